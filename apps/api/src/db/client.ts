@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+/** A transaction handle; services take `Db | Tx` so they compose inside one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for the job queue (pg-boss) and health checks. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL is the one dialect: an embedded PGlite on disk (or in memory for tests) by
+ * default, a PostgreSQL server when a connection string is given. Both get the same
+ * migrations and the same drizzle API.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      executeSql: async (text, values) => pool.query(text, values as unknown[]),
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+    client = new PGlite(opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined);
+  }
+  const lite = client;
+  const db = drizzlePglite(lite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // pg-boss sends multi-statement SQL without parameters, which PGlite.query refuses.
+    executeSql: async (text, values) =>
+      values?.length ? lite.query(text, values as unknown[]) : ((await lite.exec(text)).at(-1) ?? { rows: [] }),
+    migrate: () => migratePglite(drizzlePglite(lite, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => lite.close(),
+  };
+}
+
+/** Are all migration files applied? (for /api/health) */
+export async function migrationsCurrent(database: Database): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  try {
+    const res = await database.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
+    return (res.rows[0] as { n: number }).n >= journal.entries.length;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+} from 'drizzle-orm/pg-core';
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['company', 'consultant'] }).notNull(),
+    companyName: text('company_name').notNull(),
+    businessId: text('business_id').notNull(),
+    address: text('address'),
+    country: text('country'),
+    contactNumber: text('contact_number'),
+    email: text('email').notNull(),
+    profileStatus: text('profile_status', { enum: ['active', 'terminated'] }).notNull().default('active'),
+    leadStatus: text('lead_status', { enum: ['hot', 'cold', 'lost'] }),
+    /** Sign-ups start as interested clients; the provider converts them (spec §4). */
+    interestStatus: text('interest_status', { enum: ['not_converted', 'lead', 'company', 'consultant'] })
+      .notNull()
+      .default('not_converted'),
+    invoiceUploadMethod: text('invoice_upload_method', { enum: ['manual', 'automation'] })
+      .notNull()
+      .default('manual'),
+    logoFileId: integer('logo_file_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clients_company_name_uq').on(sql`lower(${t.companyName})`),
+    uniqueIndex('clients_business_id_uq').on(t.businessId),
+  ],
+);
+
+export const subCompanies = pgTable(
+  'sub_companies',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sub_companies_client_name_uq').on(t.clientId, sql`lower(${t.name})`)],
+);
+
+export const costCenters = pgTable(
+  'cost_centers',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cost_centers_client_name_uq').on(t.clientId, sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    fullName: text('full_name').notNull(),
+    roleId: integer('role_id').notNull(),
+    clientId: integer('client_id').references(() => clients.id),
+    contactNumber: text('contact_number'),
+    address: text('address'),
+    languageId: integer('language_id').notNull().default(1),
+    themeId: integer('theme_id').notNull().default(1),
+    logoFileId: integer('logo_file_id'),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    activated: boolean('activated').notNull().default(false),
+    permissions: jsonb('permissions').$type<string[]>(),
+    tokenVersion: integer('token_version').notNull().default(0),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_client_idx').on(t.clientId)],
+);
+
+/** A client user's allowed sub-companies and cost centers; none listed = the whole client. */
+export const userSubCompanies = pgTable(
+  'user_sub_companies',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subCompanyId: integer('sub_company_id')
+      .notNull()
+      .references(() => subCompanies.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subCompanyId] })],
+);
+
+export const userCostCenters = pgTable(
+  'user_cost_centers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    costCenterId: integer('cost_center_id')
+      .notNull()
+      .references(() => costCenters.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.costCenterId] })],
+);
+
+/** Operator contract details of a client (spec §3), one row per operator the client uses. */
+export const clientOperators = pgTable(
+  'client_operators',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    salesContactName: text('sales_contact_name'),
+    uploadInvoiceReminder: boolean('upload_invoice_reminder').notNull().default(false),
+    contractStartDate: date('contract_start_date'),
+    contractEndDate: date('contract_end_date'),
+    contractEndReminder: date('contract_end_reminder'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('client_operators_uq').on(t.clientId, t.operatorId)],
+);
+
+/** Client contracts (spec §3); the shell needs "has a valid contract" from day one. */
+export const clientContracts = pgTable('client_contracts', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  status: text('status', { enum: ['draft', 'active', 'inactive', 'terminated'] }).notNull(),
+  term: text('term'),
+  startDate: date('start_date').notNull(),
+  endDate: date('end_date').notNull(),
+  inactiveDate: date('inactive_date'),
+  terminationDate: date('termination_date'),
+  createdAt: createdAt(),
+});
+
+/** Reset and activation tokens: only the SHA-256 of the token is kept; single use. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reset', 'activation'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+);
+
+/** Files (logos, invoice PDFs, documents, exports) live in the database: one backup, stateless APIs. */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').references(() => clients.id),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Application-wide settings (layout builder), keyed by name. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

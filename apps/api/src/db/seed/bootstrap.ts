@@ -1,0 +1,51 @@
+import { count, eq } from 'drizzle-orm';
+import { ROLE } from '@kulu/shared';
+import { clients, operators, users } from '../schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { Deps } from '../../types.js';
+import { loadDemoData, DEMO_PASSWORD } from './demo.js';
+
+export const BASE_OPERATORS = ['Elisa', 'Telia', 'DNA'];
+const DEMO_ADMIN_EMAIL = 'admin@kulu.fi';
+
+/**
+ * Start-up data, idempotent: the Finnish operators; the first provider admin from ADMIN_EMAIL /
+ * ADMIN_PASSWORD when the database has no users (demo defaults when DEMO_DATA is on); the demo
+ * clients on first start of a demo install. Returns what it did, for the log.
+ */
+export async function bootstrap(deps: Deps): Promise<string[]> {
+  const { db } = deps.database;
+  const { config } = deps;
+  const done: string[] = [];
+  await db
+    .insert(operators)
+    .values(BASE_OPERATORS.map((name) => ({ name })))
+    .onConflictDoNothing();
+
+  const [{ n: userCount }] = await db.select({ n: count() }).from(users);
+  if (userCount === 0) {
+    const email = config.ADMIN_EMAIL ?? (config.DEMO_DATA ? DEMO_ADMIN_EMAIL : undefined);
+    const password = config.ADMIN_PASSWORD ?? (config.DEMO_DATA ? DEMO_PASSWORD : undefined);
+    if (!email || !password) {
+      throw new Error('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: required to create the first provider admin of a new database');
+    }
+    await db.insert(users).values({
+      email,
+      passwordHash: await hashPassword(password),
+      fullName: config.DEMO_DATA && !config.ADMIN_EMAIL ? 'Aino Kulu' : 'Administrator',
+      roleId: ROLE.providerAdmin,
+      activated: true,
+    });
+    done.push(`created provider admin ${email}`);
+  }
+
+  if (config.DEMO_DATA) {
+    const [{ n: clientCount }] = await db.select({ n: count() }).from(clients);
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE.consultant));
+    if (clientCount === 0 && !admin) {
+      await loadDemoData(deps);
+      done.push('loaded demo data');
+    }
+  }
+  return done;
+}

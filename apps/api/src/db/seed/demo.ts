@@ -1,0 +1,138 @@
+import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_CLIENT_USER_PERMISSIONS, ROLE } from '@kulu/shared';
+import {
+  clientContracts,
+  clientOperators,
+  clients,
+  costCenters,
+  operators,
+  subCompanies,
+  userSubCompanies,
+  users,
+} from '../schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { Deps } from '../../types.js';
+
+/** The password of every demo login (README). */
+export const DEMO_PASSWORD = 'Kulu!2026';
+
+interface DemoClient {
+  companyName: string;
+  businessId: string;
+  address: string;
+  email: string;
+  operators: string[];
+  subCompanies: string[];
+  costCenters: Array<[name: string, subCompanyIndex: number]>;
+  admin: { fullName: string; email: string };
+  user: { fullName: string; email: string; subCompanyIndex: number };
+}
+
+export const DEMO_CLIENTS: DemoClient[] = [
+  {
+    companyName: 'Pohjola Rakennus Oy',
+    businessId: '2345678-0',
+    address: 'Mannerheimintie 12, 00100 Helsinki',
+    email: 'talous@pohjolarakennus.fi',
+    operators: ['Elisa', 'Telia'],
+    subCompanies: ['Pohjola Rakennus Helsinki', 'Pohjola Rakennus Tampere'],
+    costCenters: [
+      ['Hallinto', 0],
+      ['Työmaat', 1],
+      ['Myynti', 0],
+    ],
+    admin: { fullName: 'Anna Virtanen', email: 'anna.virtanen@pohjolarakennus.fi' },
+    user: { fullName: 'Mikko Korhonen', email: 'mikko.korhonen@pohjolarakennus.fi', subCompanyIndex: 1 },
+  },
+  {
+    companyName: 'Saimaan Logistiikka Oy',
+    businessId: '0737546-2',
+    address: 'Kauppakatu 5, 53100 Lappeenranta',
+    email: 'laskut@saimaanlogistiikka.fi',
+    operators: ['DNA'],
+    subCompanies: ['Saimaan Logistiikka Lappeenranta', 'Saimaan Kuljetus Oy'],
+    costCenters: [
+      ['Kuljetus', 1],
+      ['Varasto', 0],
+      ['Hallinto', 0],
+    ],
+    admin: { fullName: 'Jussi Mäkinen', email: 'jussi.makinen@saimaanlogistiikka.fi' },
+    user: { fullName: 'Sanna Laine', email: 'sanna.laine@saimaanlogistiikka.fi', subCompanyIndex: 0 },
+  },
+];
+
+export const DEMO_CONSULTANT = { fullName: 'Laura Nieminen', email: 'konsultti@kulu.fi' };
+
+/** Two client companies with sub-companies, cost centers, contracts and users; one consultant. */
+export async function loadDemoData(deps: Deps): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const today = deps.now();
+  const start = `${today.getUTCFullYear() - 1}-01-01`;
+  const end = `${today.getUTCFullYear() + 2}-12-31`;
+  await deps.database.db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      ...DEMO_CONSULTANT,
+      passwordHash,
+      roleId: ROLE.consultant,
+      activated: true,
+    });
+    for (const d of DEMO_CLIENTS) {
+      const [client] = await tx
+        .insert(clients)
+        .values({
+          type: 'company',
+          companyName: d.companyName,
+          businessId: d.businessId,
+          address: d.address,
+          country: 'Finland',
+          email: d.email,
+          interestStatus: 'company',
+        })
+        .returning();
+      const subs = await tx
+        .insert(subCompanies)
+        .values(d.subCompanies.map((name) => ({ clientId: client.id, name })))
+        .returning();
+      await tx
+        .insert(costCenters)
+        .values(d.costCenters.map(([name, i]) => ({ clientId: client.id, subCompanyId: subs[i].id, name })));
+      const ops = await tx.select().from(operators).where(inArray(operators.name, d.operators));
+      await tx.insert(clientOperators).values(
+        ops.map((o) => ({
+          clientId: client.id,
+          operatorId: o.id,
+          salesContactName: o.name === 'DNA' ? 'Petri Salo' : o.name === 'Elisa' ? 'Heidi Lehtonen' : 'Tuomas Koskinen',
+          uploadInvoiceReminder: true,
+          contractStartDate: start,
+          contractEndDate: end,
+        })),
+      );
+      await tx.insert(clientContracts).values({ clientId: client.id, status: 'active', term: '36', startDate: start, endDate: end });
+      await tx.insert(users).values({
+        ...d.admin,
+        passwordHash,
+        roleId: ROLE.companyAdmin,
+        clientId: client.id,
+        activated: true,
+      });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          fullName: d.user.fullName,
+          email: d.user.email,
+          passwordHash,
+          roleId: ROLE.clientUser,
+          clientId: client.id,
+          activated: true,
+          permissions: [...DEFAULT_CLIENT_USER_PERMISSIONS],
+        })
+        .returning();
+      await tx.insert(userSubCompanies).values({ userId: user.id, subCompanyId: subs[d.user.subCompanyIndex].id });
+    }
+  });
+}
+
+export async function demoUserId(deps: Deps, email: string): Promise<number> {
+  const [u] = await deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return u.id;
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activateSchema,
+  clientInfoSchema,
+  loginSchema,
+  message,
+  resetPasswordSchema,
+  signupSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+} from '@kulu/shared';
+import { AppError } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/access.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { users } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { clientInfoFor, consumeLinkToken, forgotPassword, login, signup } from './auth.service.js';
+
+const messageResponse = z.object({ message: z.string() });
+/** OAuth error form, with the API's usual error fields beside it. */
+const oauthError = z.object({
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+  statusCode: z.number().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export function requestOrigin(req: { protocol: string; host: string }): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/** The compatibility calls of spec §7 keep their names and shapes. */
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const loginLimit = { max: deps.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' };
+
+  r.post(
+    '/api/Token',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth-style password grant (form-encoded)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: tokenRequestSchema,
+        response: { 200: tokenResponseSchema, '4xx': oauthError },
+      },
+    },
+    async (req, reply) => {
+      if (req.body.grant_type !== 'password') {
+        return reply.code(400).send({ error: 'unsupported_grant_type' });
+      }
+      try {
+        return await login(deps, req.body.username, req.body.password, req.body.OperatorId);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const lang = requestLanguage(req);
+        return reply.code(e.statusCode).send({
+          error: 'invalid_grant',
+          error_description: message(e.code, lang),
+          statusCode: e.statusCode,
+          code: e.code,
+          message: message(e.code, lang),
+        });
+      }
+    },
+  );
+
+  r.post(
+    '/api/Account/login',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: tokenResponseSchema } },
+    },
+    async (req) => login(deps, req.body.email, req.body.password, req.body.operatorId),
+  );
+
+  r.post(
+    '/api/Account/Signup',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: { tags: ['auth'], body: signupSchema, response: { 201: messageResponse } },
+    },
+    async (req, reply) => {
+      await signup(deps, req.body);
+      return reply.code(201).send({ message: message('registered', requestLanguage(req)) });
+    },
+  );
+
+  r.get(
+    '/api/Account/GetClientInfo',
+    { config: { auth: true }, schema: { tags: ['auth'], response: { 200: clientInfoSchema } } },
+    async (req) => {
+      const me = currentUser(req);
+      const [row] = await deps.database.db.select().from(users).where(eq(users.id, me.id));
+      return clientInfoFor(deps, row, me.operatorId);
+    },
+  );
+
+  r.get(
+    '/api/Account/ForgotPassword',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ email: z.string().max(254) }),
+        response: { 200: messageResponse },
+      },
+    },
+    async (req) => {
+      await forgotPassword(deps, req.query.email, requestOrigin(req));
+      return { message: message('resetMailSent', requestLanguage(req)) };
+    },
+  );
+
+  r.post(
+    '/api/Account/ReSetPassword',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: z.string() } },
+    },
+    async (req, reply) => {
+      await consumeLinkToken(deps, 'reset', req.body.token, req.body.password);
+      return reply.type('text/plain; charset=utf-8').send(message('passwordReset', requestLanguage(req)));
+    },
+  );
+
+  r.post(
+    '/api/Account/Activate',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: { tags: ['auth'], body: activateSchema, response: { 200: messageResponse } },
+    },
+    async (req) => {
+      await consumeLinkToken(deps, 'activation', req.body.token, req.body.password);
+      return { message: message('activated', requestLanguage(req)) };
+    },
+  );
+}

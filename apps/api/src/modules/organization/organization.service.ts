@@ -1,0 +1,28 @@
+import { asc } from 'drizzle-orm';
+import { costCenters, subCompanies } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import type { AuthUser } from '../../types.js';
+import { scopeCondition } from '../../lib/scope.js';
+
+/** Sub-companies the caller may see: all for the provider, the client's own (or the user's allowed ones). */
+export function listSubCompanies(db: Executor, me: AuthUser) {
+  return db
+    .select({ id: subCompanies.id, name: subCompanies.name, clientId: subCompanies.clientId })
+    .from(subCompanies)
+    .where(scopeCondition(me, { clientId: subCompanies.clientId, subCompanyId: subCompanies.id }))
+    .orderBy(asc(subCompanies.clientId), asc(subCompanies.name));
+}
+
+export function listCostCenters(db: Executor, me: AuthUser) {
+  return db
+    .select({ id: costCenters.id, name: costCenters.name, clientId: costCenters.clientId })
+    .from(costCenters)
+    .where(
+      scopeCondition(me, {
+        clientId: costCenters.clientId,
+        subCompanyId: costCenters.subCompanyId,
+        costCenterId: costCenters.id,
+      }),
+    )
+    .orderBy(asc(costCenters.clientId), asc(costCenters.name));
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  clientInfoSchema,
+  DEFAULT_LAYOUT,
+  layoutSettingsSchema,
+  message,
+  profileSchema,
+  profileUpdateSchema,
+  settingsUpdateSchema,
+  switchOperatorSchema,
+  tokenResponseSchema,
+  type LayoutSettings,
+} from '@kulu/shared';
+import { settings, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/access.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { clientInfoFor, issueSession } from '../auth/auth.service.js';
+import { changePassword, getProfile, LOGO_MAX_BYTES, setLogo, updateProfile } from './profile.service.js';
+
+export async function profileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps.database;
+  const auth = { auth: true } as const;
+  const tags = ['profile'];
+
+  r.get('/api/profile', { config: auth, schema: { tags, response: { 200: profileSchema } } }, async (req) =>
+    getProfile(deps, currentUser(req)),
+  );
+
+  r.put(
+    '/api/profile',
+    { config: auth, schema: { tags, body: profileUpdateSchema, response: { 200: profileSchema } } },
+    async (req) => updateProfile(deps, currentUser(req), req.body),
+  );
+
+  r.put(
+    '/api/profile/settings',
+    { config: auth, schema: { tags, body: settingsUpdateSchema, response: { 200: clientInfoSchema } } },
+    async (req) => {
+      const me = currentUser(req);
+      const [row] = await db
+        .update(users)
+        .set({
+          ...(req.body.languageID ? { languageId: req.body.languageID } : {}),
+          ...(req.body.applicationThemeID ? { themeId: req.body.applicationThemeID } : {}),
+        })
+        .where(eq(users.id, me.id))
+        .returning();
+      return clientInfoFor(deps, row, me.operatorId);
+    },
+  );
+
+  r.post(
+    '/api/profile/logo',
+    {
+      config: auth,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.object({ logo: z.string().nullable() }) } },
+    },
+    async (req) => {
+      let file;
+      try {
+        file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 } });
+      } catch {
+        throw new AppError(400, 'logoPngOnly');
+      }
+      if (!file) throw new AppError(400, 'logoPngOnly');
+      const data = await file.toBuffer().catch(() => {
+        throw new AppError(400, 'logoTooLarge');
+      });
+      if (file.file.truncated) throw new AppError(400, 'logoTooLarge');
+      return { logo: await setLogo(deps, currentUser(req), data) };
+    },
+  );
+
+  r.delete(
+    '/api/profile/logo',
+    { config: auth, schema: { tags, response: { 200: z.object({ logo: z.null() }) } } },
+    async (req) => {
+      await setLogo(deps, currentUser(req), null);
+      return { logo: null };
+    },
+  );
+
+  r.post(
+    '/api/profile/password',
+    {
+      config: auth,
+      schema: {
+        tags,
+        body: changePasswordSchema,
+        response: { 200: tokenResponseSchema.extend({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const fresh = await changePassword(deps, me, req.body.oldPassword, req.body.newPassword);
+      // Old tokens are revoked; the caller gets a new session so they stay signed in here.
+      const session = await issueSession(deps, fresh, me.operatorId);
+      return { ...session, message: message('passwordChanged', requestLanguage(req)) };
+    },
+  );
+
+  r.post(
+    '/api/session/operator',
+    { config: auth, schema: { tags: ['auth'], body: switchOperatorSchema, response: { 200: tokenResponseSchema } } },
+    async (req) => {
+      const me = currentUser(req);
+      const [row] = await db.select().from(users).where(eq(users.id, me.id));
+      return issueSession(deps, row, req.body.operatorId);
+    },
+  );
+
+  r.get('/api/layout', { config: auth, schema: { tags: ['layout'], response: { 200: layoutSettingsSchema } } }, async () => {
+    const [row] = await db.select().from(settings).where(eq(settings.key, 'layout'));
+    return layoutSettingsSchema.catch(DEFAULT_LAYOUT).parse(row?.value ?? DEFAULT_LAYOUT);
+  });
+
+  r.put(
+    '/api/layout',
+    {
+      config: { permission: 'layout.builder' },
+      schema: { tags: ['layout'], body: layoutSettingsSchema, response: { 200: layoutSettingsSchema } },
+    },
+    async (req) => {
+      const value: LayoutSettings = req.body;
+      await db
+        .insert(settings)
+        .values({ key: 'layout', value })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+      return value;
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type { Permission } from '@kulu/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
+import type { TokenService } from './lib/tokens.js';
+
+/** The signed-in caller, loaded fresh from the database on every request. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  fullName: string;
+  roleId: number;
+  clientId: number | null;
+  operatorId: number | null;
+  languageId: number;
+  permissions: Permission[];
+  /** null = every sub-company / cost center of the client (or not a client user). */
+  subCompanyIds: number[] | null;
+  costCenterIds: number[] | null;
+}
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  tokens: TokenService;
+  /** Key for secrets at rest (AES-256-GCM). */
+  encryptionKey: Buffer;
+  now: () => Date;
+}
+
+/** How a route is guarded; every /api route must declare exactly one of these. */
+export interface RouteAccess {
+  public?: boolean;
+  /** Any signed-in user. */
+  auth?: boolean;
+  permission?: Permission;
+  /** Extra restriction to some roles (e.g. provider admin only). */
+  roles?: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyRequest {
+    user: AuthUser | null;
+    lang: 'en' | 'fi';
+  }
+  interface FastifyInstance {
+    deps: Deps;
+    routeCatalogue: Array<{ method: string; url: string } & RouteAccess>;
+  }
+}

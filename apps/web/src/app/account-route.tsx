@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import { useSession } from '../lib/session';
+import { usePageTitle } from '../lib/use-page-title';
+import { ForbiddenPage } from './forbidden-page';
+
+interface Props {
+  titleKey: string;
+  page: ComponentType;
+  allowed?: (roleId: number) => boolean;
+}
+
+/** Profile, change password and builder: titled, and the builder only for the provider admin. */
+export function AccountRoute({ titleKey, page: Page, allowed }: Props) {
+  const session = useSession();
+  usePageTitle(titleKey);
+  if (allowed && !allowed(session?.roleID ?? 0)) return <ForbiddenPage />;
+  return <Page />;
+}

@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import fiFI from 'antd/locale/fi_FI';
+import { useTranslation } from 'react-i18next';
+import { antdThemeFor, appThemeById } from '../lib/themes';
+import { useSession } from '../lib/session';
+
+/** antd theme (the user's application theme) and locale (the interface language). */
+export function AppConfig({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const session = useSession();
+  const appTheme = appThemeById(session?.applicationThemeID);
+
+  useEffect(() => {
+    document.body.dataset.theme = String(appTheme.id);
+    document.body.dataset.themeMode = appTheme.dark ? 'dark' : 'light';
+  }, [appTheme]);
+
+  return (
+    <ConfigProvider locale={i18n.language === 'fi' ? fiFI : enUS} theme={antdThemeFor(appTheme)}>
+      <App>{children}</App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazy-page';
+
+/** Public and account pages, each its own chunk (spec §2: every page loads on demand). */
+export const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+export const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'SignupPage');
+export const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/reset-password-page'),
+  'ResetPasswordPage',
+);
+export const ActivatePage = lazyPage(() => import('../features/auth/activate-page'), 'ActivatePage');
+export const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+export const ChangePasswordPage = lazyPage(
+  () => import('../features/profile/change-password-page'),
+  'ChangePasswordPage',
+);
+export const BuilderPage = lazyPage(() => import('../features/builder/builder-page'), 'BuilderPage');
+export const AppLayout = lazyPage(() => import('./shell/app-layout'), 'AppLayout');
+export const PlaceholderPage = lazyPage<{ titleKey: string }, typeof import('./placeholder-page')>(
+  () => import('./placeholder-page'),
+  'PlaceholderPage',
+);
+
+/**
+ * Menu pages with a screen of their own, by the `page` name of the shared route table.
+ * Later issues register their pages here; a route without one shows PlaceholderPage.
+ */
+export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {};

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE, ROLE_PERMISSIONS, menuForUser } from '@kulu/shared';
+import { ancestorKeys, canOpenBuilder, canOpenPage, groupRedirects, pageRoutes } from './routes';
+import en from '../locales/en.json';
+import fi from '../locales/fi.json';
+
+const CLIENT_USER = [
+  'general',
+  'dashboards',
+  'savings',
+  'reports.costSummary',
+  'reports.usageSummary',
+  'optimization.view',
+  'optimization.export',
+];
+
+const lookup = (obj: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+
+describe('routes from the shared route table', () => {
+  const paths = pageRoutes().map((r) => r.path);
+
+  it('has a page for every route of spec §2', () => {
+    for (const p of [
+      '/admin/dashboard/costAndUsage',
+      '/admin/dashboard/savings',
+      '/admin/invoice-upload',
+      '/admin/reports/cost-summaries',
+      '/admin/reports/Unused-Month-Count',
+      '/admin/master/operators',
+      '/admin/master/help',
+      '/client-management/client-management',
+      '/admin/invoice-optimization',
+      '/company/dashboard/costAndUsage',
+      '/company/report/cost-summaries',
+      '/company/report/Unused-Month-Count',
+      '/company/client-masters/invoice-user-management',
+      '/company/client-masters/plan-details',
+      '/company/invoice-optimization',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('sends a group path to its first page', () => {
+    const redirects = Object.fromEntries(groupRedirects().map((r) => [r.path, r.to]));
+    expect(redirects['/admin/dashboard']).toBe('/admin/dashboard/costAndUsage');
+    expect(redirects['/company/reports']).toBe('/company/report/cost-summaries');
+    expect(redirects['/admin/master']).toBe('/admin/master/operators');
+  });
+
+  it('has every title in both languages', () => {
+    for (const { titleKey } of pageRoutes()) {
+      expect(typeof lookup(en, titleKey), `en ${titleKey}`).toBe('string');
+      expect(typeof lookup(fi, titleKey), `fi ${titleKey}`).toBe('string');
+    }
+    for (const key of ['menu.reports.title', 'menu.masters.title', 'menu.clientMasters.title']) {
+      expect(typeof lookup(en, key)).toBe('string');
+      expect(typeof lookup(fi, key)).toBe('string');
+    }
+  });
+});
+
+describe('who may open what', () => {
+  it('lets the admin open masters but not company pages', () => {
+    const all = ROLE_PERMISSIONS[ROLE.providerAdmin];
+    expect(canOpenPage('/admin/master/plan', ROLE.providerAdmin, all)).toBe(true);
+    expect(canOpenPage('/company/invoice-upload', ROLE.providerAdmin, all)).toBe(false);
+    expect(canOpenBuilder(ROLE.providerAdmin)).toBe(true);
+  });
+
+  it('keeps the consultant out of masters, client contracts and the activity log', () => {
+    const perms = ROLE_PERMISSIONS[ROLE.consultant];
+    expect(canOpenPage('/admin/master/plan', ROLE.consultant, perms)).toBe(false);
+    expect(canOpenPage('/admin/reports/client-contracts', ROLE.consultant, perms)).toBe(false);
+    expect(canOpenPage('/admin/reports/activity-log', ROLE.consultant, perms)).toBe(false);
+    expect(canOpenPage('/admin/reports/top-users', ROLE.consultant, perms)).toBe(true);
+    expect(canOpenBuilder(ROLE.consultant)).toBe(false);
+  });
+
+  it('limits a client user to their permissions', () => {
+    expect(canOpenPage('/company/report/cost-summaries', ROLE.clientUser, CLIENT_USER)).toBe(true);
+    expect(canOpenPage('/company/invoice-upload', ROLE.clientUser, CLIENT_USER)).toBe(false);
+    expect(canOpenPage('/admin/dashboard/costAndUsage', ROLE.clientUser, CLIENT_USER)).toBe(false);
+  });
+
+  it('finds the open sub-menus of a page', () => {
+    const menu = menuForUser(ROLE.providerAdmin, ROLE_PERMISSIONS[ROLE.providerAdmin]);
+    expect(ancestorKeys(menu, '/admin/master/plan')).toEqual(['/admin/master']);
+    expect(ancestorKeys(menu, '/admin/invoice-upload')).toEqual([]);
+    expect(ancestorKeys(menu, '/nowhere')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  ACCOUNT_ROUTES,
+  ADMIN_MENU,
+  COMPANY_MENU,
+  ROLE,
+  allMenuRoutes,
+  menuForUser,
+  type MenuItem,
+} from '@kulu/shared';
+
+/** A page of the shell, built from the shared route table (which is also the menu). */
+export interface PageRoute {
+  path: string;
+  titleKey: string;
+  /** Name of the on-demand page component; pages without one show the placeholder. */
+  page?: string;
+}
+
+/** A menu group's own path (e.g. /admin/reports) leads to its first page. */
+export interface GroupRedirect {
+  path: string;
+  to: string;
+}
+
+/** Every leaf of both menus becomes a page route (spec §2). */
+export const pageRoutes = (): PageRoute[] =>
+  allMenuRoutes().map(({ path, titleKey, page }) => ({ path, titleKey, page }));
+
+export function groupRedirects(): GroupRedirect[] {
+  const out = new Map<string, string>();
+  const walk = (items: readonly MenuItem[]) => {
+    for (const item of items) {
+      if (!item.children?.length) continue;
+      if (!out.has(item.path)) out.set(item.path, firstLeaf(item.children));
+      walk(item.children);
+    }
+  };
+  walk(ADMIN_MENU);
+  walk(COMPANY_MENU);
+  return [...out].map(([path, to]) => ({ path, to }));
+}
+
+const firstLeaf = (items: readonly MenuItem[]): string => {
+  const [first] = items;
+  return first.children?.length ? firstLeaf(first.children) : first.path;
+};
+
+export const leafPaths = (items: readonly MenuItem[]): string[] =>
+  items.flatMap((i) => (i.children?.length ? leafPaths(i.children) : [i.path]));
+
+/**
+ * Whether a user may open a menu page: it must be in the menu of their role, cut to their
+ * permissions (the server decides again on every call; this only spares a useless screen).
+ */
+export const canOpenPage = (path: string, roleId: number, permissions: readonly string[]): boolean =>
+  leafPaths(menuForUser(roleId, permissions)).includes(path);
+
+/** The layout builder belongs to the provider admin. */
+export const canOpenBuilder = (roleId: number): boolean => roleId === ROLE.providerAdmin;
+
+/** The group keys on the way to a page (to open the right sub-menus). */
+export function ancestorKeys(items: readonly MenuItem[], path: string, trail: string[] = []): string[] | null {
+  for (const item of items) {
+    if (item.path === path && !item.children?.length) return trail;
+    if (item.children?.length) {
+      const found = ancestorKeys(item.children, path, [...trail, item.path]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Title key of any page path (menus, account pages), for document.title and headings. */
+export function titleKeyOf(path: string): string | undefined {
+  const page = allMenuRoutes().find((r) => r.path === path);
+  if (page) return page.titleKey;
+  const account: Record<string, string> = {
+    [ACCOUNT_ROUTES.profile]: 'pageTitle.profile',
+    [ACCOUNT_ROUTES.changePassword]: 'pageTitle.changePassword',
+    [ACCOUNT_ROUTES.builder]: 'pageTitle.builder',
+  };
+  return account[path];
+}

@@ -1,0 +1,23 @@
+import type { Lang } from '@kulu/shared';
+
+/** Amounts are shown in euros (spec §9), formatted for the interface language. */
+const intlLocale = (lang: Lang) => (lang === 'fi' ? 'fi-FI' : 'en-GB');
+
+export const formatMoney = (amount: number, lang: Lang): string =>
+  new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'EUR' }).format(amount);
+
+export const formatNumber = (value: number, lang: Lang): string =>
+  new Intl.NumberFormat(intlLocale(lang)).format(value);
+
+/** An ISO date (`2026-03-01` or a timestamp) as a local date; empty for null. */
+export function formatDate(value: string | null | undefined, lang: Lang): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : undefined,
+  }).format(date);
+}

@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fi';
+import 'dayjs/locale/en-gb';
+import { FIELD_MESSAGES, MESSAGES, type Lang } from '@kulu/shared';
+import en from '../locales/en.json';
+import fi from '../locales/fi.json';
+import { LANGUAGE_KEY } from './storage';
+
+export type { Lang };
+export const LANGS: readonly Lang[] = ['en', 'fi'];
+
+/** errors.<code> and validation.<kind> come from @kulu/shared, the one source of those texts. */
+function sharedTexts(lang: Lang) {
+  const pick = <K extends string>(table: Record<K, Record<Lang, string>>) =>
+    Object.fromEntries(Object.entries<Record<Lang, string>>(table).map(([code, t]) => [code, t[lang]]));
+  return { errors: pick(MESSAGES), validation: pick(FIELD_MESSAGES) };
+}
+
+export const isLang = (v: unknown): v is Lang => v === 'en' || v === 'fi';
+
+export function storedLanguage(): Lang {
+  const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
+  return isLang(v) ? v : 'en';
+}
+
+const applyDocumentLanguage = (lang: Lang) => {
+  dayjs.locale(lang === 'fi' ? 'fi' : 'en-gb');
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+};
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    en: { translation: { ...en, ...sharedTexts('en') } },
+    fi: { translation: { ...fi, ...sharedTexts('fi') } },
+  },
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: LANGS,
+  // The shared texts use `{name}`; keep one placeholder style everywhere.
+  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+  returnNull: false,
+});
+applyDocumentLanguage(storedLanguage());
+
+/** Switches the interface language and remembers it under localStorage `language`. */
+export async function setLanguage(lang: Lang): Promise<void> {
+  localStorage.setItem(LANGUAGE_KEY, lang);
+  applyDocumentLanguage(lang);
+  await i18n.changeLanguage(lang);
+}
+
+export const currentLang = (): Lang => (isLang(i18n.language) ? i18n.language : 'en');
+
+export default i18n;

@@ -1,0 +1,13 @@
+import './lib/i18n';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRoot } from './app/app-root';
+import { removeSplashWhenDone } from './app/splash';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppRoot />
+  </StrictMode>,
+);
+removeSplashWhenDone();

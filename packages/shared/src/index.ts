@@ -1,0 +1,5 @@
+export * from './roles.js';
+export * from './permissions.js';
+export * from './menus.js';
+export * from './messages.js';
+export * from './schemas/auth.js';

@@ -1,0 +1,234 @@
+import type { Permission } from './permissions.js';
+import { ROLE_PERMISSIONS } from './permissions.js';
+import { menuKindOf, type MenuKind, type RoleId } from './roles.js';
+
+/**
+ * The route table, which is also the menu (spec §2). The web router, the three menus and the
+ * menu filtering for client users all read this one declaration.
+ *
+ * `titleKey` is a translation key of the web app; `icon` names an @ant-design/icons component;
+ * `permission` is what a user needs to see the entry and open the page; `page` names the
+ * on-demand page component (pages without their own screen yet show title and empty state).
+ */
+export interface MenuItem {
+  key: string;
+  path: string;
+  titleKey: string;
+  icon?: string;
+  permission?: Permission;
+  page?: string;
+  children?: MenuItem[];
+}
+
+const dashboard = (base: string): MenuItem => ({
+  key: 'dashboard',
+  path: `${base}/dashboard`,
+  titleKey: 'menu.dashboard',
+  icon: 'DashboardOutlined',
+  children: [
+    {
+      key: 'costAndUsage',
+      path: `${base}/dashboard/costAndUsage`,
+      titleKey: 'menu.costAndUsage',
+      permission: 'dashboards',
+    },
+    { key: 'savings', path: `${base}/dashboard/savings`, titleKey: 'menu.savings', permission: 'savings' },
+  ],
+});
+
+const invoiceUpload = (base: string): MenuItem => ({
+  key: 'invoice-upload',
+  path: `${base}/invoice-upload`,
+  titleKey: 'menu.invoiceUpload',
+  icon: 'CloudUploadOutlined',
+  permission: 'invoices.upload',
+});
+
+const optimization = (base: string): MenuItem => ({
+  key: 'invoice-optimization',
+  path: `${base}/invoice-optimization`,
+  titleKey: 'menu.optimization',
+  icon: 'ThunderboltOutlined',
+  permission: 'optimization.view',
+});
+
+const report = (base: string, key: string, titleKey: string, permission: Permission): MenuItem => ({
+  key,
+  path: `${base}/${key}`,
+  titleKey: `menu.reports.${titleKey}`,
+  permission,
+});
+
+const sharedReports = (base: string): MenuItem[] => [
+  report(base, 'cost-summaries', 'costSummaries', 'reports.costSummary'),
+  report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'),
+  report(base, 'base-plan-types', 'basePlanTypes', 'reports.planType'),
+  report(base, 'top-users', 'topUsers', 'reports.topUsers'),
+  report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
+];
+
+const master = (key: string, titleKey: string, permission: Permission): MenuItem => ({
+  key,
+  path: `/admin/master/${key}`,
+  titleKey: `menu.masters.${titleKey}`,
+  permission,
+});
+
+export const ADMIN_MENU: MenuItem[] = [
+  dashboard('/admin'),
+  invoiceUpload('/admin'),
+  {
+    key: 'reports',
+    path: '/admin/reports',
+    titleKey: 'menu.reports.title',
+    icon: 'BarChartOutlined',
+    children: [
+      ...sharedReports('/admin/reports'),
+      report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
+      report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'),
+      report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
+      report('/admin/reports', 'downloads', 'downloads', 'downloads'),
+      report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
+      report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
+      report('/admin/reports', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
+    ],
+  },
+  {
+    key: 'master',
+    path: '/admin/master',
+    titleKey: 'menu.masters.title',
+    icon: 'DatabaseOutlined',
+    children: [
+      master('operators', 'operators', 'masters.operators'),
+      master('country', 'country', 'masters.countries'),
+      master('currency', 'currency', 'masters.currencies'),
+      master('cost-centers', 'costCenters', 'masters.costCenters'),
+      master('cost-groups', 'costGroups', 'masters.costGroups'),
+      master('cost-category', 'costCategory', 'masters.costCategories'),
+      master('cost-elements', 'costElements', 'masters.costElements'),
+      master('plan', 'plan', 'masters.plans'),
+      master('plan-groups', 'planGroups', 'masters.planGroups'),
+      master('base-plan-groups', 'basePlanGroups', 'masters.basePlanGroups'),
+      master('skipped-phone-number', 'skippedPhoneNumber', 'masters.skippedNumbers'),
+      master('client-billing-plan', 'clientBillingPlan', 'masters.billingPlans'),
+      master('help', 'help', 'masters.help'),
+    ],
+  },
+  {
+    key: 'client-management',
+    path: '/client-management/client-management',
+    titleKey: 'menu.clientManagement',
+    icon: 'TeamOutlined',
+    permission: 'clients.manage',
+  },
+  optimization('/admin'),
+];
+
+export const COMPANY_MENU: MenuItem[] = [
+  dashboard('/company'),
+  invoiceUpload('/company'),
+  {
+    key: 'reports',
+    path: '/company/reports',
+    titleKey: 'menu.reports.title',
+    icon: 'BarChartOutlined',
+    children: [
+      ...sharedReports('/company/report'),
+      report('/company/report', 'downloads', 'downloads', 'downloads'),
+      report('/company/report', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
+    ],
+  },
+  {
+    key: 'client-masters',
+    path: '/company/client-masters',
+    titleKey: 'menu.clientMasters.title',
+    icon: 'ContactsOutlined',
+    children: [
+      {
+        key: 'invoice-user-management',
+        path: '/company/client-masters/invoice-user-management',
+        titleKey: 'menu.clientMasters.invoiceUserManagement',
+        permission: 'clientMasters.invoiceUsers',
+      },
+      {
+        key: 'plan-details',
+        path: '/company/client-masters/plan-details',
+        titleKey: 'menu.clientMasters.planDetails',
+        permission: 'clientMasters.planDetails',
+      },
+    ],
+  },
+  optimization('/company'),
+];
+
+/**
+ * Keep the entries the holder of `permissions` may open; a group whose children are all
+ * gone disappears too. The consultant menu is the admin menu filtered this way.
+ */
+export function filterMenu(items: readonly MenuItem[], permissions: readonly string[]): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const item of items) {
+    if (item.permission && !permissions.includes(item.permission)) continue;
+    if (item.children) {
+      const children = filterMenu(item.children, permissions);
+      if (children.length === 0) continue;
+      out.push({ ...item, children });
+    } else out.push(item);
+  }
+  return out;
+}
+
+export function menuFor(kind: MenuKind): MenuItem[] {
+  return kind === 'company' ? COMPANY_MENU : ADMIN_MENU;
+}
+
+/** The menu a user sees: their role's menu, cut to their permissions. */
+export function menuForUser(roleId: number, permissions: readonly string[]): MenuItem[] {
+  const kind = menuKindOf(roleId);
+  const held = kind === 'consultant' ? ROLE_PERMISSIONS[roleId as RoleId] : permissions;
+  return filterMenu(menuFor(kind), held);
+}
+
+/** Every leaf route of both menus (a page each), without duplicates. */
+export function allMenuRoutes(): MenuItem[] {
+  const seen = new Map<string, MenuItem>();
+  const walk = (items: readonly MenuItem[]) => {
+    for (const i of items) {
+      if (i.children) walk(i.children);
+      else seen.set(i.path, i);
+    }
+  };
+  walk(ADMIN_MENU);
+  walk(COMPANY_MENU);
+  return [...seen.values()];
+}
+
+/** The page a user lands on after login. */
+export function homePathFor(roleId: number, permissions: readonly string[]): string {
+  const first = (items: MenuItem[]): string | undefined => {
+    for (const i of items) {
+      if (i.children) {
+        const c = first(i.children);
+        if (c) return c;
+      } else return i.path;
+    }
+    return undefined;
+  };
+  return first(menuForUser(roleId, permissions)) ?? '/profile';
+}
+
+/** Pages outside the menus (spec §2 "screens named by the interface text"). */
+export const PUBLIC_ROUTES = {
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  activate: '/activate',
+  notFound: '/404',
+} as const;
+
+export const ACCOUNT_ROUTES = {
+  profile: '/profile',
+  changePassword: '/change-password',
+  builder: '/builder',
+} as const;

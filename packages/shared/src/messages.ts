@@ -1,0 +1,106 @@
+/**
+ * Error and success messages that cross the wire (spec §8), in both languages.
+ * The API answers `{ code, message }` with the message in the caller's language;
+ * the web app loads these same texts into its translations under `errors.<code>`.
+ */
+export const MESSAGES = {
+  // Session
+  sessionExpired: {
+    en: 'Your session has expired, please login again',
+    fi: 'Istuntosi on vanhentunut, kirjaudu uudelleen sisään',
+  },
+  unauthorized: { en: 'Please login to continue', fi: 'Kirjaudu sisään jatkaaksesi' },
+  forbidden: {
+    en: 'You do not have permission for this action',
+    fi: 'Sinulla ei ole oikeutta tähän toimintoon',
+  },
+  notFound: { en: 'Not found', fi: 'Ei löytynyt' },
+  csrf: {
+    en: 'The request could not be verified, please reload the page',
+    fi: 'Pyyntöä ei voitu varmentaa, lataa sivu uudelleen',
+  },
+  validation: { en: 'Please check the highlighted fields', fi: 'Tarkista merkityt kentät' },
+  internal: {
+    en: 'Something went wrong, please try again later',
+    fi: 'Jokin meni vikaan, yritä myöhemmin uudelleen',
+  },
+  tooManyRequests: {
+    en: 'Too many attempts, please try again in a few minutes',
+    fi: 'Liian monta yritystä, yritä muutaman minuutin kuluttua uudelleen',
+  },
+  // Login
+  invalidCredentials: { en: 'Please enter valid credential', fi: 'Anna kelvolliset tunnukset' },
+  notActivated: { en: 'User is not activated', fi: 'Käyttäjää ei ole aktivoitu' },
+  inactive: { en: 'User is currently inactive', fi: 'Käyttäjä ei ole tällä hetkellä aktiivinen' },
+  accountLocked: {
+    en: 'Too many failed attempts, the account is locked for a few minutes',
+    fi: 'Liian monta epäonnistunutta yritystä, tili on lukittu muutamaksi minuutiksi',
+  },
+  unsupportedGrantType: { en: 'Unsupported grant type', fi: 'Tukematon myöntämistapa' },
+  unknownOperator: { en: 'Operator is invalid!', fi: 'Operaattori on virheellinen!' },
+  // Forgot / reset
+  resetMailSent: {
+    en: 'Reset password mail has been sent to the registered email',
+    fi: 'Salasanan palautusviesti on lähetetty rekisteröityyn sähköpostiosoitteeseen',
+  },
+  emailNotFound: { en: 'Email id does not exist', fi: 'Sähköpostiosoitetta ei ole olemassa' },
+  resetLinkExpired: {
+    en: 'Sorry, the password reset link has expired',
+    fi: 'Valitettavasti salasanan palautuslinkki on vanhentunut',
+  },
+  passwordReset: {
+    en: 'Your password has been reset, please login',
+    fi: 'Salasanasi on vaihdettu, kirjaudu sisään',
+  },
+  activationLinkExpired: {
+    en: 'Sorry, the activation link has expired',
+    fi: 'Valitettavasti aktivointilinkki on vanhentunut',
+  },
+  activated: {
+    en: 'Your account is activated, please login',
+    fi: 'Tilisi on aktivoitu, kirjaudu sisään',
+  },
+  // Registration
+  companyNameInUse: { en: 'Company name already in use', fi: 'Yrityksen nimi on jo käytössä' },
+  businessIdInUse: { en: 'Business id already in use', fi: 'Y-tunnus on jo käytössä' },
+  emailInUse: { en: 'Email already in use', fi: 'Sähköpostiosoite on jo käytössä' },
+  registered: {
+    en: 'Registration successful, we will contact you soon',
+    fi: 'Rekisteröityminen onnistui, otamme sinuun pian yhteyttä',
+  },
+  // Profile
+  profileUpdated: { en: 'Profile updated successfully', fi: 'Profiili päivitetty' },
+  passwordChanged: { en: 'Password changed successfully', fi: 'Salasana vaihdettu' },
+  oldPasswordWrong: { en: 'Old password is incorrect', fi: 'Vanha salasana on väärä' },
+  logoPngOnly: { en: 'Logo must be a PNG image', fi: 'Logon on oltava PNG-kuva' },
+  logoTooLarge: {
+    en: 'Logo is too large (at most 1 MB and 2000 × 2000 pixels)',
+    fi: 'Logo on liian suuri (enintään 1 Mt ja 2000 × 2000 pikseliä)',
+  },
+  menuDisabled: {
+    en: 'The menu is disabled because your company has no valid contract or has been terminated',
+    fi: 'Valikko ei ole käytössä, koska yritykselläsi ei ole voimassa olevaa sopimusta tai asiakkuus on päättynyt',
+  },
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+export type Lang = 'en' | 'fi';
+
+export const message = (code: MessageCode, lang: Lang = 'en'): string => MESSAGES[code][lang];
+
+/** `{name} is required` / `{name} is invalid!` (spec §5), in both languages. */
+export const FIELD_MESSAGES = {
+  required: { en: '{name} is required', fi: '{name} on pakollinen' },
+  invalid: { en: '{name} is invalid!', fi: '{name} on virheellinen!' },
+} as const;
+
+export const fieldMessage = (kind: keyof typeof FIELD_MESSAGES, name: string, lang: Lang = 'en'): string =>
+  FIELD_MESSAGES[kind][lang].replace('{name}', name);
+
+/** The body of every API error. `fields` maps a field path to a message code of FIELD_MESSAGES. */
+export interface ApiError {
+  statusCode: number;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,123 @@
+import { ROLE, type RoleId } from './roles.js';
+
+/**
+ * The access catalogue: every permission of spec §6, grouped as the spec groups them.
+ * A permission is a string key; API routes declare the key they need, menus and pages read
+ * the same keys. Provider admins hold all of them; the other roles hold the sets below.
+ */
+export const PERMISSION_GROUPS = {
+  general: ['general'],
+  dashboards: ['dashboards'],
+  uploadInvoice: ['invoices.upload'],
+  clientManagement: ['clients.manage'],
+  reports: [
+    'reports.costSummary',
+    'reports.usageSummary',
+    'reports.planType',
+    'reports.topUsers',
+    'reports.overchargedPlans',
+    'reports.clientContracts',
+  ],
+  clientMasters: [
+    'clientMasters.invoiceUsers',
+    'clientMasters.planDetails',
+    'clientMasters.operatorContracts',
+  ],
+  optimization: [
+    'optimization.view',
+    'optimization.export',
+    'optimization.reoptimize',
+    'optimization.mark',
+  ],
+  providerMasters: [
+    'masters.operators',
+    'masters.countries',
+    'masters.currencies',
+    'masters.costCenters',
+    'masters.costGroups',
+    'masters.costCategories',
+    'masters.costElements',
+    'masters.plans',
+    'masters.planGroups',
+    'masters.basePlanGroups',
+    'masters.skippedNumbers',
+    'masters.billingPlans',
+    'masters.help',
+  ],
+  consultantBilling: ['consultantBilling'],
+  downloads: ['downloads'],
+  unusedMonthCount: ['reports.unusedMonthCount'],
+  savings: ['savings'],
+  /** Provider-only areas that the spec names as screens but not as client permissions. */
+  provider: ['activityLog', 'automation', 'layout.builder'],
+} as const;
+
+export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+export type Permission = (typeof PERMISSION_GROUPS)[PermissionGroup][number];
+
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_GROUPS).flat();
+
+export const isPermission = (p: string): p is Permission =>
+  (ALL_PERMISSIONS as readonly string[]).includes(p);
+
+/** Optimization access levels of spec §6: "All" and "View". */
+export const OPTIMIZATION_LEVELS = {
+  all: ['optimization.view', 'optimization.export', 'optimization.reoptimize', 'optimization.mark'],
+  view: ['optimization.view', 'optimization.export'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+const CONSULTANT_EXCLUDED: readonly Permission[] = [
+  'reports.clientContracts',
+  'activityLog',
+  'layout.builder',
+  ...PERMISSION_GROUPS.providerMasters,
+];
+
+/** What a client company may ever have: its admin has all of it, its users a chosen subset. */
+export const COMPANY_PERMISSIONS: readonly Permission[] = [
+  'general',
+  'dashboards',
+  'savings',
+  'invoices.upload',
+  'reports.costSummary',
+  'reports.usageSummary',
+  'reports.planType',
+  'reports.topUsers',
+  'reports.overchargedPlans',
+  'reports.unusedMonthCount',
+  'downloads',
+  ...PERMISSION_GROUPS.clientMasters,
+  ...PERMISSION_GROUPS.optimization,
+];
+
+export const ROLE_PERMISSIONS: Record<RoleId, readonly Permission[]> = {
+  [ROLE.providerAdmin]: ALL_PERMISSIONS,
+  [ROLE.consultant]: ALL_PERMISSIONS.filter((p) => !CONSULTANT_EXCLUDED.includes(p)),
+  [ROLE.companyAdmin]: COMPANY_PERMISSIONS,
+  [ROLE.clientUser]: COMPANY_PERMISSIONS,
+};
+
+/** Permissions a client user gets when none were chosen for them. */
+export const DEFAULT_CLIENT_USER_PERMISSIONS: readonly Permission[] = [
+  'general',
+  'dashboards',
+  'savings',
+  'reports.costSummary',
+  'reports.usageSummary',
+  'optimization.view',
+  'optimization.export',
+];
+
+/**
+ * The one function that decides a user's permissions. Client users hold the intersection
+ * of their own list with what the company side may have; everyone else holds their role's set.
+ */
+export function effectivePermissions(roleId: number, userPermissions?: readonly string[] | null): Permission[] {
+  const roleSet = ROLE_PERMISSIONS[roleId as RoleId] ?? [];
+  if (roleId !== ROLE.clientUser) return [...roleSet];
+  const own = new Set(userPermissions ?? DEFAULT_CLIENT_USER_PERMISSIONS);
+  return roleSet.filter((p) => own.has(p));
+}
+
+export const hasPermission = (held: readonly string[], needed: Permission): boolean =>
+  held.includes(needed);

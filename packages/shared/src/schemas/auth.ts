@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+/**
+ * Password policy of spec §5: at least six characters with an upper-case letter, a lower-case
+ * letter, a number and a special character. The reset form asks for the same (its rule is a
+ * subset). Each rule has a key so that forms can list what is missing.
+ */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_RULES = [
+  { key: 'minLength', test: (s: string) => s.length >= PASSWORD_MIN_LENGTH },
+  { key: 'upper', test: (s: string) => /[A-ZÅÄÖ]/.test(s) },
+  { key: 'lower', test: (s: string) => /[a-zåäö]/.test(s) },
+  { key: 'number', test: (s: string) => /\d/.test(s) },
+  { key: 'special', test: (s: string) => /[^A-Za-z0-9ÅÄÖåäö\s]/.test(s) },
+] as const;
+export type PasswordRuleKey = (typeof PASSWORD_RULES)[number]['key'];
+
+export const passwordFailures = (s: string): PasswordRuleKey[] =>
+  PASSWORD_RULES.filter((r) => !r.test(s)).map((r) => r.key);
+
+export const passwordSchema = z
+  .string()
+  .max(128)
+  .refine((s) => passwordFailures(s).length === 0, { message: 'invalid' });
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+
+/** Finnish and international phone numbers: digits with an optional leading +, 6–15 digits. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{6,20}$/)
+  .refine((s) => {
+    const d = s.replace(/\D/g, '');
+    return d.length >= 6 && d.length <= 15;
+  });
+
+/** Profile contact number: 8–10 digits (spec §5, §9). */
+export const profilePhoneSchema = z.string().trim().regex(/^\d{8,10}$/);
+
+/** Finnish business id (Y-tunnus), e.g. 1234567-8, with its check digit. */
+export const businessIdSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{7}-\d$/)
+  .refine((s) => {
+    const weights = [7, 9, 10, 5, 8, 4, 2];
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(s[i]), 0);
+    const r = sum % 11;
+    if (r === 1) return false;
+    const check = r === 0 ? 0 : 11 - r;
+    return Number(s[8]) === check;
+  });
+
+export const tokenRequestSchema = z.object({
+  grant_type: z.string(),
+  username: z.string().max(254).default(''),
+  password: z.string().max(256).default(''),
+  OperatorId: z.coerce.number().int().positive().optional(),
+});
+
+export const loginSchema = z.object({
+  email: z.string().max(254),
+  password: z.string().max(256),
+  operatorId: z.coerce.number().int().positive().optional(),
+});
+export type LoginRequest = z.infer<typeof loginSchema>;
+
+export const signupSchema = z.object({
+  type: z.enum(['company', 'consultant']),
+  companyName: z.string().trim().min(2).max(200),
+  businessId: businessIdSchema,
+  fullName: z.string().trim().min(2).max(200),
+  email: emailSchema,
+  contactNumber: profilePhoneSchema,
+  address: z.string().trim().max(500).optional().default(''),
+  password: passwordSchema,
+  languageID: z.union([z.literal(1), z.literal(2)]).optional().default(1),
+});
+export type SignupRequest = z.infer<typeof signupSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(10).max(200),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
+
+/** Customer user activation sets the first password with the same rules. */
+export const activateSchema = resetPasswordSchema;
+
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1).max(256),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+/** Session details of spec §3, with the spec's field names (including `acessPermissions`). */
+export const clientInfoSchema = z.object({
+  fullName: z.string(),
+  emailID: z.string(),
+  roleID: z.number().int(),
+  languageID: z.number().int(),
+  logo: z.string().nullable(),
+  applicationThemeID: z.number().int(),
+  basePath: z.string(),
+  acessPermissions: z.array(z.string()),
+  loggedInOperatorName: z.string().nullable(),
+  loggedInOperatorID: z.number().int().nullable(),
+  /** Beyond the spec: what the shell needs to decide on the menu and the header. */
+  clientId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  menuDisabled: z.boolean(),
+  operators: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ClientInfo = z.infer<typeof clientInfoSchema>;
+
+export const tokenResponseSchema = clientInfoSchema.extend({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const operatorOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type OperatorOption = z.infer<typeof operatorOptionSchema>;
+
+export const profileSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  contactNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  roleID: z.number().int(),
+  languageID: z.number().int(),
+  applicationThemeID: z.number().int(),
+  logo: z.string().nullable(),
+  company: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      businessId: z.string(),
+      address: z.string().nullable(),
+      profileStatus: z.string(),
+    })
+    .nullable(),
+  operatorContracts: z.array(
+    z.object({
+      operatorId: z.number().int(),
+      operatorName: z.string(),
+      salesContactName: z.string().nullable(),
+      contractStartDate: z.string().nullable(),
+      contractEndDate: z.string().nullable(),
+      uploadInvoiceReminder: z.boolean(),
+    }),
+  ),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileUpdateSchema = z.object({
+  fullName: z.string().trim().min(2).max(200),
+  contactNumber: profilePhoneSchema.or(z.literal('')).optional(),
+  address: z.string().trim().max(500).optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const settingsUpdateSchema = z.object({
+  languageID: z.union([z.literal(1), z.literal(2)]).optional(),
+  applicationThemeID: z.number().int().min(1).max(10).optional(),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+export const switchOperatorSchema = z.object({ operatorId: z.number().int().positive() });
+
+export const layoutSettingsSchema = z.object({
+  layout: z.enum(['fluid', 'boxed']),
+  aside: z.enum(['dark', 'light']),
+  header: z.enum(['fixed', 'static']),
+});
+export type LayoutSettings = z.infer<typeof layoutSettingsSchema>;
+/** Spec §9: fluid, dark left aside, fixed header. */
+export const DEFAULT_LAYOUT: LayoutSettings = { layout: 'fluid', aside: 'dark', header: 'fixed' };
