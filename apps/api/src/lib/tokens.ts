@@ -13,22 +13,27 @@ export class TokenService {
   constructor(
     private readonly secret: Uint8Array,
     readonly ttlSeconds: number,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   sign(claims: TokenClaims): Promise<string> {
     return new SignJWT({ role: claims.role, cid: claims.cid, op: claims.op, tv: claims.tv })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))
-      .setIssuedAt()
+      .setIssuedAt(Math.floor(this.now().getTime() / 1000))
       .setIssuer('kulu')
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(Math.floor(this.now().getTime() / 1000) + this.ttlSeconds)
       .sign(this.secret);
   }
 
   /** The claims of a valid token, or null for a missing, expired or forged one. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { issuer: 'kulu', algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.secret, {
+        issuer: 'kulu',
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+      });
       const sub = Number(payload.sub);
       if (!Number.isInteger(sub)) return null;
       return {

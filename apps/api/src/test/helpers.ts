@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { createDeps } from '../deps.js';
+import { buildApp } from '../app.js';
+import { bootstrap } from '../db/seed/bootstrap.js';
+import { DEMO_PASSWORD } from '../db/seed/demo.js';
+import type { Deps } from '../types.js';
+
+export { DEMO_PASSWORD };
+
+export const DEMO = {
+  admin: 'admin@kulu.fi',
+  consultant: 'konsultti@kulu.fi',
+  companyAdmin: 'anna.virtanen@pohjolarakennus.fi',
+  clientUser: 'mikko.korhonen@pohjolarakennus.fi',
+  otherCompanyAdmin: 'jussi.makinen@saimaanlogistiikka.fi',
+  otherClientUser: 'sanna.laine@saimaanlogistiikka.fi',
+} as const;
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * Opens a fresh database: in-memory PGlite by default, or a new randomly named database on the
+ * PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `kulu_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A loopback SMTP server that keeps what it receives. */
+async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  config: Config;
+  mails: ReceivedMail[];
+  /** Shift the clock the app sees (token expiry, link expiry, locks). */
+  advanceClock(ms: number): void;
+  inject(opts: InjectOptions & { token?: string; csrf?: boolean }): Promise<LightMyRequestResponse>;
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kulu-test-'));
+  const smtp = await startSmtp();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'true',
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://kulu.test',
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  let offset = 0;
+  const deps = createDeps(config, database, { now: () => new Date(Date.now() + offset) });
+  await bootstrap(deps);
+  const app = await buildApp(deps);
+  await app.ready();
+
+  const xsrf = 'test-xsrf-token-0123456789abcdef';
+  const inject: TestApp['inject'] = ({ token, csrf = true, headers, ...opts }) =>
+    app.inject({
+      ...opts,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(csrf ? { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } : {}),
+        ...headers,
+      },
+    });
+
+  return {
+    app,
+    deps,
+    config,
+    mails: smtp.mails,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    inject,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await inject({ method: 'POST', url: '/api/Account/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().access_token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A received mail's text, quoted-printable decoded. */
+export function mailText(mail: ReceivedMail): string {
+  const unfolded = mail.raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded.slice(i + 1, i + 3);
+    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unfolded[i], 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The link a mail carries (reset or activation). */
+export function linkToken(mail: ReceivedMail): string {
+  const m = /token=([A-Za-z0-9_-]+)/.exec(mailText(mail));
+  if (!m) throw new Error('no token link in mail');
+  return m[1];
+}

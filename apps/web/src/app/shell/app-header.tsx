@@ -1,0 +1,41 @@
+import { Flex, Grid, Layout, Typography, theme } from 'antd';
+import { LanguageSwitch } from '../../components/language-switch';
+import type { Session } from '../../lib/storage';
+import { OperatorSwitcher } from './operator-switcher';
+import { UserMenu } from './user-menu';
+
+interface Props {
+  session: Session;
+  fixed: boolean;
+  minimized: boolean;
+}
+
+/** Logo, operator switcher, language and the user menu; shrinks after 200 px of scroll. */
+export function AppHeader({ session, fixed, minimized }: Props) {
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const classes = ['app-header', fixed ? 'header-fixed' : 'header-static', minimized ? 'header-minimized' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Layout.Header
+      className={classes}
+      style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      data-testid="app-header"
+    >
+      <Flex align="center" gap={12} className="app-header-brand">
+        {session.logo ? (
+          <img src={session.logo} alt={session.companyName ?? ''} className="header-logo" data-testid="header-logo" />
+        ) : null}
+        <Typography.Text strong className="header-company" ellipsis>
+          {session.companyName ?? 'Kulu'}
+        </Typography.Text>
+      </Flex>
+      <Flex align="center" gap={16}>
+        <OperatorSwitcher session={session} />
+        <LanguageSwitch size="small" />
+        <UserMenu session={session} compact={!screens.md} />
+      </Flex>
+    </Layout.Header>
+  );
+}

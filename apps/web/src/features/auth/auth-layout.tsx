@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Flex, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../components/language-switch';
+
+/** The frame of the public pages: a brand panel on the left, the form on the right. */
+export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <div className="auth-page" style={{ background: token.colorBgContainer }}>
+      <aside className="auth-aside">
+        <div className="auth-aside-brand">
+          <svg viewBox="0 0 48 48" width="36" height="36" aria-hidden="true">
+            <rect width="48" height="48" rx="12" fill="#fff" fillOpacity="0.16" />
+            <path
+              d="M15 12v24M15 25l12-13M19 21l10 15"
+              stroke="#fff"
+              strokeWidth="4.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              fill="none"
+            />
+          </svg>
+          Kulu
+        </div>
+        <div>
+          <h1>{t('auth.aside.headline')}</h1>
+          <p>{t('auth.aside.text')}</p>
+          <ul className="auth-aside-points">
+            <li>✓ {t('auth.aside.point1')}</li>
+            <li>✓ {t('auth.aside.point2')}</li>
+            <li>✓ {t('auth.aside.point3')}</li>
+          </ul>
+        </div>
+        <small style={{ opacity: 0.7 }}>{t('shell.footer', { year: new Date().getFullYear() })}</small>
+      </aside>
+      <main className="auth-main" style={{ background: token.colorBgContainer }}>
+        <div className="auth-main-top">
+          <LanguageSwitch size="small" />
+        </div>
+        <div className="auth-main-body">
+          <Flex vertical className={wide ? 'auth-form auth-form-wide' : 'auth-form'}>
+            {children}
+          </Flex>
+        </div>
+      </main>
+    </div>
+  );
+}
