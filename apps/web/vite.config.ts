@@ -11,5 +11,12 @@ export default defineConfig({
   build: {
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // @kulu/shared is pure declarations: let the zod schemas stay out of chunks that do not use them
+        // (the login page needs the route table and messages, not zod).
+        moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
-import { ForbiddenPage } from './forbidden-page';
+import { ForbiddenPage } from './pages';
 
 interface Props {
   titleKey: string;

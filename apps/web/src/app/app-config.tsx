@@ -1,12 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import fiFI from 'antd/locale/fi_FI';
 import { useTranslation } from 'react-i18next';
 import { antdThemeFor, appThemeById } from '../lib/themes';
 import { useSession } from '../lib/session';
 
-/** antd theme (the user's application theme) and locale (the interface language). */
+/**
+ * antd theme (the user's application theme) and locale (the interface language). antd's App
+ * (message, modal) is provided by the shell, so that the login page does not load it.
+ */
 export function AppConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const session = useSession();
@@ -19,7 +22,7 @@ export function AppConfig({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider locale={i18n.language === 'fi' ? fiFI : enUS} theme={antdThemeFor(appTheme)}>
-      <App>{children}</App>
+      {children}
     </ConfigProvider>
   );
 }

@@ -4,7 +4,6 @@ import { ACCOUNT_ROUTES, PUBLIC_ROUTES } from '@kulu/shared';
 import { AccountRoute } from './account-route';
 import { HomeRedirect } from './home-redirect';
 import { MenuPageRoute } from './menu-page-route';
-import { NotFoundPage } from './not-found-page';
 import { PageLoader } from './page-loader';
 import {
   ActivatePage,
@@ -13,6 +12,7 @@ import {
   ChangePasswordPage,
   ForgotPasswordPage,
   LoginPage,
+  NotFoundPage,
   ProfilePage,
   ResetPasswordPage,
   SignupPage,
@@ -55,7 +55,9 @@ export function AppRoutes() {
             />
             <Route
               path={ACCOUNT_ROUTES.builder}
-              element={<AccountRoute titleKey="pageTitle.builder" page={BuilderPage} allowed={canOpenBuilder} />}
+              element={
+                <AccountRoute titleKey="pageTitle.builder" page={BuilderPage} allowed={canOpenBuilder} />
+              }
             />
           </Route>
         </Route>

@@ -1,14 +1,14 @@
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
-import { ForbiddenPage } from './forbidden-page';
-import { MENU_PAGES, PlaceholderPage } from './pages';
+import { ForbiddenPage, MENU_PAGES, PlaceholderPage } from './pages';
 import { canOpenPage, type PageRoute } from './routes';
 
 /** A page of the route table: 403 without the permission, else its screen or the placeholder. */
 export function MenuPageRoute({ route }: { route: PageRoute }) {
   const session = useSession();
   usePageTitle(route.titleKey);
-  if (!session || !canOpenPage(route.path, session.roleID, session.acessPermissions)) return <ForbiddenPage />;
+  if (!session || !canOpenPage(route.path, session.roleID, session.acessPermissions))
+    return <ForbiddenPage />;
   const Page = route.page ? MENU_PAGES[route.page] : undefined;
   return Page ? <Page /> : <PlaceholderPage titleKey={route.titleKey} />;
 }

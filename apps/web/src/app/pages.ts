@@ -1,6 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage } from './lazy-page';
 
+type PlaceholderModule = typeof import('./placeholder-page'); // eslint-disable-line @typescript-eslint/consistent-type-imports -- a module type for the lazy loader
+
 /** Public and account pages, each its own chunk (spec §2: every page loads on demand). */
 export const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 export const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'SignupPage');
@@ -19,8 +21,10 @@ export const ChangePasswordPage = lazyPage(
   'ChangePasswordPage',
 );
 export const BuilderPage = lazyPage(() => import('../features/builder/builder-page'), 'BuilderPage');
+export const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
+export const ForbiddenPage = lazyPage(() => import('./forbidden-page'), 'ForbiddenPage');
 export const AppLayout = lazyPage(() => import('./shell/app-layout'), 'AppLayout');
-export const PlaceholderPage = lazyPage<{ titleKey: string }, typeof import('./placeholder-page')>(
+export const PlaceholderPage = lazyPage<{ titleKey: string }, PlaceholderModule>(
   () => import('./placeholder-page'),
   'PlaceholderPage',
 );

@@ -15,7 +15,12 @@ const CLIENT_USER = [
 ];
 
 const lookup = (obj: unknown, key: string): unknown =>
-  key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+  key
+    .split('.')
+    .reduce<unknown>(
+      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+      obj,
+    );
 
 describe('routes from the shared route table', () => {
   const paths = pageRoutes().map((r) => r.path);

@@ -59,7 +59,11 @@ export const canOpenPage = (path: string, roleId: number, permissions: readonly 
 export const canOpenBuilder = (roleId: number): boolean => roleId === ROLE.providerAdmin;
 
 /** The group keys on the way to a page (to open the right sub-menus). */
-export function ancestorKeys(items: readonly MenuItem[], path: string, trail: string[] = []): string[] | null {
+export function ancestorKeys(
+  items: readonly MenuItem[],
+  path: string,
+  trail: string[] = [],
+): string[] | null {
   for (const item of items) {
     if (item.path === path && !item.children?.length) return trail;
     if (item.children?.length) {

@@ -18,6 +18,12 @@ export function TopProgressBar() {
     };
   }, []);
   return (
-    <div className={busy ? 'top-progress top-progress-active' : 'top-progress'} role="progressbar" aria-busy={busy} aria-hidden={!busy} data-testid="global-loading" />
+    <div
+      className={busy ? 'top-progress top-progress-active' : 'top-progress'}
+      role="progressbar"
+      aria-busy={busy}
+      aria-hidden={!busy}
+      data-testid="global-loading"
+    />
   );
 }

@@ -27,7 +27,9 @@ export function AppModal({ title, modalRender, classNames, afterClose, ...rest }
   };
 
   const render = (node: ReactNode) => (
-    <div style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>{modalRender ? modalRender(node) : node}</div>
+    <div style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>
+      {modalRender ? modalRender(node) : node}
+    </div>
   );
 
   return (

@@ -1,27 +1,40 @@
-import { App, Segmented } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../lib/settings-api';
-import { errorText } from '../lib/form-rules';
 import type { Lang } from '../lib/i18n';
+import { changeLanguage } from '../lib/settings-api';
+
+interface Props {
+  size?: 'small' | 'middle';
+  /** Saving the choice on the user failed (the switch itself still holds). */
+  onError?: (err: unknown) => void;
+}
+
+const OPTIONS: { value: Lang; label: string; title: string }[] = [
+  { value: 'en', label: 'EN', title: 'English' },
+  { value: 'fi', label: 'FI', title: 'Suomi' },
+];
 
 /** EN | FI switch; remembered locally and, when logged in, on the user. */
-export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' }) {
+export function LanguageSwitch({ size = 'middle', onError }: Props) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const lang = (i18n.language === 'fi' ? 'fi' : 'en') satisfies Lang;
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
   return (
-    <Segmented<Lang>
-      size={size}
-      aria-label={t('common.language')}
-      value={lang}
-      options={[
-        { value: 'en', label: 'EN', title: 'English' },
-        { value: 'fi', label: 'FI', title: 'Suomi' },
-      ]}
-      onChange={(value) => {
-        changeLanguage(value).catch((err: unknown) => void message.error(errorText(t, err)));
-      }}
-      data-testid="language-switch"
-    />
+    <Space.Compact role="group" aria-label={t('common.language')} data-testid="language-switch">
+      {OPTIONS.map((o) => (
+        <Button
+          key={o.value}
+          size={size}
+          type={o.value === lang ? 'primary' : 'default'}
+          title={o.title}
+          aria-pressed={o.value === lang}
+          data-lang={o.value}
+          onClick={() => {
+            if (o.value !== lang) changeLanguage(o.value).catch((err: unknown) => onError?.(err));
+          }}
+        >
+          {o.label}
+        </Button>
+      ))}
+    </Space.Compact>
   );
 }

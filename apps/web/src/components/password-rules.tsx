@@ -19,7 +19,9 @@ export function PasswordRules({ value }: { value: string | undefined }) {
             ) : (
               <MinusCircleOutlined style={{ color: token.colorTextQuaternary }} />
             )}
-            <Typography.Text type={ok ? undefined : 'secondary'}>{t(`auth.password.rules.${rule.key}`)}</Typography.Text>
+            <Typography.Text type={ok ? undefined : 'secondary'}>
+              {t(`auth.password.rules.${rule.key}`)}
+            </Typography.Text>
           </li>
         );
       })}

@@ -81,7 +81,12 @@ describe('api client', () => {
   it('does not treat a 401 without a token (wrong password) as an expired session', async () => {
     const { client, onSessionExpired } = setup({
       token: null,
-      respond: () => jsonError(401, { statusCode: 401, code: 'invalidCredentials', message: 'Please enter valid credential' }),
+      respond: () =>
+        jsonError(401, {
+          statusCode: 401,
+          code: 'invalidCredentials',
+          message: 'Please enter valid credential',
+        }),
     });
     const err = await client.request('/api/Token', { method: 'POST', form: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRequestError);
@@ -92,7 +97,12 @@ describe('api client', () => {
   it('turns API error bodies into ApiRequestError with code and fields', async () => {
     const { client } = setup({
       respond: () =>
-        jsonError(400, { statusCode: 400, code: 'validation', message: 'Check', fields: { email: 'invalid' } }),
+        jsonError(400, {
+          statusCode: 400,
+          code: 'validation',
+          message: 'Check',
+          fields: { email: 'invalid' },
+        }),
     });
     const err = (await client.post('/api/Account/Signup', {}).catch((e: unknown) => e)) as ApiRequestError;
     expect(err.status).toBe(400);
@@ -102,7 +112,8 @@ describe('api client', () => {
 
   it('returns text bodies as text (ReSetPassword answers text/plain)', async () => {
     const { client } = setup({
-      respond: () => new Response('Your password has been reset', { headers: { 'Content-Type': 'text/plain' } }),
+      respond: () =>
+        new Response('Your password has been reset', { headers: { 'Content-Type': 'text/plain' } }),
     });
     await expect(client.post('/api/Account/ReSetPassword', {})).resolves.toBe('Your password has been reset');
   });

@@ -118,7 +118,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   return {
     request,
-    get: <T>(url: string, opts?: Omit<RequestOptions, 'method'>) => request<T>(url, { ...opts, method: 'GET' }),
+    get: <T>(url: string, opts?: Omit<RequestOptions, 'method'>) =>
+      request<T>(url, { ...opts, method: 'GET' }),
     post: <T>(url: string, json?: unknown, opts?: Omit<RequestOptions, 'method' | 'json'>) =>
       request<T>(url, { ...opts, method: 'POST', json }),
     put: <T>(url: string, json?: unknown, opts?: Omit<RequestOptions, 'method' | 'json'>) =>
@@ -149,7 +150,11 @@ async function parseBody<T>(res: Response): Promise<T | string | undefined> {
       e.fields,
     );
   }
-  throw new ApiRequestError(res.status, statusCode(res.status), typeof data === 'string' && data ? data : res.statusText);
+  throw new ApiRequestError(
+    res.status,
+    statusCode(res.status),
+    typeof data === 'string' && data ? data : res.statusText,
+  );
 }
 
 const safeJson = (text: string): unknown => {
@@ -161,4 +166,10 @@ const safeJson = (text: string): unknown => {
 };
 
 const statusCode = (status: number): string =>
-  status === 403 ? 'forbidden' : status === 404 ? 'notFound' : status === 429 ? 'tooManyRequests' : 'internal';
+  status === 403
+    ? 'forbidden'
+    : status === 404
+      ? 'notFound'
+      : status === 429
+        ? 'tooManyRequests'
+        : 'internal';

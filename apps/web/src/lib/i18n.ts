@@ -1,8 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fi';
-import 'dayjs/locale/en-gb';
 import { FIELD_MESSAGES, MESSAGES, type Lang } from '@kulu/shared';
 import en from '../locales/en.json';
 import fi from '../locales/fi.json';
@@ -26,7 +23,7 @@ export function storedLanguage(): Lang {
 }
 
 const applyDocumentLanguage = (lang: Lang) => {
-  dayjs.locale(lang === 'fi' ? 'fi' : 'en-gb');
+  void import('./dayjs-locale').then((m) => m.applyDayjsLocale(lang));
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 };
 

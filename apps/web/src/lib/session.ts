@@ -8,6 +8,8 @@ import { clearStoredSession, readSession, sessionFromToken, writeSession, type S
  */
 let current: Session | null = typeof localStorage === 'undefined' ? null : readSession(localStorage);
 const listeners = new Set<() => void>();
+/** Why the last session ended, for the login page to say so. */
+let endReason: 'sessionExpired' | null = null;
 
 const emit = () => listeners.forEach((l) => l());
 
@@ -21,14 +23,22 @@ function set(next: Session | null) {
 export const getSession = (): Session | null => current;
 export const getToken = (): string | null => current?.token ?? null;
 
-export const startSession = (res: TokenResponse): void => set(sessionFromToken(res));
+export const startSession = (res: TokenResponse): void => {
+  endReason = null;
+  set(sessionFromToken(res));
+};
 
 /** Merges fresh client info (GetClientInfo, settings answers) into the session. */
 export const updateSession = (info: Partial<ClientInfo>): void => {
   if (current) set({ ...current, ...info });
 };
 
-export const endSession = (): void => set(null);
+export const endSession = (reason: 'sessionExpired' | null = null): void => {
+  endReason = reason;
+  set(null);
+};
+
+export const sessionEndReason = (): 'sessionExpired' | null => endReason;
 
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);

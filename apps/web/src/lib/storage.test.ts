@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@kulu/shared';
-import { clearStoredSession, readSession, sessionFromToken, writeSession, type KeyValueStorage } from './storage';
+import {
+  clearStoredSession,
+  readSession,
+  sessionFromToken,
+  writeSession,
+  type KeyValueStorage,
+} from './storage';
 
 const memory = (): KeyValueStorage & { map: Map<string, string> } => {
   const map = new Map<string, string>();

@@ -36,7 +36,10 @@ export const phoneSchema = z
   });
 
 /** Profile contact number: 8–10 digits (spec §5, §9). */
-export const profilePhoneSchema = z.string().trim().regex(/^\d{8,10}$/);
+export const profilePhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{8,10}$/);
 
 /** Finnish business id (Y-tunnus), e.g. 1234567-8, with its check digit. */
 export const businessIdSchema = z
@@ -75,7 +78,10 @@ export const signupSchema = z.object({
   contactNumber: profilePhoneSchema,
   address: z.string().trim().max(500).optional().default(''),
   password: passwordSchema,
-  languageID: z.union([z.literal(1), z.literal(2)]).optional().default(1),
+  languageID: z
+    .union([z.literal(1), z.literal(2)])
+    .optional()
+    .default(1),
 });
 export type SignupRequest = z.infer<typeof signupSchema>;
 
@@ -126,6 +132,10 @@ export const tokenResponseSchema = clientInfoSchema.extend({
   expires_in: z.number().int(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** Changing one's password revokes older tokens, so the answer carries a new session. */
+export const changePasswordResponseSchema = tokenResponseSchema.extend({ message: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 export const operatorOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type OperatorOption = z.infer<typeof operatorOptionSchema>;

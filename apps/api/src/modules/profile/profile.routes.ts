@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   changePasswordSchema,
+  changePasswordResponseSchema,
   clientInfoSchema,
   DEFAULT_LAYOUT,
   layoutSettingsSchema,
@@ -60,7 +61,11 @@ export async function profileRoutes(app: FastifyInstance) {
     '/api/profile/logo',
     {
       config: auth,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.object({ logo: z.string().nullable() }) } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ logo: z.string().nullable() }) },
+      },
     },
     async (req) => {
       let file;
@@ -94,7 +99,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         body: changePasswordSchema,
-        response: { 200: tokenResponseSchema.extend({ message: z.string() }) },
+        response: { 200: changePasswordResponseSchema },
       },
     },
     async (req) => {
@@ -108,7 +113,10 @@ export async function profileRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/session/operator',
-    { config: auth, schema: { tags: ['auth'], body: switchOperatorSchema, response: { 200: tokenResponseSchema } } },
+    {
+      config: auth,
+      schema: { tags: ['auth'], body: switchOperatorSchema, response: { 200: tokenResponseSchema } },
+    },
     async (req) => {
       const me = currentUser(req);
       const [row] = await db.select().from(users).where(eq(users.id, me.id));
@@ -116,10 +124,14 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/layout', { config: auth, schema: { tags: ['layout'], response: { 200: layoutSettingsSchema } } }, async () => {
-    const [row] = await db.select().from(settings).where(eq(settings.key, 'layout'));
-    return layoutSettingsSchema.catch(DEFAULT_LAYOUT).parse(row?.value ?? DEFAULT_LAYOUT);
-  });
+  r.get(
+    '/api/layout',
+    { config: auth, schema: { tags: ['layout'], response: { 200: layoutSettingsSchema } } },
+    async () => {
+      const [row] = await db.select().from(settings).where(eq(settings.key, 'layout'));
+      return layoutSettingsSchema.catch(DEFAULT_LAYOUT).parse(row?.value ?? DEFAULT_LAYOUT);
+    },
+  );
 
   r.put(
     '/api/layout',

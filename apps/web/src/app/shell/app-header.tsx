@@ -1,5 +1,7 @@
-import { Flex, Grid, Layout, Typography, theme } from 'antd';
+import { App, Flex, Grid, Layout, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
+import { errorText } from '../../lib/form-rules';
 import type { Session } from '../../lib/storage';
 import { OperatorSwitcher } from './operator-switcher';
 import { UserMenu } from './user-menu';
@@ -12,9 +14,15 @@ interface Props {
 
 /** Logo, operator switcher, language and the user menu; shrinks after 200 px of scroll. */
 export function AppHeader({ session, fixed, minimized }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
-  const classes = ['app-header', fixed ? 'header-fixed' : 'header-static', minimized ? 'header-minimized' : '']
+  const classes = [
+    'app-header',
+    fixed ? 'header-fixed' : 'header-static',
+    minimized ? 'header-minimized' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -25,7 +33,12 @@ export function AppHeader({ session, fixed, minimized }: Props) {
     >
       <Flex align="center" gap={12} className="app-header-brand">
         {session.logo ? (
-          <img src={session.logo} alt={session.companyName ?? ''} className="header-logo" data-testid="header-logo" />
+          <img
+            src={session.logo}
+            alt={session.companyName ?? ''}
+            className="header-logo"
+            data-testid="header-logo"
+          />
         ) : null}
         <Typography.Text strong className="header-company" ellipsis>
           {session.companyName ?? 'Kulu'}
@@ -33,7 +46,7 @@ export function AppHeader({ session, fixed, minimized }: Props) {
       </Flex>
       <Flex align="center" gap={16}>
         <OperatorSwitcher session={session} />
-        <LanguageSwitch size="small" />
+        <LanguageSwitch size="small" onError={(err) => void message.error(errorText(t, err))} />
         <UserMenu session={session} compact={!screens.md} />
       </Flex>
     </Layout.Header>

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Alert, Layout, theme } from 'antd';
+import { Alert, App, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useLayoutSettings } from '../../lib/layout-settings';
@@ -26,46 +26,50 @@ export function AppLayout() {
   if (!session) return null;
 
   return (
-    <Layout
-      className={`app-shell layout-${layout.layout} aside-${layout.aside}`}
-      data-layout={layout.layout}
-      data-aside={layout.aside}
-      data-header={layout.header}
-      style={{ background: token.colorBgLayout }}
-    >
-      <Layout.Sider
-        theme={layout.aside}
-        width={248}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="lg"
-        className="app-sider"
-        style={{ borderRight: layout.aside === 'light' ? `1px solid ${token.colorBorderSecondary}` : undefined }}
+    <App>
+      <Layout
+        className={`app-shell layout-${layout.layout} aside-${layout.aside}`}
+        data-layout={layout.layout}
+        data-aside={layout.aside}
+        data-header={layout.header}
+        style={{ background: token.colorBgLayout }}
       >
-        <SiderBrand collapsed={collapsed} />
-        <SideMenu session={session} theme={layout.aside} collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout style={{ background: token.colorBgLayout }}>
-        <AppHeader session={session} fixed={layout.header === 'fixed'} minimized={minimized} />
-        <Layout.Content className="app-content">
-          {session.menuDisabled && (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('errors.menuDisabled')}
-              className="menu-disabled-alert"
-              data-testid="menu-disabled"
-            />
-          )}
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-        <Layout.Footer className="app-footer" style={{ background: token.colorBgLayout }}>
-          {t('shell.footer', { year: new Date().getFullYear() })}
-        </Layout.Footer>
+        <Layout.Sider
+          theme={layout.aside}
+          width={248}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          breakpoint="lg"
+          className="app-sider"
+          style={{
+            borderRight: layout.aside === 'light' ? `1px solid ${token.colorBorderSecondary}` : undefined,
+          }}
+        >
+          <SiderBrand collapsed={collapsed} />
+          <SideMenu session={session} theme={layout.aside} collapsed={collapsed} />
+        </Layout.Sider>
+        <Layout style={{ background: token.colorBgLayout }}>
+          <AppHeader session={session} fixed={layout.header === 'fixed'} minimized={minimized} />
+          <Layout.Content className="app-content">
+            {session.menuDisabled && (
+              <Alert
+                type="warning"
+                showIcon
+                title={t('errors.menuDisabled')}
+                className="menu-disabled-alert"
+                data-testid="menu-disabled"
+              />
+            )}
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+          <Layout.Footer className="app-footer" style={{ background: token.colorBgLayout }}>
+            {t('shell.footer', { year: new Date().getFullYear() })}
+          </Layout.Footer>
+        </Layout>
       </Layout>
-    </Layout>
+    </App>
   );
 }

@@ -18,14 +18,22 @@ export const requestToken = (v: LoginValues) =>
   api.request<TokenResponse>('/api/Token', {
     method: 'POST',
     anonymous: true,
-    form: { grant_type: 'password', username: v.email.trim(), password: v.password, OperatorId: v.operatorId },
+    form: {
+      grant_type: 'password',
+      username: v.email.trim(),
+      password: v.password,
+      OperatorId: v.operatorId,
+    },
   });
 
 export const signup = (body: SignupRequest) =>
   api.post<{ message: string }>('/api/Account/Signup', body, { anonymous: true });
 
 export const forgotPassword = (email: string) =>
-  api.get<{ message: string }>('/api/Account/ForgotPassword', { query: { email: email.trim() }, anonymous: true });
+  api.get<{ message: string }>('/api/Account/ForgotPassword', {
+    query: { email: email.trim() },
+    anonymous: true,
+  });
 
 export interface SetPasswordBody {
   token: string;

@@ -23,10 +23,23 @@ export function ForgotPasswordPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.forgot.subtitle')}</Typography.Paragraph>
       {send.isSuccess && (
-        <Alert type="success" showIcon title={t('errors.resetMailSent')} style={{ marginBottom: 16 }} data-testid="forgot-sent" />
+        <Alert
+          type="success"
+          showIcon
+          title={t('errors.resetMailSent')}
+          style={{ marginBottom: 16 }}
+          data-testid="forgot-sent"
+        />
       )}
-      {send.error && <Alert type="error" showIcon title={errorText(t, send.error)} style={{ marginBottom: 16 }} />}
-      <Form layout="vertical" requiredMark={false} size="large" onFinish={(v: { email: string }) => send.mutate(v)}>
+      {send.error && (
+        <Alert type="error" showIcon title={errorText(t, send.error)} style={{ marginBottom: 16 }} />
+      )}
+      <Form
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        onFinish={(v: { email: string }) => send.mutate(v)}
+      >
         <Form.Item name="email" label={emailLabel} rules={fieldRules(t, emailLabel, emailSchema)}>
           <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus />
         </Form.Item>

@@ -26,7 +26,14 @@ interface Values {
 }
 
 /** Reset password and customer user activation: a new password for the token in the link. */
-export function SetPasswordForm({ endpoint, titleKey, subtitleKey, submitKey, doneCode, expiredCode }: Props) {
+export function SetPasswordForm({
+  endpoint,
+  titleKey,
+  subtitleKey,
+  submitKey,
+  doneCode,
+  expiredCode,
+}: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
@@ -67,9 +74,15 @@ export function SetPasswordForm({ endpoint, titleKey, subtitleKey, submitKey, do
         {t(titleKey)}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t(subtitleKey)}</Typography.Paragraph>
-      {save.error && <Alert type="error" showIcon title={errorText(t, save.error)} style={{ marginBottom: 16 }} />}
+      {save.error && (
+        <Alert type="error" showIcon title={errorText(t, save.error)} style={{ marginBottom: 16 }} />
+      )}
       <Form form={form} layout="vertical" requiredMark={false} size="large" onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="password" label={labels.password} rules={fieldRules(t, labels.password, passwordSchema)}>
+        <Form.Item
+          name="password"
+          label={labels.password}
+          rules={fieldRules(t, labels.password, passwordSchema)}
+        >
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item

@@ -105,7 +105,11 @@ export function SignupPage() {
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={14}>
-            <Form.Item name="companyName" label={labels.companyName} rules={fieldRules(t, labels.companyName, shape.companyName)}>
+            <Form.Item
+              name="companyName"
+              label={labels.companyName}
+              rules={fieldRules(t, labels.companyName, shape.companyName)}
+            >
               <Input autoComplete="organization" />
             </Form.Item>
           </Col>
@@ -120,7 +124,11 @@ export function SignupPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="fullName" label={labels.fullName} rules={fieldRules(t, labels.fullName, shape.fullName)}>
+            <Form.Item
+              name="fullName"
+              label={labels.fullName}
+              rules={fieldRules(t, labels.fullName, shape.fullName)}
+            >
               <Input autoComplete="name" />
             </Form.Item>
           </Col>
@@ -140,12 +148,20 @@ export function SignupPage() {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="address" label={labels.address} rules={fieldRules(t, labels.address, shape.address, false)}>
+            <Form.Item
+              name="address"
+              label={labels.address}
+              rules={fieldRules(t, labels.address, shape.address, false)}
+            >
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} autoComplete="street-address" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="password" label={labels.password} rules={fieldRules(t, labels.password, shape.password)}>
+            <Form.Item
+              name="password"
+              label={labels.password}
+              rules={fieldRules(t, labels.password, shape.password)}
+            >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           </Col>

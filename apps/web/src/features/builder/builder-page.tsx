@@ -46,7 +46,9 @@ export function BuilderPage() {
     onError: (err) => void message.error(errorText(t, err)),
   });
 
-  const dirty = (Object.keys(layout) as (keyof LayoutSettings)[]).some((k) => layout[k] !== saved.current?.[k]);
+  const dirty = (Object.keys(layout) as (keyof LayoutSettings)[]).some(
+    (k) => layout[k] !== saved.current?.[k],
+  );
 
   return (
     <>
@@ -75,7 +77,12 @@ export function BuilderPage() {
           <Button icon={<UndoOutlined />} onClick={() => preview(DEFAULT_LAYOUT)}>
             {t('builder.reset')}
           </Button>
-          <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(layout)}>
+          <Button
+            type="primary"
+            disabled={!dirty}
+            loading={save.isPending}
+            onClick={() => save.mutate(layout)}
+          >
             {t('common.save')}
           </Button>
         </Flex>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChangePasswordRequest, Profile, ProfileUpdate } from '@kulu/shared';
+import type { ChangePasswordRequest, Profile, ProfileUpdate, TokenResponse } from '@kulu/shared';
 import { api } from '../../lib/api';
 
 export const profileQuery = queryOptions({
@@ -17,5 +17,9 @@ export function uploadLogo(file: File) {
 
 export const deleteLogo = () => api.delete<unknown>('/api/profile/logo');
 
+/**
+ * The server invalidates the user's tokens on a password change and answers with a fresh
+ * token for this session (plus the message); older servers answered `{message}` only.
+ */
 export const changePassword = (body: ChangePasswordRequest) =>
-  api.post<{ message: string }>('/api/profile/password', body);
+  api.post<{ message: string } & Partial<TokenResponse>>('/api/profile/password', body);

@@ -1,11 +1,12 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changePasswordSchema, type ChangePasswordRequest } from '@kulu/shared';
+import { changePasswordSchema, tokenResponseSchema, type ChangePasswordRequest } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PasswordRules } from '../../components/password-rules';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorText, fieldRules, matchRule } from '../../lib/form-rules';
+import { startSession } from '../../lib/session';
 import { changePassword } from './api';
 
 const shape = changePasswordSchema.shape;
@@ -23,7 +24,10 @@ export function ChangePasswordPage() {
   };
   const save = useMutation({
     mutationFn: changePassword,
-    onSuccess: () => {
+    onSuccess: (res) => {
+      // Keep this session alive with the new token (the old one is no longer valid).
+      const fresh = tokenResponseSchema.safeParse(res);
+      if (fresh.success) startSession(fresh.data);
       form.resetFields();
       void message.success(t('errors.passwordChanged'));
     },

@@ -62,7 +62,11 @@ export function EditProfileModal({ profile, open, onClose }: Props) {
         }}
         onFinish={(v) => save.mutate(v)}
       >
-        <Form.Item name="fullName" label={labels.fullName} rules={fieldRules(t, labels.fullName, shape.fullName)}>
+        <Form.Item
+          name="fullName"
+          label={labels.fullName}
+          rules={fieldRules(t, labels.fullName, shape.fullName)}
+        >
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item
@@ -73,7 +77,11 @@ export function EditProfileModal({ profile, open, onClose }: Props) {
         >
           <Input inputMode="numeric" autoComplete="tel" />
         </Form.Item>
-        <Form.Item name="address" label={labels.address} rules={fieldRules(t, labels.address, shape.address, false)}>
+        <Form.Item
+          name="address"
+          label={labels.address}
+          rules={fieldRules(t, labels.address, shape.address, false)}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
       </Form>

@@ -36,7 +36,12 @@ export function LogoUpload() {
   return (
     <Flex vertical gap={12} align="flex-start">
       {logo ? (
-        <img src={logo} alt={t('profile.settings.logo')} className="logo-preview" data-testid="logo-preview" />
+        <img
+          src={logo}
+          alt={t('profile.settings.logo')}
+          className="logo-preview"
+          data-testid="logo-preview"
+        />
       ) : (
         <Typography.Text type="secondary">{t('profile.settings.noLogo')}</Typography.Text>
       )}

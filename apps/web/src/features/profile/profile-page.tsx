@@ -43,14 +43,22 @@ export function ProfilePage() {
           <Card styles={{ body: { paddingTop: 4 } }}>
             <Tabs
               items={[
-                { key: 'account', label: t('profile.tabs.account'), children: <AccountCard profile={profile} /> },
+                {
+                  key: 'account',
+                  label: t('profile.tabs.account'),
+                  children: <AccountCard profile={profile} />,
+                },
                 { key: 'user', label: t('profile.tabs.user'), children: <UserCard profile={profile} /> },
                 {
                   key: 'contracts',
                   label: t('profile.tabs.operatorContracts'),
                   children: <OperatorContractsCard contracts={profile.operatorContracts} />,
                 },
-                { key: 'settings', label: t('profile.tabs.settings'), children: <SettingsCard profile={profile} /> },
+                {
+                  key: 'settings',
+                  label: t('profile.tabs.settings'),
+                  children: <SettingsCard profile={profile} />,
+                },
               ]}
             />
           </Card>

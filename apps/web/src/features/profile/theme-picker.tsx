@@ -7,7 +7,9 @@ import { updateSession, useSession } from '../../lib/session';
 import { APP_THEMES, type AppTheme } from '../../lib/themes';
 
 const swatch = (th: AppTheme) =>
-  th.dark ? ['#141414', '#1f1f1f', th.colorPrimary] : [th.colorBgLayout ?? '#f5f5f5', '#ffffff', th.colorPrimary];
+  th.dark
+    ? ['#141414', '#1f1f1f', th.colorPrimary]
+    : [th.colorBgLayout ?? '#f5f5f5', '#ffffff', th.colorPrimary];
 
 /** The ten themes: applied at once, saved on the user. */
 export function ThemePicker() {
@@ -38,7 +40,11 @@ export function ThemePicker() {
               hoverable
               className="theme-swatch"
               onClick={() => choose(th.id)}
-              style={active ? { borderColor: th.colorPrimary, boxShadow: `0 0 0 2px ${th.colorPrimary}40` } : undefined}
+              style={
+                active
+                  ? { borderColor: th.colorPrimary, boxShadow: `0 0 0 2px ${th.colorPrimary}40` }
+                  : undefined
+              }
               data-testid={`theme-${th.id}`}
               aria-pressed={active}
               role="button"

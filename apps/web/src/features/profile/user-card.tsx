@@ -19,7 +19,11 @@ export function UserCard({ profile }: { profile: Profile }) {
         items={[
           { key: 'fullName', label: t('profile.user.fullName'), children: profile.fullName },
           { key: 'email', label: t('profile.user.email'), children: profile.email },
-          { key: 'contactNumber', label: t('profile.user.contactNumber'), children: profile.contactNumber || empty },
+          {
+            key: 'contactNumber',
+            label: t('profile.user.contactNumber'),
+            children: profile.contactNumber || empty,
+          },
           { key: 'address', label: t('profile.user.address'), children: profile.address || empty },
         ]}
       />

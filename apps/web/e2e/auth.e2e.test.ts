@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { USERS, baseUrl, goto, launchBrowser, login, openPage, screenshot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('login and session', () => {
+  it('shows the login page with the operator list and takes a screenshot in both languages', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await goto(page, '/');
+    await page.waitForURL(/#\/login$/);
+    await expect.poll(() => page.locator('[data-testid=login-operator] option').count()).toBeGreaterThan(1);
+    expect(await page.title()).toContain('Log in');
+    await screenshot(page, 'login-en');
+    await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
+    await page.getByRole('heading', { name: 'Kirjaudu sisään' }).waitFor();
+    await screenshot(page, 'login-fi');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('validates the sign-up form with the shared schema', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await goto(page, '/signup');
+    await page.locator('#businessId').fill('1234567-8');
+    await page.locator('#contactNumber').fill('12');
+    await page.locator('#password').fill('abc');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Company name is required').waitFor();
+    await page.getByText('Business ID is invalid!').waitFor();
+    await page.getByText('Contact number is invalid!').waitFor();
+    await screenshot(page, 'signup');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a wrong password with the catalogue message', async () => {
+    const { context, page } = await openPage(browser);
+    await goto(page, '/login');
+    await page.locator('#email').fill(USERS.admin);
+    await page.locator('#password').fill('Wrong!2026x');
+    await page.getByTestId('login-submit').click();
+    await expect
+      .poll(() => page.getByTestId('login-error').innerText())
+      .toContain('Please enter valid credential');
+    await context.close();
+  });
+
+  it('shows the client-side validation messages', async () => {
+    const { context, page } = await openPage(browser);
+    await goto(page, '/login');
+    await page.getByTestId('login-submit').click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await context.close();
+  });
+
+  it('sends a forged token back to the login page with the session-expired alert', async () => {
+    const { context, page } = await openPage(browser);
+    await goto(page, '/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'garbage.token.value');
+      localStorage.setItem('roleID', '1');
+      localStorage.setItem('acessPermissions', '["general","dashboards"]');
+      localStorage.setItem('fullName', 'Nobody');
+    });
+    await goto(page, '/profile');
+    await page.reload();
+    await page.waitForURL(/#\/login$/);
+    await page.getByText('Your session has expired, please login again').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('redirects unknown routes to the 404 page', async () => {
+    const { context, page } = await openPage(browser);
+    await goto(page, '/no/such/page');
+    await page.waitForURL(/#\/404$/);
+    await page.getByText('Sorry, the page you are looking for does not exist.').waitFor();
+    expect(await page.title()).toContain('Page not found');
+    await context.close();
+  });
+
+  it('logs out to the login page', async () => {
+    const { context, page } = await openPage(browser);
+    await login(page, USERS.companyAdmin);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/#\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(page.url().startsWith(baseUrl())).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const PASSWORD = 'Kulu!2026';
+export const USERS = {
+  admin: 'admin@kulu.fi',
+  consultant: 'konsultti@kulu.fi',
+  companyAdmin: 'anna.virtanen@pohjolarakennus.fi',
+  clientUser: 'mikko.korhonen@pohjolarakennus.fi',
+} as const;
+
+export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (empty storage) with a page that fails the test on page errors. */
+export async function openPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export const goto = (page: Page, path: string) => page.goto(`${baseUrl()}/#${path}`);
+
+/** Logs in through the login form and waits for the shell. */
+export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await goto(page, '/login');
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('side-menu').waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let fonts, the splash fade and antd's motion settle.
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The visible texts of the side menu's entries. */
+export const menuTexts = (page: Page) =>
+  page.getByTestId('side-menu').locator('.ant-menu-title-content').allInnerTexts();

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { PASSWORD, USERS, goto, launchBrowser, login, openPage, screenshot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('language and theme are kept', () => {
+  it('keeps Finnish after a reload, and on the user', async () => {
+    const { context, page } = await openPage(browser);
+    await login(page, USERS.admin);
+    await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
+    await page.getByTestId('side-menu').getByText('Kojelauta').waitFor();
+    await page.getByText('Tämä sivu tulee käyttöön myöhemmässä versiossa').waitFor();
+    await screenshot(page, 'shell-admin-dashboard-fi');
+    await page.reload();
+    await page.getByTestId('side-menu').getByText('Perustiedot').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fi');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('languageID'))).toBe('2');
+
+    // Back to English for the other tests (the language is saved on the user).
+    await page.locator('[data-testid=language-switch] [data-lang=en]').click();
+    await page.getByTestId('side-menu').getByText('Dashboard').waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('languageID'))).toBe('1');
+    await context.close();
+  });
+
+  it('applies a theme at once and keeps it after a reload', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await login(page, USERS.companyAdmin);
+    await goto(page, '/profile');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByTestId('theme-3').click();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.theme)).toBe('3');
+    await page.getByText('Settings saved').waitFor();
+    await screenshot(page, 'profile-settings-theme-3');
+    await page.reload();
+    await page.getByTestId('side-menu').waitFor();
+    expect(await page.evaluate(() => document.body.dataset.theme)).toBe('3');
+    expect(await page.evaluate(() => localStorage.getItem('applicationThemeID'))).toBe('3');
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByTestId('theme-1').click();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.theme)).toBe('1');
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await screenshot(page, 'profile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('minimizes the fixed header after 200 px of scroll', async () => {
+    const { context, page } = await openPage(browser);
+    await login(page, USERS.admin);
+    const header = page.getByTestId('app-header');
+    expect(await header.getAttribute('class')).not.toContain('header-minimized');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 400);
+    });
+    await expect.poll(() => header.getAttribute('class')).toContain('header-minimized');
+    await context.close();
+  });
+
+  it('changes the password and stays logged in (then changes it back)', async () => {
+    const { context, page } = await openPage(browser);
+    await login(page, USERS.clientUser);
+    const change = async (from: string, to: string) => {
+      await goto(page, '/change-password');
+      await page.locator('#oldPassword').fill(from);
+      await page.locator('#newPassword').fill(to);
+      await page.locator('#confirmPassword').fill(to);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Password changed successfully').first().waitFor();
+    };
+    await goto(page, '/change-password');
+    await page.locator('#oldPassword').fill('Wrong!2026');
+    await page.locator('#newPassword').fill('Uusi!2027x');
+    await page.locator('#confirmPassword').fill('Uusi!2027y');
+    await page.getByText('The passwords do not match').waitFor();
+    await change(PASSWORD, 'Uusi!2027x');
+    await goto(page, '/profile');
+    await page.getByRole('tab', { name: 'Account' }).waitFor();
+    expect(page.url()).toContain('#/profile');
+    await change('Uusi!2027x', PASSWORD);
+    await context.close();
+  });
+});
