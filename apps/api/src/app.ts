@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { mastersRoutes } from './modules/masters/masters.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -34,7 +35,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         : {
             level: deps.config.LOG_LEVEL,
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', '*.password', '*.token'],
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-xsrf-token"]',
+                '*.password',
+                '*.token',
+              ],
               censor: '[redacted]',
             },
           },
@@ -86,6 +93,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(organizationRoutes);
+  await app.register(mastersRoutes);
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -25,11 +25,28 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
-  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
-  RESET_TOKEN_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
-  ACTIVATION_TOKEN_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 60).default(72),
+  TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  RESET_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  ACTIVATION_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(72),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(15),
+  LOGIN_LOCK_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(15),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),

@@ -7,7 +7,11 @@ import { TokenService } from './lib/tokens.js';
 import type { Deps } from './types.js';
 
 /** Wires the services that every module uses from the configuration and an open database. */
-export function createDeps(config: Config, database: Database, overrides: Partial<Deps> & { mailer?: Mailer } = {}): Deps {
+export function createDeps(
+  config: Config,
+  database: Database,
+  overrides: Partial<Deps> & { mailer?: Mailer } = {},
+): Deps {
   const jwtSecret = persistentSecret(config.dataDir, 'jwt-secret', config.JWT_SECRET, 32);
   const now = overrides.now ?? (() => new Date());
   return {
@@ -15,9 +19,15 @@ export function createDeps(config: Config, database: Database, overrides: Partia
     database,
     mailer:
       overrides.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox') }),
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+      }),
     tokens: overrides.tokens ?? new TokenService(jwtSecret, config.TOKEN_TTL_MINUTES * 60, now),
-    encryptionKey: overrides.encryptionKey ?? persistentSecret(config.dataDir, 'encryption-key', config.ENCRYPTION_KEY, 32),
+    encryptionKey:
+      overrides.encryptionKey ??
+      persistentSecret(config.dataDir, 'encryption-key', config.ENCRYPTION_KEY, 32),
     now,
   };
 }

@@ -3,3 +3,4 @@ export * from './permissions.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './schemas/auth.js';
+export * from './schemas/masters/index.js';

@@ -72,6 +72,7 @@ const master = (key: string, titleKey: string, permission: Permission): MenuItem
   path: `/admin/master/${key}`,
   titleKey: `menu.masters.${titleKey}`,
   permission,
+  page: 'master',
 });
 
 export const ADMIN_MENU: MenuItem[] = [

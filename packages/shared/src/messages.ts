@@ -81,6 +81,49 @@ export const MESSAGES = {
     en: 'The menu is disabled because your company has no valid contract or has been terminated',
     fi: 'Valikko ei ole käytössä, koska yritykselläsi ei ole voimassa olevaa sopimusta tai asiakkuus on päättynyt',
   },
+  // Master data (spec §8 and the masters' generic answers)
+  created: { en: 'Saved successfully', fi: 'Tallennettu' },
+  updated: { en: 'Updated successfully', fi: 'Päivitetty' },
+  deleted: { en: 'Deleted successfully', fi: 'Poistettu' },
+  inUse: {
+    en: 'This row is in use and cannot be deleted',
+    fi: 'Rivi on käytössä, eikä sitä voi poistaa',
+  },
+  nameExists: { en: 'A row with the same name already exists', fi: 'Samanniminen rivi on jo olemassa' },
+  codeExists: {
+    en: 'A row with the same code already exists',
+    fi: 'Rivi, jolla on sama tunnus, on jo olemassa',
+  },
+  phoneNumberExists: {
+    en: 'This phone number is already skipped',
+    fi: 'Tämä puhelinnumero on jo ohitettavien listalla',
+  },
+  billingPlanNameExists: {
+    en: 'Billing plan with same name exists',
+    fi: 'Samanniminen laskutusmalli on jo olemassa',
+  },
+  billingPlanInUse: {
+    en: 'Billing plan in use cannot be deleted',
+    fi: 'Käytössä olevaa laskutusmallia ei voi poistaa',
+  },
+  billingPlanCreated: { en: 'Billing plan added successfully', fi: 'Laskutusmalli lisätty' },
+  billingPlanUpdated: { en: 'Billing plan updated successfully', fi: 'Laskutusmalli päivitetty' },
+  billingPlanDeleted: { en: 'Billing plan deleted successfully', fi: 'Laskutusmalli poistettu' },
+  costElementsApproved: { en: 'Cost elements approved', fi: 'Kustannuserät hyväksytty' },
+  costElementsCategorized: { en: 'Cost elements categorized', fi: 'Kustannuserät luokiteltu' },
+  costElementNotCategorized: {
+    en: 'A cost element without a cost category cannot be approved',
+    fi: 'Kustannuserää, jolla ei ole kustannusluokkaa, ei voi hyväksyä',
+  },
+  helpFileUploaded: { en: 'Help file uploaded successfully', fi: 'Ohjetiedosto ladattu' },
+  helpFileType: {
+    en: 'The help file must be a PDF or Word document',
+    fi: 'Ohjetiedoston on oltava PDF- tai Word-asiakirja',
+  },
+  helpFileTooLarge: {
+    en: 'The help file is too large (at most 20 MB)',
+    fi: 'Ohjetiedosto on liian suuri (enintään 20 Mt)',
+  },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

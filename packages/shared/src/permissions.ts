@@ -23,12 +23,7 @@ export const PERMISSION_GROUPS = {
     'clientMasters.planDetails',
     'clientMasters.operatorContracts',
   ],
-  optimization: [
-    'optimization.view',
-    'optimization.export',
-    'optimization.reoptimize',
-    'optimization.mark',
-  ],
+  optimization: ['optimization.view', 'optimization.export', 'optimization.reoptimize', 'optimization.mark'],
   providerMasters: [
     'masters.operators',
     'masters.countries',
@@ -112,12 +107,14 @@ export const DEFAULT_CLIENT_USER_PERMISSIONS: readonly Permission[] = [
  * The one function that decides a user's permissions. Client users hold the intersection
  * of their own list with what the company side may have; everyone else holds their role's set.
  */
-export function effectivePermissions(roleId: number, userPermissions?: readonly string[] | null): Permission[] {
+export function effectivePermissions(
+  roleId: number,
+  userPermissions?: readonly string[] | null,
+): Permission[] {
   const roleSet = ROLE_PERMISSIONS[roleId as RoleId] ?? [];
   if (roleId !== ROLE.clientUser) return [...roleSet];
   const own = new Set(userPermissions ?? DEFAULT_CLIENT_USER_PERMISSIONS);
   return roleSet.filter((p) => own.has(p));
 }
 
-export const hasPermission = (held: readonly string[], needed: Permission): boolean =>
-  held.includes(needed);
+export const hasPermission = (held: readonly string[], needed: Permission): boolean => held.includes(needed);

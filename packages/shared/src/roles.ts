@@ -18,10 +18,8 @@ export const roleKeyOf = (id: number): RoleKey | undefined =>
   (Object.keys(ROLE) as RoleKey[]).find((k) => ROLE[k] === id);
 
 /** Provider side (admin, consultant) versus client company side. */
-export const isProviderRole = (id: number): boolean =>
-  id === ROLE.providerAdmin || id === ROLE.consultant;
-export const isClientRole = (id: number): boolean =>
-  id === ROLE.companyAdmin || id === ROLE.clientUser;
+export const isProviderRole = (id: number): boolean => id === ROLE.providerAdmin || id === ROLE.consultant;
+export const isClientRole = (id: number): boolean => id === ROLE.companyAdmin || id === ROLE.clientUser;
 
 /** Which of the three menus a role sees. */
 export type MenuKind = 'admin' | 'consultant' | 'company';

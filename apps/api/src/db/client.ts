@@ -30,7 +30,11 @@ export interface Database {
  * default, a PostgreSQL server when a connection string is given. Both get the same
  * migrations and the same drizzle API.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema });
@@ -54,7 +58,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
     kind: 'pglite',
     // pg-boss sends multi-statement SQL without parameters, which PGlite.query refuses.
     executeSql: async (text, values) =>
-      values?.length ? lite.query(text, values as unknown[]) : ((await lite.exec(text)).at(-1) ?? { rows: [] }),
+      values?.length
+        ? lite.query(text, values as unknown[])
+        : ((await lite.exec(text)).at(-1) ?? { rows: [] }),
     migrate: () => migratePglite(drizzlePglite(lite, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => lite.close(),
   };

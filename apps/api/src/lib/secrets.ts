@@ -3,8 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** A secret from the environment, or one generated once and kept under DATA_DIR. */
-export function persistentSecret(dataDir: string, name: string, fromEnv: string | undefined, bytes = 32): Buffer {
-  if (fromEnv) return /^[0-9a-fA-F]+$/.test(fromEnv) && fromEnv.length === bytes * 2 ? Buffer.from(fromEnv, 'hex') : Buffer.from(fromEnv);
+export function persistentSecret(
+  dataDir: string,
+  name: string,
+  fromEnv: string | undefined,
+  bytes = 32,
+): Buffer {
+  if (fromEnv)
+    return /^[0-9a-fA-F]+$/.test(fromEnv) && fromEnv.length === bytes * 2
+      ? Buffer.from(fromEnv, 'hex')
+      : Buffer.from(fromEnv);
   const file = path.join(dataDir, 'secrets', name);
   if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

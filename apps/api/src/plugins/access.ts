@@ -24,7 +24,9 @@ export function registerAccess(app: FastifyInstance) {
     const c = route.config ?? {};
     const declared = [c.public, c.auth, c.permission].filter(Boolean).length;
     if (declared !== 1) {
-      throw new Error(`Route ${String(route.method)} ${route.url} must declare exactly one of public, auth, permission`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} must declare exactly one of public, auth, permission`,
+      );
     }
     for (const m of [route.method].flat()) {
       if (m === 'HEAD') continue;
@@ -47,7 +49,12 @@ export function registerAccess(app: FastifyInstance) {
       if (bearer) req.user = await loadUser(app, bearer);
       return;
     }
-    if (!req.routeOptions.url || !req.routeOptions.url.startsWith('/api') || UNGUARDED.test(req.routeOptions.url)) return;
+    if (
+      !req.routeOptions.url ||
+      !req.routeOptions.url.startsWith('/api') ||
+      UNGUARDED.test(req.routeOptions.url)
+    )
+      return;
     req.user = bearer ? await loadUser(app, bearer) : null;
     if (!req.user) return sendError(req, reply, 401, bearer ? 'sessionExpired' : 'unauthorized');
     if (cfg.roles && !cfg.roles.includes(req.user.roleId)) return sendError(req, reply, 403, 'forbidden');

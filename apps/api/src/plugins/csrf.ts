@@ -15,7 +15,12 @@ export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
     let token = req.cookies[XSRF_COOKIE];
     if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
       token = crypto.randomBytes(24).toString('base64url');
-      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: opts.secure, httpOnly: false });
+      reply.setCookie(XSRF_COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        secure: opts.secure,
+        httpOnly: false,
+      });
       if (!SAFE.has(req.method) && req.url.startsWith('/api/')) return sendError(req, reply, 403, 'csrf');
       return;
     }

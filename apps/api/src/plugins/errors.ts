@@ -17,7 +17,9 @@ export function sendError(
   code: MessageCode,
   fields?: Record<string, string>,
 ) {
-  return reply.code(statusCode).send({ statusCode, code, message: message(code, requestLanguage(req)), fields });
+  return reply
+    .code(statusCode)
+    .send({ statusCode, code, message: message(code, requestLanguage(req)), fields });
 }
 
 /**

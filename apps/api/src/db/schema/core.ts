@@ -12,7 +12,9 @@ import {
   timestamp,
   uniqueIndex,
   index,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { clientBillingPlans } from './masters.js';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -38,7 +40,9 @@ export const clients = pgTable(
     country: text('country'),
     contactNumber: text('contact_number'),
     email: text('email').notNull(),
-    profileStatus: text('profile_status', { enum: ['active', 'terminated'] }).notNull().default('active'),
+    profileStatus: text('profile_status', { enum: ['active', 'terminated'] })
+      .notNull()
+      .default('active'),
     leadStatus: text('lead_status', { enum: ['hot', 'cold', 'lost'] }),
     /** Sign-ups start as interested clients; the provider converts them (spec §4). */
     interestStatus: text('interest_status', { enum: ['not_converted', 'lead', 'company', 'consultant'] })
@@ -97,7 +101,9 @@ export const users = pgTable(
     languageId: integer('language_id').notNull().default(1),
     themeId: integer('theme_id').notNull().default(1),
     logoFileId: integer('logo_file_id'),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     activated: boolean('activated').notNull().default(false),
     permissions: jsonb('permissions').$type<string[]>(),
     tokenVersion: integer('token_version').notNull().default(0),
@@ -169,24 +175,23 @@ export const clientContracts = pgTable('client_contracts', {
   endDate: date('end_date').notNull(),
   inactiveDate: date('inactive_date'),
   terminationDate: date('termination_date'),
+  /** The client billing plan the contract is priced by (masters). */
+  billingPlanId: integer('billing_plan_id').references((): AnyPgColumn => clientBillingPlans.id),
   createdAt: createdAt(),
 });
 
 /** Reset and activation tokens: only the SHA-256 of the token is kept; single use. */
-export const authTokens = pgTable(
-  'auth_tokens',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reset', 'activation'] }).notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-);
+export const authTokens = pgTable('auth_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['reset', 'activation'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /** Files (logos, invoice PDFs, documents, exports) live in the database: one backup, stateless APIs. */
 export const files = pgTable('files', {

@@ -4,6 +4,7 @@ import { clients, operators, users } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Deps } from '../../types.js';
 import { loadDemoData, DEMO_PASSWORD } from './demo.js';
+import { seedCatalogue, seedDemoCatalogue } from './catalogue.js';
 
 export const BASE_OPERATORS = ['Elisa', 'Telia', 'DNA'];
 const DEMO_ADMIN_EMAIL = 'admin@kulu.fi';
@@ -21,13 +22,17 @@ export async function bootstrap(deps: Deps): Promise<string[]> {
     .insert(operators)
     .values(BASE_OPERATORS.map((name) => ({ name })))
     .onConflictDoNothing();
+  const catalogue = await seedCatalogue(deps);
+  if (catalogue) done.push(catalogue);
 
   const [{ n: userCount }] = await db.select({ n: count() }).from(users);
   if (userCount === 0) {
     const email = config.ADMIN_EMAIL ?? (config.DEMO_DATA ? DEMO_ADMIN_EMAIL : undefined);
     const password = config.ADMIN_PASSWORD ?? (config.DEMO_DATA ? DEMO_PASSWORD : undefined);
     if (!email || !password) {
-      throw new Error('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: required to create the first provider admin of a new database');
+      throw new Error(
+        'Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: required to create the first provider admin of a new database',
+      );
     }
     await db.insert(users).values({
       email,
@@ -46,6 +51,8 @@ export async function bootstrap(deps: Deps): Promise<string[]> {
       await loadDemoData(deps);
       done.push('loaded demo data');
     }
+    const demoCatalogue = await seedDemoCatalogue(deps);
+    if (demoCatalogue) done.push(demoCatalogue);
   }
   return done;
 }

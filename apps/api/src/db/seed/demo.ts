@@ -101,13 +101,16 @@ export async function loadDemoData(deps: Deps): Promise<void> {
         ops.map((o) => ({
           clientId: client.id,
           operatorId: o.id,
-          salesContactName: o.name === 'DNA' ? 'Petri Salo' : o.name === 'Elisa' ? 'Heidi Lehtonen' : 'Tuomas Koskinen',
+          salesContactName:
+            o.name === 'DNA' ? 'Petri Salo' : o.name === 'Elisa' ? 'Heidi Lehtonen' : 'Tuomas Koskinen',
           uploadInvoiceReminder: true,
           contractStartDate: start,
           contractEndDate: end,
         })),
       );
-      await tx.insert(clientContracts).values({ clientId: client.id, status: 'active', term: '36', startDate: start, endDate: end });
+      await tx
+        .insert(clientContracts)
+        .values({ clientId: client.id, status: 'active', term: '36', startDate: start, endDate: end });
       await tx.insert(users).values({
         ...d.admin,
         passwordHash,
@@ -127,7 +130,9 @@ export async function loadDemoData(deps: Deps): Promise<void> {
           permissions: [...DEFAULT_CLIENT_USER_PERMISSIONS],
         })
         .returning();
-      await tx.insert(userSubCompanies).values({ userId: user.id, subCompanyId: subs[d.user.subCompanyIndex].id });
+      await tx
+        .insert(userSubCompanies)
+        .values({ userId: user.id, subCompanyId: subs[d.user.subCompanyIndex].id });
     }
   });
 }

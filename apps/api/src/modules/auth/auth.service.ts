@@ -42,7 +42,10 @@ export async function operatorsFor(db: Executor, user: Pick<UserRow, 'clientId' 
 
 /** Spec §4: a client's menu is disabled when it is terminated or has no valid contract today. */
 export async function isMenuDisabled(db: Executor, clientId: number, today: Date): Promise<boolean> {
-  const [client] = await db.select({ status: clients.profileStatus }).from(clients).where(eq(clients.id, clientId));
+  const [client] = await db
+    .select({ status: clients.profileStatus })
+    .from(clients)
+    .where(eq(clients.id, clientId));
   if (!client || client.status === 'terminated') return true;
   const day = isoDate(today);
   const [valid] = await db
@@ -63,7 +66,10 @@ export async function isMenuDisabled(db: Executor, clientId: number, today: Date
 async function logoFor(db: Executor, user: UserRow): Promise<string | null> {
   let fileId = user.logoFileId;
   if (user.clientId && isClientRole(user.roleId)) {
-    const [c] = await db.select({ logo: clients.logoFileId }).from(clients).where(eq(clients.id, user.clientId));
+    const [c] = await db
+      .select({ logo: clients.logoFileId })
+      .from(clients)
+      .where(eq(clients.id, user.clientId));
     fileId = c?.logo ?? null;
   }
   if (!fileId) return null;
@@ -83,7 +89,10 @@ export async function clientInfoFor(
   let companyName: string | null = null;
   let menuDisabled = false;
   if (user.clientId && isClientRole(user.roleId)) {
-    const [c] = await db.select({ name: clients.companyName }).from(clients).where(eq(clients.id, user.clientId));
+    const [c] = await db
+      .select({ name: clients.companyName })
+      .from(clients)
+      .where(eq(clients.id, user.clientId));
     companyName = c?.name ?? null;
     menuDisabled = await isMenuDisabled(db, user.clientId, deps.now());
   }
@@ -106,7 +115,11 @@ export async function clientInfoFor(
 }
 
 /** A signed token plus the session details. */
-export async function issueSession(deps: Deps, user: UserRow, operatorId?: number | null): Promise<TokenResponse> {
+export async function issueSession(
+  deps: Deps,
+  user: UserRow,
+  operatorId?: number | null,
+): Promise<TokenResponse> {
   const ops = await operatorsFor(deps.database.db, user);
   let op: number | null = ops[0]?.id ?? null;
   if (operatorId != null) {
@@ -129,7 +142,12 @@ export async function issueSession(deps: Deps, user: UserRow, operatorId?: numbe
  * LOGIN_MAX_FAILURES failures the account is locked for LOGIN_LOCK_MINUTES. Activation and
  * status are told only to someone who knows the password.
  */
-export async function login(deps: Deps, email: string, password: string, operatorId?: number): Promise<TokenResponse> {
+export async function login(
+  deps: Deps,
+  email: string,
+  password: string,
+  operatorId?: number,
+): Promise<TokenResponse> {
   const { db } = deps.database;
   const now = deps.now();
   const [user] = await db
@@ -148,7 +166,9 @@ export async function login(deps: Deps, email: string, password: string, operato
       .update(users)
       .set({
         failedLogins: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(now.getTime() + deps.config.LOGIN_LOCK_MINUTES * 60_000) : user.lockedUntil,
+        lockedUntil: lock
+          ? new Date(now.getTime() + deps.config.LOGIN_LOCK_MINUTES * 60_000)
+          : user.lockedUntil,
       })
       .where(eq(users.id, user.id));
     throw new AppError(lock ? 423 : 400, lock ? 'accountLocked' : 'invalidCredentials');
@@ -176,15 +196,26 @@ export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
     await db.transaction(async (tx) => {
       const conflicts: Array<[boolean, 'companyNameInUse' | 'businessIdInUse' | 'emailInUse']> = [
         [
-          (await tx.select({ id: clients.id }).from(clients).where(sql`lower(${clients.companyName}) = ${req.companyName.toLowerCase()}`)).length > 0,
+          (
+            await tx
+              .select({ id: clients.id })
+              .from(clients)
+              .where(sql`lower(${clients.companyName}) = ${req.companyName.toLowerCase()}`)
+          ).length > 0,
           'companyNameInUse',
         ],
         [
-          (await tx.select({ id: clients.id }).from(clients).where(eq(clients.businessId, req.businessId))).length > 0,
+          (await tx.select({ id: clients.id }).from(clients).where(eq(clients.businessId, req.businessId)))
+            .length > 0,
           'businessIdInUse',
         ],
         [
-          (await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${req.email}`)).length > 0,
+          (
+            await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(sql`lower(${users.email}) = ${req.email}`)
+          ).length > 0,
           'emailInUse',
         ],
       ];
@@ -215,7 +246,9 @@ export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
     });
   } catch (e) {
     if (e instanceof AppError) throw e;
-    const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+    const code =
+      (e as { code?: string; cause?: { code?: string } }).code ??
+      (e as { cause?: { code?: string } }).cause?.code;
     if (code === PG_UNIQUE) throw new AppError(409, 'emailInUse');
     throw e;
   }

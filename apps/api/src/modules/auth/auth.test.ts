@@ -49,17 +49,29 @@ describe('POST /api/Token', () => {
   });
 
   it('scopes the session to the chosen operator', async () => {
-    const ops = (await t.inject({ method: 'GET', url: '/api/operators/public' })).json() as Array<{ id: number; name: string }>;
+    const ops = (await t.inject({ method: 'GET', url: '/api/operators/public' })).json() as Array<{
+      id: number;
+      name: string;
+    }>;
     const telia = ops.find((o) => o.name === 'Telia')!;
     const res = await t.inject({
       method: 'POST',
       url: '/api/Token',
-      ...form({ grant_type: 'password', username: DEMO.companyAdmin, password: DEMO_PASSWORD, OperatorId: String(telia.id) }),
+      ...form({
+        grant_type: 'password',
+        username: DEMO.companyAdmin,
+        password: DEMO_PASSWORD,
+        OperatorId: String(telia.id),
+      }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().loggedInOperatorID).toBe(telia.id);
     expect(res.json().loggedInOperatorName).toBe('Telia');
-    const info = await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: res.json().access_token });
+    const info = await t.inject({
+      method: 'GET',
+      url: '/api/Account/GetClientInfo',
+      token: res.json().access_token,
+    });
     expect(info.json().loggedInOperatorName).toBe('Telia');
   });
 
@@ -72,7 +84,10 @@ describe('POST /api/Token', () => {
     expect(res.json().loggedInOperatorName).toBe('DNA');
     const elisa = res.json().operators.find((o: { name: string }) => o.name === 'Elisa');
     expect(elisa).toBeUndefined();
-    const ops = (await t.inject({ method: 'GET', url: '/api/operators/public' })).json() as Array<{ id: number; name: string }>;
+    const ops = (await t.inject({ method: 'GET', url: '/api/operators/public' })).json() as Array<{
+      id: number;
+      name: string;
+    }>;
     const bad = await t.inject({
       method: 'POST',
       url: '/api/Token',
@@ -88,7 +103,11 @@ describe('POST /api/Token', () => {
   });
 
   it('refuses other grant types in OAuth error form', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/Token', ...form({ grant_type: 'client_credentials' }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/Token',
+      ...form({ grant_type: 'client_credentials' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'unsupported_grant_type' });
   });
@@ -106,7 +125,11 @@ describe('POST /api/Token', () => {
     });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'invalid_grant', code: 'invalidCredentials', message: 'Please enter valid credential' });
+      expect(res.json()).toMatchObject({
+        error: 'invalid_grant',
+        code: 'invalidCredentials',
+        message: 'Please enter valid credential',
+      });
     }
   });
 
@@ -114,7 +137,10 @@ describe('POST /api/Token', () => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/Token',
-      ...form({ grant_type: 'password', username: 'nobody@example.fi', password: 'x' }, { 'accept-language': 'fi-FI,fi;q=0.9' }),
+      ...form(
+        { grant_type: 'password', username: 'nobody@example.fi', password: 'x' },
+        { 'accept-language': 'fi-FI,fi;q=0.9' },
+      ),
     });
     expect(res.json().message).toBe('Anna kelvolliset tunnukset');
   });
@@ -179,7 +205,10 @@ describe('POST /api/Account/login', () => {
     });
     expect(guess.json().code).toBe('invalidCredentials');
 
-    await db.update(users).set({ activated: true, status: 'inactive' }).where(eq(users.email, DEMO.otherClientUser));
+    await db
+      .update(users)
+      .set({ activated: true, status: 'inactive' })
+      .where(eq(users.email, DEMO.otherClientUser));
     const inactive = await t.inject({
       method: 'POST',
       url: '/api/Account/login',
@@ -192,16 +221,32 @@ describe('POST /api/Account/login', () => {
   it('locks an account after repeated failures, even for the right password, until the lock ends', async () => {
     const email = DEMO.otherCompanyAdmin;
     for (let i = 0; i < t.config.LOGIN_MAX_FAILURES - 1; i++) {
-      const r = await t.inject({ method: 'POST', url: '/api/Account/login', payload: { email, password: 'Wrong!123' } });
+      const r = await t.inject({
+        method: 'POST',
+        url: '/api/Account/login',
+        payload: { email, password: 'Wrong!123' },
+      });
       expect(r.statusCode).toBe(400);
     }
-    const last = await t.inject({ method: 'POST', url: '/api/Account/login', payload: { email, password: 'Wrong!123' } });
+    const last = await t.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: { email, password: 'Wrong!123' },
+    });
     expect(last.statusCode).toBe(423);
-    const right = await t.inject({ method: 'POST', url: '/api/Account/login', payload: { email, password: DEMO_PASSWORD } });
+    const right = await t.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: { email, password: DEMO_PASSWORD },
+    });
     expect(right.statusCode).toBe(423);
     expect(right.json().code).toBe('accountLocked');
     t.advanceClock(t.config.LOGIN_LOCK_MINUTES * 60_000 + 1000);
-    const after = await t.inject({ method: 'POST', url: '/api/Account/login', payload: { email, password: DEMO_PASSWORD } });
+    const after = await t.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: { email, password: DEMO_PASSWORD },
+    });
     expect(after.statusCode).toBe(200);
   });
 });
@@ -226,9 +271,13 @@ describe('GET /api/Account/GetClientInfo', () => {
     const token = await t.login(DEMO.admin);
     const [h, p] = token.split('.');
     const forged = `${h}.${p}.${Buffer.from('not the signature').toString('base64url')}`;
-    expect((await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: forged })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: forged })).statusCode,
+    ).toBe(401);
     const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: '1', role: 1, tv: 0, iss: 'kulu', exp: 9999999999 })).toString('base64url')}.${token.split('.')[2]}`;
-    expect((await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: tampered })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: tampered })).statusCode,
+    ).toBe(401);
     t.advanceClock(t.config.TOKEN_TTL_MINUTES * 60_000 + 5_000);
     const expired = await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token });
     expect(expired.statusCode).toBe(401);
@@ -239,10 +288,16 @@ describe('GET /api/Account/GetClientInfo', () => {
     const { clients } = await import('../../db/schema/index.js');
     const token = await t.login(DEMO.companyAdmin);
     const { db } = t.deps.database;
-    await db.update(clients).set({ profileStatus: 'terminated' }).where(eq(clients.companyName, 'Pohjola Rakennus Oy'));
+    await db
+      .update(clients)
+      .set({ profileStatus: 'terminated' })
+      .where(eq(clients.companyName, 'Pohjola Rakennus Oy'));
     const res = await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token });
     expect(res.json().menuDisabled).toBe(true);
-    await db.update(clients).set({ profileStatus: 'active' }).where(eq(clients.companyName, 'Pohjola Rakennus Oy'));
+    await db
+      .update(clients)
+      .set({ profileStatus: 'active' })
+      .where(eq(clients.companyName, 'Pohjola Rakennus Oy'));
   });
 });
 
@@ -277,7 +332,13 @@ describe('POST /api/Account/Signup', () => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/Account/Signup',
-      payload: { ...valid, companyName: 'Uusi Yritys Oy', businessId: '2980005-2', email: 'uusi@yritys.fi', ...change },
+      payload: {
+        ...valid,
+        companyName: 'Uusi Yritys Oy',
+        businessId: '2980005-2',
+        email: 'uusi@yritys.fi',
+        ...change,
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(text);
@@ -287,7 +348,13 @@ describe('POST /api/Account/Signup', () => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/Account/Signup',
-      payload: { ...valid, companyName: undefined, businessId: '1234567-2', password: 'weak', email: 'not-an-email' },
+      payload: {
+        ...valid,
+        companyName: undefined,
+        businessId: '1234567-2',
+        password: 'weak',
+        email: 'not-an-email',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
@@ -302,7 +369,10 @@ describe('POST /api/Account/Signup', () => {
 describe('forgot and reset password', () => {
   it('mails a reset link over SMTP that sets a new password once', async () => {
     const before = t.mails.length;
-    const res = await t.inject({ method: 'GET', url: `/api/Account/ForgotPassword?email=${DEMO.consultant}` });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/Account/ForgotPassword?email=${DEMO.consultant}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Reset password mail has been sent to the registered email');
     expect(t.mails.length).toBe(before + 1);
@@ -320,7 +390,9 @@ describe('forgot and reset password', () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.headers['content-type']).toMatch(/^text\/plain/);
     expect(reset.body).toBe('Your password has been reset, please login');
-    expect((await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: oldSession })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: oldSession })).statusCode,
+    ).toBe(401);
     await t.login(DEMO.consultant, 'Uusi!Salasana2');
 
     const again = await t.inject({
@@ -361,7 +433,10 @@ describe('forgot and reset password', () => {
   });
 
   it('says when the email does not exist', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/Account/ForgotPassword?email=ei.ole@olemassa.fi' });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/Account/ForgotPassword?email=ei.ole@olemassa.fi',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Email id does not exist');
   });
@@ -372,7 +447,12 @@ describe('customer user activation', () => {
     const { db } = t.deps.database;
     const [u] = await db
       .insert(users)
-      .values({ email: 'uusi.kayttaja@pohjolarakennus.fi', fullName: 'Uusi Käyttäjä', roleId: ROLE.clientUser, activated: false })
+      .values({
+        email: 'uusi.kayttaja@pohjolarakennus.fi',
+        fullName: 'Uusi Käyttäjä',
+        roleId: ROLE.clientUser,
+        activated: false,
+      })
       .returning();
     await sendActivationMail(t.deps, u.id, 'http://kulu.test');
     const mail = t.mails.at(-1)!;

@@ -11,7 +11,10 @@ export async function healthRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable'), reason: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ status: z.literal('unavailable'), reason: z.string() }),
+        },
       },
     },
     async (_req, reply) => {

@@ -15,20 +15,32 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/operators/public',
-    { config: { public: true }, schema: { tags: ['operators'], response: { 200: z.array(operatorOptionSchema) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['operators'], response: { 200: z.array(operatorOptionSchema) } },
+    },
     async () =>
-      deps.database.db.select({ id: operators.id, name: operators.name }).from(operators).orderBy(asc(operators.name)),
+      deps.database.db
+        .select({ id: operators.id, name: operators.name })
+        .from(operators)
+        .orderBy(asc(operators.name)),
   );
 
   r.get(
     '/api/sub-companies',
-    { config: { permission: 'general' }, schema: { tags: ['organization'], response: { 200: z.array(option) } } },
+    {
+      config: { permission: 'general' },
+      schema: { tags: ['organization'], response: { 200: z.array(option) } },
+    },
     async (req) => listSubCompanies(deps.database.db, currentUser(req)),
   );
 
   r.get(
     '/api/cost-centers',
-    { config: { permission: 'general' }, schema: { tags: ['organization'], response: { 200: z.array(option) } } },
+    {
+      config: { permission: 'general' },
+      schema: { tags: ['organization'], response: { 200: z.array(option) } },
+    },
     async (req) => listCostCenters(deps.database.db, currentUser(req)),
   );
 }

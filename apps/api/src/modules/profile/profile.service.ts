@@ -37,7 +37,10 @@ export async function getProfile(deps: Deps, me: AuthUser): Promise<Profile> {
   }
   let logo: string | null = null;
   if (logoFileId) {
-    const [f] = await db.select({ mime: files.mime, data: files.data }).from(files).where(eq(files.id, logoFileId));
+    const [f] = await db
+      .select({ mime: files.mime, data: files.data })
+      .from(files)
+      .where(eq(files.id, logoFileId));
     if (f) logo = `data:${f.mime};base64,${f.data.toString('base64')}`;
   }
   return {
@@ -72,12 +75,22 @@ const LOGO_MAX_PIXELS = 2000;
 
 /** A PNG by content (magic and IHDR), bounded in bytes and pixels. */
 export function checkPng(data: Buffer): void {
-  if (data.length < 24 || !data.subarray(0, 8).equals(PNG_MAGIC) || data.toString('ascii', 12, 16) !== 'IHDR') {
+  if (
+    data.length < 24 ||
+    !data.subarray(0, 8).equals(PNG_MAGIC) ||
+    data.toString('ascii', 12, 16) !== 'IHDR'
+  ) {
     throw new AppError(400, 'logoPngOnly');
   }
   const width = data.readUInt32BE(16);
   const height = data.readUInt32BE(20);
-  if (data.length > LOGO_MAX_BYTES || width > LOGO_MAX_PIXELS || height > LOGO_MAX_PIXELS || !width || !height) {
+  if (
+    data.length > LOGO_MAX_BYTES ||
+    width > LOGO_MAX_PIXELS ||
+    height > LOGO_MAX_PIXELS ||
+    !width ||
+    !height
+  ) {
     throw new AppError(400, 'logoTooLarge');
   }
 }
@@ -94,7 +107,14 @@ export async function setLogo(deps: Deps, me: AuthUser, data: Buffer | null): Pr
     if (data) {
       const [f] = await tx
         .insert(files)
-        .values({ clientId: forClient ? me.clientId : null, kind: 'logo', name: 'logo.png', mime: 'image/png', size: data.length, data })
+        .values({
+          clientId: forClient ? me.clientId : null,
+          kind: 'logo',
+          name: 'logo.png',
+          mime: 'image/png',
+          size: data.length,
+          data,
+        })
         .returning({ id: files.id });
       fileId = f.id;
     }

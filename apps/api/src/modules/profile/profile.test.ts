@@ -47,7 +47,9 @@ function png(width: number, height: number): Buffer {
 function multipart(name: string, filename: string, data: Buffer, type: string) {
   const boundary = '----kulu' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -60,8 +62,15 @@ describe('my profile', () => {
     const res = await t.inject({ method: 'GET', url: '/api/profile', token });
     expect(res.statusCode).toBe(200);
     const p = res.json();
-    expect(p).toMatchObject({ fullName: 'Anna Virtanen', email: DEMO.companyAdmin, company: { name: 'Pohjola Rakennus Oy' } });
-    expect(p.operatorContracts.map((o: { operatorName: string }) => o.operatorName)).toEqual(['Elisa', 'Telia']);
+    expect(p).toMatchObject({
+      fullName: 'Anna Virtanen',
+      email: DEMO.companyAdmin,
+      company: { name: 'Pohjola Rakennus Oy' },
+    });
+    expect(p.operatorContracts.map((o: { operatorName: string }) => o.operatorName)).toEqual([
+      'Elisa',
+      'Telia',
+    ]);
   });
 
   it('updates the user details and refuses a contact number that is not 8-10 digits', async () => {
@@ -95,7 +104,12 @@ describe('my profile', () => {
     expect(res.statusCode).toBe(200);
     const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json();
     expect(info).toMatchObject({ languageID: 2, applicationThemeID: 7 });
-    const bad = await t.inject({ method: 'PUT', url: '/api/profile/settings', token, payload: { applicationThemeID: 11 } });
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/settings',
+      token,
+      payload: { applicationThemeID: 11 },
+    });
     expect(bad.statusCode).toBe(400);
     // Errors now come in the user's language.
     expect(bad.json().message).toBe('Tarkista merkityt kentät');
@@ -103,11 +117,18 @@ describe('my profile', () => {
 
   it('takes a PNG company logo and shows it in the session', async () => {
     const token = await t.login(DEMO.companyAdmin);
-    const res = await t.inject({ method: 'POST', url: '/api/profile/logo', token, ...multipart('file', 'logo.png', png(40, 20), 'image/png') });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/profile/logo',
+      token,
+      ...multipart('file', 'logo.png', png(40, 20), 'image/png'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().logo).toMatch(/^data:image\/png;base64,/);
     const colleague = await t.login(DEMO.clientUser);
-    const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: colleague })).json();
+    const info = (
+      await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token: colleague })
+    ).json();
     expect(info.logo).toBe(res.json().logo);
     const del = await t.inject({ method: 'DELETE', url: '/api/profile/logo', token });
     expect(del.statusCode).toBe(200);
@@ -117,10 +138,20 @@ describe('my profile', () => {
   it('refuses a logo that is not a PNG by content, whatever its name, and one too large', async () => {
     const token = await t.login(DEMO.companyAdmin);
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(100)]);
-    const fake = await t.inject({ method: 'POST', url: '/api/profile/logo', token, ...multipart('file', 'logo.png', jpeg, 'image/png') });
+    const fake = await t.inject({
+      method: 'POST',
+      url: '/api/profile/logo',
+      token,
+      ...multipart('file', 'logo.png', jpeg, 'image/png'),
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe('Logo must be a PNG image');
-    const huge = await t.inject({ method: 'POST', url: '/api/profile/logo', token, ...multipart('file', 'big.png', png(3000, 10), 'image/png') });
+    const huge = await t.inject({
+      method: 'POST',
+      url: '/api/profile/logo',
+      token,
+      ...multipart('file', 'big.png', png(3000, 10), 'image/png'),
+    });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().code).toBe('logoTooLarge');
   });
@@ -141,7 +172,11 @@ describe('change password', () => {
       method: 'POST',
       url: '/api/profile/password',
       token,
-      payload: { oldPassword: 'Kulu!2026', newPassword: 'Uusi!Salasana9', confirmPassword: 'Toinen!Salasana9' },
+      payload: {
+        oldPassword: 'Kulu!2026',
+        newPassword: 'Uusi!Salasana9',
+        confirmPassword: 'Toinen!Salasana9',
+      },
     });
     expect(mismatch.json().fields).toEqual({ confirmPassword: 'mismatch' });
     const ok = await t.inject({
@@ -152,7 +187,9 @@ describe('change password', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/api/profile', token: ok.json().access_token })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/profile', token: ok.json().access_token })).statusCode,
+    ).toBe(200);
     await t.login(DEMO.otherClientUser, 'Uusi!Salasana9');
   });
 });
@@ -162,11 +199,23 @@ describe('operator switch and layout', () => {
     const token = await t.login(DEMO.companyAdmin);
     const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json();
     const telia = info.operators.find((o: { name: string }) => o.name === 'Telia');
-    const res = await t.inject({ method: 'POST', url: '/api/session/operator', token, payload: { operatorId: telia.id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/session/operator',
+      token,
+      payload: { operatorId: telia.id },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().loggedInOperatorName).toBe('Telia');
-    const dna = (await t.inject({ method: 'GET', url: '/api/operators/public' })).json().find((o: { name: string }) => o.name === 'DNA');
-    const refused = await t.inject({ method: 'POST', url: '/api/session/operator', token, payload: { operatorId: dna.id } });
+    const dna = (await t.inject({ method: 'GET', url: '/api/operators/public' }))
+      .json()
+      .find((o: { name: string }) => o.name === 'DNA');
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/session/operator',
+      token,
+      payload: { operatorId: dna.id },
+    });
     expect(refused.statusCode).toBe(400);
   });
 
@@ -186,7 +235,12 @@ describe('operator switch and layout', () => {
     });
     expect(put.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/layout', token: user })).json().layout).toBe('boxed');
-    const bad = await t.inject({ method: 'PUT', url: '/api/layout', token: admin, payload: { layout: 'wide', aside: 'dark', header: 'fixed' } });
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/layout',
+      token: admin,
+      payload: { layout: 'wide', aside: 'dark', header: 'fixed' },
+    });
     expect(bad.json().fields).toEqual({ layout: 'invalid' });
   });
 });
@@ -202,7 +256,9 @@ describe('health and docs', () => {
     const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/Token', '/api/Account/GetClientInfo', '/api/Account/ReSetPassword']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/Token', '/api/Account/GetClientInfo', '/api/Account/ReSetPassword']),
+    );
   });
 
   it('sends security headers', async () => {

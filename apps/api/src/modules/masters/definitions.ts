@@ -1,0 +1,374 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  basePlanGroupMaster,
+  billingPlanMaster,
+  costCategoryMaster,
+  costCenterMaster,
+  costElementMaster,
+  costGroupMaster,
+  countryMaster,
+  currencyMaster,
+  helpFileMaster,
+  operatorMaster,
+  planGroupMaster,
+  planMaster,
+  skippedNumberMaster,
+} from '@kulu/shared';
+import {
+  basePlanGroups,
+  clientBillingPlans,
+  clientContracts,
+  clientOperators,
+  clients,
+  costCategories,
+  costCenters,
+  costElements,
+  costGroups,
+  countries,
+  currencies,
+  files,
+  helpFiles,
+  operators,
+  planGroups,
+  plans,
+  skippedPhoneNumbers,
+  subCompanies,
+  userCostCenters,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { nameOf, type ResourceDef, type Row } from './resource.service.js';
+
+/**
+ * What the API adds to each shared declaration: its table, the expression of each entity key,
+ * the references to check and the unique rules. Everything else is the generic mechanism.
+ */
+
+const lowerEq = (col: Parameters<typeof sql>[1], v: unknown) => sql`lower(${col}) = lower(${v})`;
+const sameOrNull = (col: Parameters<typeof sql>[1], v: unknown) => sql`coalesce(${col}, 0) = ${v ?? 0}`;
+const operatorName = (fk: Parameters<typeof nameOf>[2]) => nameOf(operators.name, operators.id, fk);
+const clientName = (fk: Parameters<typeof nameOf>[2]) => nameOf(clients.companyName, clients.id, fk);
+
+export const operatorResource: ResourceDef = {
+  meta: operatorMaster,
+  table: operators,
+  id: operators.id,
+  select: { id: operators.id, name: operators.name },
+  unique: [{ index: 'operators_name_unique', where: (v) => lowerEq(operators.name, v.name) }],
+  referencedBy: [
+    clientOperators.operatorId,
+    costCategories.operatorId,
+    costElements.operatorId,
+    planGroups.operatorId,
+    basePlanGroups.operatorId,
+    plans.operatorId,
+  ],
+};
+
+export const countryResource: ResourceDef = {
+  meta: countryMaster,
+  table: countries,
+  id: countries.id,
+  select: { id: countries.id, name: countries.name, code: countries.code, zone: countries.zone },
+  unique: [
+    { index: 'countries_name_uq', where: (v) => lowerEq(countries.name, v.name) },
+    { index: 'countries_code_uq', code: 'codeExists', where: (v) => eq(countries.code, v.code as string) },
+  ],
+};
+
+export const currencyResource: ResourceDef = {
+  meta: currencyMaster,
+  table: currencies,
+  id: currencies.id,
+  select: {
+    id: currencies.id,
+    name: currencies.name,
+    abbreviation: currencies.abbreviation,
+    symbol: currencies.symbol,
+  },
+  unique: [
+    { index: 'currencies_name_uq', where: (v) => lowerEq(currencies.name, v.name) },
+    {
+      index: 'currencies_abbreviation_uq',
+      code: 'codeExists',
+      where: (v) => eq(currencies.abbreviation, v.abbreviation as string),
+    },
+  ],
+};
+
+export const costCenterResource: ResourceDef = {
+  meta: costCenterMaster,
+  table: costCenters,
+  id: costCenters.id,
+  clientColumn: costCenters.clientId,
+  select: {
+    id: costCenters.id,
+    clientId: costCenters.clientId,
+    clientName: clientName(costCenters.clientId),
+    subCompanyId: costCenters.subCompanyId,
+    subCompanyName: nameOf(subCompanies.name, subCompanies.id, costCenters.subCompanyId),
+    name: costCenters.name,
+  },
+  refs: { clientId: clients.id, subCompanyId: subCompanies.id },
+  async validate(tx, input) {
+    if (input.subCompanyId == null) return;
+    const [sub] = await tx
+      .select({ id: subCompanies.id })
+      .from(subCompanies)
+      .where(
+        and(
+          eq(subCompanies.id, input.subCompanyId as number),
+          eq(subCompanies.clientId, input.clientId as number),
+        ),
+      );
+    if (!sub) throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
+  },
+  unique: [
+    {
+      index: 'cost_centers_client_name_uq',
+      where: (v) => and(eq(costCenters.clientId, v.clientId as number), lowerEq(costCenters.name, v.name))!,
+    },
+  ],
+  referencedBy: [userCostCenters.costCenterId],
+};
+
+export const costGroupResource: ResourceDef = {
+  meta: costGroupMaster,
+  table: costGroups,
+  id: costGroups.id,
+  select: { id: costGroups.id, name: costGroups.name, isCurrentPlan: costGroups.isCurrentPlan },
+  unique: [{ index: 'cost_groups_name_uq', where: (v) => lowerEq(costGroups.name, v.name) }],
+  referencedBy: [costCategories.costGroupId],
+};
+
+export const costCategoryResource: ResourceDef = {
+  meta: costCategoryMaster,
+  table: costCategories,
+  id: costCategories.id,
+  select: {
+    id: costCategories.id,
+    name: costCategories.name,
+    nameFi: costCategories.nameFi,
+    operatorId: costCategories.operatorId,
+    operatorName: operatorName(costCategories.operatorId),
+    usageType: costCategories.usageType,
+    zone: costCategories.zone,
+    costGroupId: costCategories.costGroupId,
+    costGroupName: nameOf(costGroups.name, costGroups.id, costCategories.costGroupId),
+  },
+  refs: { operatorId: operators.id, costGroupId: costGroups.id },
+  unique: [
+    {
+      index: 'cost_categories_name_uq',
+      where: (v) =>
+        and(lowerEq(costCategories.name, v.name), sameOrNull(costCategories.operatorId, v.operatorId))!,
+    },
+  ],
+  referencedBy: [costElements.costCategoryId, planGroups.costCategoryId, basePlanGroups.costCategoryId],
+};
+
+export const costElementResource: ResourceDef = {
+  meta: costElementMaster,
+  table: costElements,
+  id: costElements.id,
+  select: {
+    id: costElements.id,
+    name: costElements.name,
+    operatorId: costElements.operatorId,
+    operatorName: operatorName(costElements.operatorId),
+    costCategoryId: costElements.costCategoryId,
+    costCategoryName: nameOf(costCategories.name, costCategories.id, costElements.costCategoryId),
+    status: costElements.status,
+  },
+  refs: { operatorId: operators.id, costCategoryId: costCategories.id },
+  /** A changed category makes the element categorized again (approval is of one mapping). */
+  toValues(input, existing) {
+    const values: Row = {
+      name: input.name,
+      operatorId: input.operatorId,
+      costCategoryId: input.costCategoryId,
+      updatedAt: new Date(),
+    };
+    if (!existing || existing.costCategoryId !== input.costCategoryId) {
+      values.status = input.costCategoryId == null ? 'uncategorized' : 'categorized';
+      values.approvedAt = null;
+      values.approvedBy = null;
+    }
+    return values;
+  },
+  unique: [
+    {
+      index: 'cost_elements_name_uq',
+      where: (v) =>
+        and(eq(costElements.operatorId, v.operatorId as number), lowerEq(costElements.name, v.name))!,
+    },
+  ],
+};
+
+const planGroupResourceOf = (
+  meta: typeof planGroupMaster,
+  table: typeof planGroups | typeof basePlanGroups,
+  index: string,
+  usedBy: PgColumn,
+): ResourceDef => ({
+  meta,
+  table,
+  id: table.id,
+  select: {
+    id: table.id,
+    name: table.name,
+    operatorId: table.operatorId,
+    operatorName: operatorName(table.operatorId),
+    planType: table.planType,
+    costCategoryId: table.costCategoryId,
+    costCategoryName: nameOf(costCategories.name, costCategories.id, table.costCategoryId),
+    automaticCategorization: table.automaticCategorization,
+  },
+  refs: { operatorId: operators.id, costCategoryId: costCategories.id },
+  unique: [
+    {
+      index,
+      where: (v) => and(eq(table.operatorId, v.operatorId as number), lowerEq(table.name, v.name))!,
+    },
+  ],
+  referencedBy: [usedBy],
+});
+
+export const planGroupResource = planGroupResourceOf(
+  planGroupMaster,
+  planGroups,
+  'plan_groups_name_uq',
+  plans.planGroupId,
+);
+export const basePlanGroupResource = planGroupResourceOf(
+  basePlanGroupMaster,
+  basePlanGroups,
+  'base_plan_groups_name_uq',
+  plans.basePlanGroupId,
+);
+
+const planSelect = Object.fromEntries(
+  Object.keys(planMaster.entity.shape).map((k) => [k, plans[k as keyof typeof plans] as never]),
+);
+
+export const planResource: ResourceDef = {
+  meta: planMaster,
+  table: plans,
+  id: plans.id,
+  select: {
+    ...planSelect,
+    operatorName: operatorName(plans.operatorId),
+    planGroupName: nameOf(planGroups.name, planGroups.id, plans.planGroupId),
+    basePlanGroupName: nameOf(basePlanGroups.name, basePlanGroups.id, plans.basePlanGroupId),
+    clientName: clientName(plans.clientId),
+  },
+  refs: {
+    operatorId: operators.id,
+    planGroupId: planGroups.id,
+    basePlanGroupId: basePlanGroups.id,
+    clientId: clients.id,
+  },
+  toValues: (input, existing) => ({ ...input, ...(existing ? { updatedAt: new Date() } : {}) }),
+  /** A plan's groups belong to the plan's operator. */
+  async validate(tx, input) {
+    const wrong: Record<string, string> = {};
+    for (const [key, table] of [
+      ['planGroupId', planGroups],
+      ['basePlanGroupId', basePlanGroups],
+    ] as const) {
+      if (input[key] == null) continue;
+      const [g] = await tx
+        .select({ operatorId: table.operatorId })
+        .from(table)
+        .where(eq(table.id, input[key] as number));
+      if (g && g.operatorId !== input.operatorId) wrong[key] = 'invalid';
+    }
+    if (Object.keys(wrong).length) throw new AppError(400, 'validation', wrong);
+  },
+  unique: [
+    {
+      index: 'plans_name_uq',
+      where: (v) =>
+        and(
+          eq(plans.operatorId, v.operatorId as number),
+          lowerEq(plans.name, v.name),
+          sameOrNull(plans.clientId, v.clientId),
+        )!,
+    },
+  ],
+};
+
+export const skippedNumberResource: ResourceDef = {
+  meta: skippedNumberMaster,
+  table: skippedPhoneNumbers,
+  id: skippedPhoneNumbers.id,
+  select: {
+    id: skippedPhoneNumbers.id,
+    phoneNumber: skippedPhoneNumbers.phoneNumber,
+    clientId: skippedPhoneNumbers.clientId,
+    clientName: clientName(skippedPhoneNumbers.clientId),
+    note: skippedPhoneNumbers.note,
+  },
+  optionLabel: skippedPhoneNumbers.phoneNumber,
+  refs: { clientId: clients.id },
+  unique: [
+    {
+      index: 'skipped_phone_numbers_uq',
+      where: (v) =>
+        and(
+          eq(skippedPhoneNumbers.phoneNumber, v.phoneNumber as string),
+          sameOrNull(skippedPhoneNumbers.clientId, v.clientId),
+        )!,
+    },
+  ],
+};
+
+export const billingPlanResource: ResourceDef = {
+  meta: billingPlanMaster,
+  table: clientBillingPlans,
+  id: clientBillingPlans.id,
+  select: Object.fromEntries(
+    Object.keys(billingPlanMaster.entity.shape).map((k) => [
+      k,
+      clientBillingPlans[k as keyof typeof clientBillingPlans] as never,
+    ]),
+  ),
+  unique: [{ index: 'client_billing_plans_name_uq', where: (v) => lowerEq(clientBillingPlans.name, v.name) }],
+  referencedBy: [clientContracts.billingPlanId],
+};
+
+export const helpFileResource: ResourceDef = {
+  meta: helpFileMaster,
+  table: helpFiles,
+  id: helpFiles.id,
+  select: {
+    id: helpFiles.id,
+    roleId: helpFiles.roleId,
+    page: helpFiles.page,
+    languageId: helpFiles.languageId,
+    fileId: helpFiles.fileId,
+    fileName: nameOf(files.name, files.id, helpFiles.fileId),
+    mime: nameOf(files.mime, files.id, helpFiles.fileId),
+    size: nameOf(files.size, files.id, helpFiles.fileId),
+  },
+  optionLabel: helpFiles.page,
+  async afterDelete(tx, existing) {
+    await tx.delete(files).where(eq(files.id, existing.fileId as number));
+  },
+};
+
+export const MASTER_RESOURCE_DEFS: ResourceDef[] = [
+  operatorResource,
+  countryResource,
+  currencyResource,
+  costCenterResource,
+  costGroupResource,
+  costCategoryResource,
+  costElementResource,
+  planResource,
+  planGroupResource,
+  basePlanGroupResource,
+  skippedNumberResource,
+  billingPlanResource,
+  helpFileResource,
+];

@@ -1,0 +1,775 @@
+import { z } from 'zod';
+import { ROLE, ROLE_IDS, LANGUAGE } from '../../roles.js';
+import { phoneSchema } from '../auth.js';
+import {
+  boolField,
+  DEFAULT_MESSAGES,
+  defineMaster,
+  enumWithDefault,
+  fieldLabel,
+  moneyString,
+  optId,
+  optInt,
+  optMoney,
+  enumOptions,
+  optText,
+  reqEnum,
+  reqId,
+  reqInt,
+  reqMoney,
+  reqPercent,
+  reqText,
+  type MasterColumn,
+  type MasterField,
+} from './common.js';
+
+/**
+ * Every master resource of spec §2 "/admin/master", declared once: entity and create schemas,
+ * what can be searched, sorted and filtered, the table's columns and the form's fields.
+ * The API registers its routes from these, the web renders its pages from them.
+ */
+
+// ---- vocabularies ---------------------------------------------------------------------------
+
+/** Where a cost arises (spec §2 cost category: domestic, Nordic/Baltic, EU; glossary). */
+export const ZONES = ['domestic', 'nordic_baltic', 'eu', 'world'] as const;
+export type Zone = (typeof ZONES)[number];
+export const USAGE_TYPES = [
+  'monthly_fee',
+  'voice',
+  'sms',
+  'mms',
+  'data',
+  'one_off',
+  'discount',
+  'other',
+] as const;
+export type UsageType = (typeof USAGE_TYPES)[number];
+/** Plan types: flat rate (voice + data), pay per use, data only, machine-to-machine. */
+export const PLAN_TYPES = ['flat_rate', 'pay_per_use', 'data_only', 'm2m'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+export const PLAN_COVERAGES = ['no_limitations', 'domestic_only'] as const;
+export const PLAN_SCOPES = ['general', 'customer_specific'] as const;
+export const COST_ELEMENT_STATUSES = [
+  'uncategorized',
+  'categorized',
+  'auto_categorized',
+  'approved',
+] as const;
+export type CostElementStatus = (typeof COST_ELEMENT_STATUSES)[number];
+
+const col = (
+  key: string,
+  type: MasterColumn['type'] = 'text',
+  extra: Partial<MasterColumn> = {},
+): MasterColumn => ({
+  key,
+  labelKey: fieldLabel(key),
+  type,
+  ...extra,
+});
+const field = (key: string, type: MasterField['type'], extra: Partial<MasterField> = {}): MasterField => ({
+  key,
+  labelKey: fieldLabel(key),
+  type,
+  ...extra,
+});
+const refField = (key: string, optionsUrl: string, extra: Partial<MasterField> = {}) =>
+  field(key, 'ref', { optionsUrl, ...extra });
+
+export const OPTIONS_URL = {
+  operators: '/api/masters/operators/options',
+  costGroups: '/api/masters/cost-groups/options',
+  costCategories: '/api/masters/cost-categories/options',
+  planGroups: '/api/masters/plan-groups/options',
+  basePlanGroups: '/api/masters/base-plan-groups/options',
+  clients: '/api/masters/lookups/clients',
+  subCompanies: '/api/masters/lookups/sub-companies',
+} as const;
+
+const id = z.number().int();
+const name = reqText(200);
+
+// ---- operators, countries, currencies --------------------------------------------------------
+
+export const operatorMaster = defineMaster({
+  key: 'operators',
+  path: 'operators',
+  menuKey: 'operators',
+  permission: 'masters.operators',
+  searchable: ['name'],
+  sortable: ['name', 'id'],
+  defaultSort: 'name',
+  filters: {},
+  columns: [col('name')],
+  fields: [field('name', 'text', { required: true, maxLength: 200 })],
+  messages: DEFAULT_MESSAGES,
+  entity: z.object({ id, name: z.string() }),
+  create: z.object({ name }),
+});
+
+export const countryMaster = defineMaster({
+  key: 'countries',
+  path: 'countries',
+  menuKey: 'country',
+  permission: 'masters.countries',
+  searchable: ['name', 'code'],
+  sortable: ['name', 'code', 'zone', 'id'],
+  defaultSort: 'name',
+  filters: { zone: { type: 'enum', values: ZONES } },
+  columns: [col('name'), col('code'), col('zone', 'enum', { options: enumOptions('zone', ZONES) })],
+  fields: [
+    field('name', 'text', { required: true, maxLength: 200 }),
+    field('code', 'text', { required: true, maxLength: 2 }),
+    field('zone', 'enum', { required: true, options: enumOptions('zone', ZONES) }),
+  ],
+  messages: { ...DEFAULT_MESSAGES, duplicate: 'nameExists' },
+  entity: z.object({ id, name: z.string(), code: z.string(), zone: z.enum(ZONES) }),
+  create: z.object({
+    name,
+    /** ISO 3166-1 alpha-2. */
+    code: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
+      z.string().regex(/^[A-Z]{2}$/),
+    ),
+    zone: reqEnum(ZONES),
+  }),
+});
+
+export const currencyMaster = defineMaster({
+  key: 'currencies',
+  path: 'currencies',
+  menuKey: 'currency',
+  permission: 'masters.currencies',
+  searchable: ['name', 'abbreviation'],
+  sortable: ['name', 'abbreviation', 'id'],
+  defaultSort: 'name',
+  filters: {},
+  columns: [col('name'), col('abbreviation'), col('symbol')],
+  fields: [
+    field('name', 'text', { required: true, maxLength: 100 }),
+    field('abbreviation', 'text', { required: true, maxLength: 3 }),
+    field('symbol', 'text', { required: true, maxLength: 5 }),
+  ],
+  messages: DEFAULT_MESSAGES,
+  entity: z.object({ id, name: z.string(), abbreviation: z.string(), symbol: z.string() }),
+  create: z.object({
+    name: reqText(100),
+    /** ISO 4217 code. */
+    abbreviation: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
+      z.string().regex(/^[A-Z]{3}$/),
+    ),
+    symbol: reqText(5),
+  }),
+});
+
+// ---- cost centers, groups, categories, elements --------------------------------------------
+
+export const costCenterMaster = defineMaster({
+  key: 'costCenters',
+  path: 'cost-centers',
+  menuKey: 'cost-centers',
+  permission: 'masters.costCenters',
+  searchable: ['name', 'clientName', 'subCompanyName'],
+  sortable: ['name', 'clientName', 'subCompanyName', 'id'],
+  defaultSort: 'clientName',
+  filters: { clientId: { type: 'id' }, subCompanyId: { type: 'id' } },
+  columns: [col('clientName'), col('subCompanyName'), col('name')],
+  fields: [
+    refField('clientId', OPTIONS_URL.clients, { required: true }),
+    refField('subCompanyId', OPTIONS_URL.subCompanies, { dependsOn: 'clientId' }),
+    field('name', 'text', { required: true, maxLength: 200 }),
+  ],
+  messages: DEFAULT_MESSAGES,
+  entity: z.object({
+    id,
+    clientId: id,
+    clientName: z.string(),
+    subCompanyId: id.nullable(),
+    subCompanyName: z.string().nullable(),
+    name: z.string(),
+  }),
+  create: z.object({ clientId: reqId(), subCompanyId: optId(), name }),
+});
+
+export const costGroupMaster = defineMaster({
+  key: 'costGroups',
+  path: 'cost-groups',
+  menuKey: 'cost-groups',
+  permission: 'masters.costGroups',
+  searchable: ['name'],
+  sortable: ['name', 'isCurrentPlan', 'id'],
+  defaultSort: 'name',
+  filters: { isCurrentPlan: { type: 'boolean' } },
+  columns: [col('name'), col('isCurrentPlan', 'boolean')],
+  fields: [field('name', 'text', { required: true, maxLength: 200 }), field('isCurrentPlan', 'boolean')],
+  messages: DEFAULT_MESSAGES,
+  entity: z.object({ id, name: z.string(), isCurrentPlan: z.boolean() }),
+  create: z.object({ name, isCurrentPlan: boolField() }),
+});
+
+export const costCategoryMaster = defineMaster({
+  key: 'costCategories',
+  path: 'cost-categories',
+  menuKey: 'cost-category',
+  permission: 'masters.costCategories',
+  searchable: ['name', 'nameFi', 'operatorName'],
+  sortable: ['name', 'nameFi', 'operatorName', 'usageType', 'zone', 'costGroupName', 'id'],
+  defaultSort: 'name',
+  filters: {
+    operatorId: { type: 'id' },
+    usageType: { type: 'enum', values: USAGE_TYPES },
+    zone: { type: 'enum', values: ZONES },
+    costGroupId: { type: 'id' },
+  },
+  columns: [
+    col('name'),
+    col('nameFi'),
+    col('operatorName'),
+    col('usageType', 'enum', { options: enumOptions('usageType', USAGE_TYPES) }),
+    col('zone', 'enum', { options: enumOptions('zone', ZONES) }),
+    col('costGroupName'),
+  ],
+  fields: [
+    field('name', 'text', { required: true, maxLength: 200 }),
+    field('nameFi', 'text', { required: true, maxLength: 200 }),
+    refField('operatorId', OPTIONS_URL.operators),
+    field('usageType', 'enum', { required: true, options: enumOptions('usageType', USAGE_TYPES) }),
+    field('zone', 'enum', { required: true, options: enumOptions('zone', ZONES) }),
+    refField('costGroupId', OPTIONS_URL.costGroups),
+  ],
+  messages: DEFAULT_MESSAGES,
+  entity: z.object({
+    id,
+    name: z.string(),
+    nameFi: z.string(),
+    operatorId: id.nullable(),
+    operatorName: z.string().nullable(),
+    usageType: z.enum(USAGE_TYPES),
+    zone: z.enum(ZONES),
+    costGroupId: id.nullable(),
+    costGroupName: z.string().nullable(),
+  }),
+  create: z.object({
+    name,
+    nameFi: reqText(200),
+    /** null = the category applies to every operator. */
+    operatorId: optId(),
+    usageType: reqEnum(USAGE_TYPES),
+    zone: reqEnum(ZONES),
+    costGroupId: optId(),
+  }),
+});
+
+export const costElementMaster = defineMaster({
+  key: 'costElements',
+  path: 'cost-elements',
+  menuKey: 'cost-elements',
+  permission: 'masters.costElements',
+  searchable: ['name', 'operatorName', 'costCategoryName'],
+  sortable: ['name', 'operatorName', 'costCategoryName', 'status', 'id'],
+  defaultSort: 'name',
+  filters: {
+    operatorId: { type: 'id' },
+    costCategoryId: { type: 'id' },
+    status: { type: 'enum', values: COST_ELEMENT_STATUSES },
+  },
+  columns: [
+    col('name'),
+    col('operatorName'),
+    col('costCategoryName'),
+    col('status', 'enum', { options: enumOptions('costElementStatus', COST_ELEMENT_STATUSES) }),
+  ],
+  fields: [
+    field('name', 'text', { required: true, maxLength: 300 }),
+    refField('operatorId', OPTIONS_URL.operators, { required: true }),
+    refField('costCategoryId', OPTIONS_URL.costCategories),
+  ],
+  messages: DEFAULT_MESSAGES,
+  entity: z.object({
+    id,
+    /** The line label as the operator prints it on the invoice. */
+    name: z.string(),
+    operatorId: id,
+    operatorName: z.string(),
+    costCategoryId: id.nullable(),
+    costCategoryName: z.string().nullable(),
+    status: z.enum(COST_ELEMENT_STATUSES),
+  }),
+  create: z.object({ name: reqText(300), operatorId: reqId(), costCategoryId: optId() }),
+});
+
+/** Assign one cost element, or many at once, to a cost category. */
+export const costElementCategorizeSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(1000),
+  costCategoryId: reqId(),
+});
+export const costElementCategorySchema = z.object({ costCategoryId: reqId() });
+
+// ---- plans, plan groups, base plan groups ------------------------------------------------------
+
+const planGroupDefinition = (key: 'planGroups' | 'basePlanGroups') =>
+  defineMaster({
+    key,
+    path: key === 'planGroups' ? 'plan-groups' : 'base-plan-groups',
+    menuKey: key === 'planGroups' ? 'plan-groups' : 'base-plan-groups',
+    permission: key === 'planGroups' ? 'masters.planGroups' : 'masters.basePlanGroups',
+    searchable: ['name', 'operatorName', 'costCategoryName'],
+    sortable: ['name', 'operatorName', 'planType', 'costCategoryName', 'automaticCategorization', 'id'],
+    defaultSort: 'name',
+    filters: { operatorId: { type: 'id' }, planType: { type: 'enum', values: PLAN_TYPES } },
+    columns: [
+      col('name'),
+      col('operatorName'),
+      col('planType', 'enum', { options: enumOptions('planType', PLAN_TYPES) }),
+      col('costCategoryName'),
+      col('automaticCategorization', 'boolean'),
+    ],
+    fields: [
+      field('name', 'text', { required: true, maxLength: 200 }),
+      refField('operatorId', OPTIONS_URL.operators, { required: true }),
+      field('planType', 'enum', { required: true, options: enumOptions('planType', PLAN_TYPES) }),
+      refField('costCategoryId', OPTIONS_URL.costCategories),
+      field('automaticCategorization', 'boolean'),
+    ],
+    messages: DEFAULT_MESSAGES,
+    entity: z.object({
+      id,
+      name: z.string(),
+      operatorId: id,
+      operatorName: z.string(),
+      planType: z.enum(PLAN_TYPES),
+      costCategoryId: id.nullable(),
+      costCategoryName: z.string().nullable(),
+      automaticCategorization: z.boolean(),
+    }),
+    create: z.object({
+      name,
+      operatorId: reqId(),
+      planType: reqEnum(PLAN_TYPES),
+      costCategoryId: optId(),
+      automaticCategorization: boolField(),
+    }),
+  });
+
+export const planGroupMaster = planGroupDefinition('planGroups');
+export const basePlanGroupMaster = planGroupDefinition('basePlanGroups');
+
+const planFlags = [
+  'dataInNordicBaltic',
+  'smsInNordicBaltic',
+  'voiceInNordicBaltic',
+  'dataInEu',
+  'smsInEu',
+  'voiceInEu',
+] as const;
+
+export const planMaster = defineMaster({
+  key: 'plans',
+  path: 'plans',
+  menuKey: 'plan',
+  permission: 'masters.plans',
+  searchable: ['name', 'operatorName', 'planGroupName', 'clientName'],
+  sortable: [
+    'name',
+    'operatorName',
+    'planType',
+    'planGroupName',
+    'listPrice',
+    'contractPrice',
+    'dataSpeedMbps',
+    'euDataGb',
+    'scope',
+    'clientName',
+    'id',
+  ],
+  defaultSort: 'name',
+  filters: {
+    operatorId: { type: 'id' },
+    planType: { type: 'enum', values: PLAN_TYPES },
+    planGroupId: { type: 'id' },
+    basePlanGroupId: { type: 'id' },
+    scope: { type: 'enum', values: PLAN_SCOPES },
+    clientId: { type: 'id' },
+    considerForOptimization: { type: 'boolean' },
+  },
+  columns: [
+    col('name'),
+    col('operatorName'),
+    col('planType', 'enum', { options: enumOptions('planType', PLAN_TYPES) }),
+    col('planGroupName'),
+    col('dataSpeedMbps', 'integer'),
+    col('listPrice', 'money', { decimals: 2 }),
+    col('contractPrice', 'money', { decimals: 2 }),
+    col('euDataGb', 'money', { decimals: 2 }),
+    col('unlimited', 'boolean'),
+    col('scope', 'enum', { options: enumOptions('planScope', PLAN_SCOPES) }),
+    col('clientName'),
+    col('considerForOptimization', 'boolean'),
+  ],
+  fields: [
+    field('name', 'text', { required: true, maxLength: 200 }),
+    refField('operatorId', OPTIONS_URL.operators, { required: true }),
+    field('planType', 'enum', { required: true, options: enumOptions('planType', PLAN_TYPES) }),
+    refField('planGroupId', OPTIONS_URL.planGroups),
+    refField('basePlanGroupId', OPTIONS_URL.basePlanGroups),
+    field('listPrice', 'money', { required: true, decimals: 2 }),
+    field('contractPrice', 'money', { decimals: 2 }),
+    field('unlimited', 'boolean'),
+    field('dataSlabMb', 'integer'),
+    field('dataSpeedMbps', 'integer'),
+    field('exceedingDataCost', 'money', { decimals: 4 }),
+    field('euDataGb', 'money', { decimals: 2 }),
+    field('voiceListPrice', 'money', { decimals: 4 }),
+    field('voiceContractPrice', 'money', { decimals: 4 }),
+    field('smsListPrice', 'money', { decimals: 4 }),
+    field('smsContractPrice', 'money', { decimals: 4 }),
+    field('packetPlanSize', 'integer'),
+    field('perMinuteCost', 'money', { decimals: 4 }),
+    field('additionalMinuteCost', 'money', { decimals: 4 }),
+    field('smsCost', 'money', { decimals: 4 }),
+    field('smsAddonSize', 'integer'),
+    ...planFlags.map((f) => field(f, 'boolean')),
+    field('coverage', 'enum', { options: enumOptions('planCoverage', PLAN_COVERAGES) }),
+    field('scope', 'enum', { options: enumOptions('planScope', PLAN_SCOPES) }),
+    refField('clientId', OPTIONS_URL.clients, {
+      required: true,
+      visibleWhen: { field: 'scope', values: ['customer_specific'] },
+    }),
+    field('considerForOptimization', 'boolean'),
+  ],
+  messages: DEFAULT_MESSAGES,
+  entity: z.object({
+    id,
+    name: z.string(),
+    operatorId: id,
+    operatorName: z.string(),
+    planType: z.enum(PLAN_TYPES),
+    planGroupId: id.nullable(),
+    planGroupName: z.string().nullable(),
+    basePlanGroupId: id.nullable(),
+    basePlanGroupName: z.string().nullable(),
+    listPrice: moneyString,
+    contractPrice: moneyString.nullable(),
+    unlimited: z.boolean(),
+    dataSlabMb: z.number().int().nullable(),
+    dataSpeedMbps: z.number().int().nullable(),
+    exceedingDataCost: moneyString.nullable(),
+    euDataGb: moneyString.nullable(),
+    voiceListPrice: moneyString.nullable(),
+    voiceContractPrice: moneyString.nullable(),
+    smsListPrice: moneyString.nullable(),
+    smsContractPrice: moneyString.nullable(),
+    packetPlanSize: z.number().int().nullable(),
+    perMinuteCost: moneyString.nullable(),
+    additionalMinuteCost: moneyString.nullable(),
+    smsCost: moneyString.nullable(),
+    smsAddonSize: z.number().int().nullable(),
+    dataInNordicBaltic: z.boolean(),
+    smsInNordicBaltic: z.boolean(),
+    voiceInNordicBaltic: z.boolean(),
+    dataInEu: z.boolean(),
+    smsInEu: z.boolean(),
+    voiceInEu: z.boolean(),
+    coverage: z.enum(PLAN_COVERAGES),
+    scope: z.enum(PLAN_SCOPES),
+    clientId: id.nullable(),
+    clientName: z.string().nullable(),
+    considerForOptimization: z.boolean(),
+  }),
+  create: z
+    .object({
+      name,
+      operatorId: reqId(),
+      planType: reqEnum(PLAN_TYPES),
+      planGroupId: optId(),
+      basePlanGroupId: optId(),
+      /** Monthly list price excluding VAT. */
+      listPrice: reqMoney(2),
+      contractPrice: optMoney(2),
+      /** Unlimited domestic data (flat rate at the plan's speed). */
+      unlimited: boolField(),
+      /** Domestic data included per month, MB (null with unlimited). */
+      dataSlabMb: optInt(0),
+      dataSpeedMbps: optInt(0, 100_000),
+      /** € per GB over the included data. */
+      exceedingDataCost: optMoney(4),
+      /** EU/EEA fair-use data allowance per month, GB. */
+      euDataGb: optMoney(2),
+      voiceListPrice: optMoney(4),
+      voiceContractPrice: optMoney(4),
+      smsListPrice: optMoney(4),
+      smsContractPrice: optMoney(4),
+      /** Minutes included in a packet plan. */
+      packetPlanSize: optInt(0),
+      perMinuteCost: optMoney(4),
+      additionalMinuteCost: optMoney(4),
+      smsCost: optMoney(4),
+      smsAddonSize: optInt(0),
+      dataInNordicBaltic: boolField(),
+      smsInNordicBaltic: boolField(),
+      voiceInNordicBaltic: boolField(),
+      dataInEu: boolField(),
+      smsInEu: boolField(),
+      voiceInEu: boolField(),
+      coverage: enumWithDefault(PLAN_COVERAGES, 'no_limitations'),
+      scope: enumWithDefault(PLAN_SCOPES, 'general'),
+      /** The client whose own (contract-priced) row this is; required when customer specific. */
+      clientId: optId(),
+      considerForOptimization: boolField(true),
+    })
+    .superRefine((v, ctx) => {
+      if (v.scope === 'customer_specific' && v.clientId == null) {
+        ctx.addIssue({
+          code: 'invalid_type',
+          expected: 'number',
+          input: undefined,
+          path: ['clientId'],
+          message: 'Invalid input: expected number, received undefined',
+        });
+      }
+    })
+    .transform((v) => (v.scope === 'general' ? { ...v, clientId: null } : v)),
+});
+
+// ---- skipped phone numbers ---------------------------------------------------------------------
+
+/** Phone numbers as invoices print them, normalized to international form (+358…). */
+export const normalizePhoneNumber = (raw: string): string => {
+  const digits = raw.replace(/\(0\)/g, '').replace(/[^\d+]/g, '');
+  if (digits.startsWith('+')) return `+${digits.slice(1).replace(/\D/g, '')}`;
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  if (digits.startsWith('358')) return `+${digits}`;
+  if (digits.startsWith('0')) return `+358${digits.slice(1)}`;
+  return digits;
+};
+
+export const skippedNumberMaster = defineMaster({
+  key: 'skippedNumbers',
+  path: 'skipped-numbers',
+  menuKey: 'skipped-phone-number',
+  permission: 'masters.skippedNumbers',
+  searchable: ['phoneNumber', 'clientName', 'note'],
+  sortable: ['phoneNumber', 'clientName', 'id'],
+  defaultSort: 'phoneNumber',
+  filters: { clientId: { type: 'id' } },
+  columns: [col('phoneNumber'), col('clientName'), col('note')],
+  fields: [
+    field('phoneNumber', 'phone', { required: true, maxLength: 20 }),
+    refField('clientId', OPTIONS_URL.clients),
+    field('note', 'text', { maxLength: 500 }),
+  ],
+  messages: { ...DEFAULT_MESSAGES, duplicate: 'phoneNumberExists' },
+  entity: z.object({
+    id,
+    phoneNumber: z.string(),
+    clientId: id.nullable(),
+    clientName: z.string().nullable(),
+    note: z.string().nullable(),
+  }),
+  create: z.object({
+    phoneNumber: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), phoneSchema)
+      .transform(normalizePhoneNumber),
+    /** null = skipped on every client's invoices. */
+    clientId: optId(),
+    note: optText(500),
+  }),
+});
+
+// ---- client billing plans ----------------------------------------------------------------------
+
+const billingFees = [
+  'costPerPlan',
+  'setUpFee',
+  'setUpFeePerCompany',
+  'additionalUsersFee',
+  'automatedInvoiceUploadFee',
+  'onDemandSupportFee',
+  'adminFee',
+  'companyAdditionalUsersFee',
+] as const;
+
+export const billingPlanMaster = defineMaster({
+  key: 'billingPlans',
+  path: 'billing-plans',
+  menuKey: 'client-billing-plan',
+  permission: 'masters.billingPlans',
+  searchable: ['name'],
+  sortable: ['name', 'contractLengthMonths', 'costPerPlan', 'id'],
+  defaultSort: 'name',
+  filters: {},
+  columns: [
+    col('name'),
+    col('contractLengthMonths', 'integer'),
+    col('advancePaymentDiscountPercent', 'percent', { decimals: 2 }),
+    ...billingFees.map((f) => col(f, 'money', { decimals: 2 })),
+  ],
+  fields: [
+    field('name', 'text', { required: true, maxLength: 200 }),
+    field('contractLengthMonths', 'integer', { required: true }),
+    field('advancePaymentDiscountPercent', 'percent', { required: true, decimals: 2 }),
+    ...billingFees.map((f) => field(f, 'money', { required: true, decimals: 2 })),
+  ],
+  messages: {
+    created: 'billingPlanCreated',
+    updated: 'billingPlanUpdated',
+    deleted: 'billingPlanDeleted',
+    duplicate: 'billingPlanNameExists',
+    inUse: 'billingPlanInUse',
+  },
+  entity: z.object({
+    id,
+    name: z.string(),
+    contractLengthMonths: z.number().int(),
+    advancePaymentDiscountPercent: moneyString,
+    costPerPlan: moneyString,
+    setUpFee: moneyString,
+    setUpFeePerCompany: moneyString,
+    additionalUsersFee: moneyString,
+    automatedInvoiceUploadFee: moneyString,
+    /** Per hour. */
+    onDemandSupportFee: moneyString,
+    adminFee: moneyString,
+    companyAdditionalUsersFee: moneyString,
+  }),
+  create: z.object({
+    name,
+    contractLengthMonths: reqInt(1, 120),
+    advancePaymentDiscountPercent: reqPercent(),
+    costPerPlan: reqMoney(2),
+    setUpFee: reqMoney(2),
+    setUpFeePerCompany: reqMoney(2),
+    additionalUsersFee: reqMoney(2),
+    automatedInvoiceUploadFee: reqMoney(2),
+    onDemandSupportFee: reqMoney(2),
+    adminFee: reqMoney(2),
+    companyAdditionalUsersFee: reqMoney(2),
+  }),
+});
+
+// ---- help files ----------------------------------------------------------------------------
+
+export const HELP_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const HELP_FILE_ACCEPT = '.pdf,.doc,.docx';
+const ROLE_OPTIONS = (Object.keys(ROLE) as Array<keyof typeof ROLE>).map((k) => ({
+  value: ROLE[k],
+  labelKey: `masters.enums.role.${k}`,
+}));
+const LANGUAGE_OPTIONS = (Object.keys(LANGUAGE) as Array<keyof typeof LANGUAGE>).map((k) => ({
+  value: LANGUAGE[k],
+  labelKey: `masters.enums.language.${k}`,
+}));
+
+/** Form fields arrive as strings. */
+const idFromForm = (v: unknown) =>
+  typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : v) : v;
+
+/** The page a help file belongs to: a route path of the menus, e.g. /admin/master/plan. */
+export const helpPageSchema = z
+  .string()
+  .trim()
+  .regex(/^\/[A-Za-z0-9/_-]{0,199}$/);
+
+export const helpFileMaster = defineMaster({
+  key: 'help',
+  path: 'help',
+  menuKey: 'help',
+  permission: 'masters.help',
+  searchable: ['page', 'fileName'],
+  sortable: ['roleId', 'page', 'languageId', 'fileName', 'id'],
+  defaultSort: 'page',
+  filters: { roleId: { type: 'id' }, languageId: { type: 'id' } },
+  columns: [
+    col('roleId', 'enum', { options: ROLE_OPTIONS }),
+    col('page'),
+    col('languageId', 'enum', { options: LANGUAGE_OPTIONS }),
+    col('fileName'),
+    col('size', 'integer'),
+  ],
+  fields: [
+    field('roleId', 'enum', { required: true, options: ROLE_OPTIONS }),
+    field('page', 'page', { required: true, maxLength: 200 }),
+    field('languageId', 'enum', { required: true, options: LANGUAGE_OPTIONS }),
+    field('file', 'file', { required: true, accept: HELP_FILE_ACCEPT }),
+  ],
+  messages: { ...DEFAULT_MESSAGES, created: 'helpFileUploaded' },
+  customWrite: true,
+  entity: z.object({
+    id,
+    roleId: z.number().int(),
+    page: z.string(),
+    languageId: z.number().int(),
+    fileId: id,
+    fileName: z.string(),
+    mime: z.string(),
+    size: z.number().int(),
+  }),
+  /** The multipart form's text fields (the file travels beside them). */
+  create: z.object({
+    roleId: z.preprocess(
+      idFromForm,
+      z
+        .number()
+        .int()
+        .refine((v) => (ROLE_IDS as readonly number[]).includes(v)),
+    ),
+    page: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), helpPageSchema),
+    languageId: z.preprocess(
+      idFromForm,
+      z
+        .number()
+        .int()
+        .refine((v) => v === LANGUAGE.en || v === LANGUAGE.fi),
+    ),
+  }),
+});
+
+/** What a user gets for the help of a page (GET /api/help?page=). */
+export const helpForPageSchema = z.object({
+  id,
+  fileName: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  languageId: z.number().int(),
+  url: z.string(),
+});
+export type HelpForPage = z.infer<typeof helpForPageSchema>;
+
+// ---- the registry ----------------------------------------------------------------------------
+
+export const MASTER_RESOURCES = {
+  operators: operatorMaster,
+  countries: countryMaster,
+  currencies: currencyMaster,
+  costCenters: costCenterMaster,
+  costGroups: costGroupMaster,
+  costCategories: costCategoryMaster,
+  costElements: costElementMaster,
+  plans: planMaster,
+  planGroups: planGroupMaster,
+  basePlanGroups: basePlanGroupMaster,
+  skippedNumbers: skippedNumberMaster,
+  billingPlans: billingPlanMaster,
+  help: helpFileMaster,
+} as const;
+
+export type MasterKey = keyof typeof MASTER_RESOURCES;
+export const masterByMenuKey = (menuKey: string) =>
+  Object.values(MASTER_RESOURCES).find((m) => m.menuKey === menuKey);
+
+export type Operator = z.infer<typeof operatorMaster.entity>;
+export type Country = z.infer<typeof countryMaster.entity>;
+export type Currency = z.infer<typeof currencyMaster.entity>;
+export type CostCenter = z.infer<typeof costCenterMaster.entity>;
+export type CostGroup = z.infer<typeof costGroupMaster.entity>;
+export type CostCategory = z.infer<typeof costCategoryMaster.entity>;
+export type CostElement = z.infer<typeof costElementMaster.entity>;
+export type Plan = z.infer<typeof planMaster.entity>;
+export type PlanCreate = z.output<typeof planMaster.create>;
+export type PlanGroup = z.infer<typeof planGroupMaster.entity>;
+export type SkippedNumber = z.infer<typeof skippedNumberMaster.entity>;
+export type BillingPlan = z.infer<typeof billingPlanMaster.entity>;
+export type BillingPlanCreate = z.output<typeof billingPlanMaster.create>;
+export type HelpFile = z.infer<typeof helpFileMaster.entity>;
