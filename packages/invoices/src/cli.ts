@@ -1,0 +1,126 @@
+/**
+ * `npm run invoice -- parse FILE.pdf` prints the structured invoice as JSON on stdout.
+ * `npm run invoice -- generate --operator elisa --subscriptions 500 --out file.pdf [--seed N]
+ *    [--page-size A4|LETTER|LEGAL|B5|A5] [--font Helvetica|Times-Roman|Courier|file.ttf] [--font-size N]
+ *    [--date yyyy-mm-dd] [--expected file.json]` writes an invoice PDF (and the JSON parsing must give).
+ * Errors go to stderr with a non-zero exit code (1: bad input file, 2: usage).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { InvoiceError } from './errors.js';
+import { generateInvoice, PAGE_SIZES, type PageSizeName } from './generator/generate.js';
+import { PRINT_LAYOUTS } from './generator/layouts.js';
+import { parseInvoice } from './registry.js';
+
+const USAGE = `Usage:
+  npm run invoice -- parse FILE.pdf
+  npm run invoice -- generate --operator ${Object.keys(PRINT_LAYOUTS).join('|')} --subscriptions N --out FILE.pdf
+      [--seed N] [--page-size ${Object.keys(PAGE_SIZES).join('|')}] [--font NAME|FILE.ttf] [--font-size N]
+      [--date YYYY-MM-DD] [--expected FILE.json]`;
+
+class UsageError extends Error {}
+
+async function parseCommand(args: string[]): Promise<void> {
+  if (args.length !== 1) throw new UsageError('parse takes exactly one PDF file');
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(args[0]));
+  } catch (err) {
+    throw new InvoiceError('not_a_pdf', `cannot read ${args[0]}: ${(err as Error).message}`);
+  }
+  const invoice = await parseInvoice(bytes);
+  process.stdout.write(`${JSON.stringify(invoice, null, 2)}\n`);
+}
+
+function positiveInt(value: string | undefined, name: string, fallback?: number): number {
+  if (value === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new UsageError(`--${name} is required`);
+  }
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`--${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+async function generateCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      operator: { type: 'string' },
+      subscriptions: { type: 'string' },
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      'page-size': { type: 'string' },
+      font: { type: 'string' },
+      'font-size': { type: 'string' },
+      date: { type: 'string' },
+      expected: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (!values.operator) throw new UsageError('--operator is required');
+  if (!PRINT_LAYOUTS[values.operator.toLowerCase()]) {
+    throw new UsageError(
+      `unknown operator "${values.operator}" (known: ${Object.keys(PRINT_LAYOUTS).join(', ')})`,
+    );
+  }
+  if (!values.out) throw new UsageError('--out is required');
+  const subscriptions = positiveInt(values.subscriptions, 'subscriptions');
+  if (subscriptions < 1) throw new UsageError('--subscriptions must be at least 1');
+  const pageSize = values['page-size']?.toUpperCase();
+  if (pageSize && !(pageSize in PAGE_SIZES)) {
+    throw new UsageError(
+      `unknown page size "${values['page-size']}" (known: ${Object.keys(PAGE_SIZES).join(', ')})`,
+    );
+  }
+  if (values.date && !/^\d{4}-\d{2}-\d{2}$/.test(values.date))
+    throw new UsageError('--date must be YYYY-MM-DD');
+  const fontSize = values['font-size'] === undefined ? undefined : Number(values['font-size']);
+  if (fontSize !== undefined && !(fontSize >= 5 && fontSize <= 20))
+    throw new UsageError('--font-size must be 5…20');
+  const generated = await generateInvoice({
+    operator: values.operator,
+    subscriptions,
+    seed: positiveInt(values.seed, 'seed', 1),
+    pageSize: pageSize as PageSizeName | undefined,
+    font: values.font,
+    fontSize,
+    invoiceDate: values.date,
+  });
+  await writeFile(values.out, generated.pdf);
+  if (values.expected) await writeFile(values.expected, `${JSON.stringify(generated.expected, null, 2)}\n`);
+  process.stderr.write(
+    `wrote ${values.out}: ${generated.expected.operator} invoice ${generated.expected.invoiceNumber}, ` +
+      `${subscriptions} subscriptions, ${generated.pages} pages, ${generated.pdf.length} bytes, ` +
+      `total ${generated.expected.totalInclVat.toFixed(2)} EUR incl. VAT\n`,
+  );
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'parse') await parseCommand(rest);
+    else if (command === 'generate') await generateCommand(rest);
+    else if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      process.stderr.write(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    } else throw new UsageError(`unknown command "${command}"`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`error: ${(err as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (err instanceof InvoiceError) {
+      process.stderr.write(`error: ${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

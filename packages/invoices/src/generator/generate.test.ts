@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseInvoice } from '../registry.js';
+import { extractText } from '../text/extract.js';
+import { OPERATOR_IDS, expectSameInvoice } from '../test-helpers.js';
+import { generateInvoice, PAGE_SIZES, STANDARD_FONTS, type GenerateOptions } from './generate.js';
+import { Random } from './random.js';
+
+async function roundTrip(options: GenerateOptions): Promise<void> {
+  const generated = await generateInvoice(options);
+  const parsed = await parseInvoice(generated.pdf);
+  expectSameInvoice(parsed, generated.expected, JSON.stringify(generated.layout));
+}
+
+describe('generate → parse round trip', () => {
+  it.each(OPERATOR_IDS)(
+    '%s: 60 seeds with seeded page sizes, fonts, font sizes, column positions/order and number formats',
+    async (operator) => {
+      const sizes = new Random(operator.length);
+      for (let seed = 1; seed <= 60; seed++) {
+        await roundTrip({ operator, seed, subscriptions: sizes.int(1, 25) });
+      }
+    },
+    120_000,
+  );
+
+  it.each(OPERATOR_IDS)(
+    '%s: every page size × standard font with shuffled columns',
+    async (operator) => {
+      let seed = 1000;
+      for (const pageSize of Object.keys(PAGE_SIZES) as (keyof typeof PAGE_SIZES)[]) {
+        for (const font of STANDARD_FONTS) {
+          await roundTrip({
+            operator,
+            seed: seed++,
+            subscriptions: 12,
+            pageSize,
+            font,
+            columnOrder: 'shuffled',
+          });
+        }
+      }
+    },
+    120_000,
+  );
+
+  it.each(OPERATOR_IDS)(
+    '%s: 1, 50 and 500 subscriptions',
+    async (operator) => {
+      for (const subscriptions of [1, 50, 500])
+        await roundTrip({ operator, seed: subscriptions, subscriptions });
+    },
+    120_000,
+  );
+
+  it.each(OPERATOR_IDS)(
+    '%s: no-break-space thousands and trailing / Unicode minus signs',
+    async (operator) => {
+      await roundTrip({
+        operator,
+        seed: 77,
+        subscriptions: 30,
+        numberFormat: { thousands: '\u00a0', minus: 'trailing' },
+      });
+      await roundTrip({
+        operator,
+        seed: 78,
+        subscriptions: 30,
+        numberFormat: { thousands: '', minus: 'leading' },
+      });
+    },
+    60_000,
+  );
+
+  const ttf = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+  it.runIf(existsSync(ttf))(
+    'embedded TrueType font with Unicode minus (DejaVu, when installed)',
+    async () => {
+      for (const operator of OPERATOR_IDS) {
+        await roundTrip({
+          operator,
+          seed: 5,
+          subscriptions: 6,
+          font: ttf,
+          numberFormat: { minus: 'unicode' },
+        });
+      }
+    },
+    60_000,
+  );
+
+  it.each(OPERATOR_IDS)(
+    '%s: sections break across pages and continue under a "(jatkuu)" heading',
+    async (operator) => {
+      const generated = await generateInvoice({
+        operator,
+        seed: 9,
+        subscriptions: 60,
+        pageSize: 'A5',
+        fontSize: 10,
+      });
+      expect(generated.pages).toBeGreaterThan(5);
+      const doc = await extractText(generated.pdf);
+      const continued = doc.pages.flatMap((p) => p.lines).filter((l) => /\(jatkuu\)$/.test(l.text));
+      expect(continued.length).toBeGreaterThan(0);
+      const parsed = await parseInvoice(generated.pdf);
+      expectSameInvoice(parsed, generated.expected, operator);
+      // a continued subscription stays one subscription
+      const phones = parsed.subscriptions.map((s) => s.phoneNumber);
+      expect(new Set(phones).size).toBe(phones.length);
+    },
+    60_000,
+  );
+
+  it('covers credits, long names and every category across seeds', async () => {
+    const categories = new Set<string>();
+    let credits = 0;
+    let longNames = 0;
+    for (let seed = 1; seed <= 5; seed++) {
+      const { expected } = await generateInvoice({ operator: 'elisa', seed, subscriptions: 80 });
+      for (const line of [...expected.subscriptions.flatMap((s) => s.lines), ...expected.otherLines]) {
+        categories.add(line.category);
+        if (line.amount < 0) credits++;
+      }
+      longNames += expected.subscriptions.filter((s) => s.userName.length > 30).length;
+    }
+    expect([...categories].sort()).toEqual(
+      ['data', 'discount', 'mms', 'monthly_fee', 'one_off', 'service_number', 'sms', 'voice'].sort(),
+    );
+    expect(credits).toBeGreaterThan(5);
+    expect(longNames).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('is deterministic by seed', async () => {
+    const a = await generateInvoice({ operator: 'telia', seed: 123, subscriptions: 10 });
+    const b = await generateInvoice({ operator: 'telia', seed: 123, subscriptions: 10 });
+    const c = await generateInvoice({ operator: 'telia', seed: 124, subscriptions: 10 });
+    expect(b.expected).toEqual(a.expected);
+    expect(Buffer.from(b.pdf).equals(Buffer.from(a.pdf))).toBe(true);
+    expect(c.expected).not.toEqual(a.expected);
+  });
+
+  it('refuses an unknown operator', async () => {
+    await expect(generateInvoice({ operator: 'saunalahti', subscriptions: 1 })).rejects.toThrow(
+      /unknown operator/,
+    );
+  });
+});

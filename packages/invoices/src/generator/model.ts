@@ -1,0 +1,291 @@
+/**
+ * The operator-neutral content of a generated invoice: who, which subscriptions, which lines, all
+ * amounts in integer cents. The print layouts (layouts.ts) decide how each operator prints it and
+ * what the parser must therefore give back.
+ */
+import type { LineCategory, LineRegion } from '../types.js';
+import {
+  ADD_ONS,
+  COST_CENTERS,
+  PLANS,
+  address,
+  businessId,
+  companyName,
+  personName,
+  referenceNumber,
+} from './data.js';
+import type { Random } from './random.js';
+
+export type LineKind =
+  'fee' | 'voice' | 'message' | 'data' | 'serviceMinutes' | 'servicePieces' | 'oneOff' | 'credit';
+
+export interface ModelLine {
+  label: string;
+  kind: LineKind;
+  category: LineCategory;
+  region: LineRegion | null;
+  period: { start: string; end: string } | null;
+  /** voice / serviceMinutes */
+  seconds?: number;
+  calls?: number;
+  /** message / servicePieces */
+  pieces?: number;
+  /** data, in tenths of MB; `gbTenths` set when the amount is a whole tenth of a GB (printable as GB). */
+  mbTenths?: number;
+  gbTenths?: number;
+  /** The per-unit price where the line is priced (usage beyond the plan, fees); null when included. */
+  unitPriceCents: number | null;
+  amountCents: number;
+}
+
+export interface ModelSubscription {
+  phone: string;
+  userName: string;
+  costCenter: { code: string; name: string } | null;
+  lines: ModelLine[];
+}
+
+export interface InvoiceModel {
+  invoiceNumber: string;
+  invoiceDate: string;
+  dueDate: string;
+  customerNumber: string;
+  customerName: string;
+  customerAddress: string[];
+  businessId: string;
+  referenceNumber: string;
+  /** tenths of a percent: 255 = 25,5 % */
+  vatTenths: number;
+  subscriptions: ModelSubscription[];
+  otherLines: ModelLine[];
+}
+
+export interface ModelOptions {
+  operator: string;
+  subscriptions: number;
+  invoiceDate?: string;
+  /** Whether the customer uses cost centers (Telia always groups by them). */
+  costCenters?: boolean;
+}
+
+function iso(y: number, m: number, d: number): string {
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+function monthPeriod(y: number, m: number): { start: string; end: string } {
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start: iso(y, m, 1), end: iso(y, m, last) };
+}
+
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** round(a × b / divisor), half away from zero, integers only. */
+function mulDivRound(a: number, b: number, divisor: number): number {
+  const p = a * b;
+  return Math.sign(p) * Math.floor((Math.abs(p) + divisor / 2) / divisor);
+}
+
+export function vatCents(totalExclCents: number, vatTenths: number): number {
+  return mulDivRound(totalExclCents, vatTenths, 1000);
+}
+
+export function buildModel(rng: Random, options: ModelOptions): InvoiceModel {
+  const { operator } = options;
+  let invoiceDate = options.invoiceDate;
+  if (!invoiceDate) {
+    const year = rng.int(2024, 2026);
+    invoiceDate = iso(year, rng.int(1, 12), rng.int(1, 12));
+  }
+  const [y, m] = invoiceDate.split('-').map(Number);
+  const own = monthPeriod(y, m);
+  const prev = m === 1 ? monthPeriod(y - 1, 12) : monthPeriod(y, m - 1);
+  const vatTenths = invoiceDate < '2024-09-01' ? 240 : 255;
+  const useCostCenters = operator === 'telia' ? true : (options.costCenters ?? rng.chance(0.7));
+  const centers = rng.shuffle(COST_CENTERS).slice(0, rng.int(1, COST_CENTERS.length));
+  const plans = PLANS[operator] ?? PLANS.elisa;
+
+  const phones = new Set<string>();
+  const subscriptions: ModelSubscription[] = [];
+  for (let i = 0; i < options.subscriptions; i++) {
+    let phone: string;
+    do phone = `+358${rng.pick(['40', '41', '44', '45', '46', '50'])}${rng.digits(7)}`;
+    while (phones.has(phone));
+    phones.add(phone);
+    const center = rng.pick(centers);
+    const costCenter =
+      useCostCenters && (operator === 'telia' || rng.chance(0.85))
+        ? { code: center[0], name: center[1] }
+        : null;
+    subscriptions.push({
+      phone,
+      userName: personName(rng),
+      costCenter,
+      lines: subscriptionLines(rng, plans, own, prev),
+    });
+  }
+  if (operator === 'telia') {
+    // Telia groups the specification by cost center: the printed order is group by group.
+    const order = centers.map((c) => c[0]);
+    subscriptions.sort((a, b) => order.indexOf(a.costCenter!.code) - order.indexOf(b.costCenter!.code));
+  }
+
+  const otherLines: ModelLine[] = [];
+  if (rng.chance(0.9))
+    otherLines.push(fixed('Laskutuslisä', 'oneOff', 'one_off', rng.pick([295, 390, 490]), null));
+  if (rng.chance(0.3)) otherLines.push(fixed('Hyvitys', 'credit', 'discount', -rng.int(100, 5000), null));
+
+  return {
+    invoiceNumber: `${rng.int(1, 9)}${rng.digits(rng.int(8, 9))}`,
+    invoiceDate,
+    dueDate: addDays(invoiceDate, 14),
+    customerNumber: `${rng.int(1, 9)}${rng.digits(6)}`,
+    customerName: companyName(rng),
+    customerAddress: address(rng),
+    businessId: businessId(rng),
+    referenceNumber: referenceNumber(rng),
+    vatTenths,
+    subscriptions,
+    otherLines,
+  };
+}
+
+function fixed(
+  label: string,
+  kind: LineKind,
+  category: LineCategory,
+  cents: number,
+  period: { start: string; end: string } | null,
+): ModelLine {
+  return {
+    label,
+    kind,
+    category,
+    region: null,
+    period,
+    pieces: 1,
+    unitPriceCents: cents,
+    amountCents: cents,
+  };
+}
+
+function subscriptionLines(
+  rng: Random,
+  plans: [string, number][],
+  own: { start: string; end: string },
+  prev: { start: string; end: string },
+): ModelLine[] {
+  const lines: ModelLine[] = [];
+  const [plan, price] = rng.pick(plans);
+  lines.push(fixed(plan, 'fee', 'monthly_fee', price, own));
+  if (rng.chance(0.2)) {
+    const [addOn, addOnPrice] = rng.pick(ADD_ONS);
+    lines.push(fixed(addOn, 'fee', 'monthly_fee', addOnPrice, own));
+  }
+  if (rng.chance(0.15)) return withCredits(rng, lines, own); // no usage at all
+
+  const voice = (label: string, region: LineRegion, priced: boolean): ModelLine => {
+    const seconds = rng.int(5, priced ? 3600 : 40000);
+    const unitPriceCents = priced ? rng.pick([99, 149, 199, 249]) : null;
+    return {
+      label,
+      kind: 'voice',
+      category: 'voice',
+      region,
+      period: prev,
+      seconds,
+      calls: rng.int(1, Math.max(1, Math.floor(seconds / 60))),
+      unitPriceCents,
+      amountCents: unitPriceCents === null ? 0 : mulDivRound(seconds, unitPriceCents, 60),
+    };
+  };
+  const message = (
+    label: string,
+    category: 'sms' | 'mms',
+    region: LineRegion,
+    priced: boolean,
+  ): ModelLine => {
+    const pieces = rng.int(1, priced ? 40 : 400);
+    const unitPriceCents = priced ? rng.pick([19, 39, 49]) : null;
+    return {
+      label,
+      kind: 'message',
+      category,
+      region,
+      period: prev,
+      pieces,
+      unitPriceCents,
+      amountCents: unitPriceCents === null ? 0 : pieces * unitPriceCents,
+    };
+  };
+  const data = (label: string, region: LineRegion, priced: boolean): ModelLine => {
+    let mbTenths: number;
+    let gbTenths: number | undefined;
+    if (!priced && rng.chance(0.4)) {
+      gbTenths = rng.int(10, 800);
+      mbTenths = gbTenths * 1024;
+    } else {
+      mbTenths = priced ? rng.int(1, 1500) : rng.int(1, 120000);
+      if (rng.chance(0.2)) mbTenths = Math.max(10, Math.round(mbTenths / 10) * 10);
+    }
+    const unitPriceCents = priced ? rng.pick([99, 199, 490]) : null;
+    return {
+      label,
+      kind: 'data',
+      category: 'data',
+      region,
+      period: prev,
+      mbTenths,
+      gbTenths,
+      unitPriceCents,
+      amountCents: unitPriceCents === null ? 0 : mulDivRound(mbTenths, unitPriceCents, 10),
+    };
+  };
+
+  if (rng.chance(0.5)) lines.push(voice('Puhelut kotimaahan', 'domestic', false));
+  else {
+    lines.push(voice('Puhelut matkapuhelinverkkoon', 'domestic', false));
+    if (rng.chance(0.7)) lines.push(voice('Puhelut lankaverkkoon', 'domestic', false));
+  }
+  if (rng.chance(0.8)) lines.push(message('Tekstiviestit', 'sms', 'domestic', false));
+  if (rng.chance(0.2)) lines.push(message('Multimediaviestit', 'mms', 'domestic', false));
+  if (rng.chance(0.9)) lines.push(data('Datasiirto kotimaa', 'domestic', false));
+  if (rng.chance(0.25)) lines.push(voice('Puhelut Pohjoismaissa ja Baltiassa', 'nordic_baltic', false));
+  if (rng.chance(0.15)) lines.push(data('Datasiirto Pohjoismaat ja Baltia', 'nordic_baltic', false));
+  if (rng.chance(0.3)) lines.push(voice('Puhelut EU/ETA-alueella', 'eu', false));
+  if (rng.chance(0.15)) lines.push(message('Tekstiviestit EU/ETA-alueella', 'sms', 'eu', false));
+  if (rng.chance(0.3)) lines.push(data('Datasiirto EU/ETA', 'eu', false));
+  if (rng.chance(0.2)) lines.push(voice('Roaming puhelut muualla', 'world', true));
+  if (rng.chance(0.15)) lines.push(message('Tekstiviestit muualla', 'sms', 'world', true));
+  if (rng.chance(0.15)) lines.push(data('Datasiirto muualla', 'world', true));
+  if (rng.chance(0.1)) lines.push(voice('Ulkomaanpuhelut', 'world', true));
+  if (rng.chance(0.1)) {
+    const l = voice('Palvelunumerot', 'domestic', true);
+    lines.push({ ...l, kind: 'serviceMinutes', category: 'service_number', region: null });
+  }
+  if (rng.chance(0.08)) {
+    const pieces = rng.int(1, 10);
+    lines.push({
+      label: 'Maksulliset palvelut',
+      kind: 'servicePieces',
+      category: 'service_number',
+      region: null,
+      period: prev,
+      pieces,
+      unitPriceCents: 100,
+      amountCents: pieces * 100,
+    });
+  }
+  if (rng.chance(0.05)) lines.push(fixed('Liittymän avausmaksu', 'oneOff', 'one_off', 990, null));
+  if (rng.chance(0.05)) lines.push(fixed('SIM-kortin vaihto', 'oneOff', 'one_off', 1500, null));
+  return withCredits(rng, lines, own);
+}
+
+function withCredits(rng: Random, lines: ModelLine[], own: { start: string; end: string }): ModelLine[] {
+  if (rng.chance(0.08)) lines.push(fixed('Alennus', 'credit', 'discount', -rng.int(100, 1000), own));
+  if (rng.chance(0.08)) lines.push(fixed('Hyvitys', 'credit', 'discount', -rng.int(100, 6000), null));
+  return lines;
+}

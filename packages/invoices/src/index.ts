@@ -1,0 +1,27 @@
+export type * from './types.js';
+export * from './errors.js';
+export * from './finnish.js';
+export { classifyLine, regionOf, type Classification } from './vocabulary.js';
+export { extractText, looksLikePdf, type ExtractOptions } from './text/extract.js';
+export { buildLines } from './text/layout.js';
+export type { OperatorParser } from './operators/types.js';
+export { createLayoutParser, type LayoutConfig } from './operators/core.js';
+export {
+  DETECTION_THRESHOLD,
+  detectOperator,
+  getOperator,
+  operators,
+  parseDocument,
+  parseInvoice,
+  registerOperator,
+} from './registry.js';
+export {
+  generateImageOnlyPdf,
+  generateInvoice,
+  generatePlainPdf,
+  PAGE_SIZES,
+  STANDARD_FONTS,
+  type GenerateOptions,
+  type GeneratedInvoice,
+  type PageSizeName,
+} from './generator/generate.js';

@@ -1,0 +1,48 @@
+import { createLayoutParser, parseQuantity, requireCents, requirePhone, stripContinued } from './core.js';
+
+/** Elisa Oyj: per-subscription specification `Liittymä <number> <name> [Kustannuspaikka <code>]`. */
+export const elisa = createLayoutParser({
+  id: 'elisa',
+  name: 'Elisa',
+  legalName: 'Elisa Oyj',
+  title: 'LASKU',
+  headerKeys: {
+    invoiceNumber: 'Laskun numero',
+    invoiceDate: 'Laskun päivämäärä',
+    dueDate: 'Eräpäivä',
+    customerNumber: 'Asiakasnumero',
+    referenceNumber: 'Viitenumero',
+    businessId: 'Y-tunnus',
+  },
+  summaryHeading: 'Laskun yhteenveto',
+  summaryTotalExclVat: 'Yhteensä ilman arvonlisäveroa',
+  summaryVat: 'Arvonlisävero',
+  summaryTotalInclVat: 'Laskun loppusumma',
+  columns: {
+    label: 'Tuote / palvelu',
+    period: 'Jakso',
+    quantity: 'Määrä',
+    unitPrice: 'À-hinta',
+    amount: 'Summa €',
+  },
+  markers: ['Erittely liittymittäin'],
+  subscriptionTotal: 'Liittymä yhteensä',
+  otherHeading: 'Muut maksut',
+  otherTotal: 'Muut maksut yhteensä',
+  parseSubscriptionHeading(text) {
+    const { text: t, continued } = stripContinued(text);
+    const m = /^Liittymä\s+((?:\+358|0)[\d ]*\d)\s+(\D.*?)(?:\s+Kustannuspaikka\s+(\S+))?$/.exec(t);
+    if (!m) return null;
+    return { phoneNumber: requirePhone(m[1]), userName: m[2].trim(), costCenter: m[3] ?? null, continued };
+  },
+  readRow(cells) {
+    const quantity = cells.get('quantity');
+    const unitPrice = cells.get('unitPrice');
+    return {
+      count: null,
+      quantity: quantity ? parseQuantity(quantity) : null,
+      unitPriceCents: unitPrice ? requireCents(unitPrice, 'unit price') : null,
+      amountCents: requireCents(cells.get('amount'), 'amount'),
+    };
+  },
+});
