@@ -20,6 +20,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { mastersRoutes } from './modules/masters/masters.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { automationRoutes } from './modules/automation/automation.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -94,6 +96,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(organizationRoutes);
   await app.register(mastersRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(automationRoutes);
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { JobQueue } from './jobs/queue.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { persistentSecret } from './lib/secrets.js';
 import { TokenService } from './lib/tokens.js';
@@ -29,5 +30,6 @@ export function createDeps(
       overrides.encryptionKey ??
       persistentSecret(config.dataDir, 'encryption-key', config.ENCRYPTION_KEY, 32),
     now,
+    jobs: overrides.jobs ?? new JobQueue(database),
   };
 }

@@ -1,6 +1,7 @@
 import type { Permission } from '@kulu/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './lib/mailer.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -27,6 +28,8 @@ export interface Deps {
   /** Key for secrets at rest (AES-256-GCM). */
   encryptionKey: Buffer;
   now: () => Date;
+  /** Durable jobs (pg-boss on the same database). */
+  jobs: JobQueue;
 }
 
 /** How a route is guarded; every /api route must declare exactly one of these. */

@@ -4,3 +4,4 @@ export * from './menus.js';
 export * from './messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/masters/index.js';
+export * from './schemas/invoices.js';

@@ -124,6 +124,56 @@ export const MESSAGES = {
     en: 'The help file is too large (at most 20 MB)',
     fi: 'Ohjetiedosto on liian suuri (enintään 20 Mt)',
   },
+  // Invoices (spec §5, §8)
+  invoiceNotPdf: { en: 'Invoice must be a PDF', fi: 'Laskun on oltava PDF-tiedosto' },
+  invoiceTooLarge: {
+    en: 'The invoice file is too large (at most 20 MB)',
+    fi: 'Laskutiedosto on liian suuri (enintään 20 Mt)',
+  },
+  invalidInvoice: { en: 'Not a valid invoice', fi: 'Tiedosto ei ole kelvollinen lasku' },
+  invoiceUnreadable: {
+    en: 'The PDF file is damaged or cannot be read',
+    fi: 'PDF-tiedosto on vioittunut tai sitä ei voi lukea',
+  },
+  invoiceEncrypted: {
+    en: 'The PDF file is password protected',
+    fi: 'PDF-tiedosto on suojattu salasanalla',
+  },
+  invoiceMalformed: {
+    en: 'The invoice does not follow the operator’s layout',
+    fi: 'Lasku ei noudata operaattorin laskupohjaa',
+  },
+  invoiceReconciliation: {
+    en: 'The invoice lines do not add up to the invoice total',
+    fi: 'Laskurivien summa ei täsmää laskun loppusummaan',
+  },
+  invoiceParseTimeout: {
+    en: 'Reading the invoice took too long',
+    fi: 'Laskun lukeminen kesti liian kauan',
+  },
+  invoiceUnknownOperator: {
+    en: 'The invoice is from an operator that is not in use',
+    fi: 'Lasku on operaattorilta, joka ei ole käytössä',
+  },
+  invoiceAlreadyParsed: { en: 'Invoice already parsed', fi: 'Lasku on jo käsitelty' },
+  previousParseRunning: {
+    en: 'Previous request is still parsing, you will be notified by email when it is done',
+    fi: 'Edellisen pyynnön käsittely on vielä kesken, saat ilmoituksen sähköpostiisi, kun se on valmis',
+  },
+  invoiceUploaded: { en: 'Invoice uploaded, parsing started', fi: 'Lasku ladattu, käsittely aloitettu' },
+  noUploadsThisMonth: {
+    en: 'No uploads for this month',
+    fi: 'Tälle kuukaudelle ei ole ladattu laskuja',
+  },
+  invoiceFailed: {
+    en: 'The invoice could not be imported',
+    fi: 'Laskua ei voitu tuoda',
+  },
+  portalCredentialsRequired: {
+    en: 'Operator portal username and password are required for automated upload',
+    fi: 'Automaattinen lataus vaatii operaattoriportaalin käyttäjätunnuksen ja salasanan',
+  },
+  retryQueued: { en: 'Retry started', fi: 'Uusi yritys aloitettu' },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

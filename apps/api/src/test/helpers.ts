@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createDeps } from '../deps.js';
+import { JobQueue } from '../jobs/queue.js';
 import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
 import { DEMO_PASSWORD } from '../db/seed/demo.js';
@@ -109,7 +110,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, drop } = await freshDatabase();
   await database.migrate();
   let offset = 0;
-  const deps = createDeps(config, database, { now: () => new Date(Date.now() + offset) });
+  const deps = createDeps(config, database, {
+    now: () => new Date(Date.now() + offset),
+    // Jobs start only where a test calls startJobs(t.deps); retries come quickly.
+    jobs: new JobQueue(database, { retryLimit: 1, retryDelay: 1, retryBackoff: false }),
+  });
   await bootstrap(deps);
   const app = await buildApp(deps);
   await app.ready();
@@ -141,6 +146,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
+      await deps.jobs.stop();
       await database.close();
       await drop();
       await smtp.close();

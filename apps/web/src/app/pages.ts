@@ -33,4 +33,7 @@ export const PlaceholderPage = lazyPage<{ titleKey: string }, PlaceholderModule>
  * Menu pages with a screen of their own, by the `page` name of the shared route table.
  * Later issues register their pages here; a route without one shows PlaceholderPage.
  */
-export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  /** Every /admin/master/* entry: the generic page of the master declared for it. */
+  master: lazyPage(() => import('../features/masters/master-route-page'), 'MasterRoutePage'),
+};

@@ -1,2 +1,3 @@
 export * from './core.js';
 export * from './masters.js';
+export * from './invoices.js';

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clients, costCenters, files, operators, subCompanies, users } from './core.js';
+import { costCategories, costElements, plans } from './masters.js';
+
+/**
+ * Invoice ingestion (issue 4): the uploaded or fetched invoice, its lines, the subscriptions seen
+ * on invoices and the monthly cost/usage facts every dashboard reads. Money is `numeric`, never a
+ * float: totals and amounts with 2 decimals, unit prices with 4.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const UPLOAD_STATES = ['in_progress', 'uploaded', 'failed'] as const;
+export const PARSING_STATUSES = ['pending', 'completed'] as const;
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** Known once parsed (the operator is detected from the PDF). */
+    operatorId: integer('operator_id').references(() => operators.id),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the PDF bytes: the same file uploaded twice is refused at once. */
+    fileSha256: text('file_sha256').notNull(),
+    source: text('source', { enum: ['upload', 'automation', 'demo'] })
+      .notNull()
+      .default('upload'),
+    /** One upload request; files of the same request do not block each other. */
+    batchId: text('batch_id').notNull(),
+    invoiceNumber: text('invoice_number'),
+    invoiceDate: date('invoice_date'),
+    dueDate: date('due_date'),
+    /** The billing month (first and last day of the invoice date's month). */
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
+    customerName: text('customer_name'),
+    businessId: text('business_id'),
+    currency: text('currency'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }),
+    totalExclVat: money('total_excl_vat'),
+    vatAmount: money('vat_amount'),
+    totalInclVat: money('total_incl_vat'),
+    uploadState: text('upload_state', { enum: UPLOAD_STATES }).notNull().default('in_progress'),
+    parsingStatus: text('parsing_status', { enum: PARSING_STATUSES }).notNull().default('pending'),
+    /** A message code of packages/shared (e.g. invalidInvoice) and the parser's detailed message. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Users refused while this invoice was parsing: mailed when it finishes. */
+    notifyUserIds: jsonb('notify_user_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    parsedAt: timestamp('parsed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq')
+      .on(t.clientId, t.operatorId, t.invoiceNumber)
+      .where(sql`${t.uploadState} = 'uploaded'`),
+    index('invoices_client_state_idx').on(t.clientId, t.uploadState),
+    index('invoices_client_sha_idx').on(t.clientId, t.fileSha256),
+  ],
+);
+
+/** A subscription (phone number) of a client, created when an invoice first shows it. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** E.164. */
+    phoneNumber: text('phone_number').notNull(),
+    userName: text('user_name').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
+    costCenterId: integer('cost_center_id').references(() => costCenters.id),
+    currentPlanId: integer('current_plan_id').references(() => plans.id),
+    /** First days of the first and last billing months it appeared in. */
+    firstSeenMonth: date('first_seen_month').notNull(),
+    lastSeenMonth: date('last_seen_month').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_client_phone_uq').on(t.clientId, t.phoneNumber),
+    index('subscriptions_sub_company_idx').on(t.subCompanyId),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** null: an invoice-level line (`Muut maksut`). */
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    costElementId: integer('cost_element_id')
+      .notNull()
+      .references(() => costElements.id),
+    category: text('category').notNull(),
+    region: text('region'),
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
+    count: integer('count'),
+    quantity: numeric('quantity', { precision: 16, scale: 2 }),
+    unit: text('unit', { enum: ['pcs', 'min', 'mb'] }),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 4 }),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId),
+    index('invoice_lines_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+/**
+ * Monthly cost and usage per subscription and cost element (and its cost category), per invoice:
+ * what dashboards and reports sum. `month` is the billing month (first day). Re-categorizing a
+ * cost element updates `cost_category_id` here by `cost_element_id`.
+ */
+export const monthlyFacts = pgTable(
+  'monthly_facts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
+    costCenterId: integer('cost_center_id').references(() => costCenters.id),
+    month: date('month').notNull(),
+    costElementId: integer('cost_element_id')
+      .notNull()
+      .references(() => costElements.id),
+    costCategoryId: integer('cost_category_id').references(() => costCategories.id),
+    amount: money('amount').notNull(),
+    quantity: numeric('quantity', { precision: 16, scale: 2 }),
+    unit: text('unit', { enum: ['pcs', 'min', 'mb'] }),
+  },
+  (t) => [
+    uniqueIndex('monthly_facts_uq').on(t.invoiceId, sql`coalesce(${t.subscriptionId}, 0)`, t.costElementId),
+    index('monthly_facts_client_month_idx').on(t.clientId, t.month),
+    index('monthly_facts_subscription_idx').on(t.subscriptionId, t.month),
+  ],
+);
+
+/** Operator portal sign-in of a client on automated upload; the password is AES-256-GCM sealed. */
+export const portalCredentials = pgTable(
+  'portal_credentials',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    portalUrl: text('portal_url').notNull(),
+    username: text('username').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('portal_credentials_uq').on(t.clientId, t.operatorId)],
+);
+
+/** One automated retrieval per client × operator × month: the Full Automation and Failed Download reports. */
+export const invoiceFetchRuns = pgTable(
+  'invoice_fetch_runs',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** First day of the billing month fetched. */
+    month: date('month').notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    downloaded: integer('downloaded').notNull().default(0),
+    reason: text('reason'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('invoice_fetch_runs_client_idx').on(t.clientId, t.month)],
+);

@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { invoices } from '../db/schema/index.js';
+import type { Mail } from '../lib/mailer.js';
+import type { Deps } from '../types.js';
+import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
+import { QUEUE } from './queue.js';
+import { stopParseWorker } from './parse-runner.js';
+import { uploadReminderHandler } from './reminders.js';
+import {
+  enqueueMonthlyFetches,
+  runFetch,
+  type FetchInvoicesJob,
+} from '../modules/automation/automation.service.js';
+import { demoInvoiceHandler, enqueueDemoInvoices, type DemoInvoiceJob } from '../db/seed/demo-invoices.js';
+
+export { QUEUE } from './queue.js';
+
+export interface StartJobsOptions {
+  /** Cron schedules (monthly automation, reminders); off in tests. Default true. */
+  schedules?: boolean;
+  /** Enqueue the demo invoices on the first start of a demo install. Default: config.DEMO_DATA. */
+  demo?: boolean;
+  /** Demo client × operator whose invoices come from the demo portal instead. */
+  demoSkip?: Array<{ businessId: string; operator: string }>;
+}
+
+/**
+ * Starts the queue's workers on this instance: parse-invoice, send-mail, upload-reminder,
+ * fetch-invoices and automation-monthly (automated retrieval), demo-invoices. Called by server.ts
+ * after the migrations, and by tests that need jobs. Any number of instances may run this:
+ * pg-boss hands each job to one worker.
+ */
+export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Promise<void> {
+  const { jobs } = deps;
+  await jobs.start();
+  await jobs.work<ParseInvoiceJob>(QUEUE.parseInvoice, parseInvoiceHandler(deps));
+  await jobs.work<Mail>(QUEUE.sendMail, async (job) => {
+    await deps.mailer.send(job.data);
+  });
+  await jobs.work<{ month?: string }>(QUEUE.uploadReminder, uploadReminderHandler(deps), 5);
+  await jobs.work<DemoInvoiceJob>(QUEUE.demoInvoices, demoInvoiceHandler(deps), 1);
+  await jobs.work<FetchInvoicesJob>(QUEUE.fetchInvoices, async (job) => {
+    await runFetch(deps, job.data);
+  });
+  await jobs.work<{ month?: string }>(
+    QUEUE.automationMonthly,
+    async (job) => {
+      await enqueueMonthlyFetches(deps, job.data.month);
+    },
+    5,
+  );
+  if (options.schedules ?? true) {
+    // The 20th of each month at 8:00 Helsinki time.
+    await jobs.schedule(QUEUE.uploadReminder, '0 8 20 * *');
+    // The 6th of each month at 6:00: fetch the month's invoices of clients on automated upload.
+    await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
+  }
+  await requeueOrphans(deps);
+  if (options.demo ?? deps.config.DEMO_DATA) await enqueueDemoInvoices(deps, { skip: options.demoSkip });
+}
+
+/**
+ * In-progress invoices whose parse job is gone (the enqueue failed after the row was committed)
+ * get a new job; the handler is idempotent, so a duplicate costs one no-op.
+ */
+async function requeueOrphans(deps: Deps): Promise<number> {
+  const { db } = deps.database;
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.uploadState, 'in_progress'),
+        sql`not exists (select 1 from pgboss.job j where j.name = ${QUEUE.parseInvoice}
+              and j.state < 'completed' and (j.data->>'invoiceId')::int = ${invoices.id})`,
+      ),
+    );
+  for (const r of rows) await deps.jobs.send(QUEUE.parseInvoice, { invoiceId: r.id });
+  return rows.length;
+}
+
+/** Graceful stop: no new jobs, running handlers finish (or are released), the parse worker ends. */
+export async function stopJobs(deps: Deps): Promise<void> {
+  await deps.jobs.stop();
+  await stopParseWorker();
+}

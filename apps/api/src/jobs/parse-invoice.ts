@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { MessageCode } from '@kulu/shared';
+import { files, invoices } from '../db/schema/index.js';
+import { ImportRefusal, importParsedInvoice } from '../modules/invoices/import.service.js';
+import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
+import type { Deps } from '../types.js';
+import type { JobHandler } from './queue.js';
+import { ParseFailure, parseInWorker, type ParseFailureCode } from './parse-runner.js';
+
+export interface ParseInvoiceJob {
+  invoiceId: number;
+}
+
+/** The message code the user sees for each parse failure; the parser's own message is the detail. */
+const CODE_OF: Record<ParseFailureCode, MessageCode> = {
+  not_a_pdf: 'invoiceNotPdf',
+  unreadable_pdf: 'invoiceUnreadable',
+  encrypted_pdf: 'invoiceEncrypted',
+  not_a_valid_invoice: 'invalidInvoice',
+  malformed_invoice: 'invoiceMalformed',
+  reconciliation_failed: 'invoiceReconciliation',
+  timeout: 'invoiceParseTimeout',
+  out_of_memory: 'invoiceUnreadable',
+  internal: 'invoiceFailed',
+};
+
+/** Limits of one parse (security baseline: a hostile PDF can neither hang nor crash the server). */
+export const PARSE_LIMITS = { timeoutMs: 120_000, maxOldGenerationSizeMb: 512 };
+
+/**
+ * parse-invoice: PDF → worker-thread parse → one import transaction → uploaded, or failed with the
+ * reason. Idempotent: an invoice no longer in progress is not parsed again (a duplicate or retried
+ * job only sends the pending notifications). Bad input fails at once; unexpected errors are
+ * retried by the queue and mark the invoice failed on the last attempt.
+ */
+export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
+  return async (job) => {
+    const { invoiceId } = job.data;
+    const { db } = deps.database;
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    const [inv] = await db
+      .select({ state: invoices.uploadState, fileId: invoices.fileId })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (!inv) return;
+    if (inv.state === 'in_progress') {
+      try {
+        const [file] = await db.select({ data: files.data }).from(files).where(eq(files.id, inv.fileId));
+        const parsed = await parseInWorker(file.data, PARSE_LIMITS);
+        await importParsedInvoice(db, invoiceId, parsed, deps.now());
+      } catch (e) {
+        if (e instanceof ParseFailure && (e.code !== 'internal' || lastAttempt)) {
+          await markFailed(deps, invoiceId, CODE_OF[e.code], e.message);
+        } else if (e instanceof ImportRefusal) {
+          await markFailed(deps, invoiceId, e.code, e.message);
+        } else if (lastAttempt) {
+          await markFailed(deps, invoiceId, 'invoiceFailed', (e as Error).message ?? String(e));
+        } else {
+          throw e;
+        }
+      }
+    }
+    await notifyWaiting(deps, invoiceId);
+  };
+}

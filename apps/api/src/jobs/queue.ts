@@ -1,0 +1,119 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+/** Queue names (pg-boss 10: each is created before use). */
+export const QUEUE = {
+  parseInvoice: 'parse-invoice',
+  sendMail: 'send-mail',
+  fetchInvoices: 'fetch-invoices',
+  /** Monthly: one fetch-invoices job per client on automated upload. */
+  automationMonthly: 'automation-monthly',
+  /** Monthly: "No uploads for this month" reminders. */
+  uploadReminder: 'upload-reminder',
+  /** First start of a demo install: generate and upload the demo invoices. */
+  demoInvoices: 'demo-invoices',
+} as const;
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+export type JobHandler<T> = (job: {
+  id: string;
+  data: T;
+  retryCount: number;
+  retryLimit: number;
+}) => Promise<void>;
+
+/**
+ * pg-boss 10 on the application's own database (PGlite through its `executeSql` adapter, or the
+ * PostgreSQL pool), so that jobs are durable with the data they work on. The queue starts lazily
+ * on the first `send`; workers and schedules are added by `startJobs` (server start, or tests).
+ */
+export class JobQueue {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: {
+      pollingIntervalSeconds?: number;
+      retryLimit?: number;
+      retryDelay?: number;
+      retryBackoff?: boolean;
+    } = {},
+  ) {}
+
+  get started(): boolean {
+    return this.boss !== null;
+  }
+
+  private ensure(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
+    this.starting ??= (async () => {
+      const boss = new PgBoss({
+        db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+        retryLimit: this.options.retryLimit ?? 3,
+        retryDelay: this.options.retryDelay ?? 10,
+        retryBackoff: this.options.retryBackoff ?? true,
+        expireInMinutes: 15,
+        archiveCompletedAfterSeconds: 7 * 24 * 3600,
+      });
+      boss.on('error', (e) => {
+        if (!this.stopped) console.error('job queue:', e);
+      });
+      await boss.start();
+      for (const name of Object.values(QUEUE)) await boss.createQueue(name);
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  async start(): Promise<void> {
+    await this.ensure();
+  }
+
+  async send(name: QueueName, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return (await this.ensure()).send(name, data, options);
+  }
+
+  async work<T>(name: QueueName, handler: JobHandler<T>, pollingIntervalSeconds?: number): Promise<void> {
+    const boss = await this.ensure();
+    await boss.work<T>(
+      name,
+      {
+        includeMetadata: true,
+        batchSize: 1,
+        pollingIntervalSeconds: pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 0.5,
+      },
+      async (jobs) => {
+        for (const job of jobs) {
+          await handler({
+            id: job.id,
+            data: job.data,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          });
+        }
+      },
+    );
+  }
+
+  async schedule(name: QueueName, cron: string, data: object = {}): Promise<void> {
+    await (await this.ensure()).schedule(name, cron, data, { tz: 'Europe/Helsinki' });
+  }
+
+  /** Jobs of a queue not yet finished (created, retry or active). */
+  async pending(name: QueueName): Promise<number> {
+    const boss = await this.ensure();
+    return boss.getQueueSize(name);
+  }
+
+  /** Graceful: stops fetching, waits for running handlers (up to `timeoutMs`). Idempotent. */
+  async stop(timeoutMs = 20_000): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    const boss = this.starting ? await this.starting.catch(() => null) : null;
+    if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    this.boss = null;
+  }
+}

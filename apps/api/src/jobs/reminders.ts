@@ -1,0 +1,75 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { message, ROLE } from '@kulu/shared';
+import { clientOperators, clients, invoices, operators, settings, users } from '../db/schema/index.js';
+import type { Deps } from '../types.js';
+import { QUEUE, type JobHandler } from './queue.js';
+
+/**
+ * upload-reminder: "No uploads for this month" to the company admins of clients on manual upload
+ * whose operator contract asks for a reminder and who have no parsed invoice of that operator for
+ * the month (default: the current month). Once per client and month (a settings key marks it).
+ */
+export function uploadReminderHandler(deps: Deps): JobHandler<{ month?: string }> {
+  return async (job) => {
+    await sendUploadReminders(deps, job.data.month);
+  };
+}
+
+export async function sendUploadReminders(deps: Deps, monthArg?: string): Promise<number> {
+  const { db } = deps.database;
+  const month = monthArg ?? deps.now().toISOString().slice(0, 7);
+  const wanted = await db
+    .select({ clientId: clients.id, operatorId: operators.id, operatorName: operators.name })
+    .from(clientOperators)
+    .innerJoin(clients, eq(clients.id, clientOperators.clientId))
+    .innerJoin(operators, eq(operators.id, clientOperators.operatorId))
+    .where(
+      and(
+        eq(clientOperators.uploadInvoiceReminder, true),
+        eq(clients.invoiceUploadMethod, 'manual'),
+        eq(clients.profileStatus, 'active'),
+      ),
+    );
+  const done = await db
+    .select({ clientId: invoices.clientId, operatorId: invoices.operatorId })
+    .from(invoices)
+    .where(and(eq(invoices.uploadState, 'uploaded'), eq(invoices.periodStart, `${month}-01`)));
+  const has = new Set(done.map((d) => `${d.clientId}:${d.operatorId}`));
+  const missing = new Map<number, string[]>();
+  for (const w of wanted) {
+    if (has.has(`${w.clientId}:${w.operatorId}`)) continue;
+    missing.set(w.clientId, [...(missing.get(w.clientId) ?? []), w.operatorName]);
+  }
+  let sent = 0;
+  for (const [clientId, ops] of missing) {
+    const marked = await db
+      .insert(settings)
+      .values({ key: `upload-reminder:${clientId}:${month}`, value: { operators: ops } })
+      .onConflictDoNothing()
+      .returning({ key: settings.key });
+    if (!marked.length) continue;
+    const admins = await db
+      .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
+      .from(users)
+      .where(
+        and(
+          eq(users.clientId, clientId),
+          inArray(users.roleId, [ROLE.companyAdmin]),
+          eq(users.status, 'active'),
+        ),
+      );
+    for (const a of admins) {
+      const lang = a.languageId === 2 ? 'fi' : 'en';
+      await deps.jobs.send(QUEUE.sendMail, {
+        to: a.email,
+        subject: `Kulu: ${message('noUploadsThisMonth', lang)} (${month})`,
+        text:
+          lang === 'fi'
+            ? `Hei ${a.fullName},\n\n${message('noUploadsThisMonth', lang)} (${month}): ${ops.join(', ')}.\nLataa laskut Kulussa kohdassa Laskujen lataus.\n\nKulu`
+            : `Hello ${a.fullName},\n\n${message('noUploadsThisMonth', lang)} (${month}): ${ops.join(', ')}.\nPlease upload the invoices in Kulu under Upload Invoice.\n\nKulu`,
+      });
+      sent++;
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  fetchRunSchema,
+  fullAutomationRowSchema,
+  message,
+  portalCredentialsSchema,
+  portalCredentialsViewSchema,
+} from '@kulu/shared';
+import { requestLanguage } from '../../plugins/errors.js';
+import {
+  deleteCredentials,
+  enqueueClientFetch,
+  failedDownloads,
+  fullAutomation,
+  listCredentials,
+  monthOf,
+  retryFailed,
+  saveCredentials,
+  setUploadMethod,
+} from './automation.service.js';
+
+const id = z.coerce.number().int().positive();
+const okSchema = z.object({ message: z.string() });
+
+/** Invoice automation (provider side, permission `automation`): portal credentials, runs, reports. */
+export async function automationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps.database;
+  const access = { permission: 'automation' } as const;
+  const tags = ['automation'];
+  const base = '/api/automation/clients/:clientId';
+
+  r.get(
+    `${base}/credentials`,
+    {
+      config: access,
+      schema: {
+        tags,
+        params: z.object({ clientId: id }),
+        response: { 200: z.array(portalCredentialsViewSchema) },
+      },
+    },
+    async (req) => listCredentials(db, req.params.clientId),
+  );
+
+  r.put(
+    `${base}/credentials`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Store operator portal credentials (the password is encrypted and never returned)',
+        params: z.object({ clientId: id }),
+        body: portalCredentialsSchema,
+        response: { 200: z.array(portalCredentialsViewSchema) },
+      },
+    },
+    async (req) => saveCredentials(deps, req.params.clientId, req.body),
+  );
+
+  r.delete(
+    `${base}/credentials/:operatorId`,
+    {
+      config: access,
+      schema: { tags, params: z.object({ clientId: id, operatorId: id }), response: { 200: okSchema } },
+    },
+    async (req) => {
+      await deleteCredentials(db, req.params.clientId, req.params.operatorId);
+      return { message: message('deleted', requestLanguage(req)) };
+    },
+  );
+
+  r.put(
+    `${base}/method`,
+    {
+      config: access,
+      schema: {
+        tags,
+        params: z.object({ clientId: id }),
+        body: z.object({ invoiceUploadMethod: z.enum(['manual', 'automation']) }),
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      await setUploadMethod(db, req.params.clientId, req.body.invoiceUploadMethod);
+      return { message: message('updated', requestLanguage(req)) };
+    },
+  );
+
+  r.post(
+    `${base}/run`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Fetch a month's invoices from the client's operator portals now",
+        params: z.object({ clientId: id }),
+        body: z
+          .object({
+            month: z
+              .string()
+              .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+              .optional(),
+          })
+          .optional(),
+        response: { 200: z.object({ message: z.string(), jobs: z.number().int() }) },
+      },
+    },
+    async (req) => {
+      const jobs = await enqueueClientFetch(
+        deps,
+        req.params.clientId,
+        req.body?.month ?? monthOf(deps.now()),
+      );
+      return { message: message('retryQueued', requestLanguage(req)), jobs };
+    },
+  );
+
+  r.get(
+    '/api/automation/failed-downloads',
+    {
+      config: access,
+      schema: {
+        tags,
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(200).default(20),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(fetchRunSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (req) => failedDownloads(db, req.query.page, req.query.pageSize),
+  );
+
+  r.post(
+    '/api/automation/failed-downloads/:id/retry',
+    { config: access, schema: { tags, params: z.object({ id }), response: { 200: okSchema } } },
+    async (req) => {
+      await retryFailed(deps, req.params.id);
+      return { message: message('retryQueued', requestLanguage(req)) };
+    },
+  );
+
+  r.get(
+    '/api/automation/full-automation',
+    { config: access, schema: { tags, response: { 200: z.array(fullAutomationRowSchema) } } },
+    async () => fullAutomation(db),
+  );
+}

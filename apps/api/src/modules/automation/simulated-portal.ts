@@ -1,0 +1,150 @@
+/**
+ * SIMULATED OPERATOR PORTAL — not a real operator's system.
+ *
+ * A small HTTP server that behaves like an operator's customer portal as far as Kulu's automated
+ * invoice retrieval needs: sign in (`POST /api/login` → bearer token), a month's invoice list
+ * (`GET /api/invoices?month=yyyy-mm`) and PDF download (`GET /api/invoices/:id/pdf`). The PDFs are
+ * made by the invoice generator of @kulu/invoices. Tests and demo mode use it because the real
+ * Elisa, Telia and DNA portals cannot be reached from here (README: "Simulated operator portal").
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SimulatedInvoice {
+  id: string;
+  invoiceNumber: string;
+  month: string;
+  fileName: string;
+  /** The PDF, or a function making it on first download. */
+  pdf: Uint8Array | (() => Promise<Uint8Array>);
+}
+
+export interface SimulatedAccount {
+  username: string;
+  password: string;
+  invoices: SimulatedInvoice[];
+  /** Answer 500 to downloads (to test the Failed Invoice Download report). */
+  failDownloads?: boolean;
+}
+
+export interface SimulatedPortal {
+  url: string;
+  accounts: SimulatedAccount[];
+  /** Requests seen (method and path), for tests. */
+  log: string[];
+  close(): Promise<void>;
+}
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
+
+export async function startSimulatedPortal(
+  accounts: SimulatedAccount[],
+  opts: { host?: string; port?: number } = {},
+): Promise<SimulatedPortal> {
+  const sessions = new Map<string, SimulatedAccount>();
+  const log: string[] = [];
+  const json = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://portal.invalid');
+    log.push(`${req.method} ${url.pathname}`);
+    if (req.method === 'POST' && url.pathname === '/api/login') {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size < 10_000) chunks.push(c);
+      });
+      req.on('end', () => {
+        let body: { username?: string; password?: string } = {};
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
+        } catch {
+          return json(res, 400, { error: 'bad request' });
+        }
+        const account = accounts.find(
+          (a) => a.username === body.username && safeEqual(a.password, String(body.password ?? '')),
+        );
+        if (!account) return json(res, 401, { error: 'invalid credentials' });
+        const token = crypto.randomBytes(24).toString('base64url');
+        sessions.set(token, account);
+        return json(res, 200, { token });
+      });
+      return;
+    }
+    const auth = req.headers.authorization ?? '';
+    const account = auth.startsWith('Bearer ') ? sessions.get(auth.slice(7)) : undefined;
+    if (!account) return json(res, 401, { error: 'not signed in' });
+    if (req.method === 'GET' && url.pathname === '/api/invoices') {
+      const month = url.searchParams.get('month');
+      return json(res, 200, {
+        invoices: account.invoices
+          .filter((i) => !month || i.month === month)
+          .map(({ id, invoiceNumber, month: m, fileName }) => ({ id, invoiceNumber, month: m, fileName })),
+      });
+    }
+    const m = /^\/api\/invoices\/([^/]+)\/pdf$/.exec(url.pathname);
+    if (req.method === 'GET' && m) {
+      if (account.failDownloads) return json(res, 500, { error: 'download failed' });
+      const inv = account.invoices.find((i) => i.id === decodeURIComponent(m[1]));
+      if (!inv) return json(res, 404, { error: 'not found' });
+      const made = typeof inv.pdf === 'function' ? inv.pdf() : Promise.resolve(inv.pdf);
+      made.then(
+        (pdf) => {
+          inv.pdf = pdf;
+          res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
+          res.end(Buffer.from(pdf));
+        },
+        () => json(res, 500, { error: 'download failed' }),
+      );
+      return;
+    }
+    json(res, 404, { error: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    accounts,
+    log,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Invoices of one operator for some billing months, made by the generator (one seed per account). */
+export async function generatePortalInvoices(
+  operator: string,
+  months: string[],
+  opts: { seed: number; subscriptions: number },
+): Promise<SimulatedInvoice[]> {
+  const { generateInvoice } = await import('@kulu/invoices');
+  const out: SimulatedInvoice[] = [];
+  for (const [i, month] of months.entries()) {
+    const { pdf, expected } = await generateInvoice({
+      operator: operator.toLowerCase(),
+      seed: opts.seed,
+      subscriptions: opts.subscriptions + i,
+      invoiceDate: `${month}-05`,
+      pageSize: 'A4',
+      font: 'Helvetica',
+    });
+    out.push({
+      id: crypto.randomUUID(),
+      invoiceNumber: expected.invoiceNumber,
+      month,
+      fileName: `${operator.toLowerCase()}-${expected.invoiceNumber}.pdf`,
+      pdf,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,393 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { InvoiceLine, ParsedInvoice } from '@kulu/invoices';
+import type { MessageCode } from '@kulu/shared';
+import {
+  clients,
+  costCategories,
+  costCenters,
+  costElements,
+  invoiceLines,
+  invoices,
+  monthlyFacts,
+  operators,
+  planGroups,
+  plans,
+  skippedPhoneNumbers,
+  subscriptions,
+} from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+
+/** A deterministic refusal of an import (the invoice is marked failed, nothing else is written). */
+export class ImportRefusal extends Error {
+  constructor(
+    readonly code: MessageCode,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'ImportRefusal';
+  }
+}
+
+/** Test seam: called inside the import transaction after the lines are written (to fail midway). */
+export const importTestHooks: { afterLines?: (invoiceId: number) => void | Promise<void> } = {};
+
+const cents = (n: number): number => Math.round(n * 100);
+const fromCents = (c: number): string => {
+  const sign = c < 0 ? '-' : '';
+  const a = Math.abs(c);
+  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+};
+const monthOf = (isoDate: string) => `${isoDate.slice(0, 7)}-01`;
+const monthEnd = (isoDate: string) => {
+  const [y, m] = isoDate.split('-').map(Number);
+  return `${isoDate.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+const CHUNK = 500;
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+type CategoryRow = { id: number; name: string; operatorId: number | null; usageType: string; zone: string };
+
+/**
+ * The cost category rule for a label nobody has categorized yet: the parser's category hint and
+ * roaming region against the cost categories' usage type and zone (the operator's own categories
+ * first). Service numbers go to a category named so; other voice to the rest.
+ */
+function categoryByHint(line: InvoiceLine, categories: CategoryRow[], operatorId: number): number | null {
+  const usage =
+    line.category === 'service_number' ? 'voice' : line.category === 'other' ? null : line.category;
+  if (!usage) return null;
+  const zone = line.region ?? 'domestic';
+  const candidates = categories
+    .filter((c) => c.usageType === usage && c.zone === zone)
+    .filter((c) => c.operatorId === null || c.operatorId === operatorId)
+    .filter((c) => (line.category === 'service_number') === /service/i.test(c.name))
+    .sort((a, b) => (b.operatorId ?? 0) - (a.operatorId ?? 0));
+  return candidates[0]?.id ?? null;
+}
+
+/**
+ * Writes a parsed invoice in ONE transaction: the header, subscriptions (created on first sight),
+ * cost elements for new labels (auto-categorized where a plan group or a category rule matches),
+ * lines and monthly facts. The client row is locked first, so imports of one client run one at a
+ * time; the invoice row is re-checked, so a job that runs twice writes once. Throws ImportRefusal
+ * for an invoice that must not be imported (already parsed, unknown operator); any error rolls
+ * everything back.
+ */
+export async function importParsedInvoice(db: Db, invoiceId: number, parsed: ParsedInvoice, now: Date) {
+  return db.transaction(async (tx) => {
+    const [head] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!head || head.uploadState !== 'in_progress') return { imported: false as const };
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, head.clientId)).for('update');
+
+    const [operator] = await tx
+      .select({ id: operators.id })
+      .from(operators)
+      .where(sql`lower(${operators.name}) = lower(${parsed.operator})`);
+    if (!operator) {
+      throw new ImportRefusal('invoiceUnknownOperator', `operator ${parsed.operator} is not in use`);
+    }
+    const [dup] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.clientId, head.clientId),
+          eq(invoices.operatorId, operator.id),
+          eq(invoices.invoiceNumber, parsed.invoiceNumber),
+          eq(invoices.uploadState, 'uploaded'),
+        ),
+      );
+    if (dup) {
+      throw new ImportRefusal(
+        'invoiceAlreadyParsed',
+        `invoice ${parsed.invoiceNumber} of ${parsed.operator} was already parsed`,
+      );
+    }
+    const month = monthOf(parsed.invoiceDate);
+    const counts = await writeBody(tx, head, operator.id, parsed, month, now);
+    if (importTestHooks.afterLines) await importTestHooks.afterLines(invoiceId);
+
+    await tx
+      .update(invoices)
+      .set({
+        operatorId: operator.id,
+        invoiceNumber: parsed.invoiceNumber,
+        invoiceDate: parsed.invoiceDate,
+        dueDate: parsed.dueDate,
+        periodStart: month,
+        periodEnd: monthEnd(parsed.invoiceDate),
+        customerName: parsed.customerName,
+        businessId: parsed.businessId,
+        currency: parsed.currency,
+        vatRate: parsed.vatRate.toFixed(2),
+        totalExclVat: fromCents(cents(parsed.totalExclVat)),
+        vatAmount: fromCents(cents(parsed.vatAmount)),
+        totalInclVat: fromCents(cents(parsed.totalInclVat)),
+        uploadState: 'uploaded',
+        parsingStatus: 'completed',
+        errorCode: null,
+        errorMessage: null,
+        parsedAt: now,
+      })
+      .where(eq(invoices.id, invoiceId));
+    return { imported: true as const, ...counts };
+  });
+}
+
+async function writeBody(
+  tx: Tx,
+  head: typeof invoices.$inferSelect,
+  operatorId: number,
+  parsed: ParsedInvoice,
+  month: string,
+  now: Date,
+) {
+  const clientId = head.clientId;
+  const skipped = new Set(
+    (
+      await tx
+        .select({ phone: skippedPhoneNumbers.phoneNumber })
+        .from(skippedPhoneNumbers)
+        .where(or(isNull(skippedPhoneNumbers.clientId), eq(skippedPhoneNumbers.clientId, clientId)))
+    ).map((r) => r.phone.replace(/[\s-]/g, '')),
+  );
+  const subs = parsed.subscriptions.filter((s) => !skipped.has(s.phoneNumber));
+
+  // Cost elements: one per operator and label (case-insensitive).
+  const allLines = [...subs.flatMap((s) => s.lines), ...parsed.otherLines];
+  const labels = new Map<string, InvoiceLine>();
+  for (const l of allLines) if (!labels.has(l.label.toLowerCase())) labels.set(l.label.toLowerCase(), l);
+  const elementOf = new Map<string, { id: number; categoryId: number | null }>();
+  const loadElements = async () => {
+    const rows = await tx
+      .select({ id: costElements.id, name: costElements.name, categoryId: costElements.costCategoryId })
+      .from(costElements)
+      .where(
+        and(
+          eq(costElements.operatorId, operatorId),
+          inArray(sql`lower(${costElements.name})`, [...labels.keys()]),
+        ),
+      );
+    for (const r of rows) elementOf.set(r.name.toLowerCase(), { id: r.id, categoryId: r.categoryId });
+  };
+  if (labels.size) await loadElements();
+  const fresh = [...labels].filter(([k]) => !elementOf.has(k)).map(([, l]) => l);
+
+  // Plans of the operator (the client's own contract rows first), with their plan group's rule.
+  const planRows = await tx
+    .select({
+      id: plans.id,
+      name: plans.name,
+      clientId: plans.clientId,
+      groupCategoryId: planGroups.costCategoryId,
+      groupAuto: planGroups.automaticCategorization,
+    })
+    .from(plans)
+    .leftJoin(planGroups, eq(planGroups.id, plans.planGroupId))
+    .where(and(eq(plans.operatorId, operatorId), or(isNull(plans.clientId), eq(plans.clientId, clientId))));
+  const planOf = new Map<string, (typeof planRows)[number]>();
+  for (const p of planRows.sort((a, b) => (a.clientId ?? 0) - (b.clientId ?? 0))) {
+    planOf.set(p.name.toLowerCase(), p);
+  }
+
+  if (fresh.length) {
+    const categories = await tx
+      .select({
+        id: costCategories.id,
+        name: costCategories.name,
+        operatorId: costCategories.operatorId,
+        usageType: costCategories.usageType,
+        zone: costCategories.zone,
+      })
+      .from(costCategories);
+    const values = fresh.map((l) => {
+      const plan = planOf.get(l.label.toLowerCase());
+      const categoryId =
+        plan?.groupAuto && plan.groupCategoryId
+          ? plan.groupCategoryId
+          : categoryByHint(l, categories, operatorId);
+      return {
+        name: l.label,
+        operatorId,
+        costCategoryId: categoryId,
+        status: categoryId ? ('auto_categorized' as const) : ('uncategorized' as const),
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    await insertChunked(values, (chunk) => tx.insert(costElements).values(chunk).onConflictDoNothing());
+    await loadElements();
+  }
+
+  // Cost centers by the printed code: an existing one named by the code (or "code name"), else a new one.
+  const centerRows = await tx
+    .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
+    .from(costCenters)
+    .where(eq(costCenters.clientId, clientId));
+  const centerOf = new Map<string, { id: number; subCompanyId: number | null }>();
+  const findCenter = (code: string) =>
+    centerRows.find((c) => c.name.toLowerCase() === code.toLowerCase()) ??
+    centerRows.find((c) => c.name.toLowerCase().startsWith(`${code.toLowerCase()} `));
+  for (const code of new Set(subs.map((s) => s.costCenter).filter((c): c is string => !!c))) {
+    let center = findCenter(code);
+    if (!center) {
+      await tx
+        .insert(costCenters)
+        .values({ clientId, subCompanyId: head.subCompanyId, name: code })
+        .onConflictDoNothing();
+      [center] = await tx
+        .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
+        .from(costCenters)
+        .where(and(eq(costCenters.clientId, clientId), sql`lower(${costCenters.name}) = lower(${code})`));
+    }
+    centerOf.set(code, { id: center.id, subCompanyId: center.subCompanyId });
+  }
+
+  // Subscriptions: created on first sight, refreshed by the newest invoice.
+  const existing = new Map(
+    (
+      await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.clientId, clientId),
+            inArray(
+              subscriptions.phoneNumber,
+              subs.map((s) => s.phoneNumber),
+            ),
+          ),
+        )
+    ).map((s) => [s.phoneNumber, s]),
+  );
+  const subIdOf = new Map<string, { id: number; subCompanyId: number | null; costCenterId: number | null }>();
+  const fresher: Array<typeof subscriptions.$inferInsert> = [];
+  for (const s of subs) {
+    const center = s.costCenter ? centerOf.get(s.costCenter) : undefined;
+    const fee = s.lines.find((l) => l.category === 'monthly_fee' && planOf.has(l.label.toLowerCase()));
+    const planId = fee ? planOf.get(fee.label.toLowerCase())!.id : null;
+    const subCompanyId = center?.subCompanyId ?? head.subCompanyId ?? null;
+    const old = existing.get(s.phoneNumber);
+    if (!old) {
+      fresher.push({
+        clientId,
+        phoneNumber: s.phoneNumber,
+        userName: s.userName,
+        operatorId,
+        subCompanyId,
+        costCenterId: center?.id ?? null,
+        currentPlanId: planId,
+        firstSeenMonth: month,
+        lastSeenMonth: month,
+        createdAt: now,
+        updatedAt: now,
+      });
+      continue;
+    }
+    const newest = month >= old.lastSeenMonth;
+    const patch = {
+      firstSeenMonth: month < old.firstSeenMonth ? month : old.firstSeenMonth,
+      ...(newest
+        ? {
+            lastSeenMonth: month,
+            userName: s.userName,
+            operatorId,
+            subCompanyId: subCompanyId ?? old.subCompanyId,
+            costCenterId: center?.id ?? old.costCenterId,
+            currentPlanId: planId ?? old.currentPlanId,
+            updatedAt: now,
+          }
+        : {}),
+    };
+    const [row] = await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, old.id)).returning();
+    subIdOf.set(s.phoneNumber, {
+      id: row.id,
+      subCompanyId: row.subCompanyId,
+      costCenterId: row.costCenterId,
+    });
+  }
+  await insertChunked(fresher, async (chunk) => {
+    const rows = await tx.insert(subscriptions).values(chunk).returning();
+    for (const r of rows) {
+      subIdOf.set(r.phoneNumber, { id: r.id, subCompanyId: r.subCompanyId, costCenterId: r.costCenterId });
+    }
+  });
+
+  // Lines and facts (facts summed in integer cents / hundredths).
+  const lineRows: Array<typeof invoiceLines.$inferInsert> = [];
+  const facts = new Map<
+    string,
+    {
+      sub: { id: number; subCompanyId: number | null; costCenterId: number | null } | null;
+      element: { id: number; categoryId: number | null };
+      cents: number;
+      qty: number | null;
+      unit: InvoiceLine['unit'];
+      mixed: boolean;
+    }
+  >();
+  let position = 0;
+  const addLine = (
+    sub: { id: number; subCompanyId: number | null; costCenterId: number | null } | null,
+    l: InvoiceLine,
+  ) => {
+    const element = elementOf.get(l.label.toLowerCase());
+    if (!element) throw new Error(`no cost element for label "${l.label}"`);
+    lineRows.push({
+      invoiceId: head.id,
+      clientId,
+      subscriptionId: sub?.id ?? null,
+      position: position++,
+      label: l.label,
+      costElementId: element.id,
+      category: l.category,
+      region: l.region,
+      periodStart: l.periodStart,
+      periodEnd: l.periodEnd,
+      count: l.count,
+      quantity: l.quantity == null ? null : fromCents(cents(l.quantity)),
+      unit: l.unit,
+      unitPrice: l.unitPrice == null ? null : l.unitPrice.toFixed(4),
+      amount: fromCents(cents(l.amount)),
+    });
+    const key = `${sub?.id ?? 0}:${element.id}`;
+    const f = facts.get(key) ?? { sub, element, cents: 0, qty: null, unit: l.unit, mixed: false };
+    f.cents += cents(l.amount);
+    if (l.quantity != null) {
+      if (f.unit !== l.unit) f.mixed = true;
+      f.qty = (f.qty ?? 0) + cents(l.quantity);
+    }
+    facts.set(key, f);
+  };
+  for (const s of subs) {
+    const sub = subIdOf.get(s.phoneNumber)!;
+    for (const l of s.lines) addLine(sub, l);
+  }
+  for (const l of parsed.otherLines) addLine(null, l);
+  await insertChunked(lineRows, (chunk) => tx.insert(invoiceLines).values(chunk));
+  await insertChunked([...facts.values()], (chunk) =>
+    tx.insert(monthlyFacts).values(
+      chunk.map((f) => ({
+        clientId,
+        invoiceId: head.id,
+        operatorId,
+        subscriptionId: f.sub?.id ?? null,
+        subCompanyId: f.sub ? f.sub.subCompanyId : head.subCompanyId,
+        costCenterId: f.sub?.costCenterId ?? null,
+        month,
+        costElementId: f.element.id,
+        costCategoryId: f.element.categoryId,
+        amount: fromCents(f.cents),
+        quantity: f.qty == null || f.mixed ? null : fromCents(f.qty),
+        unit: f.qty == null || f.mixed ? null : f.unit,
+      })),
+    ),
+  );
+  return {
+    subscriptions: subs.length,
+    lines: lineRows.length,
+    skipped: parsed.subscriptions.length - subs.length,
+  };
+}

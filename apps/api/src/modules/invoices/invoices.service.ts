@@ -1,0 +1,428 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  isProviderRole,
+  message,
+  type Invoice,
+  type InvoiceDetail,
+  type InvoiceList,
+  type InvoiceListQuery,
+  type InvoiceUploadResult,
+  type Lang,
+  type MessageCode,
+} from '@kulu/shared';
+import {
+  clients,
+  costCategories,
+  costElements,
+  files,
+  invoiceLines,
+  invoices,
+  monthlyFacts,
+  subCompanies,
+  subscriptions,
+  users,
+} from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { scopeCondition } from '../../lib/scope.js';
+import { QUEUE } from '../../jobs/queue.js';
+import type { AuthUser, Deps } from '../../types.js';
+
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+
+/** `%PDF-` within the first KiB (as PDF readers accept), judged by content, never by name or type. */
+export function looksLikePdf(data: Buffer): boolean {
+  return data.length > 0 && data.subarray(0, 1024).includes(PDF_MAGIC);
+}
+
+export interface IncomingFile {
+  fileName: string;
+  /** null when the file exceeded the size limit. */
+  data: Buffer | null;
+}
+
+export interface UploadTarget {
+  clientId: number;
+  subCompanyId: number | null;
+}
+
+/** Which client (and sub-company) an upload goes to, checked against the caller's scope. */
+export async function resolveUploadTarget(
+  db: Db,
+  me: AuthUser,
+  input: { clientId?: number; subCompanyId?: number },
+): Promise<UploadTarget> {
+  let clientId: number;
+  if (isProviderRole(me.roleId)) {
+    if (!input.clientId) throw new AppError(400, 'validation', { clientId: 'required' });
+    const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
+    if (!c) throw notFound();
+    clientId = c.id;
+  } else {
+    if (me.clientId == null) throw notFound();
+    if (input.clientId && input.clientId !== me.clientId) throw notFound();
+    clientId = me.clientId;
+  }
+  let subCompanyId = input.subCompanyId ?? null;
+  if (subCompanyId == null && me.subCompanyIds?.length === 1) subCompanyId = me.subCompanyIds[0];
+  if (subCompanyId == null && me.subCompanyIds) {
+    throw new AppError(400, 'validation', { subCompanyId: 'required' });
+  }
+  if (subCompanyId != null) {
+    const [s] = await db
+      .select({ id: subCompanies.id })
+      .from(subCompanies)
+      .where(and(eq(subCompanies.id, subCompanyId), eq(subCompanies.clientId, clientId)));
+    if (!s || (me.subCompanyIds && !me.subCompanyIds.includes(s.id))) {
+      throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
+    }
+  }
+  return { clientId, subCompanyId };
+}
+
+const refused = (fileName: string, code: MessageCode, lang: Lang): InvoiceUploadResult => ({
+  fileName,
+  status: 'refused',
+  code,
+  message: message(code, lang),
+});
+
+/**
+ * Stores each file and enqueues its parse job. Refused per file: not a PDF by content, too large,
+ * the same file already parsed, or (uploads by people) while an earlier upload of the client is
+ * still parsing — then the caller is mailed when that parse finishes. Files of one request don't
+ * block each other. Nothing is stored for a refused file.
+ */
+export async function uploadInvoices(
+  deps: Deps,
+  target: UploadTarget,
+  incoming: IncomingFile[],
+  opts: { userId: number | null; lang: Lang; source?: 'upload' | 'automation' | 'demo' },
+): Promise<InvoiceUploadResult[]> {
+  const { db } = deps.database;
+  const source = opts.source ?? 'upload';
+  const batchId = crypto.randomUUID();
+  const results: InvoiceUploadResult[] = [];
+  for (const f of incoming) {
+    const fileName = (f.fileName || 'invoice.pdf').slice(0, 255);
+    if (!f.data) {
+      results.push(refused(fileName, 'invoiceTooLarge', opts.lang));
+      continue;
+    }
+    if (!looksLikePdf(f.data)) {
+      results.push(refused(fileName, 'invoiceNotPdf', opts.lang));
+      continue;
+    }
+    const data = f.data;
+    const sha = crypto.createHash('sha256').update(data).digest('hex');
+    type Outcome = { code: MessageCode; invoiceId?: undefined } | { code?: undefined; invoiceId: number };
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, target.clientId)).for('update');
+      if (source === 'upload') {
+        const [running] = await tx
+          .select({ id: invoices.id, notify: invoices.notifyUserIds })
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.clientId, target.clientId),
+              eq(invoices.uploadState, 'in_progress'),
+              ne(invoices.batchId, batchId),
+            ),
+          )
+          .orderBy(desc(invoices.id))
+          .limit(1);
+        if (running) {
+          if (opts.userId != null && !running.notify.includes(opts.userId)) {
+            await tx
+              .update(invoices)
+              .set({ notifyUserIds: [...running.notify, opts.userId] })
+              .where(eq(invoices.id, running.id));
+          }
+          return { code: 'previousParseRunning' as const };
+        }
+      }
+      const [same] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.clientId, target.clientId),
+            eq(invoices.fileSha256, sha),
+            inArray(invoices.uploadState, ['uploaded', 'in_progress']),
+          ),
+        )
+        .limit(1);
+      if (same) return { code: 'invoiceAlreadyParsed' as const };
+      const [file] = await tx
+        .insert(files)
+        .values({
+          clientId: target.clientId,
+          kind: 'invoice',
+          name: fileName,
+          mime: 'application/pdf',
+          size: data.length,
+          data,
+        })
+        .returning({ id: files.id });
+      const [inv] = await tx
+        .insert(invoices)
+        .values({
+          clientId: target.clientId,
+          subCompanyId: target.subCompanyId,
+          fileId: file.id,
+          fileName,
+          fileSha256: sha,
+          source,
+          batchId,
+          uploadedBy: opts.userId,
+          createdAt: deps.now(),
+        })
+        .returning({ id: invoices.id });
+      return { invoiceId: inv.id as number };
+    });
+    if (outcome.code) {
+      results.push(refused(fileName, outcome.code, opts.lang));
+      continue;
+    }
+    try {
+      await deps.jobs.send(QUEUE.parseInvoice, { invoiceId: outcome.invoiceId });
+    } catch {
+      // The row is committed; the start-up sweep re-enqueues in-progress invoices without a job.
+      await markFailed(deps, outcome.invoiceId, 'internal', 'the parse job could not be queued');
+      results.push(refused(fileName, 'internal', opts.lang));
+      continue;
+    }
+    results.push({
+      fileName,
+      status: 'accepted',
+      invoiceId: outcome.invoiceId,
+      code: 'invoiceUploaded',
+      message: message('invoiceUploaded', opts.lang),
+    });
+  }
+  return results;
+}
+
+/** Marks an in-progress invoice failed (nothing else of it is kept but the row and its file). */
+export async function markFailed(deps: Deps, invoiceId: number, code: MessageCode, detail: string) {
+  await deps.database.db
+    .update(invoices)
+    .set({
+      uploadState: 'failed',
+      parsingStatus: 'completed',
+      errorCode: code,
+      errorMessage: detail.slice(0, 2000),
+      parsedAt: deps.now(),
+    })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.uploadState, 'in_progress')));
+}
+
+/**
+ * Mails the users who were refused while this invoice was parsing (as jobs), then forgets them.
+ * Safe to call again: the list is cleared only for what was queued.
+ */
+export async function notifyWaiting(deps: Deps, invoiceId: number): Promise<number> {
+  const { db } = deps.database;
+  const [inv] = await db
+    .select({
+      notify: invoices.notifyUserIds,
+      state: invoices.uploadState,
+      fileName: invoices.fileName,
+      number: invoices.invoiceNumber,
+      errorCode: invoices.errorCode,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!inv || inv.state === 'in_progress' || !inv.notify.length) return 0;
+  const recipients = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, languageId: users.languageId })
+    .from(users)
+    .where(inArray(users.id, inv.notify));
+  for (const u of recipients) {
+    const fi = u.languageId === 2;
+    const ok = inv.state === 'uploaded';
+    const what = inv.number ? `${inv.fileName} (${inv.number})` : inv.fileName;
+    const reason = inv.errorCode ? message(inv.errorCode as MessageCode, fi ? 'fi' : 'en') : '';
+    await deps.jobs.send(QUEUE.sendMail, {
+      to: u.email,
+      subject: fi ? 'Kulu: laskun käsittely on valmis' : 'Kulu: invoice parsing is done',
+      text: fi
+        ? `Hei ${u.fullName},\n\nedellinen laskun käsittely on valmis: ${what} ${ok ? 'ladattiin onnistuneesti' : `epäonnistui (${reason})`}.\nVoit nyt ladata laskusi uudelleen.\n\nKulu`
+        : `Hello ${u.fullName},\n\nthe previous invoice parse is done: ${what} ${ok ? 'was uploaded successfully' : `failed (${reason})`}.\nYou can now upload your invoices again.\n\nKulu`,
+    });
+  }
+  await db
+    .update(invoices)
+    .set({
+      notifyUserIds: sql`(select coalesce(jsonb_agg(v), '[]'::jsonb) from jsonb_array_elements(${invoices.notifyUserIds}) v where not (v <@ ${JSON.stringify(inv.notify)}::jsonb))`,
+    })
+    .where(eq(invoices.id, invoiceId));
+  return recipients.length;
+}
+
+// Reading
+
+// Correlated subqueries name the outer table explicitly (drizzle renders bare column names here).
+const operatorName = sql<
+  string | null
+>`(select o.name from operators o where o.id = "invoices"."operator_id")`;
+const clientName = sql<string>`(select c.company_name from clients c where c.id = "invoices"."client_id")`;
+const subCompanyName = sql<
+  string | null
+>`(select s.name from sub_companies s where s.id = "invoices"."sub_company_id")`;
+const subscriptionCount = sql<number>`(select count(distinct l.subscription_id)::int from invoice_lines l where l.invoice_id = "invoices"."id")`;
+const lineCount = sql<number>`(select count(*)::int from invoice_lines l where l.invoice_id = "invoices"."id")`;
+
+const SORT: Record<InvoiceListQuery['sort'], SQL | typeof invoices.id> = {
+  invoiceNumber: sql`${invoices.invoiceNumber}`,
+  invoiceDate: sql`${invoices.invoiceDate}`,
+  operatorName,
+  clientName,
+  subCompanyName,
+  totalExclVat: sql`${invoices.totalExclVat}`,
+  totalInclVat: sql`${invoices.totalInclVat}`,
+  uploadState: sql`${invoices.uploadState}`,
+  parsingStatus: sql`${invoices.parsingStatus}`,
+  createdAt: sql`${invoices.createdAt}`,
+};
+
+const selection = {
+  row: invoices,
+  operatorName,
+  clientName,
+  subCompanyName,
+  subscriptionCount,
+  lineCount,
+};
+
+type Selected = {
+  row: typeof invoices.$inferSelect;
+  operatorName: string | null;
+  clientName: string;
+  subCompanyName: string | null;
+  subscriptionCount: number;
+  lineCount: number;
+};
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+function toInvoice(s: Selected, lang: Lang): Invoice {
+  const r = s.row;
+  const code = r.errorCode as MessageCode | null;
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    clientName: s.clientName,
+    operatorId: r.operatorId,
+    operatorName: s.operatorName,
+    subCompanyId: r.subCompanyId,
+    subCompanyName: s.subCompanyName,
+    fileName: r.fileName,
+    source: r.source,
+    invoiceNumber: r.invoiceNumber,
+    invoiceDate: r.invoiceDate,
+    periodStart: r.periodStart,
+    periodEnd: r.periodEnd,
+    vatRate: r.vatRate,
+    totalExclVat: r.totalExclVat,
+    vatAmount: r.vatAmount,
+    totalInclVat: r.totalInclVat,
+    uploadState: r.uploadState,
+    parsingStatus: r.parsingStatus,
+    errorCode: code,
+    errorMessage: code ? message(code, lang) : null,
+    errorDetail: r.errorMessage,
+    subscriptionCount: Number(s.subscriptionCount),
+    lineCount: Number(s.lineCount),
+    createdAt: iso(r.createdAt)!,
+    parsedAt: iso(r.parsedAt),
+  };
+}
+
+const scopeOf = (me: AuthUser) =>
+  scopeCondition(me, { clientId: invoices.clientId, subCompanyId: invoices.subCompanyId });
+
+export async function listInvoices(
+  db: Db,
+  me: AuthUser,
+  q: InvoiceListQuery,
+  lang: Lang,
+): Promise<InvoiceList> {
+  const where = and(
+    scopeOf(me),
+    q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
+    q.operatorId ? eq(invoices.operatorId, q.operatorId) : undefined,
+    q.subCompanyId ? eq(invoices.subCompanyId, q.subCompanyId) : undefined,
+    q.uploadState ? eq(invoices.uploadState, q.uploadState) : undefined,
+    q.parsingStatus ? eq(invoices.parsingStatus, q.parsingStatus) : undefined,
+    q.month ? eq(invoices.periodStart, `${q.month}-01`) : undefined,
+    q.q ? or(ilike(invoices.invoiceNumber, `%${q.q}%`), ilike(invoices.fileName, `%${q.q}%`)) : undefined,
+  );
+  const [{ n }] = await db.select({ n: count() }).from(invoices).where(where);
+  const dir = q.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select(selection)
+    .from(invoices)
+    .where(where)
+    .orderBy(dir(SORT[q.sort]), dir(invoices.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { items: rows.map((r) => toInvoice(r, lang)), total: n, page: q.page, pageSize: q.pageSize };
+}
+
+export async function getInvoice(db: Db, me: AuthUser, id: number, lang: Lang): Promise<InvoiceDetail> {
+  const [row] = await db
+    .select(selection)
+    .from(invoices)
+    .where(and(eq(invoices.id, id), scopeOf(me)));
+  if (!row) throw notFound();
+  const lines = await db
+    .select({
+      id: invoiceLines.id,
+      phoneNumber: subscriptions.phoneNumber,
+      userName: subscriptions.userName,
+      label: invoiceLines.label,
+      costElementId: invoiceLines.costElementId,
+      costCategoryName: costCategories.name,
+      category: invoiceLines.category,
+      region: invoiceLines.region,
+      periodStart: invoiceLines.periodStart,
+      periodEnd: invoiceLines.periodEnd,
+      quantity: invoiceLines.quantity,
+      unit: invoiceLines.unit,
+      unitPrice: invoiceLines.unitPrice,
+      amount: invoiceLines.amount,
+    })
+    .from(invoiceLines)
+    .leftJoin(subscriptions, eq(subscriptions.id, invoiceLines.subscriptionId))
+    .leftJoin(costElements, eq(costElements.id, invoiceLines.costElementId))
+    .leftJoin(costCategories, eq(costCategories.id, costElements.costCategoryId))
+    .where(eq(invoiceLines.invoiceId, id))
+    .orderBy(asc(invoiceLines.position));
+  return { ...toInvoice(row, lang), lines };
+}
+
+/** The stored PDF of an invoice in the caller's scope. */
+export async function invoiceFile(db: Db, me: AuthUser, id: number) {
+  const [row] = await db
+    .select({ name: files.name, data: files.data })
+    .from(invoices)
+    .innerJoin(files, eq(files.id, invoices.fileId))
+    .where(and(eq(invoices.id, id), scopeOf(me)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Row counts of everything an import writes (tests: a failed import leaves these unchanged). */
+export async function importFootprint(db: Db) {
+  const n = async (
+    t: typeof invoiceLines | typeof subscriptions | typeof monthlyFacts | typeof costElements,
+  ) => (await db.select({ n: count() }).from(t))[0].n;
+  return {
+    invoiceLines: await n(invoiceLines),
+    subscriptions: await n(subscriptions),
+    monthlyFacts: await n(monthlyFacts),
+    costElements: await n(costElements),
+  };
+}

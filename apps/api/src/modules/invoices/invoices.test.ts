@@ -1,0 +1,333 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { generateImageOnlyPdf, generateInvoice, generatePlainPdf } from '@kulu/invoices';
+import {
+  clients,
+  costElements,
+  invoices,
+  monthlyFacts,
+  subscriptions,
+  users,
+} from '../../db/schema/index.js';
+import { startJobs } from '../../jobs/index.js';
+import { sendUploadReminders } from '../../jobs/reminders.js';
+import { createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { importTestHooks } from './import.service.js';
+import { importFootprint } from './invoices.service.js';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+let pohjola: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await startJobs(t.deps, { schedules: false, demo: false });
+  const [u] = await t.deps.database.db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.companyAdmin));
+  pohjola = u.clientId!;
+  // The demo client user gets the upload permission (restricted to their sub-company).
+  await t.deps.database.db
+    .update(users)
+    .set({ permissions: ['general', 'invoices.upload'] })
+    .where(eq(users.email, DEMO.clientUser));
+  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
+    tok[k] = await t.login(DEMO[k]);
+  }
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  delete importTestHooks.afterLines;
+});
+
+type FilePart = { name: string; data: Buffer | Uint8Array };
+
+/** A multipart/form-data body with text fields and files under "files". */
+function multipart(files: FilePart[], fields: Record<string, string | number> = {}) {
+  const boundary = '----kulu-invoice-boundary';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${f.name}"\r\ncontent-type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from(f.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  };
+}
+
+const upload = (files: FilePart[], token = tok.companyAdmin, fields: Record<string, string | number> = {}) =>
+  t.inject({ method: 'POST', url: '/api/invoices', token, ...multipart(files, fields) });
+
+/** Polls GET /api/invoices/:id until the parse is done. */
+async function settled(id: number, token = tok.companyAdmin, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.inject({ method: 'GET', url: `/api/invoices/${id}`, token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    if (body.uploadState !== 'in_progress') return body;
+    if (Date.now() > until) throw new Error(`invoice ${id} still in progress`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function until<T>(fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('invoice upload and parse', () => {
+  it('moves an upload from in progress to uploaded and writes lines, subscriptions and facts', async () => {
+    const { pdf, expected } = await generateInvoice({ operator: 'elisa', subscriptions: 8, seed: 11 });
+    const res = await upload([{ name: 'elisa-11.pdf', data: pdf }]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ accepted: 1, refused: 0 });
+    expect(body.results[0]).toMatchObject({ fileName: 'elisa-11.pdf', status: 'accepted' });
+    const id = body.results[0].invoiceId as number;
+
+    const first = await t.inject({ method: 'GET', url: `/api/invoices/${id}`, token: tok.companyAdmin });
+    expect(first.json()).toMatchObject({ uploadState: 'in_progress', parsingStatus: 'pending' });
+
+    const done = await settled(id);
+    expect(done).toMatchObject({
+      uploadState: 'uploaded',
+      parsingStatus: 'completed',
+      operatorName: 'Elisa',
+      invoiceNumber: expected.invoiceNumber,
+      invoiceDate: expected.invoiceDate,
+      totalExclVat: expected.totalExclVat.toFixed(2),
+      totalInclVat: expected.totalInclVat.toFixed(2),
+      subscriptionCount: expected.subscriptions.length,
+      errorCode: null,
+    });
+    const lineCount =
+      expected.subscriptions.reduce((n, s) => n + s.lines.length, 0) + expected.otherLines.length;
+    expect(done.lines).toHaveLength(lineCount);
+
+    const { db } = t.deps.database;
+    const subs = await db.select().from(subscriptions).where(eq(subscriptions.clientId, pohjola));
+    expect(subs.map((s) => s.phoneNumber).sort()).toEqual(
+      expected.subscriptions.map((s) => s.phoneNumber).sort(),
+    );
+    expect(subs.every((s) => s.firstSeenMonth === `${expected.invoiceDate.slice(0, 7)}-01`)).toBe(true);
+    // The facts add up to the invoice total to the cent (numeric sum in the database).
+    const [{ total }] = await db
+      .select({ total: sql<string>`sum(${monthlyFacts.amount})::text` })
+      .from(monthlyFacts)
+      .where(eq(monthlyFacts.invoiceId, id));
+    expect(total).toBe(expected.totalExclVat.toFixed(2));
+    // New labels became cost elements; usage labels were auto-categorized by the category rule.
+    const elements = await db.select().from(costElements).where(eq(costElements.name, 'Puhelut kotimaahan'));
+    if (elements.length) expect(elements[0].status).toBe('auto_categorized');
+
+    const list = await t.inject({ method: 'GET', url: '/api/invoices?pageSize=5', token: tok.companyAdmin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items[0]).toMatchObject({ id, invoiceNumber: expected.invoiceNumber });
+
+    const file = await t.inject({ method: 'GET', url: `/api/invoices/${id}/file`, token: tok.companyAdmin });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(Buffer.from(pdf))).toBe(true);
+  }, 60_000);
+
+  it('refuses an invoice that was already parsed (same file at once, same operator and number after parsing)', async () => {
+    const { pdf } = await generateInvoice({ operator: 'elisa', subscriptions: 8, seed: 11 });
+    const same = await upload([{ name: 'again.pdf', data: pdf }]);
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toMatchObject({ code: 'invoiceAlreadyParsed', message: 'Invoice already parsed' });
+    expect(same.json().results[0]).toMatchObject({ status: 'refused', code: 'invoiceAlreadyParsed' });
+
+    // Same invoice, other bytes (another page size): refused by the parse job.
+    const before = await importFootprint(t.deps.database.db);
+    const other = await generateInvoice({ operator: 'elisa', subscriptions: 8, seed: 11, pageSize: 'LEGAL' });
+    const res = await upload([{ name: 'legal.pdf', data: other.pdf }]);
+    expect(res.statusCode).toBe(200);
+    const done = await settled(res.json().results[0].invoiceId);
+    expect(done).toMatchObject({ uploadState: 'failed', errorCode: 'invoiceAlreadyParsed' });
+    expect(await importFootprint(t.deps.database.db)).toEqual(before);
+  }, 60_000);
+
+  it('refuses a new upload while a previous parse is running and mails the user when it is done', async () => {
+    const a = await generateInvoice({ operator: 'telia', subscriptions: 30, seed: 21 });
+    const b = await generateInvoice({ operator: 'dna', subscriptions: 3, seed: 22 });
+    const first = await upload([{ name: 'telia.pdf', data: a.pdf }]);
+    expect(first.statusCode).toBe(200);
+    const second = await upload([{ name: 'dna.pdf', data: b.pdf }], tok.clientUser, {});
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'previousParseRunning',
+      message: 'Previous request is still parsing, you will be notified by email when it is done',
+    });
+    expect(await settled(first.json().results[0].invoiceId)).toMatchObject({ uploadState: 'uploaded' });
+    const mail = await until(() => t.mails.find((m) => m.to.includes(DEMO.clientUser)));
+    expect(mailText(mail)).toMatch(/invoice parsing is done/);
+    expect(mailText(mail)).toContain(a.expected.invoiceNumber);
+    // Now the upload goes through.
+    const again = await upload([{ name: 'dna.pdf', data: b.pdf }], tok.clientUser);
+    expect(again.statusCode).toBe(200);
+    expect(await settled(again.json().results[0].invoiceId, tok.clientUser)).toMatchObject({
+      uploadState: 'uploaded',
+      operatorName: 'DNA',
+    });
+  }, 90_000);
+
+  it('accepts several files in one request', async () => {
+    const x = await generateInvoice({ operator: 'dna', subscriptions: 2, seed: 31 });
+    const y = await generateInvoice({ operator: 'telia', subscriptions: 2, seed: 32 });
+    const res = await upload([
+      { name: 'x.pdf', data: x.pdf },
+      { name: 'y.pdf', data: y.pdf },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: 2, refused: 0 });
+    for (const r of res.json().results)
+      expect(await settled(r.invoiceId)).toMatchObject({ uploadState: 'uploaded' });
+  }, 90_000);
+
+  it('leaves nothing behind when an import fails midway', async () => {
+    const { pdf } = await generateInvoice({ operator: 'telia', subscriptions: 12, seed: 41 });
+    const before = await importFootprint(t.deps.database.db);
+    let calls = 0;
+    importTestHooks.afterLines = () => {
+      calls++;
+      throw new Error('simulated crash after the lines were written');
+    };
+    const res = await upload([{ name: 'crash.pdf', data: pdf }]);
+    const done = await settled(res.json().results[0].invoiceId);
+    expect(calls).toBeGreaterThanOrEqual(1);
+    expect(done).toMatchObject({
+      uploadState: 'failed',
+      errorCode: 'invoiceFailed',
+      errorDetail: 'simulated crash after the lines were written',
+      lineCount: 0,
+      invoiceNumber: null,
+    });
+    expect(await importFootprint(t.deps.database.db)).toEqual(before);
+  }, 60_000);
+
+  it('gives a clear error for each broken input and leaves the database unchanged', async () => {
+    const { pdf } = await generateInvoice({ operator: 'elisa', subscriptions: 3, seed: 51 });
+    const { db } = t.deps.database;
+    const before = await importFootprint(db);
+    const [{ n: invoicesBefore }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices);
+
+    const refusedAtOnce = await upload([
+      { name: 'setup.exe.pdf', data: Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(2000, 7)]) },
+      { name: 'empty.pdf', data: Buffer.alloc(0) },
+    ]);
+    expect(refusedAtOnce.statusCode).toBe(400);
+    expect(refusedAtOnce.json().results).toEqual([
+      {
+        fileName: 'setup.exe.pdf',
+        status: 'refused',
+        code: 'invoiceNotPdf',
+        message: 'Invoice must be a PDF',
+      },
+      { fileName: 'empty.pdf', status: 'refused', code: 'invoiceNotPdf', message: 'Invoice must be a PDF' },
+    ]);
+    const [{ n: invoicesAfterRefusal }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices);
+    expect(invoicesAfterRefusal).toBe(invoicesBefore);
+
+    const corpus: Array<[string, Uint8Array, string]> = [
+      ['truncated.pdf', pdf.subarray(0, Math.floor(pdf.length / 3)), 'invoiceUnreadable'],
+      [
+        'encrypted.pdf',
+        await generatePlainPdf(['Salainen'], { encryptWithPassword: 'x' }),
+        'invoiceEncrypted',
+      ],
+      ['scan.pdf', await generateImageOnlyPdf(), 'invalidInvoice'],
+      ['letter.pdf', await generatePlainPdf(['Hei, tämä on kirje eikä lasku.']), 'invalidInvoice'],
+    ];
+    const res = await upload(corpus.map(([name, data]) => ({ name, data })));
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as Array<{ invoiceId: number; fileName: string }>;
+    for (const [i, [name, , code]] of corpus.entries()) {
+      const done = await settled(results[i].invoiceId);
+      expect(done, name).toMatchObject({ uploadState: 'failed', errorCode: code, lineCount: 0 });
+      expect(done.errorMessage, name).toBeTruthy();
+      expect(done.errorDetail, name).toBeTruthy();
+    }
+    expect(await importFootprint(db)).toEqual(before);
+  }, 90_000);
+
+  it('refuses a file over 20 MB with a clear message', async () => {
+    const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 * 1024 + 10, 32)]);
+    const res = await upload([{ name: 'huge.pdf', data: big }]);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'invoiceTooLarge' });
+    expect(res.json().results[0].message).toMatch(/20 MB/);
+  }, 30_000);
+});
+
+describe('invoice tenancy and access', () => {
+  it("answers 404 for another client's invoice and lists only the caller's own", async () => {
+    const { db } = t.deps.database;
+    const [inv] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.clientId, pohjola))
+      .limit(1);
+    const other = await t.inject({
+      method: 'GET',
+      url: `/api/invoices/${inv.id}`,
+      token: tok.otherCompanyAdmin,
+    });
+    expect(other.statusCode).toBe(404);
+    const file = await t.inject({
+      method: 'GET',
+      url: `/api/invoices/${inv.id}/file`,
+      token: tok.otherCompanyAdmin,
+    });
+    expect(file.statusCode).toBe(404);
+    const list = await t.inject({ method: 'GET', url: '/api/invoices', token: tok.otherCompanyAdmin });
+    expect(list.json().items.every((i: { clientId: number }) => i.clientId !== pohjola)).toBe(true);
+    const admin = await t.inject({ method: 'GET', url: `/api/invoices/${inv.id}`, token: tok.admin });
+    expect(admin.statusCode).toBe(200);
+  });
+
+  it('makes provider users choose the client, and company users cannot upload for another client', async () => {
+    const { pdf } = await generatePlainPdf(['x']).then((p) => ({ pdf: p }));
+    const noClient = await upload([{ name: 'a.pdf', data: pdf }], tok.admin);
+    expect(noClient.statusCode).toBe(400);
+    expect(noClient.json().fields).toEqual({ clientId: 'required' });
+    const [saimaa] = await t.deps.database.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.businessId, '0737546-2')));
+    const foreign = await upload([{ name: 'a.pdf', data: pdf }], tok.companyAdmin, { clientId: saimaa.id });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('upload reminder', () => {
+  it('mails "No uploads for this month" once to clients on manual upload that asked for it', async () => {
+    const sent = await sendUploadReminders(t.deps, '2031-05');
+    expect(sent).toBeGreaterThan(0);
+    const mail = await until(() =>
+      t.mails.find(
+        (m) => m.to.includes(DEMO.otherCompanyAdmin) && /No uploads for this month/.test(mailText(m)),
+      ),
+    );
+    expect(mailText(mail)).toContain('DNA');
+    expect(await sendUploadReminders(t.deps, '2031-05')).toBe(0);
+  }, 30_000);
+});

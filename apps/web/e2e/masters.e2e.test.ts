@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { USERS, baseUrl, goto, launchBrowser, login, menuTexts, openPage, screenshot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const form = (page: Page) => page.getByTestId('master-form');
+const field = (page: Page, key: string) => form(page).getByTestId(`field-${key}`);
+const table = (page: Page) => page.getByTestId('master-table');
+/** The list has loaded (no spinner over the table). */
+const listReady = async (page: Page) => {
+  await table(page).locator('tr.ant-table-row').first().waitFor();
+  await table(page).locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+};
+const rowOf = (page: Page, text: string): Locator =>
+  table(page).locator('tr.ant-table-row', { hasText: text });
+
+/** Opens an antd Select and picks the option with this text (again if a closing dropdown ate the click). */
+async function choose(page: Page, select: Locator, option: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await select.click();
+    const item = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first();
+    await item.click({ timeout: 5000 }).catch(() => undefined);
+    const picked = await expect
+      .poll(() => select.innerText(), { timeout: 2000 })
+      .toContain(option)
+      .then(() => true)
+      .catch(() => false);
+    if (picked) return;
+    await page.keyboard.press('Escape');
+  }
+  throw new Error(`could not choose ${option}`);
+}
+
+/** Switches the interface language and waits until it is saved on the user. */
+async function switchLanguage(page: Page, lang: 'en' | 'fi') {
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/profile/settings') && r.request().method() === 'PUT',
+  );
+  await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
+  expect((await saved).ok()).toBe(true);
+}
+
+async function save(page: Page) {
+  await page.getByTestId('master-form-save').click();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByTestId('search').locator('input').fill(text);
+}
+
+/** The form is gone and the success message shows. */
+async function saved(page: Page, text: string) {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+  await form(page).waitFor({ state: 'detached' });
+}
+
+async function deleteRow(page: Page, text: string) {
+  await rowOf(page, text).getByTestId('delete-row').click();
+  await page.locator('.ant-popover:visible').getByTestId('confirm-delete').click();
+  await page.locator('.ant-message-notice', { hasText: 'Deleted successfully' }).first().waitFor();
+  await rowOf(page, text).waitFor({ state: 'detached' });
+}
+
+/**
+ * One admin session for the admin tests: the API allows 20 logins a minute from one address
+ * and the browser suites together come close to that.
+ */
+let admin: { context: BrowserContext; page: Page; errors: string[] };
+
+describe('masters (admin)', () => {
+  beforeAll(async () => {
+    admin = await openPage(browser);
+    await login(admin.page, USERS.admin);
+  });
+  afterAll(async () => {
+    await admin?.context.close();
+  });
+
+  it('adds, edits and deletes a plan through the form; screenshots in English and Finnish', async () => {
+    const { page, errors } = admin;
+    expect(await menuTexts(page)).toContain('Masters');
+    await goto(page, '/admin/master/plan');
+    await page.getByRole('heading', { name: 'Plans' }).waitFor();
+    await listReady(page);
+    // Server-side paging with items per page and go-to-page.
+    await page.locator('.ant-pagination-options-size-changer').waitFor();
+    await page.locator('.ant-pagination-options-quick-jumper').waitFor();
+    await screenshot(page, 'masters-plans-en');
+
+    await page.getByTestId('add').click();
+    await page.getByText('Add plan').waitFor();
+    await save(page);
+    await form(page).getByText('Name is required').waitFor();
+    await form(page).getByText('Operator is required').waitFor();
+    await form(page).getByText('List price (€/month) is required').waitFor();
+    await screenshot(page, 'masters-plan-form-en');
+
+    const name = `E2E Yritysliittymä ${Date.now()}`;
+    await field(page, 'name').fill(name);
+    await choose(page, field(page, 'operatorId'), 'Elisa');
+    await choose(page, field(page, 'planType'), 'Flat rate');
+    await field(page, 'listPrice').fill('12.345');
+    await save(page);
+    await form(page).getByText('List price (€/month) is invalid!').waitFor();
+    await field(page, 'listPrice').fill('24,90');
+    await field(page, 'dataSpeedMbps').fill('300');
+    await field(page, 'dataInEu').check();
+    await save(page);
+    await saved(page, 'Saved successfully');
+
+    await search(page, name);
+    await rowOf(page, name).getByText('€24.90').waitFor();
+
+    await rowOf(page, name).getByTestId('edit-row').click();
+    await page.getByText('Edit plan').waitFor();
+    expect(await field(page, 'listPrice').inputValue()).toBe('24.90');
+    await field(page, 'listPrice').fill('29.90');
+    await save(page);
+    await saved(page, 'Updated successfully');
+    await rowOf(page, name).getByText('€29.90').waitFor();
+
+    await deleteRow(page, name);
+
+    // The same list and form in Finnish.
+    await search(page, '');
+    await switchLanguage(page, 'fi');
+    await page.getByRole('heading', { name: 'Liittymät' }).waitFor();
+    await expect.poll(() => rowOf(page, 'E2E Yritysliittymä').count()).toBe(0);
+    await listReady(page);
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        table(page)
+          .locator('td', { hasText: /\d,\d\d\s€/ })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    // Clicking the row actions scrolled the wide table to its right end; start from the left.
+    await table(page)
+      .locator('.ant-table-content')
+      .evaluate((el) => el.scrollTo({ left: 0 }));
+    await screenshot(page, 'masters-plans-fi');
+    await page.getByTestId('add').click();
+    await page.getByText('Lisää liittymä').waitFor();
+    await save(page);
+    await form(page).getByText('Nimi on pakollinen').waitFor();
+    await screenshot(page, 'masters-plan-form-fi');
+    await page.locator('.ant-modal-footer button', { hasText: 'Peruuta' }).click();
+    // Back to English for the other tests (the language is saved on the user).
+    await switchLanguage(page, 'en');
+    await page.getByRole('heading', { name: 'Plans' }).waitFor();
+
+    expect(errors).toEqual([]);
+  });
+
+  it('adds, edits and deletes a cost category; the Finnish name is required', async () => {
+    const { page, errors } = admin;
+    await goto(page, '/admin/master/cost-category');
+    await page.getByRole('heading', { name: 'Cost Categories' }).waitFor();
+    await table(page).locator('tr.ant-table-row').first().waitFor();
+
+    const name = `E2E Roaming data ${Date.now()}`;
+    await page.getByTestId('add').click();
+    await page.getByText('Add cost category').waitFor();
+    await field(page, 'name').fill(name);
+    await choose(page, field(page, 'usageType'), 'Data');
+    await choose(page, field(page, 'zone'), 'EU/EEA');
+    await save(page);
+    await form(page).getByText('Finnish name is required').waitFor();
+    await field(page, 'nameFi').fill('Tiedonsiirto EU/ETA (E2E)');
+    await save(page);
+    await saved(page, 'Saved successfully');
+
+    await search(page, name);
+    await rowOf(page, name).getByText('Tiedonsiirto EU/ETA (E2E)').waitFor();
+
+    await rowOf(page, name).getByTestId('edit-row').click();
+    await page.getByText('Edit cost category').waitFor();
+    await field(page, 'nameFi').fill('');
+    await save(page);
+    await form(page).getByText('Finnish name is required').waitFor();
+    await field(page, 'nameFi').fill('Tiedonsiirto EU (E2E)');
+    await save(page);
+    await saved(page, 'Updated successfully');
+    await rowOf(page, name).getByText('Tiedonsiirto EU (E2E)').waitFor();
+
+    // A second row with the same name is refused with the API's message.
+    await page.getByTestId('add').click();
+    await field(page, 'name').fill(name);
+    await field(page, 'nameFi').fill('Kaksoiskappale');
+    await choose(page, field(page, 'usageType'), 'Data');
+    await choose(page, field(page, 'zone'), 'EU/EEA');
+    await save(page);
+    await form(page).getByText('A row with the same name already exists').waitFor();
+    await page.locator('.ant-modal-footer button', { hasText: 'Cancel' }).click();
+    await form(page).waitFor({ state: 'detached' });
+
+    await deleteRow(page, name);
+    expect(errors).toEqual([]);
+  });
+
+  it('assigns a category to cost elements and approves them in bulk', async () => {
+    const { page, errors } = admin;
+    await goto(page, '/admin/master/cost-elements');
+    await page.getByRole('heading', { name: 'Cost Elements' }).waitFor();
+
+    const prefix = `E2E Roaming ${Date.now()}`;
+    for (const suffix of ['data EU', 'puhelut EU']) {
+      await page.getByTestId('add').click();
+      await page.getByText('Add cost element').waitFor();
+      await field(page, 'name').fill(`${prefix} ${suffix}`);
+      await choose(page, field(page, 'operatorId'), 'Elisa');
+      await save(page);
+      await saved(page, 'Saved successfully');
+    }
+    await search(page, prefix);
+    await expect.poll(() => table(page).locator('tr.ant-table-row').count()).toBe(2);
+    await expect
+      .poll(() => table(page).getByTestId('cost-element-status').allInnerTexts())
+      .toEqual(['Uncategorized', 'Uncategorized']);
+    // Approving needs a category first.
+    expect(await table(page).getByTestId('approve-row').first().isDisabled()).toBe(true);
+
+    await table(page).locator('thead .ant-checkbox-input').check();
+    await page.getByTestId('selection-count').getByText('2 selected').waitFor();
+    await page.getByTestId('bulk-assign').click();
+    const dialog = page.locator('.ant-modal:visible');
+    await choose(page, dialog.getByTestId('assign-category-select'), 'Domestic data');
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-message-notice', { hasText: 'Cost elements categorized' }).first().waitFor();
+    await expect
+      .poll(() => table(page).getByTestId('cost-element-status').allInnerTexts())
+      .toEqual(['Categorized', 'Categorized']);
+
+    await table(page).locator('thead .ant-checkbox-input').check();
+    await page.getByTestId('bulk-approve').click();
+    await page.locator('.ant-popover:visible .ant-btn-primary').click();
+    await page.locator('.ant-message-notice', { hasText: 'Cost elements approved' }).first().waitFor();
+    await expect
+      .poll(() => table(page).getByTestId('cost-element-status').allInnerTexts())
+      .toEqual(['Approved', 'Approved']);
+    await screenshot(page, 'masters-cost-elements-en');
+
+    await deleteRow(page, `${prefix} data EU`);
+    await deleteRow(page, `${prefix} puhelut EU`);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens every master page from the route table and lists its rows', async () => {
+    const { page, errors } = admin;
+    const pages = [
+      'operators',
+      'country',
+      'currency',
+      'cost-centers',
+      'cost-groups',
+      'cost-category',
+      'cost-elements',
+      'plan',
+      'plan-groups',
+      'base-plan-groups',
+      'skipped-phone-number',
+      'client-billing-plan',
+      'help',
+    ];
+    for (const key of pages) {
+      await goto(page, `/admin/master/${key}`);
+      await table(page).waitFor();
+      await table(page).locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('coming-soon').count(), key).toBe(0);
+    }
+    await goto(page, '/admin/master/client-billing-plan');
+    await listReady(page);
+    await screenshot(page, 'masters-billing-plans-en');
+    // Export to Excel: the current list, fetched with the bearer token and saved as .xlsx.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export').click();
+    expect((await download).suggestedFilename()).toMatch(/^billing-plans-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await goto(page, '/admin/master/help');
+    await page.getByTestId('add').click();
+    await page.getByText('Upload help file').waitFor();
+    await save(page);
+    await form(page).getByText('File is required').waitFor();
+    await screenshot(page, 'masters-help-form-en');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('masters (consultant)', () => {
+  it('has no Masters menu and the API answers 403', async () => {
+    const { context, page } = await openPage(browser);
+    await login(page, USERS.consultant);
+    expect(await menuTexts(page)).not.toContain('Masters');
+    await goto(page, '/admin/master/plan');
+    await page.getByText('Access denied').waitFor();
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const res = await fetch(`${baseUrl()}/api/masters/plans`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { code: string }).code).toBe('forbidden');
+    await context.close();
+  });
+});

@@ -1,0 +1,101 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { MasterList, MasterOptionRow, MasterResource } from '@kulu/shared';
+import { api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api-client';
+import { getToken } from '../../lib/session';
+import { fileNameFrom, listParams, unpagedParams, type ListState } from './list-query';
+
+export type Row = Record<string, unknown> & { id: number };
+
+const base = (resource: Pick<MasterResource, 'path'>) => `/api/masters/${resource.path}`;
+
+/** Every masters query starts with this key: a write invalidates lists and choices alike. */
+export const MASTERS_KEY = ['masters'] as const;
+
+export const listQuery = (resource: MasterResource, state: ListState) =>
+  queryOptions({
+    queryKey: [...MASTERS_KEY, resource.path, 'list', listParams(resource, state)],
+    queryFn: ({ signal }) =>
+      api.get<MasterList<Row>>(base(resource), { query: listParams(resource, state), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The choices of a `ref` field or filter: `[{id, name}]` from the declaration's optionsUrl. */
+export const optionsQuery = (url: string, params: Record<string, string | number | undefined> = {}) =>
+  queryOptions({
+    queryKey: [...MASTERS_KEY, 'options', url, params],
+    queryFn: ({ signal }) => api.get<MasterOptionRow[]>(url, { query: params, signal }),
+    staleTime: 60_000,
+  });
+
+export const createRow = (resource: MasterResource, body: unknown) => api.post<Row>(base(resource), body);
+export const updateRow = (resource: MasterResource, id: number, body: unknown) =>
+  api.put<Row>(`${base(resource)}/${id}`, body);
+export const deleteRow = (resource: MasterResource, id: number) =>
+  api.delete<{ id: number; code: string; message: string }>(`${base(resource)}/${id}`);
+/** Resources written by upload (help files): multipart POST. */
+export const uploadRow = (resource: MasterResource, data: FormData) =>
+  api.request<Row>(base(resource), { method: 'POST', formData: data });
+
+// ---- cost elements ----------------------------------------------------------------------------
+
+export interface BulkResult {
+  updated: number;
+  code: string;
+  message: string;
+}
+const costElements = '/api/masters/cost-elements';
+export const approveCostElement = (id: number) => api.post<Row>(`${costElements}/${id}/approve`);
+export const categorizeCostElement = (id: number, costCategoryId: number) =>
+  api.post<Row>(`${costElements}/${id}/category`, { costCategoryId });
+export const approveCostElements = (ids: number[]) =>
+  api.post<BulkResult>(`${costElements}/approve`, { ids });
+export const categorizeCostElements = (ids: number[], costCategoryId: number) =>
+  api.post<BulkResult>(`${costElements}/categorize`, { ids, costCategoryId });
+
+// ---- downloads ----------------------------------------------------------------------------------
+
+/**
+ * A file from the API with the bearer token (a plain link would carry none), saved by the
+ * browser under the server's file name.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const token = getToken();
+  const res = await fetch(url, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+  });
+  if (!res.ok) {
+    let code = res.status === 403 ? 'forbidden' : res.status === 404 ? 'notFound' : 'internal';
+    let message = res.statusText;
+    try {
+      const body = (await res.json()) as { code?: string; message?: string };
+      if (body.code) code = body.code;
+      if (body.message) message = body.message;
+    } catch {
+      // not JSON
+    }
+    throw new ApiRequestError(res.status, code, message);
+  }
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileNameFrom(res.headers.get('Content-Disposition'), fallbackName);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** The current list (search, filters, sort; every page) as .xlsx. */
+export function exportList(resource: MasterResource, state: ListState): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(unpagedParams(resource, state)))
+    if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  const date = new Date().toISOString().slice(0, 10);
+  return downloadFile(`${base(resource)}/export${qs ? `?${qs}` : ''}`, `${resource.path}-${date}.xlsx`);
+}
+
+export const helpFileUrl = (id: number) => `/api/masters/help/${id}/file`;

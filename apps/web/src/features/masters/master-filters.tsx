@@ -1,0 +1,66 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MasterField, MasterFilter, MasterResource } from '@kulu/shared';
+import type { ListState } from './list-query';
+import { RefSelect } from './ref-select';
+
+interface Props {
+  resource: MasterResource;
+  filters: ListState['filters'];
+  onChange: (key: string, value: string | number | boolean | undefined) => void;
+}
+
+/** The field that tells a filter's label and choices (same key; `…Id` filters are ref fields). */
+const fieldOf = (resource: MasterResource, key: string): MasterField | undefined =>
+  resource.fields.find((f) => f.key === key);
+
+/** One select per declared filter: rows it points at, fixed choices or yes/no. */
+export function MasterFilters({ resource, filters, onChange }: Props) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {Object.entries(resource.filters).map(([key, filter]: [string, MasterFilter]) => {
+        const field = fieldOf(resource, key);
+        const column = resource.columns.find((c) => c.key === key);
+        const label = t(field?.labelKey ?? column?.labelKey ?? `masters.fields.${key}`);
+        const common = {
+          placeholder: label,
+          allowClear: true,
+          style: { minWidth: 180 },
+          'aria-label': label,
+          'data-testid': `filter-${key}`,
+        };
+        if (filter.type === 'id' && field?.optionsUrl) {
+          return (
+            <RefSelect
+              key={key}
+              {...common}
+              url={field.optionsUrl}
+              value={filters[key] as number | undefined}
+              onChange={(v) => onChange(key, v)}
+            />
+          );
+        }
+        const options =
+          filter.type === 'boolean'
+            ? [true, false].map((v) => ({ value: String(v), label: t(`masters.enums.boolean.${v}`) }))
+            : (field?.options ?? column?.options ?? []).map((o) => ({
+                value: String(o.value),
+                label: t(o.labelKey),
+              }));
+        const current = filters[key];
+        return (
+          <Select
+            key={key}
+            {...common}
+            value={current === undefined ? undefined : String(current)}
+            onChange={(v: string | undefined) =>
+              onChange(key, filter.type === 'id' && v !== undefined ? Number(v) : v)
+            }
+            options={options}
+          />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/**
+ * Invoice ingestion (issue 4). Money travels as decimal strings ("1234.50"), as in the masters
+ * (docs/decisions/0002-master-resources.md).
+ */
+
+export const UPLOAD_STATES = ['in_progress', 'uploaded', 'failed'] as const;
+export const PARSING_STATUSES = ['pending', 'completed'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+export type ParsingStatus = (typeof PARSING_STATUSES)[number];
+
+/** Largest invoice PDF accepted (security baseline). */
+export const INVOICE_MAX_BYTES = 20 * 1024 * 1024;
+/** Files per upload request. */
+export const INVOICE_MAX_FILES = 20;
+
+const money = z.string().nullable();
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string().nullable(),
+  subCompanyId: z.number().int().nullable(),
+  subCompanyName: z.string().nullable(),
+  fileName: z.string(),
+  source: z.enum(['upload', 'automation', 'demo']),
+  invoiceNumber: z.string().nullable(),
+  invoiceDate: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  vatRate: money,
+  totalExclVat: money,
+  vatAmount: money,
+  totalInclVat: money,
+  uploadState: z.enum(UPLOAD_STATES),
+  parsingStatus: z.enum(PARSING_STATUSES),
+  /** A message code (e.g. invalidInvoice) with its text in the caller's language, and the parser's detail. */
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  errorDetail: z.string().nullable(),
+  subscriptionCount: z.number().int(),
+  lineCount: z.number().int(),
+  createdAt: z.string(),
+  parsedAt: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const INVOICE_SORTABLE = [
+  'invoiceNumber',
+  'invoiceDate',
+  'operatorName',
+  'clientName',
+  'subCompanyName',
+  'totalExclVat',
+  'totalInclVat',
+  'uploadState',
+  'parsingStatus',
+  'createdAt',
+] as const;
+
+export const invoiceListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  sort: z.enum(INVOICE_SORTABLE).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  q: z.string().trim().max(100).optional(),
+  clientId: z.coerce.number().int().positive().optional(),
+  operatorId: z.coerce.number().int().positive().optional(),
+  subCompanyId: z.coerce.number().int().positive().optional(),
+  uploadState: z.enum(UPLOAD_STATES).optional(),
+  parsingStatus: z.enum(PARSING_STATUSES).optional(),
+  /** yyyy-mm: invoices of this billing month. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoiceListSchema = z.object({
+  items: z.array(invoiceSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/** The answer for each file of an upload. */
+export const invoiceUploadResultSchema = z.object({
+  fileName: z.string(),
+  status: z.enum(['accepted', 'refused']),
+  invoiceId: z.number().int().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+export type InvoiceUploadResult = z.infer<typeof invoiceUploadResultSchema>;
+
+export const invoiceUploadResponseSchema = z.object({
+  results: z.array(invoiceUploadResultSchema),
+  accepted: z.number().int(),
+  refused: z.number().int(),
+});
+export type InvoiceUploadResponse = z.infer<typeof invoiceUploadResponseSchema>;
+
+export const invoiceLineSchema = z.object({
+  id: z.number().int(),
+  phoneNumber: z.string().nullable(),
+  userName: z.string().nullable(),
+  label: z.string(),
+  costElementId: z.number().int(),
+  costCategoryName: z.string().nullable(),
+  category: z.string(),
+  region: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unit: z.string().nullable(),
+  unitPrice: z.string().nullable(),
+  amount: z.string(),
+});
+export type InvoiceLineRow = z.infer<typeof invoiceLineSchema>;
+
+export const invoiceDetailSchema = invoiceSchema.extend({
+  lines: z.array(invoiceLineSchema),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+// Automation (provider: permission `automation`)
+
+export const portalCredentialsSchema = z.object({
+  operatorId: z.coerce.number().int().positive(),
+  portalUrl: z.string().trim().url().max(500),
+  username: z.string().trim().min(1).max(200),
+  password: z.string().min(1).max(500),
+});
+export type PortalCredentialsInput = z.infer<typeof portalCredentialsSchema>;
+
+/** What the API shows of stored credentials: never the password. */
+export const portalCredentialsViewSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  portalUrl: z.string(),
+  username: z.string(),
+  hasPassword: z.literal(true),
+  updatedAt: z.string(),
+});
+export type PortalCredentialsView = z.infer<typeof portalCredentialsViewSchema>;
+
+export const fetchRunSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  month: z.string(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  downloaded: z.number().int(),
+  reason: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type FetchRun = z.infer<typeof fetchRunSchema>;
+
+export const fullAutomationRowSchema = z.object({
+  clientId: z.number().int(),
+  clientName: z.string(),
+  operators: z.array(z.string()),
+  lastRunAt: z.string().nullable(),
+  lastResult: z.enum(['running', 'succeeded', 'failed']).nullable(),
+  lastReason: z.string().nullable(),
+});
+export type FullAutomationRow = z.infer<typeof fullAutomationRowSchema>;
