@@ -42,6 +42,7 @@ const invoiceUpload = (base: string): MenuItem => ({
   titleKey: 'menu.invoiceUpload',
   icon: 'CloudUploadOutlined',
   permission: 'invoices.upload',
+  page: 'invoice-upload',
 });
 
 const optimization = (base: string): MenuItem => ({
@@ -89,8 +90,14 @@ export const ADMIN_MENU: MenuItem[] = [
       report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'),
       report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
       report('/admin/reports', 'downloads', 'downloads', 'downloads'),
-      report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
-      report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
+      {
+        ...report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
+        page: 'failed-invoice-download',
+      },
+      {
+        ...report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
+        page: 'full-automation',
+      },
       report('/admin/reports', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
     ],
   },

@@ -36,4 +36,13 @@ export const PlaceholderPage = lazyPage<{ titleKey: string }, PlaceholderModule>
 export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   /** Every /admin/master/* entry: the generic page of the master declared for it. */
   master: lazyPage(() => import('../features/masters/master-route-page'), 'MasterRoutePage'),
+  'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),
+  'failed-invoice-download': lazyPage(
+    () => import('../features/automation/failed-downloads-page'),
+    'FailedDownloadsPage',
+  ),
+  'full-automation': lazyPage(
+    () => import('../features/automation/full-automation-page'),
+    'FullAutomationPage',
+  ),
 };

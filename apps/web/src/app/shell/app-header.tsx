@@ -1,6 +1,7 @@
 import { App, Flex, Grid, Layout, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
+import { HelpButton } from '../../features/help/help-button';
 import { errorText } from '../../lib/form-rules';
 import type { Session } from '../../lib/storage';
 import { OperatorSwitcher } from './operator-switcher';
@@ -46,6 +47,7 @@ export function AppHeader({ session, fixed, minimized }: Props) {
       </Flex>
       <Flex align="center" gap={16}>
         <OperatorSwitcher session={session} />
+        <HelpButton />
         <LanguageSwitch size="small" onError={(err) => void message.error(errorText(t, err))} />
         <UserMenu session={session} compact={!screens.md} />
       </Flex>

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { MasterList, MasterOptionRow, MasterResource } from '@kulu/shared';
 import { api } from '../../lib/api';
-import { ApiRequestError } from '../../lib/api-client';
-import { getToken } from '../../lib/session';
-import { fileNameFrom, listParams, unpagedParams, type ListState } from './list-query';
+import { downloadFile } from '../../lib/download';
+import { listParams, unpagedParams, type ListState } from './list-query';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -55,38 +54,7 @@ export const categorizeCostElements = (ids: number[], costCategoryId: number) =>
 
 // ---- downloads ----------------------------------------------------------------------------------
 
-/**
- * A file from the API with the bearer token (a plain link would carry none), saved by the
- * browser under the server's file name.
- */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'same-origin',
-  });
-  if (!res.ok) {
-    let code = res.status === 403 ? 'forbidden' : res.status === 404 ? 'notFound' : 'internal';
-    let message = res.statusText;
-    try {
-      const body = (await res.json()) as { code?: string; message?: string };
-      if (body.code) code = body.code;
-      if (body.message) message = body.message;
-    } catch {
-      // not JSON
-    }
-    throw new ApiRequestError(res.status, code, message);
-  }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileNameFrom(res.headers.get('Content-Disposition'), fallbackName);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
+export { downloadFile } from '../../lib/download';
 
 /** The current list (search, filters, sort; every page) as .xlsx. */
 export function exportList(resource: MasterResource, state: ListState): Promise<void> {

@@ -10,7 +10,8 @@ export interface ListState {
   filters: Record<string, string | number | boolean | undefined>;
 }
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export { PAGE_SIZES, clampPage } from '../../lib/paging';
+export { fileNameFrom } from '../../lib/download';
 
 export const initialListState = (resource: Pick<MasterResource, 'defaultSort'>): ListState => ({
   page: 1,
@@ -73,19 +74,4 @@ export function sortFromTable(
     return { sort: resource.defaultSort, order: 'asc' };
   }
   return { sort: key, order: order === 'descend' ? 'desc' : 'asc' };
-}
-
-/** After a delete the last page may be gone: the page to show for `total` rows. */
-export const clampPage = (page: number, pageSize: number, total: number): number =>
-  Math.min(page, Math.max(1, Math.ceil(total / pageSize)));
-
-/** A filename from `Content-Disposition: attachment; filename="plans-2026-03-01.xlsx"`. */
-export function fileNameFrom(disposition: string | null, fallback: string): string {
-  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
-  if (!match) return fallback;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return match[1];
-  }
 }

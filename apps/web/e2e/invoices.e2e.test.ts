@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { MESSAGES } from '@kulu/shared';
+import { USERS, goto, launchBrowser, login, openPage, screenshot } from './browser';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+/** Generated with `npm run invoice -- generate` (numbers not in the demo data). */
+const PDFS = [
+  { name: 'elisa-901.pdf', number: '771831939' },
+  { name: 'telia-902.pdf', number: '498776337' },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface DropFile {
+  name: string;
+  type: string;
+  base64: string;
+}
+
+/** Drops files on the upload area as a user dragging them from the desktop would. */
+async function dropFiles(page: Page, files: DropFile[]) {
+  const dataTransfer = await page.evaluateHandle((list: DropFile[]) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return dt;
+  }, files);
+  const target = page.getByTestId('invoice-upload-page').locator('.ant-upload-drag .ant-upload').first();
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+const pdf = (name: string): DropFile => ({
+  name,
+  type: 'application/pdf',
+  base64: readFileSync(join(FIXTURES, name)).toString('base64'),
+});
+
+const fileRow = (page: Page, name: string): Locator =>
+  page.locator(`[data-testid=upload-file][data-file="${name}"]`);
+
+/** Switches the interface language and waits until it is saved on the user. */
+async function switchLanguage(page: Page, lang: 'en' | 'fi') {
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/profile/settings') && r.request().method() === 'PUT',
+  );
+  await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
+  expect((await saved).ok()).toBe(true);
+}
+
+describe('invoice upload (company admin)', () => {
+  it(
+    'drops two PDFs, uploads them, watches both parse and finds them in the invoice table',
+    { timeout: 420_000 },
+    async () => {
+      const { context, page, errors } = await openPage(browser);
+      try {
+        await login(page, USERS.companyAdmin);
+        await goto(page, '/company/invoice-upload');
+        await page.getByRole('heading', { name: 'Upload Invoice' }).waitFor();
+        await page.getByTestId('invoice-table').waitFor();
+
+        // A file that is not a PDF is refused before it is sent.
+        await dropFiles(page, [{ name: 'notes.txt', type: 'text/plain', base64: btoa('not an invoice') }]);
+        const txt = fileRow(page, 'notes.txt');
+        await txt.getByText('Invoice must be a PDF').waitFor();
+        expect(await txt.getAttribute('data-state')).toBe('refused');
+        expect(await page.getByTestId('upload-all').isDisabled()).toBe(true);
+
+        await dropFiles(
+          page,
+          PDFS.map((p) => pdf(p.name)),
+        );
+        for (const p of PDFS) await fileRow(page, p.name).getByText('Waiting').waitFor();
+
+        // The demo import parses the same client's invoices in the background: an upload made
+        // while one of them is in progress is refused ("previous parse running") and sent again.
+        await page.getByTestId('upload-all').click();
+        const deadline = Date.now() + 360_000;
+        for (;;) {
+          const states = await Promise.all(PDFS.map((p) => fileRow(page, p.name).getAttribute('data-state')));
+          if (states.every((s) => s === 'uploaded')) break;
+          expect(states).not.toContain('failed');
+          expect(Date.now()).toBeLessThan(deadline);
+          const retry = page.getByTestId('upload-all');
+          if (states.includes('refused') && (await retry.isEnabled())) {
+            const reasons = await page.getByTestId('upload-file-reason').allInnerTexts();
+            for (const r of reasons) {
+              expect(['Invoice must be a PDF', `${MESSAGES.previousParseRunning.en}`]).toContain(r);
+            }
+            await page.waitForTimeout(1500);
+            await retry.click();
+          }
+          await page.waitForTimeout(500);
+        }
+        const summary = page.getByTestId('upload-summary');
+        await summary.getByText('2 uploaded · 1 failed').waitFor();
+        await summary.getByText('notes.txt: Invoice must be a PDF').waitFor();
+
+        // The table refreshes by itself: both invoices, uploaded and parsed.
+        const table = page.getByTestId('invoice-table');
+        for (const p of PDFS) {
+          const row = table.locator('tr.ant-table-row', { hasText: p.number });
+          await row.waitFor({ timeout: 30_000 });
+          await row.getByText('Uploaded').waitFor();
+          await row.getByText('Completed').waitFor();
+        }
+        await expect
+          .poll(() => table.locator('tr.ant-table-row', { hasText: PDFS[0].number }).innerText())
+          .toMatch(/Elisa[\s\S]*€/);
+        await screenshot(page, 'invoice-upload-en');
+
+        await switchLanguage(page, 'fi');
+        await page.getByRole('heading', { name: 'Lataa lasku' }).waitFor();
+        await fileRow(page, PDFS[0].name).getByText('Ladattu').waitFor();
+        await page.getByTestId('upload-summary').getByText('2 ladattu · 1 epäonnistui').waitFor();
+        await fileRow(page, 'notes.txt').getByText('Laskun on oltava PDF-tiedosto').waitFor();
+        await table.getByRole('columnheader', { name: 'Käsittelyn tila' }).waitFor();
+        await screenshot(page, 'invoice-upload-fi');
+
+        // The help of this page: none uploaded yet.
+        await page.getByTestId('help-button').click();
+        await page.getByTestId('help-modal').getByText('Tälle sivulle ei ole vielä ohjetta').waitFor();
+        await page.keyboard.press('Escape');
+        await switchLanguage(page, 'en');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe('automation reports (admin)', () => {
+  it('shows the automated clients and the failed downloads', async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      await login(page, USERS.admin);
+      await goto(page, '/admin/reports/full-automation');
+      await page.getByRole('heading', { name: 'Full Automation' }).waitFor();
+      const table = page.getByTestId('full-automation-table');
+      await table.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      await page.getByTestId('automate-client').click();
+      const modal = page.getByTestId('automation-settings-modal');
+      await modal.waitFor();
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      await screenshot(page, 'full-automation-en');
+
+      await goto(page, '/admin/reports/failed-invoice-download');
+      await page.getByRole('heading', { name: 'Failed Invoice Download' }).waitFor();
+      await page.getByTestId('failed-downloads-table').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

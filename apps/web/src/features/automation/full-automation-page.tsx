@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlayCircleOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FullAutomationRow } from '@kulu/shared';
+import { PageHeading } from '../../components/page-heading';
+import { errorText } from '../../lib/form-rules';
+import { AUTOMATION_KEY, fullAutomationQuery, runNow } from './api';
+import { AutomationSettingsModal } from './automation-settings-modal';
+import { formatDateTime, RUN_COLOR } from './labels';
+
+/** Full Automation (spec §2): the clients whose invoices are fetched from the operator portals. */
+export function FullAutomationPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useQuery(fullAutomationQuery());
+  const [settings, setSettings] = useState<{ clientId?: number } | null>(null);
+  const run = useMutation({
+    mutationFn: runNow,
+    onSuccess: (res) => {
+      void message.success(t('automation.runStarted', { count: res.jobs }));
+      void queryClient.invalidateQueries({ queryKey: AUTOMATION_KEY });
+    },
+    onError: (err) => void message.error(errorText(t, err)),
+  });
+
+  const columns: TableColumnsType<FullAutomationRow> = [
+    { key: 'client', dataIndex: 'clientName', title: t('automation.columns.client') },
+    {
+      key: 'operators',
+      dataIndex: 'operators',
+      title: t('automation.columns.operators'),
+      render: (ops: string[]) =>
+        ops.length ? (
+          ops.map((o) => <Tag key={o}>{o}</Tag>)
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      key: 'lastRunAt',
+      dataIndex: 'lastRunAt',
+      title: t('automation.columns.lastRun'),
+      render: (v: string | null) => (v ? formatDateTime(v, lang) : t('automation.never')),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    {
+      key: 'lastResult',
+      title: t('automation.columns.result'),
+      render: (_: unknown, row) =>
+        row.lastResult ? (
+          <div>
+            <Tag color={RUN_COLOR[row.lastResult]}>{t(`automation.result.${row.lastResult}`)}</Tag>
+            {row.lastReason && (
+              <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, maxWidth: 320 }}>
+                {row.lastReason}
+              </Typography.Text>
+            )}
+          </div>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('masters.ui.actions'),
+      align: 'right',
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            icon={<PlayCircleOutlined />}
+            loading={run.isPending && run.variables === row.clientId}
+            onClick={() => run.mutate(row.clientId)}
+            data-testid="run-now"
+          >
+            {t('automation.runNow')}
+          </Button>
+          <Button
+            size="small"
+            icon={<SettingOutlined />}
+            onClick={() => setSettings({ clientId: row.clientId })}
+            data-testid="automation-settings"
+          >
+            {t('automation.settings')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="full-automation-page">
+      <PageHeading
+        title={t('menu.reports.fullAutomation')}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setSettings({})}
+            data-testid="automate-client"
+          >
+            {t('automation.automateClient')}
+          </Button>
+        }
+      />
+      <Card>
+        <Table<FullAutomationRow>
+          rowKey="clientId"
+          size="middle"
+          columns={columns}
+          dataSource={list.data ?? []}
+          loading={list.isLoading}
+          scroll={{ x: true }}
+          pagination={false}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={list.isError ? errorText(t, list.error) : t('automation.noAutomatedClients')}
+              />
+            ),
+          }}
+          data-testid="full-automation-table"
+        />
+      </Card>
+      {settings && <AutomationSettingsModal clientId={settings.clientId} onClose={() => setSettings(null)} />}
+    </div>
+  );
+}
