@@ -168,3 +168,31 @@ describe('automation reports (admin)', () => {
     }
   });
 });
+
+describe('invoice upload (consultant)', () => {
+  it('lets a consultant pick the client company and then its sub-company', async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      await login(page, USERS.consultant);
+      await goto(page, '/admin/invoice-upload');
+      await page.getByTestId('invoice-upload-page').waitFor();
+      expect(await page.getByTestId('upload-all').isDisabled()).toBe(true);
+      await page.getByTestId('upload-client').click();
+      await page.locator('.ant-select-item-option', { hasText: 'Saimaan Logistiikka Oy' }).click();
+      // The client list closes before the sub-company list opens.
+      await page
+        .locator('.ant-select-item-option', { hasText: 'Pohjola Rakennus Oy' })
+        .waitFor({ state: 'hidden' });
+      await page.getByTestId('upload-sub-company').click();
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await options.first().waitFor();
+      expect((await options.allTextContents()).sort()).toEqual([
+        'Saimaan Kuljetus Oy',
+        'Saimaan Logistiikka Lappeenranta',
+      ]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

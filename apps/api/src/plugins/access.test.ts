@@ -129,6 +129,15 @@ describe('tenancy', () => {
     expect(await names('clientUser', '/api/cost-centers')).toEqual(['Työmaat']);
   });
 
+  it('offers a company only itself as the client to upload for, the provider every company', async () => {
+    expect(await names('companyAdmin', '/api/clients/options')).toEqual(['Pohjola Rakennus Oy']);
+    expect(await names('otherCompanyAdmin', '/api/clients/options')).toEqual(['Saimaan Logistiikka Oy']);
+    expect(await names('consultant', '/api/clients/options')).toEqual([
+      'Pohjola Rakennus Oy',
+      'Saimaan Logistiikka Oy',
+    ]);
+  });
+
   it('shows the provider every client', async () => {
     expect(await names('admin', '/api/sub-companies')).toHaveLength(4);
     expect(await names('consultant', '/api/cost-centers')).toHaveLength(6);

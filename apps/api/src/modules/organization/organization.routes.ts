@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { operatorOptionSchema } from '@kulu/shared';
 import { operators } from '../../db/schema/index.js';
 import { currentUser } from '../../plugins/access.js';
-import { listCostCenters, listSubCompanies } from './organization.service.js';
+import { listClientOptions, listCostCenters, listSubCompanies } from './organization.service.js';
 
 const option = z.object({ id: z.number().int(), name: z.string(), clientId: z.number().int() });
 
@@ -24,6 +24,15 @@ export async function organizationRoutes(app: FastifyInstance) {
         .select({ id: operators.id, name: operators.name })
         .from(operators)
         .orderBy(asc(operators.name)),
+  );
+
+  r.get(
+    '/api/clients/options',
+    {
+      config: { permission: 'invoices.upload' },
+      schema: { tags: ['organization'], response: { 200: z.array(operatorOptionSchema) } },
+    },
+    async (req) => listClientOptions(deps.database.db, currentUser(req)),
   );
 
   r.get(

@@ -1,5 +1,5 @@
-import { asc } from 'drizzle-orm';
-import { costCenters, subCompanies } from '../../db/schema/index.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { clients, costCenters, subCompanies } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { AuthUser } from '../../types.js';
 import { scopeCondition } from '../../lib/scope.js';
@@ -25,4 +25,13 @@ export function listCostCenters(db: Executor, me: AuthUser) {
       }),
     )
     .orderBy(asc(costCenters.clientId), asc(costCenters.name));
+}
+
+/** Client companies the caller may work for (upload pickers): all for the provider, else their own. */
+export function listClientOptions(db: Executor, me: AuthUser) {
+  return db
+    .select({ id: clients.id, name: clients.companyName })
+    .from(clients)
+    .where(and(eq(clients.type, 'company'), scopeCondition(me, { clientId: clients.id })))
+    .orderBy(asc(clients.companyName));
 }

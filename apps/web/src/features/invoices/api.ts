@@ -28,10 +28,19 @@ export const invoiceQuery = (id: number) =>
     refetchInterval: (q) => (!q.state.data || q.state.data.uploadState === 'in_progress' ? POLL_MS : false),
   });
 
-/** The clients a provider admin may upload for. */
+/** The client companies a provider user (admin or consultant) may upload for. */
 export const clientOptionsQuery = () =>
   queryOptions({
-    queryKey: ['masters', 'options', '/api/masters/lookups/clients', {}],
-    queryFn: ({ signal }) => api.get<MasterOptionRow[]>('/api/masters/lookups/clients', { signal }),
+    queryKey: ['clients', 'options'],
+    queryFn: ({ signal }) => api.get<MasterOptionRow[]>('/api/clients/options', { signal }),
+    staleTime: 60_000,
+  });
+
+/** The sub-companies the caller may see (scoped by the API), each with its client. */
+export const subCompanyOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['sub-companies'],
+    queryFn: ({ signal }) =>
+      api.get<Array<{ id: number; name: string; clientId: number }>>('/api/sub-companies', { signal }),
     staleTime: 60_000,
   });

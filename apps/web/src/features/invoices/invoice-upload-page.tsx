@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_MAX_FILES, isProviderRole, type Invoice } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../../lib/session';
-import { clientOptionsQuery, INVOICES_KEY, invoiceQuery } from './api';
+import { clientOptionsQuery, INVOICES_KEY, invoiceQuery, subCompanyOptionsQuery } from './api';
 import { InvoiceTable } from './invoice-table';
 import { reasonText } from './labels';
 import {
@@ -48,6 +48,9 @@ export function InvoiceUploadPage() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const clients = useQuery({ ...clientOptionsQuery(), enabled: provider });
+  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+  const allSubCompanies = useQuery(subCompanyOptionsQuery());
+  const subCompanyOptions = (allSubCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
 
   // The invoices of accepted files, polled until their parse is over.
   const accepted = items.filter((i) => i.invoiceId !== undefined).map((i) => i.invoiceId as number);
@@ -89,7 +92,7 @@ export function InvoiceUploadPage() {
         const sizes = batch.map((b) => b.file.size);
         const answer = await uploadInvoiceFiles(
           batch.map((b) => b.file),
-          { clientId: provider ? clientId : undefined },
+          { clientId: provider ? clientId : undefined, subCompanyId },
           (loaded, total) => {
             const percents = filePercents(sizes, loaded, total);
             // Hold at 99 until the server has answered.
@@ -142,9 +145,26 @@ export function InvoiceUploadPage() {
                   placeholder={t('invoices.upload.chooseClient')}
                   loading={clients.isLoading}
                   value={clientId}
-                  onChange={(v) => setClientId(v)}
+                  onChange={(v) => {
+                    setClientId(v);
+                    setSubCompanyId(undefined);
+                  }}
                   options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
                   data-testid="upload-client"
+                />
+              </Flex>
+            )}
+            {subCompanyOptions.length > 1 && (
+              <Flex align="center" gap={12} wrap>
+                <Typography.Text strong>{t('invoices.upload.subCompany')}</Typography.Text>
+                <Select<number>
+                  allowClear
+                  style={{ minWidth: 300 }}
+                  placeholder={t('invoices.upload.chooseSubCompany')}
+                  value={subCompanyId}
+                  onChange={(v) => setSubCompanyId(v)}
+                  options={subCompanyOptions.map((c) => ({ value: c.id, label: c.name }))}
+                  data-testid="upload-sub-company"
                 />
               </Flex>
             )}
