@@ -1,8 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FIELD_MESSAGES, MESSAGES, type Lang } from '@kulu/shared';
-import en from '../locales/en.json';
-import fi from '../locales/fi.json';
 import { LANGUAGE_KEY } from './storage';
 
 export type { Lang };
@@ -27,11 +25,29 @@ const applyDocumentLanguage = (lang: Lang) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 };
 
+/**
+ * Each language's texts are their own chunk, loaded when the language is first used, so that the
+ * login page carries one language and the texts can grow without growing its bundle.
+ */
+const LOCALES: Record<Lang, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/en.json'),
+  fi: () => import('../locales/fi.json'),
+};
+
+const loaded = new Set<Lang>();
+
+async function ensureLanguage(lang: Lang): Promise<void> {
+  // Not hasResourceBundle: a feature chunk may have added its own keys of this language first.
+  if (loaded.has(lang)) return;
+  const { default: texts } = await LOCALES[lang]();
+  loaded.add(lang);
+  // Deep-merge: feature chunks (masters labels) may have added keys of this language already.
+  i18n.addResourceBundle(lang, 'translation', { ...texts, ...sharedTexts(lang) }, true, false);
+}
+
 void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: { ...en, ...sharedTexts('en') } },
-    fi: { translation: { ...fi, ...sharedTexts('fi') } },
-  },
+  resources: {},
+  partialBundledLanguages: true,
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGS,
@@ -41,10 +57,14 @@ void i18n.use(initReactI18next).init({
 });
 applyDocumentLanguage(storedLanguage());
 
+/** Resolves when the stored language's texts are in: render the app after it. */
+export const i18nReady: Promise<void> = ensureLanguage(storedLanguage());
+
 /** Switches the interface language and remembers it under localStorage `language`. */
 export async function setLanguage(lang: Lang): Promise<void> {
   localStorage.setItem(LANGUAGE_KEY, lang);
   applyDocumentLanguage(lang);
+  await ensureLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 
