@@ -184,12 +184,11 @@ describe('invoice upload (consultant)', () => {
         .locator('.ant-select-item-option', { hasText: 'Pohjola Rakennus Oy' })
         .waitFor({ state: 'hidden' });
       await page.getByTestId('upload-sub-company').click();
+      // Only the chosen client's sub-companies are offered (the list settles after its animation).
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-      await options.first().waitFor();
-      expect((await options.allTextContents()).sort()).toEqual([
-        'Saimaan Kuljetus Oy',
-        'Saimaan Logistiikka Lappeenranta',
-      ]);
+      await expect
+        .poll(async () => (await options.allTextContents()).sort(), { timeout: 10_000 })
+        .toEqual(['Saimaan Kuljetus Oy', 'Saimaan Logistiikka Lappeenranta']);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

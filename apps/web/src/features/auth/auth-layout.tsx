@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KuluMark } from '../../components/kulu-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 
 /** The frame of the public pages: a brand panel on the left, the form on the right. */
@@ -11,17 +12,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
     <div className="auth-page" style={{ background: token.colorBgContainer }}>
       <aside className="auth-aside">
         <div className="auth-aside-brand">
-          <svg viewBox="0 0 48 48" width="36" height="36" aria-hidden="true">
-            <rect width="48" height="48" rx="12" fill="#fff" fillOpacity="0.16" />
-            <path
-              d="M15 12v24M15 25l12-13M19 21l10 15"
-              stroke="#fff"
-              strokeWidth="4.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              fill="none"
-            />
-          </svg>
+          <KuluMark size={36} boxProps={{ fill: '#fff', fillOpacity: 0.16 }} />
           Kulu
         </div>
         <div>
