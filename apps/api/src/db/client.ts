@@ -37,6 +37,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server closes (restart, failover, admin command) must not
+    // crash the process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -53,8 +53,21 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // Let connections still closing go first; force only as the last resort.
+        for (let i = 0; i < 40; i++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '55006') throw e;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -115,7 +128,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Jobs start only where a test calls startJobs(t.deps); retries come quickly.
     jobs: new JobQueue(database, { retryLimit: 1, retryDelay: 1, retryBackoff: false }),
   });
-  await bootstrap(deps);
+  try {
+    await bootstrap(deps);
+  } catch (e) {
+    // A refused start must not leave its database (or the SMTP server) behind.
+    await database.close();
+    await drop();
+    await smtp.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   const app = await buildApp(deps);
   await app.ready();
 
