@@ -14,14 +14,13 @@ import {
   index,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 import { clientBillingPlans } from './masters.js';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const operators = pgTable('operators', {
   id: serial('id').primaryKey(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 import { clients, costCenters, files, operators, subCompanies, users } from './core.js';
 import { costCategories, costElements, plans } from './masters.js';
 
@@ -20,7 +21,6 @@ import { costCategories, costElements, plans } from './masters.js';
  * float: totals and amounts with 2 decimals, unit prices with 4.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 export const UPLOAD_STATES = ['in_progress', 'uploaded', 'failed'] as const;

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   index,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 import { clients, files, operators, users } from './core.js';
 
 /**
@@ -18,7 +19,6 @@ import { clients, files, operators, users } from './core.js';
  * are `numeric`: monthly prices and fees with 2 decimals, per-use prices with 4.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const price = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const unitPrice = (name: string) => numeric(name, { precision: 12, scale: 4 });

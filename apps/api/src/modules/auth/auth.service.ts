@@ -13,12 +13,12 @@ import {
   clientContracts,
   clientOperators,
   clients,
-  files,
   operators,
   users,
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { fileDataUrl } from '../../lib/files.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newLinkToken, sha256 } from '../../lib/secrets.js';
 import type { Deps } from '../../types.js';
@@ -72,9 +72,7 @@ async function logoFor(db: Executor, user: UserRow): Promise<string | null> {
       .where(eq(clients.id, user.clientId));
     fileId = c?.logo ?? null;
   }
-  if (!fileId) return null;
-  const [f] = await db.select({ mime: files.mime, data: files.data }).from(files).where(eq(files.id, fileId));
-  return f ? `data:${f.mime};base64,${f.data.toString('base64')}` : null;
+  return fileDataUrl(db, fileId);
 }
 
 /** The session details of spec §3 for a user and the operator their session is scoped to. */

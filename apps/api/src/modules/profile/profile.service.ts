@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { isClientRole, type Profile, type ProfileUpdate } from '@kulu/shared';
 import { clientOperators, clients, files, operators, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { fileDataUrl } from '../../lib/files.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthUser, Deps } from '../../types.js';
 
@@ -35,14 +36,7 @@ export async function getProfile(deps: Deps, me: AuthUser): Promise<Profile> {
       .where(eq(clientOperators.clientId, c.id))
       .orderBy(asc(operators.name));
   }
-  let logo: string | null = null;
-  if (logoFileId) {
-    const [f] = await db
-      .select({ mime: files.mime, data: files.data })
-      .from(files)
-      .where(eq(files.id, logoFileId));
-    if (f) logo = `data:${f.mime};base64,${f.data.toString('base64')}`;
-  }
+  const logo = await fileDataUrl(db, logoFileId);
   return {
     fullName: u.fullName,
     email: u.email,
