@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './lib/mailer.js';
+import type { Scope } from './lib/scope.js';
 import type { TokenService } from './lib/tokens.js';
 
 /** The signed-in caller, loaded fresh from the database on every request. */
@@ -47,6 +48,8 @@ declare module 'fastify' {
   interface FastifyContextConfig extends RouteAccess {}
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Tenancy of the caller, built once per request by the access plugin (sees nothing when signed out). */
+    scope: Scope;
     lang: 'en' | 'fi';
   }
   interface FastifyInstance {

@@ -1,18 +1,237 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isProviderRole } from '@kulu/shared';
+import { ROLE } from '@kulu/shared';
+import { clients, costCenters, subCompanies } from '../db/schema/index.js';
+import type { Executor } from '../db/client.js';
 import type { AuthUser } from '../types.js';
+import { notFound } from './errors.js';
 
 /**
- * Tenancy in one place: the condition that limits a query on client-owned rows to what the
- * caller may see. Provider users see every client; company admins their client; client users
- * their client, cut to their sub-companies and cost centers when they have such limits.
+ * Tenancy in one place. The access plugin builds one `Scope` per request from the token
+ * (`req.scope`); every module limits its queries with `scope.where(...)` and checks ids from
+ * URLs and query strings with `assertClient` / `assertSubCompany` / `assertRow`. No module
+ * decides provider-versus-client on its own (eslint holds that: role checks live here and in
+ * the access plugin). Out of scope always answers 404, never 403, so that ids can't be probed.
+ */
+
+/** Who the caller is, for tenancy. `nobody`: no signed-in user (sees no client data). */
+export type ScopeKind = 'providerAdmin' | 'consultant' | 'companyAdmin' | 'clientUser' | 'system' | 'nobody';
+
+/** Columns of a client-owned table that the scope limits; omit the ones the table lacks. */
+export interface ScopeColumns {
+  clientId: PgColumn;
+  subCompanyId?: PgColumn;
+  costCenterId?: PgColumn;
+  /** Limited to the operator chosen at login only where the caller passes this column. */
+  operatorId?: PgColumn;
+}
+
+export interface ScopeInit {
+  kind: ScopeKind;
+  userId: number | null;
+  /** Clients the caller may see; null = every client. */
+  clientIds: readonly number[] | null;
+  /** null = every sub-company / cost center of the visible clients. */
+  subCompanyIds?: readonly number[] | null;
+  costCenterIds?: readonly number[] | null;
+  /** The operator chosen at login (null = none chosen). */
+  operatorId?: number | null;
+}
+
+/**
+ * A consultant's assigned companies: null = every client. Today every consultant works for every
+ * client; client management fills this in (one function, so no module needs to change).
+ */
+export async function assignedClientIds(_db: Executor, _userId: number): Promise<number[] | null> {
+  return null;
+}
+
+const idIn = (col: PgColumn, ids: readonly number[]): SQL =>
+  ids.length ? inArray(col, [...ids]) : sql`false`;
+
+export class Scope {
+  readonly kind: ScopeKind;
+  readonly userId: number | null;
+  readonly clientIds: readonly number[] | null;
+  readonly subCompanyIds: readonly number[] | null;
+  readonly costCenterIds: readonly number[] | null;
+  readonly operatorId: number | null;
+
+  constructor(
+    private readonly db: Executor,
+    init: ScopeInit,
+  ) {
+    this.kind = init.kind;
+    this.userId = init.userId;
+    this.clientIds = init.clientIds === null ? null : Object.freeze([...init.clientIds]);
+    this.subCompanyIds = init.subCompanyIds ? Object.freeze([...init.subCompanyIds]) : null;
+    this.costCenterIds = init.costCenterIds ? Object.freeze([...init.costCenterIds]) : null;
+    this.operatorId = init.operatorId ?? null;
+  }
+
+  /** Sees nothing: requests without a signed-in user. */
+  static nobody(db: Executor): Scope {
+    return new Scope(db, { kind: 'nobody', userId: null, clientIds: [] });
+  }
+
+  /** Sees everything: background jobs acting for the system, never a request. */
+  static system(db: Executor): Scope {
+    return new Scope(db, { kind: 'system', userId: null, clientIds: null });
+  }
+
+  /** The scope of a signed-in user (the access plugin calls this once per request). */
+  static async forUser(db: Executor, user: AuthUser): Promise<Scope> {
+    const base = { userId: user.id, operatorId: user.operatorId };
+    switch (user.roleId) {
+      case ROLE.providerAdmin:
+        return new Scope(db, { ...base, kind: 'providerAdmin', clientIds: null });
+      case ROLE.consultant:
+        return new Scope(db, {
+          ...base,
+          kind: 'consultant',
+          clientIds: await assignedClientIds(db, user.id),
+        });
+      case ROLE.companyAdmin:
+        return new Scope(db, {
+          ...base,
+          kind: 'companyAdmin',
+          clientIds: user.clientId == null ? [] : [user.clientId],
+        });
+      case ROLE.clientUser:
+        return new Scope(db, {
+          ...base,
+          kind: 'clientUser',
+          clientIds: user.clientId == null ? [] : [user.clientId],
+          subCompanyIds: user.subCompanyIds,
+          costCenterIds: user.costCenterIds,
+        });
+      default:
+        return new Scope(db, { ...base, kind: 'nobody', clientIds: [] });
+    }
+  }
+
+  /** Provider side (admin, consultant): works for client companies rather than in one. */
+  get isProvider(): boolean {
+    return this.kind === 'providerAdmin' || this.kind === 'consultant' || this.kind === 'system';
+  }
+
+  /** The caller's own client for client-side users (company admin, client user), else null. */
+  get ownClientId(): number | null {
+    return !this.isProvider && this.clientIds?.length === 1 ? this.clientIds[0] : null;
+  }
+
+  /** Whether the caller may see rows of this client (sub-company limits aside). */
+  canSeeClient(clientId: number | null | undefined): boolean {
+    if (clientId == null) return false;
+    return this.clientIds === null || this.clientIds.includes(clientId);
+  }
+
+  /**
+   * The drizzle condition limiting a query on a client-owned table to this scope; undefined when
+   * nothing needs limiting. Combine with `and(...)`.
+   */
+  where(cols: ScopeColumns): SQL | undefined {
+    const parts: SQL[] = [];
+    if (this.clientIds !== null) parts.push(idIn(cols.clientId, this.clientIds));
+    if (this.subCompanyIds && cols.subCompanyId) parts.push(idIn(cols.subCompanyId, this.subCompanyIds));
+    if (this.costCenterIds && cols.costCenterId) parts.push(idIn(cols.costCenterId, this.costCenterIds));
+    if (this.operatorId != null && cols.operatorId) parts.push(eq(cols.operatorId, this.operatorId));
+    return parts.length ? and(...parts) : undefined;
+  }
+
+  /** Throws 404 unless the client exists and is in scope (ids from URLs: `:clientId`). */
+  async assertClient(clientId: number): Promise<void> {
+    if (!this.canSeeClient(clientId)) throw notFound();
+    const [c] = await this.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, clientId), this.where({ clientId: clients.id })));
+    if (!c) throw notFound();
+  }
+
+  /** Throws 404 unless the sub-company exists and is in scope; returns its client. */
+  async assertSubCompany(subCompanyId: number): Promise<{ id: number; clientId: number }> {
+    const [s] = await this.db
+      .select({ id: subCompanies.id, clientId: subCompanies.clientId })
+      .from(subCompanies)
+      .where(
+        and(
+          eq(subCompanies.id, subCompanyId),
+          this.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
+        ),
+      );
+    if (!s) throw notFound();
+    return s;
+  }
+
+  /** Throws 404 unless the cost center exists and is in scope; returns its client. */
+  async assertCostCenter(costCenterId: number): Promise<{ id: number; clientId: number }> {
+    const [c] = await this.db
+      .select({ id: costCenters.id, clientId: costCenters.clientId })
+      .from(costCenters)
+      .where(
+        and(
+          eq(costCenters.id, costCenterId),
+          this.where({
+            clientId: costCenters.clientId,
+            subCompanyId: costCenters.subCompanyId,
+            costCenterId: costCenters.id,
+          }),
+        ),
+      );
+    if (!c) throw notFound();
+    return c;
+  }
+
+  /**
+   * Throws 404 for a missing row or one outside the scope (rows loaded without `where`); returns
+   * the row. A row without a sub-company / cost center passes those limits only when none apply.
+   */
+  assertRow<R extends { clientId: number | null }>(
+    row: (R & { subCompanyId?: number | null; costCenterId?: number | null }) | null | undefined,
+  ): R {
+    if (!row || !this.canSeeClient(row.clientId)) throw notFound();
+    if (this.subCompanyIds && 'subCompanyId' in row) {
+      if (row.subCompanyId == null || !this.subCompanyIds.includes(row.subCompanyId)) throw notFound();
+    }
+    if (this.costCenterIds && 'costCenterId' in row) {
+      if (row.costCenterId == null || !this.costCenterIds.includes(row.costCenterId)) throw notFound();
+    }
+    return row;
+  }
+
+  /**
+   * For list routes with an optional `?clientId=`: the condition on `column`, or undefined when no
+   * client was asked for. Another client's id (or an unknown one) answers 404, as for detail routes.
+   */
+  async clientFilter(
+    requestedClientId: number | null | undefined,
+    column: PgColumn,
+  ): Promise<SQL | undefined> {
+    if (requestedClientId == null) return undefined;
+    await this.assertClient(requestedClientId);
+    return eq(column, requestedClientId);
+  }
+
+  /** As `clientFilter`, for `?subCompanyId=`: outside the scope (or the user's sub-companies) → 404. */
+  async subCompanyFilter(
+    requestedSubCompanyId: number | null | undefined,
+    column: PgColumn,
+  ): Promise<SQL | undefined> {
+    if (requestedSubCompanyId == null) return undefined;
+    await this.assertSubCompany(requestedSubCompanyId);
+    return eq(column, requestedSubCompanyId);
+  }
+}
+
+/**
+ * @deprecated Use `req.scope.where(cols)`. Kept while lib/resource moves to the Scope.
  */
 export function scopeCondition(
   me: AuthUser,
   cols: { clientId: PgColumn; subCompanyId?: PgColumn; costCenterId?: PgColumn },
 ): SQL | undefined {
-  if (isProviderRole(me.roleId)) return undefined;
+  if (me.roleId === ROLE.providerAdmin || me.roleId === ROLE.consultant) return undefined;
   if (me.clientId == null) return sql`false`;
   const parts: SQL[] = [eq(cols.clientId, me.clientId)];
   if (me.subCompanyIds && cols.subCompanyId) parts.push(inArray(cols.subCompanyId, me.subCompanyIds));

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
+import { Scope } from '../lib/scope.js';
 import type { AuthUser } from '../types.js';
 import { sendError } from './errors.js';
 
@@ -17,6 +18,8 @@ const UNGUARDED = /^\/api\/docs(\/|$)/;
 export function registerAccess(app: FastifyInstance) {
   app.decorate('routeCatalogue', []);
   app.decorateRequest('user', null);
+  // Replaced on every request before any handler runs (a scope that sees nothing until signed in).
+  app.decorateRequest('scope', null as unknown as Scope);
   app.decorateRequest('lang', 'en');
 
   app.addHook('onRoute', (route) => {
@@ -42,11 +45,14 @@ export function registerAccess(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    const { db } = app.deps.database;
+    req.scope = Scope.nobody(db);
     const cfg = req.routeOptions.config ?? {};
     const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (cfg.public) {
       if (bearer) req.user = await loadUser(app, bearer);
+      if (req.user) req.scope = await Scope.forUser(db, req.user);
       return;
     }
     if (
@@ -57,6 +63,8 @@ export function registerAccess(app: FastifyInstance) {
       return;
     req.user = bearer ? await loadUser(app, bearer) : null;
     if (!req.user) return sendError(req, reply, 401, bearer ? 'sessionExpired' : 'unauthorized');
+    // One Scope per request, from the token: every module's tenancy goes through it.
+    req.scope = await Scope.forUser(db, req.user);
     if (cfg.roles && !cfg.roles.includes(req.user.roleId)) return sendError(req, reply, 403, 'forbidden');
     if (cfg.permission && !req.user.permissions.includes(cfg.permission)) {
       return sendError(req, reply, 403, 'forbidden');

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type SQL } from 'drizzle-orm';
+import { ROLE } from '@kulu/shared';
+import { invoices } from '../db/schema/index.js';
+import type { Executor } from '../db/client.js';
+import type { AuthUser } from '../types.js';
+import { AppError } from './errors.js';
+import { Scope } from './scope.js';
+
+// The pure parts of the Scope never touch the database.
+const db = {} as Executor;
+const dialect = new PgDialect();
+const render = (s: SQL | undefined) => {
+  if (!s) return undefined;
+  const { sql, params } = dialect.sqlToQuery(s);
+  return { sql, params };
+};
+const cols = {
+  clientId: invoices.clientId,
+  subCompanyId: invoices.subCompanyId,
+  operatorId: invoices.operatorId,
+};
+
+const user = (roleId: number, extra: Partial<AuthUser> = {}): AuthUser => ({
+  id: 7,
+  email: 'x@example.com',
+  fullName: 'X',
+  roleId,
+  clientId: 3,
+  operatorId: null,
+  languageId: 1,
+  permissions: [],
+  subCompanyIds: null,
+  costCenterIds: null,
+  ...extra,
+});
+
+const is404 = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof AppError && e.statusCode === 404;
+  }
+  return false;
+};
+
+describe('Scope', () => {
+  it('lets the provider admin see every client without a condition', async () => {
+    const s = await Scope.forUser(db, user(ROLE.providerAdmin, { clientId: null }));
+    expect(s.kind).toBe('providerAdmin');
+    expect(s.isProvider).toBe(true);
+    expect(s.clientIds).toBeNull();
+    expect(s.where(cols)).toBeUndefined();
+    expect(s.canSeeClient(99)).toBe(true);
+  });
+
+  it('gives a consultant the assigned companies, which today are all clients', async () => {
+    const s = await Scope.forUser(db, user(ROLE.consultant));
+    expect(s.kind).toBe('consultant');
+    expect(s.clientIds).toBeNull();
+    expect(s.canSeeClient(99)).toBe(true);
+    expect(s.ownClientId).toBeNull();
+  });
+
+  it('limits a company admin to their own client', async () => {
+    const s = await Scope.forUser(db, user(ROLE.companyAdmin));
+    expect(s.isProvider).toBe(false);
+    expect(s.ownClientId).toBe(3);
+    expect(render(s.where(cols))).toEqual({
+      sql: '"invoices"."client_id" in ($1)',
+      params: [3],
+    });
+    expect(s.canSeeClient(4)).toBe(false);
+    expect(is404(() => s.assertRow({ clientId: 4 }))).toBe(true);
+    expect(s.assertRow({ clientId: 3, subCompanyId: null })).toEqual({ clientId: 3, subCompanyId: null });
+  });
+
+  it("cuts a client user's rows to their sub-companies and the operator chosen at login", async () => {
+    const s = await Scope.forUser(db, user(ROLE.clientUser, { subCompanyIds: [5], operatorId: 2 }));
+    expect(s.operatorId).toBe(2);
+    expect(render(s.where(cols))).toEqual({
+      sql: '("invoices"."client_id" in ($1) and "invoices"."sub_company_id" in ($2) and "invoices"."operator_id" = $3)',
+      params: [3, 5, 2],
+    });
+    // Without the operator column the operator is not a limit.
+    expect(render(s.where({ clientId: invoices.clientId }))?.params).toEqual([3]);
+    expect(is404(() => s.assertRow({ clientId: 3, subCompanyId: 6 }))).toBe(true);
+    expect(is404(() => s.assertRow({ clientId: 3, subCompanyId: null }))).toBe(true);
+    expect(s.assertRow({ clientId: 3, subCompanyId: 5 }).clientId).toBe(3);
+  });
+
+  it('sees nothing for a client-side user without a client, or when signed out', async () => {
+    for (const s of [
+      await Scope.forUser(db, user(ROLE.companyAdmin, { clientId: null })),
+      Scope.nobody(db),
+    ]) {
+      expect(render(s.where(cols))?.sql).toBe('false');
+      expect(s.canSeeClient(3)).toBe(false);
+      expect(is404(() => s.assertRow(undefined))).toBe(true);
+    }
+  });
+
+  it('answers 404 before touching the database for a client out of scope', async () => {
+    const s = await Scope.forUser(db, user(ROLE.companyAdmin));
+    await expect(s.assertClient(4)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(s.clientFilter(4, invoices.clientId)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(s.clientFilter(undefined, invoices.clientId)).resolves.toBeUndefined();
+  });
+});
