@@ -20,6 +20,27 @@ export const MESSAGES = {
     fi: 'Pyyntöä ei voitu varmentaa, lataa sivu uudelleen',
   },
   validation: { en: 'Please check the highlighted fields', fi: 'Tarkista merkityt kentät' },
+  // Request values (schemas/primitives.ts); {allowed} is filled in by the API
+  invalidId: {
+    en: 'An id must be a whole number from 1 to 2147483647',
+    fi: 'Tunnisteen on oltava kokonaisluku väliltä 1–2147483647',
+  },
+  invalidPaging: {
+    en: 'The page must be a whole number from 1 to 1000000 and the page size from 1 to 200',
+    fi: 'Sivun on oltava kokonaisluku väliltä 1–1000000 ja sivukoon väliltä 1–200',
+  },
+  invalidSort: {
+    en: 'This list cannot be sorted that way; allowed values: {allowed}',
+    fi: 'Luetteloa ei voi lajitella näin; sallitut arvot: {allowed}',
+  },
+  controlCharacters: {
+    en: 'Text must not contain control characters',
+    fi: 'Teksti ei saa sisältää ohjausmerkkejä',
+  },
+  invalidValue: {
+    en: 'A value of the request cannot be stored',
+    fi: 'Pyynnön arvoa ei voi tallentaa',
+  },
   internal: {
     en: 'Something went wrong, please try again later',
     fi: 'Jokin meni vikaan, yritä myöhemmin uudelleen',

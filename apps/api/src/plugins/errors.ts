@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { message, type MessageCode } from '@kulu/shared';
 import { AppError } from '../lib/errors.js';
 
@@ -16,10 +17,58 @@ export function sendError(
   statusCode: number,
   code: MessageCode,
   fields?: Record<string, string>,
+  params: Record<string, string> = {},
 ) {
-  return reply
-    .code(statusCode)
-    .send({ statusCode, code, message: message(code, requestLanguage(req)), fields });
+  const text = message(code, requestLanguage(req)).replace(/\{(\w+)\}/g, (m, k: string) => params[k] ?? m);
+  return reply.code(statusCode).send({ statusCode, code, message: text, fields });
+}
+
+/** One validation issue, from a zod error or from the route's schema validation. */
+interface Issue {
+  path: string;
+  code: string;
+  message?: string;
+  values?: unknown;
+}
+
+/**
+ * Issues carrying one of these message codes (schemas/primitives.ts) name what was wrong in the
+ * answer's message; other issues answer the generic `validation`.
+ */
+const SPECIFIC: readonly MessageCode[] = ['controlCharacters', 'invalidId', 'invalidPaging', 'invalidSort'];
+
+function sendValidation(req: FastifyRequest, reply: FastifyReply, issues: Issue[]) {
+  const fields: Record<string, string> = {};
+  let code: MessageCode = 'validation';
+  let allowed: string | undefined;
+  for (const v of issues) {
+    if (code === 'validation' && SPECIFIC.includes(v.message as MessageCode)) {
+      code = v.message as MessageCode;
+      if (Array.isArray(v.values)) allowed = v.values.join(', ');
+    }
+    const path = v.path || '_';
+    if (fields[path]) continue;
+    fields[path] =
+      v.message === 'mismatch'
+        ? 'mismatch'
+        : v.code === 'invalid_type' && /received undefined/.test(v.message ?? '')
+          ? 'required'
+          : 'invalid';
+  }
+  return sendError(req, reply, 400, code, fields, allowed ? { allowed } : {});
+}
+
+/**
+ * PostgreSQL's class 22 (data exception: invalid text representation, numeric value out of
+ * range, NUL in text, invalid byte sequence, …) mean the request carried a
+ * value the database refuses: a 400, never a 500. Drivers nest the code under `cause`.
+ */
+export function isDataException(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /**
@@ -30,18 +79,33 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return sendError(req, reply, err.statusCode, err.code, err.fields);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const v of err.validation) {
-        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        if (fields[path]) continue;
-        fields[path] =
-          v.message === 'mismatch'
-            ? 'mismatch'
-            : v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? '')
-              ? 'required'
-              : 'invalid';
-      }
-      return sendError(req, reply, 400, 'validation', fields);
+      return sendValidation(
+        req,
+        reply,
+        err.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+          code: v.keyword,
+          message: v.message,
+          values: (v.params as { values?: unknown }).values,
+        })),
+      );
+    }
+    // A schema parsed inside a handler or service.
+    if (err instanceof ZodError) {
+      return sendValidation(
+        req,
+        reply,
+        err.issues.map((i) => ({
+          path: i.path.join('.'),
+          code: i.code,
+          message: i.message,
+          values: (i as { values?: unknown }).values,
+        })),
+      );
+    }
+    if (isDataException(err)) {
+      req.log.warn({ err }, 'value refused by the database');
+      return sendError(req, reply, 400, 'invalidValue');
     }
     if (err.statusCode === 429) return sendError(req, reply, 429, 'tooManyRequests');
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

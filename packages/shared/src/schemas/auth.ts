@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, text } from './primitives.js';
 
 /**
  * Password policy of spec §5: at least six characters with an upper-case letter, a lower-case
@@ -18,12 +19,12 @@ export type PasswordRuleKey = (typeof PASSWORD_RULES)[number]['key'];
 export const passwordFailures = (s: string): PasswordRuleKey[] =>
   PASSWORD_RULES.filter((r) => !r.test(s)).map((r) => r.key);
 
-export const passwordSchema = z
-  .string()
-  .max(128)
-  .refine((s) => passwordFailures(s).length === 0, { message: 'invalid' });
+export const passwordSchema = text({ max: 128, trim: false }).refine(
+  (s) => passwordFailures(s).length === 0,
+  { message: 'invalid' },
+);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+export const emailSchema = text({ max: 254 }).toLowerCase().email();
 
 /** Finnish and international phone numbers: digits with an optional leading +, 6–15 digits. */
 export const phoneSchema = z
@@ -56,27 +57,27 @@ export const businessIdSchema = z
   });
 
 export const tokenRequestSchema = z.object({
-  grant_type: z.string(),
-  username: z.string().max(254).default(''),
-  password: z.string().max(256).default(''),
-  OperatorId: z.coerce.number().int().positive().optional(),
+  grant_type: text({ max: 50 }),
+  username: text({ max: 254, trim: false }).default(''),
+  password: text({ max: 256, trim: false }).default(''),
+  OperatorId: idSchema.optional(),
 });
 
 export const loginSchema = z.object({
-  email: z.string().max(254),
-  password: z.string().max(256),
-  operatorId: z.coerce.number().int().positive().optional(),
+  email: text({ max: 254, trim: false }),
+  password: text({ max: 256, trim: false }),
+  operatorId: idSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof loginSchema>;
 
 export const signupSchema = z.object({
   type: z.enum(['company', 'consultant']),
-  companyName: z.string().trim().min(2).max(200),
+  companyName: text({ min: 2, max: 200 }),
   businessId: businessIdSchema,
-  fullName: z.string().trim().min(2).max(200),
+  fullName: text({ min: 2, max: 200 }),
   email: emailSchema,
   contactNumber: profilePhoneSchema,
-  address: z.string().trim().max(500).optional().default(''),
+  address: text({ max: 500, multiline: true }).optional().default(''),
   password: passwordSchema,
   languageID: z
     .union([z.literal(1), z.literal(2)])
@@ -87,9 +88,9 @@ export type SignupRequest = z.infer<typeof signupSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(10).max(200),
+    token: text({ min: 10, max: 200 }),
     password: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text({ max: 256, trim: false }),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
@@ -99,9 +100,9 @@ export const activateSchema = resetPasswordSchema;
 
 export const changePasswordSchema = z
   .object({
-    oldPassword: z.string().min(1).max(256),
+    oldPassword: text({ min: 1, max: 256, trim: false }),
     newPassword: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text({ max: 256, trim: false }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
@@ -172,19 +173,25 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profileUpdateSchema = z.object({
-  fullName: z.string().trim().min(2).max(200),
+  fullName: text({ min: 2, max: 200 }),
   contactNumber: profilePhoneSchema.or(z.literal('')).optional(),
-  address: z.string().trim().max(500).optional(),
+  address: text({ max: 500, multiline: true }).optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const settingsUpdateSchema = z.object({
-  languageID: z.union([z.literal(1), z.literal(2)]).optional(),
-  applicationThemeID: z.number().int().min(1).max(10).optional(),
-});
+/** At least one of the two: an empty body is refused (400), not sent on as an empty update. */
+export const settingsUpdateSchema = z
+  .object({
+    languageID: z.union([z.literal(1), z.literal(2)]).optional(),
+    applicationThemeID: z.number().int().min(1).max(10).optional(),
+  })
+  .refine((v) => v.languageID !== undefined || v.applicationThemeID !== undefined, {
+    path: ['languageID'],
+    error: 'required',
+  });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
-export const switchOperatorSchema = z.object({ operatorId: z.number().int().positive() });
+export const switchOperatorSchema = z.object({ operatorId: idSchema });
 
 export const layoutSettingsSchema = z.object({
   layout: z.enum(['fluid', 'boxed']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, pagingQuery, searchText, sortKey, sortOrder, text } from './primitives.js';
 
 /**
  * Invoice ingestion (issue 4). Money travels as decimal strings ("1234.50"), as in the masters
@@ -62,14 +63,13 @@ export const INVOICE_SORTABLE = [
 ] as const;
 
 export const invoiceListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
-  sort: z.enum(INVOICE_SORTABLE).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(100).optional(),
-  clientId: z.coerce.number().int().positive().optional(),
-  operatorId: z.coerce.number().int().positive().optional(),
-  subCompanyId: z.coerce.number().int().positive().optional(),
+  ...pagingQuery.shape,
+  sort: sortKey(INVOICE_SORTABLE).default('createdAt'),
+  order: sortOrder.default('desc'),
+  q: searchText.optional(),
+  clientId: idSchema.optional(),
+  operatorId: idSchema.optional(),
+  subCompanyId: idSchema.optional(),
   uploadState: z.enum(UPLOAD_STATES).optional(),
   parsingStatus: z.enum(PARSING_STATUSES).optional(),
   /** yyyy-mm: invoices of this billing month. */
@@ -131,10 +131,10 @@ export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 // Automation (provider: permission `automation`)
 
 export const portalCredentialsSchema = z.object({
-  operatorId: z.coerce.number().int().positive(),
-  portalUrl: z.string().trim().url().max(500),
-  username: z.string().trim().min(1).max(200),
-  password: z.string().min(1).max(500),
+  operatorId: idSchema,
+  portalUrl: text({ max: 500 }).url(),
+  username: text({ min: 1, max: 200 }),
+  password: text({ min: 1, max: 500, trim: false }),
 });
 export type PortalCredentialsInput = z.infer<typeof portalCredentialsSchema>;
 

@@ -8,6 +8,7 @@ import {
   message,
   resetPasswordSchema,
   signupSchema,
+  text,
   tokenRequestSchema,
   tokenResponseSchema,
 } from '@kulu/shared';
@@ -108,7 +109,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: { public: true, rateLimit: loginLimit },
       schema: {
         tags: ['auth'],
-        querystring: z.object({ email: z.string().max(254) }),
+        querystring: z.object({ email: text({ max: 254 }) }),
         response: { 200: messageResponse },
       },
     },

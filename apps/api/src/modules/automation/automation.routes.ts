@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   fetchRunSchema,
   fullAutomationRowSchema,
+  idSchema,
   message,
+  pagingQuery,
   portalCredentialsSchema,
   portalCredentialsViewSchema,
 } from '@kulu/shared';
@@ -21,7 +23,7 @@ import {
   setUploadMethod,
 } from './automation.service.js';
 
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 const okSchema = z.object({ message: z.string() });
 
 /** Invoice automation (provider side, permission `automation`): portal credentials, runs, reports. */
@@ -125,10 +127,7 @@ export async function automationRoutes(app: FastifyInstance) {
       config: access,
       schema: {
         tags,
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(200).default(20),
-        }),
+        querystring: pagingQuery,
         response: {
           200: z.object({
             items: z.array(fetchRunSchema),

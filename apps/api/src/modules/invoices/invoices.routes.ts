@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParams,
+  idSchema,
   INVOICE_MAX_BYTES,
   INVOICE_MAX_FILES,
   invoiceDetailSchema,
@@ -23,8 +25,7 @@ import {
   type IncomingFile,
 } from './invoices.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const optId = z.coerce.number().int().positive().optional();
+const optId = idSchema.optional();
 
 /** Refusal status when no file of a request was accepted. */
 const STATUS_OF: Partial<Record<MessageCode, number>> = {

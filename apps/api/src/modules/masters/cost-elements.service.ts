@@ -1,14 +1,27 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { costCategories, costElements } from '../../db/schema/index.js';
-import type { Db } from '../../db/client.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { costCategories, costElements, monthlyFacts } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 
 /**
  * Cost elements (invoice line labels) move uncategorized → categorized (by an admin) or
  * auto_categorized (by an import) → approved. Assigning a category, one or many at once,
- * makes them categorized; approval needs a category.
+ * makes them categorized; approval needs a category. The monthly facts keyed by an element
+ * carry its category and follow it in the same transaction.
  */
+
+/** Copies the elements' current category onto the monthly facts keyed by them. */
+export async function recategorizeFacts(tx: Tx, costElementIds: number[]): Promise<void> {
+  if (!costElementIds.length) return;
+  await tx
+    .update(monthlyFacts)
+    .set({
+      costCategoryId: sql`(select ${costElements.costCategoryId} from ${costElements} where ${costElements.id} = ${monthlyFacts.costElementId})`,
+    })
+    .where(inArray(monthlyFacts.costElementId, costElementIds));
+}
+
 export async function categorizeCostElements(db: Db, ids: number[], costCategoryId: number): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
@@ -33,6 +46,7 @@ export async function categorizeCostElements(db: Db, ids: number[], costCategory
       })
       .where(inArray(costElements.id, unique))
       .returning({ id: costElements.id });
+    await recategorizeFacts(tx, unique);
     return updated.length;
   });
 }

@@ -37,7 +37,8 @@ import {
   userCostCenters,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { nameOf, type ResourceDef, type Row } from './resource.service.js';
+import { nameOf, type ResourceDef, type Row } from '../../lib/resource/resource.service.js';
+import { recategorizeFacts } from './cost-elements.service.js';
 
 /**
  * What the API adds to each shared declaration: its table, the expression of each entity key,
@@ -196,6 +197,12 @@ export const costElementResource: ResourceDef = {
     }
     return values;
   },
+  /** The facts keyed by a re-categorized element follow it in the same transaction. */
+  async afterWrite(tx, event) {
+    if (event.type === 'update' && event.before.costCategoryId !== event.after.costCategoryId) {
+      await recategorizeFacts(tx, [event.id]);
+    }
+  },
   unique: [
     {
       index: 'cost_elements_name_uq',
@@ -352,12 +359,13 @@ export const helpFileResource: ResourceDef = {
     size: nameOf(files.size, files.id, helpFiles.fileId),
   },
   optionLabel: helpFiles.page,
-  async afterDelete(tx, existing) {
-    await tx.delete(files).where(eq(files.id, existing.fileId as number));
+  async afterWrite(tx, event) {
+    if (event.type === 'delete') await tx.delete(files).where(eq(files.id, event.before.fileId as number));
   },
 };
 
-export const MASTER_RESOURCE_DEFS: ResourceDef[] = [
+/** Every master, in menu order; each is served under `/api/masters/<path>`. */
+export const MASTER_RESOURCE_DEFS: readonly ResourceDef[] = [
   operatorResource,
   countryResource,
   currencyResource,

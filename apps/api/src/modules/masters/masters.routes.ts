@@ -12,6 +12,8 @@ import {
   helpForPageSchema,
   helpPageSchema,
   HELP_FILE_MAX_BYTES,
+  idParams,
+  idSchema,
   idsSchema,
   message,
   optionSchema,
@@ -24,8 +26,8 @@ import { requestLanguage } from '../../plugins/errors.js';
 import { approveCostElements, categorizeCostElements } from './cost-elements.service.js';
 import { costElementResource, helpFileResource, MASTER_RESOURCE_DEFS } from './definitions.js';
 import { helpFileContent, helpForPage, saveHelpFile } from './help.service.js';
-import { idParams, registerResource } from './resource.js';
-import { getRow } from './resource.service.js';
+import { registerResource } from '../../lib/resource/resource.routes.js';
+import { getRow } from '../../lib/resource/resource.service.js';
 
 const bulkResult = z.object({ updated: z.number().int(), code: z.string(), message: z.string() });
 
@@ -56,7 +58,9 @@ export async function mastersRoutes(app: FastifyInstance) {
   const { db } = deps.database;
   const tags = ['masters'];
 
-  for (const def of MASTER_RESOURCE_DEFS) registerResource(app, def);
+  for (const def of MASTER_RESOURCE_DEFS) {
+    registerResource(app, def, { base: `/api/masters/${def.meta.path}`, tags });
+  }
 
   // ---- cost elements: assign a category and approve, one by one and in bulk ------------------
   const ce = { permission: costElementMaster.permission };
@@ -190,7 +194,7 @@ export async function mastersRoutes(app: FastifyInstance) {
       config: adminOnly,
       schema: {
         tags,
-        querystring: z.object({ clientId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ clientId: idSchema.optional() }),
         response: { 200: z.array(optionSchema) },
       },
     },

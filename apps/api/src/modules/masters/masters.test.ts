@@ -8,11 +8,11 @@ import {
   type MasterKey,
   type MasterResource,
 } from '@kulu/shared';
-import { userCostCenters, users } from '../../db/schema/index.js';
+import { files, invoices, monthlyFacts, userCostCenters, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { operatorResource, costCategoryResource } from './definitions.js';
-import { createRow, deleteRow, mapDbError, pgErrorOf } from './resource.service.js';
-import { safeText } from './export.js';
+import { createRow, deleteRow, mapDbError, pgErrorOf } from '../../lib/resource/resource.service.js';
+import { safeText } from '../../lib/resource/export.js';
 import { AppError } from '../../lib/errors.js';
 
 let t: TestApp;
@@ -261,12 +261,20 @@ describe.each(Object.entries(CASES) as Array<[MasterKey, Case]>)('master %s', (k
     expect(none).toMatchObject({ items: [], total: 0 });
   });
 
-  it('refuses a page size over 200, an unknown sort field and page 0', async () => {
-    for (const q of ['pageSize=201', 'sort=password', 'page=0', 'order=sideways']) {
+  it('refuses a page size over 200, an unknown sort field and page 0, saying why', async () => {
+    const cases = [
+      ['pageSize=201', 'invalidPaging'],
+      ['page=0', 'invalidPaging'],
+      ['sort=password', 'invalidSort'],
+      ['order=sideways', 'invalidSort'],
+    ];
+    for (const [q, code] of cases) {
       const res = await get(`${url}?${q}`);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json().code).toBe('validation');
+      expect(res.json().code, q).toBe(code);
     }
+    const sort = (await get(`${url}?sort=password`)).json();
+    expect(sort.message).toContain(m.sortable.join(', '));
   });
 
   it('answers "required" for each required field that is missing or blank', async () => {
@@ -759,5 +767,68 @@ describe('cost elements', () => {
       costCategoryId: 'invalid',
     });
     expect((await send('POST', `${url}/approve`, { ids: [] })).statusCode).toBe(400);
+  });
+
+  it('moves the monthly facts of a re-categorized element to its new category, one way or the other', async () => {
+    const { db } = t.deps.database;
+    const sms = await option('/api/masters/cost-categories/options', 'Domestic SMS');
+    const [el, other] = [
+      await make('Facts element', ref.monthlyFee),
+      await make('Facts other', ref.monthlyFee),
+    ];
+    const [file] = await db
+      .insert(files)
+      .values({
+        clientId: ref.saimaa,
+        kind: 'invoice',
+        name: 'f.pdf',
+        mime: 'application/pdf',
+        size: 1,
+        data: Buffer.from('x'),
+      })
+      .returning({ id: files.id });
+    const [inv] = await db
+      .insert(invoices)
+      .values({
+        clientId: ref.saimaa,
+        operatorId: ref.telia,
+        fileId: file.id,
+        fileName: 'f.pdf',
+        fileSha256: 'facts-test',
+        batchId: 'facts-test',
+      })
+      .returning({ id: invoices.id });
+    const fact = (costElementId: number) => ({
+      clientId: ref.saimaa,
+      invoiceId: inv.id,
+      operatorId: ref.telia,
+      month: '2026-01-01',
+      costElementId,
+      costCategoryId: ref.monthlyFee,
+      amount: '1.00',
+    });
+    await db.insert(monthlyFacts).values([fact(el.id), fact(other.id)]);
+    const categoryOf = async (costElementId: number) =>
+      (
+        await db
+          .select({ c: monthlyFacts.costCategoryId })
+          .from(monthlyFacts)
+          .where(eq(monthlyFacts.costElementId, costElementId))
+      ).map((r) => r.c);
+
+    // By the edit form (PUT) ...
+    const put = await send('PUT', `${url}/${el.id}`, {
+      name: 'Facts element',
+      operatorId: ref.telia,
+      costCategoryId: sms,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await categoryOf(el.id)).toEqual([sms]);
+    expect(await categoryOf(other.id)).toEqual([ref.monthlyFee]);
+    // ... and by the category call, one or many.
+    await send('POST', `${url}/${el.id}/category`, { costCategoryId: ref.monthlyFee });
+    expect(await categoryOf(el.id)).toEqual([ref.monthlyFee]);
+    await send('POST', `${url}/categorize`, { ids: [el.id, other.id], costCategoryId: sms });
+    expect([...(await categoryOf(el.id)), ...(await categoryOf(other.id))]).toEqual([sms, sms]);
   });
 });

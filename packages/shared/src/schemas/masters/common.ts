@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../../permissions.js';
 import type { MessageCode } from '../../messages.js';
+import { idSchema, pagingQuery, searchText, sortQuery, text } from '../primitives.js';
 
 /**
  * Building blocks of the master resources: field schemas whose zod issues come out as the
@@ -21,11 +22,11 @@ const moneyLike = (v: unknown) =>
       ? v.trim().replace(',', '.')
       : v;
 
-/** A required text: missing or blank is "required". */
-export const reqText = (max = 200) => z.preprocess(blankToUndefined, z.string().trim().max(max));
-/** An optional text: missing or blank becomes null. */
-export const optText = (max = 500) =>
-  z.preprocess(blankToNull, z.string().trim().max(max).nullish()).transform((v) => v ?? null);
+/** A required text: missing or blank is "required"; control characters are refused. */
+export const reqText = (max = 200) => z.preprocess(blankToUndefined, text({ max }));
+/** An optional text: missing or blank becomes null; `multiline` allows tab and line breaks. */
+export const optText = (max = 500, multiline = false) =>
+  z.preprocess(blankToNull, text({ max, multiline }).nullish()).transform((v) => v ?? null);
 
 /** A required whole number (also from a numeric string). */
 export const reqInt = (min = 0, max = 2_147_483_647) =>
@@ -155,16 +156,13 @@ export const fieldLabel = (key: string) => `masters.fields.${key}`;
 
 const filterSchema = (f: MasterFilter) =>
   f.type === 'id'
-    ? z.coerce.number().int().positive().optional()
+    ? idSchema.optional()
     : f.type === 'boolean'
       ? z
           .enum(['true', 'false'])
           .transform((v) => v === 'true')
           .optional()
       : z.enum(f.values).optional();
-
-export const PAGE_SIZE_MAX = 200;
-export const PAGE_SIZE_DEFAULT = 20;
 
 /** The list query of a resource: paging, whitelisted sort, search and its declared filters. */
 export function listQuerySchemaFor<S extends readonly [string, ...string[]]>(meta: {
@@ -174,11 +172,9 @@ export function listQuerySchemaFor<S extends readonly [string, ...string[]]>(met
   const filters: Record<string, z.ZodType> = {};
   for (const [k, f] of Object.entries(meta.filters)) filters[k] = filterSchema(f);
   return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-    sort: z.enum(meta.sortable).optional(),
-    order: z.enum(['asc', 'desc']).default('asc'),
-    q: z.string().trim().max(100).optional(),
+    ...pagingQuery.shape,
+    ...sortQuery(meta.sortable).shape,
+    q: searchText.optional(),
     ...filters,
   });
 }
@@ -210,7 +206,7 @@ export interface MasterList<T> {
 export const optionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type MasterOptionRow = z.infer<typeof optionSchema>;
 
-export const idsSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const idsSchema = z.object({ ids: z.array(idSchema).min(1).max(1000) });
 
 /** Declares a master resource; adds its list query and list response schemas. */
 export function defineMaster<

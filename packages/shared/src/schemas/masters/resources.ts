@@ -574,7 +574,7 @@ export const skippedNumberMaster = defineMaster({
       .transform(normalizePhoneNumber),
     /** null = skipped on every client's invoices. */
     clientId: optId(),
-    note: optText(500),
+    note: optText(500, true),
   }),
 });
 

@@ -2,18 +2,43 @@ import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'driz
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { MasterListQuery, MasterResource, MessageCode, MasterList } from '@kulu/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { scopeCondition } from '../../lib/scope.js';
+import { AppError, notFound } from '../errors.js';
+import { scopeCondition } from '../scope.js';
 import type { AuthUser } from '../../types.js';
 
 /**
- * The generic service behind every master resource: list (paging, sorting, search, filters),
- * detail, create, update and delete, each write in one transaction, with duplicate and in-use
- * checks made explicitly and the database's own constraints mapped to the same answers.
+ * The generic service behind every declared resource (the masters first, nested resources such
+ * as a client's sub-companies too): list (paging, sorting, search, filters), detail, create,
+ * update and delete, each write in one transaction with its after-write hook, with duplicate and
+ * in-use checks made explicitly and the database's own constraints mapped to the same answers.
  */
 
 export type Expr = PgColumn | SQL;
 export type Row = Record<string, unknown>;
+/** The shared declaration a resource is built from (packages/shared `defineMaster`). */
+export type ResourceMeta = MasterResource;
+
+/** What a write did, as the after-write hook sees it (e.g. the activity log). */
+export type WriteEvent =
+  | { type: 'create'; id: number; before: null; after: Row; me: AuthUser; parentId?: number }
+  | { type: 'update'; id: number; before: Row; after: Row; me: AuthUser; parentId?: number }
+  | { type: 'delete'; id: number; before: Row; after: null; me: AuthUser; parentId?: number };
+
+/**
+ * A resource nested under a parent row: `/api/clients/:clientId/sub-companies`. The parent id
+ * comes from the path (validated as an id), must be a row the caller's scope may see (else 404),
+ * limits every query and is written into `column` on create.
+ */
+export interface ParentDef {
+  /** The path parameter, e.g. `clientId`. */
+  param: string;
+  /** This resource's column that points at the parent. */
+  column: PgColumn;
+  /** The parent table's id column. */
+  parentId: PgColumn;
+  /** The parent's client column, for the caller's scope (for `clients` itself: `clients.id`). */
+  parentClientColumn?: PgColumn;
+}
 
 export interface UniqueRule {
   /** The database unique index this rule mirrors (maps a concurrent 23505 to the same answer). */
@@ -24,8 +49,8 @@ export interface UniqueRule {
   where: (v: Row) => SQL;
 }
 
-export interface ResourceDef {
-  meta: MasterResource;
+export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
+  meta: M;
   table: PgTable;
   id: PgColumn;
   /** Entity key → the expression selected for it (joined names are scalar subqueries). */
@@ -43,11 +68,46 @@ export interface ResourceDef {
   toValues?: (input: Row, existing: Row | null, me: AuthUser) => Row;
   /** Extra rules checked inside the write transaction; throw AppError to refuse. */
   validate?: (tx: Tx, input: Row, existing: Row | null) => Promise<void>;
-  /** Runs in the delete transaction after the row is gone (e.g. remove its file). */
-  afterDelete?: (tx: Tx, existing: Row) => Promise<void>;
+  /** Nested under a parent row (the route's base path carries its `:param`). */
+  parent?: ParentDef;
+  /**
+   * Runs inside the write's transaction after every create, update and delete, with the row
+   * before and after (as the entity). A throw rolls the write back.
+   */
+  afterWrite?: (tx: Tx, event: WriteEvent) => Promise<void>;
 }
 
+/** LIKE's wildcards (`%`, `_`) and its escape character, matched literally (used with `escape '\\'`). */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `%text%` for an `ilike … escape '\\'` that finds the typed text anywhere, wildcards included. */
+export const containsPattern = (s: string) => `%${escapeLike(s)}%`;
+
+/** Tenancy and parent: the rows of this resource the caller may touch at all. */
+function baseConditions(def: ResourceDef, me: AuthUser, parentId?: number): SQL[] {
+  const conds: SQL[] = [];
+  if (def.clientColumn) {
+    const scope = scopeCondition(me, { clientId: def.clientColumn });
+    if (scope) conds.push(scope);
+  }
+  if (def.parent) {
+    if (parentId === undefined) throw new Error(`resource ${def.meta.key} needs its parent id`);
+    conds.push(eq(def.parent.column, parentId));
+  }
+  return conds;
+}
+
+/** The parent row exists and is in the caller's scope; anything else is 404 (ids are not probed). */
+export async function assertParent(db: Executor, def: ResourceDef, me: AuthUser, parentId: number) {
+  const p = def.parent;
+  if (!p) return;
+  const scope = p.parentClientColumn ? scopeCondition(me, { clientId: p.parentClientColumn }) : undefined;
+  const [hit] = await db
+    .select({ id: p.parentId })
+    .from(p.parentId.table as PgTable)
+    .where(and(eq(p.parentId, parentId), scope))
+    .limit(1);
+  if (!hit) throw notFound();
+}
 
 /** `(select <name> from <target> where <target.id> = <fk>)`: a joined name as a scalar subquery. */
 export const nameOf = (name: PgColumn, targetId: PgColumn, fk: PgColumn) =>
@@ -63,14 +123,11 @@ export function listConditions(
   def: ResourceDef,
   me: AuthUser,
   query: Partial<MasterListQuery>,
+  parentId?: number,
 ): SQL | undefined {
-  const conds: SQL[] = [];
-  if (def.clientColumn) {
-    const scope = scopeCondition(me, { clientId: def.clientColumn });
-    if (scope) conds.push(scope);
-  }
+  const conds = baseConditions(def, me, parentId);
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     const parts = def.meta.searchable.map((k) => sql`${def.select[k]} ilike ${pattern} escape '\\'`);
     conds.push(or(...parts)!);
   }
@@ -99,8 +156,9 @@ export async function listRows(
   def: ResourceDef,
   me: AuthUser,
   query: MasterListQuery,
+  parentId?: number,
 ): Promise<MasterList<Row>> {
-  const where = listConditions(def, me, query);
+  const where = listConditions(def, me, query, parentId);
   const [items, [{ n }]] = await Promise.all([
     selectRows(db, def)
       .where(where)
@@ -121,9 +179,10 @@ export async function* allRows(
   def: ResourceDef,
   me: AuthUser,
   query: Partial<MasterListQuery>,
+  parentId?: number,
   batch = 1000,
 ): AsyncGenerator<Row[]> {
-  const where = listConditions(def, me, query);
+  const where = listConditions(def, me, query, parentId);
   for (let offset = 0; ; offset += batch) {
     const rows = await selectRows(db, def)
       .where(where)
@@ -135,24 +194,41 @@ export async function* allRows(
   }
 }
 
-export async function optionRows(db: Db, def: ResourceDef, me: AuthUser, query: Partial<MasterListQuery>) {
+export async function optionRows(
+  db: Db,
+  def: ResourceDef,
+  me: AuthUser,
+  query: Partial<MasterListQuery>,
+  parentId?: number,
+) {
   const label = def.optionLabel ?? def.select.name;
   return db
     .select({ id: sql<number>`${def.id}`, name: sql<string>`${label}` })
     .from(def.table as PgTable)
-    .where(listConditions(def, me, query))
+    .where(listConditions(def, me, query, parentId))
     .orderBy(sql`lower(${label})`, def.id)
     .limit(1000);
 }
 
-async function findRow(db: Executor, def: ResourceDef, me: AuthUser, id: number): Promise<Row | null> {
-  const scope = def.clientColumn ? scopeCondition(me, { clientId: def.clientColumn }) : undefined;
-  const [row] = await selectRows(db, def).where(and(eq(def.id, id), scope));
+async function findRow(
+  db: Executor,
+  def: ResourceDef,
+  me: AuthUser,
+  id: number,
+  parentId?: number,
+): Promise<Row | null> {
+  const [row] = await selectRows(db, def).where(and(eq(def.id, id), ...baseConditions(def, me, parentId)));
   return row ?? null;
 }
 
-export async function getRow<T = Row>(db: Db, def: ResourceDef, me: AuthUser, id: number): Promise<T> {
-  const row = await findRow(db, def, me, id);
+export async function getRow<T = Row>(
+  db: Db,
+  def: ResourceDef,
+  me: AuthUser,
+  id: number,
+  parentId?: number,
+): Promise<T> {
+  const row = await findRow(db, def, me, id, parentId);
   if (!row) throw notFound();
   return row as T;
 }
@@ -223,21 +299,37 @@ async function checkWrite(
 /** `tx.execute` answers `{ rows }` on node-postgres and PGlite alike. */
 const rowsOf = (res: unknown): Row[] => ((res as { rows?: Row[] }).rows ?? (res as Row[])) as Row[];
 
+/** The table's property key of a column (drizzle's insert/update objects are keyed by it). */
+const columnKey = (def: ResourceDef, col: PgColumn): string => {
+  const hit = Object.entries(getTableColumns(def.table)).find(([, c]) => c === col);
+  if (!hit) throw new Error(`column ${col.name} is not a column of resource ${def.meta.key}`);
+  return hit[0];
+};
+
 const defaultValues = (def: ResourceDef, input: Row): Row => {
   const columns = getTableColumns(def.table);
   return Object.fromEntries(Object.entries(input).filter(([k]) => k in columns));
 };
 
-export async function createRow(db: Db, def: ResourceDef, me: AuthUser, input: Row): Promise<Row> {
+export async function createRow(
+  db: Db,
+  def: ResourceDef,
+  me: AuthUser,
+  input: Row,
+  parentId?: number,
+): Promise<Row> {
   try {
     return await db.transaction(async (tx) => {
       const values = def.toValues ? def.toValues(input, null, me) : defaultValues(def, input);
+      if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
       await checkWrite(tx, def, values, input, null);
       const [{ id }] = await tx
         .insert(def.table)
         .values(values as never)
         .returning({ id: def.id });
-      return (await findRow(tx, def, me, id as number))!;
+      const after = (await findRow(tx, def, me, id as number, parentId))!;
+      await def.afterWrite?.(tx, { type: 'create', id: id as number, before: null, after, me, parentId });
+      return after;
     });
   } catch (err) {
     mapDbError(err, def, 'write');
@@ -250,28 +342,39 @@ export async function updateRow(
   me: AuthUser,
   id: number,
   input: Row,
+  parentId?: number,
 ): Promise<Row> {
   try {
     return await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, me, id);
+      const existing = await findRow(tx, def, me, id, parentId);
       if (!existing) throw notFound();
       const values = def.toValues ? def.toValues(input, existing, me) : defaultValues(def, input);
+      // A nested row stays under its parent.
+      if (def.parent) delete values[columnKey(def, def.parent.column)];
       await checkWrite(tx, def, values, input, existing, id);
       await tx
         .update(def.table)
         .set(values as never)
         .where(eq(def.id, id));
-      return (await findRow(tx, def, me, id))!;
+      const after = (await findRow(tx, def, me, id, parentId))!;
+      await def.afterWrite?.(tx, { type: 'update', id, before: existing, after, me, parentId });
+      return after;
     });
   } catch (err) {
     mapDbError(err, def, 'write');
   }
 }
 
-export async function deleteRow(db: Db, def: ResourceDef, me: AuthUser, id: number): Promise<void> {
+export async function deleteRow(
+  db: Db,
+  def: ResourceDef,
+  me: AuthUser,
+  id: number,
+  parentId?: number,
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, me, id);
+      const existing = await findRow(tx, def, me, id, parentId);
       if (!existing) throw notFound();
       for (const col of def.referencedBy ?? []) {
         const [hit] = await tx
@@ -280,7 +383,7 @@ export async function deleteRow(db: Db, def: ResourceDef, me: AuthUser, id: numb
         if (hit) throw new AppError(409, def.meta.messages.inUse);
       }
       await tx.delete(def.table).where(eq(def.id, id));
-      await def.afterDelete?.(tx, existing);
+      await def.afterWrite?.(tx, { type: 'delete', id, before: existing, after: null, me, parentId });
     });
   } catch (err) {
     mapDbError(err, def, 'delete');

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { masterLabel, type Lang, type MasterColumn, type MasterResource } from '@kulu/shared';
-import type { Row } from './resource.service.js';
+import { masterLabel, type Lang, type MasterColumn } from '@kulu/shared';
+import type { ResourceMeta, Row } from './resource.service.js';
 
 /**
  * Security baseline: a text cell that a spreadsheet could read as a formula starts with a quote.
@@ -37,7 +37,7 @@ function cellValue(col: MasterColumn, v: unknown, lang: Lang): string | number |
 export function sendXlsx(
   req: FastifyRequest,
   reply: FastifyReply,
-  meta: MasterResource,
+  meta: ResourceMeta,
   rows: AsyncIterable<Row[]>,
   lang: Lang,
 ) {
