@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/resource/resource.service.js';
 import { scopeCondition } from '../../lib/scope.js';
 import { QUEUE } from '../../jobs/queue.js';
 import type { AuthUser, Deps } from '../../types.js';
@@ -357,7 +358,12 @@ export async function listInvoices(
     q.uploadState ? eq(invoices.uploadState, q.uploadState) : undefined,
     q.parsingStatus ? eq(invoices.parsingStatus, q.parsingStatus) : undefined,
     q.month ? eq(invoices.periodStart, `${q.month}-01`) : undefined,
-    q.q ? or(ilike(invoices.invoiceNumber, `%${q.q}%`), ilike(invoices.fileName, `%${q.q}%`)) : undefined,
+    q.q
+      ? or(
+          ilike(invoices.invoiceNumber, containsPattern(q.q)),
+          ilike(invoices.fileName, containsPattern(q.q)),
+        )
+      : undefined,
   );
   const [{ n }] = await db.select({ n: count() }).from(invoices).where(where);
   const dir = q.order === 'asc' ? asc : desc;
