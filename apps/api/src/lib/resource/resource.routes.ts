@@ -14,9 +14,13 @@ import {
   listRows,
   optionRows,
   updateRow,
+  type Caller,
   type ResourceDef,
   type Row,
 } from './resource.service.js';
+
+/** The caller of a request: its user and the scope the access plugin built (req.scope). */
+export const callerOf = (req: FastifyRequest): Caller => ({ user: currentUser(req), scope: req.scope });
 
 export const deletedSchema = z.object({ id: z.number().int(), code: z.string(), message: z.string() });
 
@@ -58,7 +62,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
 
   /** The caller and the checked parent id of a request. */
   const context = async (req: FastifyRequest) => {
-    const me = currentUser(req);
+    const me = callerOf(req);
     if (!parent) return { me, parentId: undefined };
     const parentId = (req.params as Record<string, number>)[parent.param];
     await assertParent(db, def, me, parentId);

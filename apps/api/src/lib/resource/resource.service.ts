@@ -3,7 +3,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { MasterListQuery, MasterResource, MessageCode, MasterList } from '@kulu/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../errors.js';
-import { scopeCondition } from '../scope.js';
+import type { Scope, ScopeColumns } from '../scope.js';
 import type { AuthUser } from '../../types.js';
 
 /**
@@ -18,11 +18,17 @@ export type Row = Record<string, unknown>;
 /** The shared declaration a resource is built from (packages/shared `defineMaster`). */
 export type ResourceMeta = MasterResource;
 
+/** Who calls: the user (for the after-write hook, e.g. the activity log) and the request's scope. */
+export interface Caller {
+  user: AuthUser;
+  scope: Scope;
+}
+
 /** What a write did, as the after-write hook sees it (e.g. the activity log). */
 export type WriteEvent =
-  | { type: 'create'; id: number; before: null; after: Row; me: AuthUser; parentId?: number }
-  | { type: 'update'; id: number; before: Row; after: Row; me: AuthUser; parentId?: number }
-  | { type: 'delete'; id: number; before: Row; after: null; me: AuthUser; parentId?: number };
+  | { type: 'create'; id: number; before: null; after: Row; user: AuthUser; parentId?: number }
+  | { type: 'update'; id: number; before: Row; after: Row; user: AuthUser; parentId?: number }
+  | { type: 'delete'; id: number; before: Row; after: null; user: AuthUser; parentId?: number };
 
 /**
  * A resource nested under a parent row: `/api/clients/:clientId/sub-companies`. The parent id
@@ -36,8 +42,8 @@ export interface ParentDef {
   column: PgColumn;
   /** The parent table's id column. */
   parentId: PgColumn;
-  /** The parent's client column, for the caller's scope (for `clients` itself: `clients.id`). */
-  parentClientColumn?: PgColumn;
+  /** The parent's columns that the caller's scope limits (for `clients` itself: `{ clientId: clients.id }`). */
+  parentScope?: ScopeColumns;
 }
 
 export interface UniqueRule {
@@ -57,15 +63,15 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   select: Record<string, Expr>;
   /** The option label of `/options` (default: select.name). */
   optionLabel?: Expr;
-  /** Client-owned rows: the column that scopes them to the caller (lib/scope.ts). */
-  clientColumn?: PgColumn;
+  /** Client-owned rows: the columns that limit them to the caller's scope (lib/scope.ts). */
+  scopeColumns?: ScopeColumns;
   /** Input key → the id column of the row it must point at (checked: unknown id = invalid). */
   refs?: Record<string, PgColumn>;
   unique?: UniqueRule[];
   /** Columns of other tables that point at this resource's id: a row they use cannot be deleted. */
   referencedBy?: PgColumn[];
   /** Input → column values; `existing` is the current entity on update. */
-  toValues?: (input: Row, existing: Row | null, me: AuthUser) => Row;
+  toValues?: (input: Row, existing: Row | null, caller: Caller) => Row;
   /** Extra rules checked inside the write transaction; throw AppError to refuse. */
   validate?: (tx: Tx, input: Row, existing: Row | null) => Promise<void>;
   /** Nested under a parent row (the route's base path carries its `:param`). */
@@ -83,10 +89,10 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const containsPattern = (s: string) => `%${escapeLike(s)}%`;
 
 /** Tenancy and parent: the rows of this resource the caller may touch at all. */
-function baseConditions(def: ResourceDef, me: AuthUser, parentId?: number): SQL[] {
+function baseConditions(def: ResourceDef, caller: Caller, parentId?: number): SQL[] {
   const conds: SQL[] = [];
-  if (def.clientColumn) {
-    const scope = scopeCondition(me, { clientId: def.clientColumn });
+  if (def.scopeColumns) {
+    const scope = caller.scope.where(def.scopeColumns);
     if (scope) conds.push(scope);
   }
   if (def.parent) {
@@ -97,10 +103,10 @@ function baseConditions(def: ResourceDef, me: AuthUser, parentId?: number): SQL[
 }
 
 /** The parent row exists and is in the caller's scope; anything else is 404 (ids are not probed). */
-export async function assertParent(db: Executor, def: ResourceDef, me: AuthUser, parentId: number) {
+export async function assertParent(db: Executor, def: ResourceDef, caller: Caller, parentId: number) {
   const p = def.parent;
   if (!p) return;
-  const scope = p.parentClientColumn ? scopeCondition(me, { clientId: p.parentClientColumn }) : undefined;
+  const scope = p.parentScope ? caller.scope.where(p.parentScope) : undefined;
   const [hit] = await db
     .select({ id: p.parentId })
     .from(p.parentId.table as PgTable)
@@ -121,11 +127,11 @@ const isTextColumn = (meta: MasterResource, key: string) => {
 /** The WHERE of a list, an export or an option list: tenancy, search and declared filters. */
 export function listConditions(
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   query: Partial<MasterListQuery>,
   parentId?: number,
 ): SQL | undefined {
-  const conds = baseConditions(def, me, parentId);
+  const conds = baseConditions(def, caller, parentId);
   if (query.q) {
     const pattern = containsPattern(query.q);
     const parts = def.meta.searchable.map((k) => sql`${def.select[k]} ilike ${pattern} escape '\\'`);
@@ -154,11 +160,11 @@ function selectRows(db: Executor, def: ResourceDef) {
 export async function listRows(
   db: Db,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   query: MasterListQuery,
   parentId?: number,
 ): Promise<MasterList<Row>> {
-  const where = listConditions(def, me, query, parentId);
+  const where = listConditions(def, caller, query, parentId);
   const [items, [{ n }]] = await Promise.all([
     selectRows(db, def)
       .where(where)
@@ -177,12 +183,12 @@ export async function listRows(
 export async function* allRows(
   db: Db,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   query: Partial<MasterListQuery>,
   parentId?: number,
   batch = 1000,
 ): AsyncGenerator<Row[]> {
-  const where = listConditions(def, me, query, parentId);
+  const where = listConditions(def, caller, query, parentId);
   for (let offset = 0; ; offset += batch) {
     const rows = await selectRows(db, def)
       .where(where)
@@ -197,7 +203,7 @@ export async function* allRows(
 export async function optionRows(
   db: Db,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   query: Partial<MasterListQuery>,
   parentId?: number,
 ) {
@@ -205,7 +211,7 @@ export async function optionRows(
   return db
     .select({ id: sql<number>`${def.id}`, name: sql<string>`${label}` })
     .from(def.table as PgTable)
-    .where(listConditions(def, me, query, parentId))
+    .where(listConditions(def, caller, query, parentId))
     .orderBy(sql`lower(${label})`, def.id)
     .limit(1000);
 }
@@ -213,22 +219,24 @@ export async function optionRows(
 async function findRow(
   db: Executor,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   id: number,
   parentId?: number,
 ): Promise<Row | null> {
-  const [row] = await selectRows(db, def).where(and(eq(def.id, id), ...baseConditions(def, me, parentId)));
+  const [row] = await selectRows(db, def).where(
+    and(eq(def.id, id), ...baseConditions(def, caller, parentId)),
+  );
   return row ?? null;
 }
 
 export async function getRow<T = Row>(
   db: Db,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   id: number,
   parentId?: number,
 ): Promise<T> {
-  const row = await findRow(db, def, me, id, parentId);
+  const row = await findRow(db, def, caller, id, parentId);
   if (!row) throw notFound();
   return row as T;
 }
@@ -314,21 +322,28 @@ const defaultValues = (def: ResourceDef, input: Row): Row => {
 export async function createRow(
   db: Db,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   input: Row,
   parentId?: number,
 ): Promise<Row> {
   try {
     return await db.transaction(async (tx) => {
-      const values = def.toValues ? def.toValues(input, null, me) : defaultValues(def, input);
+      const values = def.toValues ? def.toValues(input, null, caller) : defaultValues(def, input);
       if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
       await checkWrite(tx, def, values, input, null);
       const [{ id }] = await tx
         .insert(def.table)
         .values(values as never)
         .returning({ id: def.id });
-      const after = (await findRow(tx, def, me, id as number, parentId))!;
-      await def.afterWrite?.(tx, { type: 'create', id: id as number, before: null, after, me, parentId });
+      const after = (await findRow(tx, def, caller, id as number, parentId))!;
+      await def.afterWrite?.(tx, {
+        type: 'create',
+        id: id as number,
+        before: null,
+        after,
+        user: caller.user,
+        parentId,
+      });
       return after;
     });
   } catch (err) {
@@ -339,16 +354,16 @@ export async function createRow(
 export async function updateRow(
   db: Db,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   id: number,
   input: Row,
   parentId?: number,
 ): Promise<Row> {
   try {
     return await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, me, id, parentId);
+      const existing = await findRow(tx, def, caller, id, parentId);
       if (!existing) throw notFound();
-      const values = def.toValues ? def.toValues(input, existing, me) : defaultValues(def, input);
+      const values = def.toValues ? def.toValues(input, existing, caller) : defaultValues(def, input);
       // A nested row stays under its parent.
       if (def.parent) delete values[columnKey(def, def.parent.column)];
       await checkWrite(tx, def, values, input, existing, id);
@@ -356,8 +371,15 @@ export async function updateRow(
         .update(def.table)
         .set(values as never)
         .where(eq(def.id, id));
-      const after = (await findRow(tx, def, me, id, parentId))!;
-      await def.afterWrite?.(tx, { type: 'update', id, before: existing, after, me, parentId });
+      const after = (await findRow(tx, def, caller, id, parentId))!;
+      await def.afterWrite?.(tx, {
+        type: 'update',
+        id,
+        before: existing,
+        after,
+        user: caller.user,
+        parentId,
+      });
       return after;
     });
   } catch (err) {
@@ -368,13 +390,13 @@ export async function updateRow(
 export async function deleteRow(
   db: Db,
   def: ResourceDef,
-  me: AuthUser,
+  caller: Caller,
   id: number,
   parentId?: number,
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, me, id, parentId);
+      const existing = await findRow(tx, def, caller, id, parentId);
       if (!existing) throw notFound();
       for (const col of def.referencedBy ?? []) {
         const [hit] = await tx
@@ -383,7 +405,14 @@ export async function deleteRow(
         if (hit) throw new AppError(409, def.meta.messages.inUse);
       }
       await tx.delete(def.table).where(eq(def.id, id));
-      await def.afterWrite?.(tx, { type: 'delete', id, before: existing, after: null, me, parentId });
+      await def.afterWrite?.(tx, {
+        type: 'delete',
+        id,
+        before: existing,
+        after: null,
+        user: caller.user,
+        parentId,
+      });
     });
   } catch (err) {
     mapDbError(err, def, 'delete');

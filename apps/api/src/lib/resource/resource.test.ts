@@ -41,7 +41,7 @@ const def: ResourceDef = {
     param: 'clientId',
     column: subCompanies.clientId,
     parentId: clients.id,
-    parentClientColumn: clients.id,
+    parentScope: { clientId: clients.id },
   },
   async afterWrite(tx, event) {
     // What the hook sees is the transaction's own state: the written row is there (or gone).

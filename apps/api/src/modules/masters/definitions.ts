@@ -101,7 +101,7 @@ export const costCenterResource: ResourceDef = {
   meta: costCenterMaster,
   table: costCenters,
   id: costCenters.id,
-  clientColumn: costCenters.clientId,
+  scopeColumns: { clientId: costCenters.clientId },
   select: {
     id: costCenters.id,
     clientId: costCenters.clientId,

@@ -26,7 +26,7 @@ import { requestLanguage } from '../../plugins/errors.js';
 import { approveCostElements, categorizeCostElements } from './cost-elements.service.js';
 import { costElementResource, helpFileResource, MASTER_RESOURCE_DEFS } from './definitions.js';
 import { helpFileContent, helpForPage, saveHelpFile } from './help.service.js';
-import { registerResource } from '../../lib/resource/resource.routes.js';
+import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
 import { getRow } from '../../lib/resource/resource.service.js';
 
 const bulkResult = z.object({ updated: z.number().int(), code: z.string(), message: z.string() });
@@ -77,7 +77,7 @@ export async function mastersRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await categorizeCostElements(db, [req.params.id], req.body.costCategoryId);
-      return getRow<CostElement>(db, costElementResource, currentUser(req), req.params.id);
+      return getRow<CostElement>(db, costElementResource, callerOf(req), req.params.id);
     },
   );
   r.post(
@@ -85,7 +85,7 @@ export async function mastersRoutes(app: FastifyInstance) {
     { config: ce, schema: { tags, params: idParams, response: { 200: costElementMaster.entity } } },
     async (req) => {
       await approveCostElements(db, currentUser(req), [req.params.id], deps.now());
-      return getRow<CostElement>(db, costElementResource, currentUser(req), req.params.id);
+      return getRow<CostElement>(db, costElementResource, callerOf(req), req.params.id);
     },
   );
   r.post(
@@ -150,7 +150,7 @@ export async function mastersRoutes(app: FastifyInstance) {
         fileName: file.name,
         data: file.data,
       });
-      return reply.code(201).send(await getRow<HelpFile>(db, helpFileResource, currentUser(req), id));
+      return reply.code(201).send(await getRow<HelpFile>(db, helpFileResource, callerOf(req), id));
     },
   );
   r.get(
