@@ -54,6 +54,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: Deps;
-    routeCatalogue: Array<{ method: string; url: string } & RouteAccess>;
+    /** Every /api route with its access, its querystring keys and whether it validates a body (tests walk it). */
+    routeCatalogue: Array<{ method: string; url: string; query: string[]; body: boolean } & RouteAccess>;
   }
 }

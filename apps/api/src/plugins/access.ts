@@ -40,6 +40,8 @@ export function registerAccess(app: FastifyInstance) {
         auth: c.auth,
         permission: c.permission,
         roles: c.roles,
+        query: queryKeys(route.schema?.querystring),
+        body: route.schema?.body !== undefined,
       });
     }
   });
@@ -70,6 +72,12 @@ export function registerAccess(app: FastifyInstance) {
       return sendError(req, reply, 403, 'forbidden');
     }
   });
+}
+
+/** The names a route's querystring schema (zod object) accepts: the tenancy test probes the id filters. */
+function queryKeys(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
 
 async function loadUser(app: FastifyInstance, token: string): Promise<AuthUser | null> {

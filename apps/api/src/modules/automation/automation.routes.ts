@@ -45,7 +45,7 @@ export async function automationRoutes(app: FastifyInstance) {
         response: { 200: z.array(portalCredentialsViewSchema) },
       },
     },
-    async (req) => listCredentials(db, req.params.clientId),
+    async (req) => listCredentials(db, req.scope, req.params.clientId),
   );
 
   r.put(
@@ -60,7 +60,7 @@ export async function automationRoutes(app: FastifyInstance) {
         response: { 200: z.array(portalCredentialsViewSchema) },
       },
     },
-    async (req) => saveCredentials(deps, req.params.clientId, req.body),
+    async (req) => saveCredentials(deps, req.scope, req.params.clientId, req.body),
   );
 
   r.delete(
@@ -70,7 +70,7 @@ export async function automationRoutes(app: FastifyInstance) {
       schema: { tags, params: z.object({ clientId: id, operatorId: id }), response: { 200: okSchema } },
     },
     async (req) => {
-      await deleteCredentials(db, req.params.clientId, req.params.operatorId);
+      await deleteCredentials(db, req.scope, req.params.clientId, req.params.operatorId);
       return { message: message('deleted', requestLanguage(req)) };
     },
   );
@@ -87,7 +87,7 @@ export async function automationRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await setUploadMethod(db, req.params.clientId, req.body.invoiceUploadMethod);
+      await setUploadMethod(db, req.scope, req.params.clientId, req.body.invoiceUploadMethod);
       return { message: message('updated', requestLanguage(req)) };
     },
   );
@@ -114,6 +114,7 @@ export async function automationRoutes(app: FastifyInstance) {
     async (req) => {
       const jobs = await enqueueClientFetch(
         deps,
+        req.scope,
         req.params.clientId,
         req.body?.month ?? monthOf(deps.now()),
       );
@@ -138,14 +139,14 @@ export async function automationRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req) => failedDownloads(db, req.query.page, req.query.pageSize),
+    async (req) => failedDownloads(db, req.scope, req.query.page, req.query.pageSize),
   );
 
   r.post(
     '/api/automation/failed-downloads/:id/retry',
     { config: access, schema: { tags, params: z.object({ id }), response: { 200: okSchema } } },
     async (req) => {
-      await retryFailed(deps, req.params.id);
+      await retryFailed(deps, req.scope, req.params.id);
       return { message: message('retryQueued', requestLanguage(req)) };
     },
   );
@@ -153,6 +154,6 @@ export async function automationRoutes(app: FastifyInstance) {
   r.get(
     '/api/automation/full-automation',
     { config: access, schema: { tags, response: { 200: z.array(fullAutomationRowSchema) } } },
-    async () => fullAutomation(db),
+    async (req) => fullAutomation(db, req.scope),
   );
 }

@@ -11,6 +11,7 @@ import { notFound, AppError } from '../../lib/errors.js';
 import { decrypt, encrypt } from '../../lib/secrets.js';
 import { QUEUE } from '../../jobs/queue.js';
 import { uploadInvoices } from '../invoices/invoices.service.js';
+import type { Scope } from '../../lib/scope.js';
 import type { Deps } from '../../types.js';
 import { connectorFor, PortalError } from './connectors.js';
 
@@ -23,13 +24,14 @@ export interface FetchInvoicesJob {
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
-async function clientExists(db: Db, clientId: number) {
-  const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
-  if (!c) throw notFound();
-}
+// Every `:clientId` from a URL goes through scope.assertClient (unknown or out of scope → 404).
 
-export async function listCredentials(db: Db, clientId: number): Promise<PortalCredentialsView[]> {
-  await clientExists(db, clientId);
+export async function listCredentials(
+  db: Db,
+  scope: Scope,
+  clientId: number,
+): Promise<PortalCredentialsView[]> {
+  await scope.assertClient(clientId);
   const rows = await db
     .select({
       id: portalCredentials.id,
@@ -50,11 +52,12 @@ export async function listCredentials(db: Db, clientId: number): Promise<PortalC
 /** Stores (or replaces) a client's portal sign-in for one operator; the password sealed with AES-256-GCM. */
 export async function saveCredentials(
   deps: Deps,
+  scope: Scope,
   clientId: number,
   input: PortalCredentialsInput,
 ): Promise<PortalCredentialsView[]> {
   const { db } = deps.database;
-  await clientExists(db, clientId);
+  await scope.assertClient(clientId);
   const [op] = await db
     .select({ id: operators.id })
     .from(operators)
@@ -76,10 +79,11 @@ export async function saveCredentials(
       target: [portalCredentials.clientId, portalCredentials.operatorId],
       set: { portalUrl: input.portalUrl, username: input.username, passwordSealed: sealed, updatedAt: now },
     });
-  return listCredentials(db, clientId);
+  return listCredentials(db, scope, clientId);
 }
 
-export async function deleteCredentials(db: Db, clientId: number, operatorId: number) {
+export async function deleteCredentials(db: Db, scope: Scope, clientId: number, operatorId: number) {
+  await scope.assertClient(clientId);
   const gone = await db
     .delete(portalCredentials)
     .where(and(eq(portalCredentials.clientId, clientId), eq(portalCredentials.operatorId, operatorId)))
@@ -176,8 +180,13 @@ export async function enqueueMonthlyFetches(deps: Deps, month = monthOf(deps.now
 }
 
 /** Manual or automated upload; automation needs portal credentials (spec §5). */
-export async function setUploadMethod(db: Db, clientId: number, method: 'manual' | 'automation') {
-  await clientExists(db, clientId);
+export async function setUploadMethod(
+  db: Db,
+  scope: Scope,
+  clientId: number,
+  method: 'manual' | 'automation',
+) {
+  await scope.assertClient(clientId);
   if (method === 'automation') {
     const [{ n }] = await db
       .select({ n: count() })
@@ -188,9 +197,14 @@ export async function setUploadMethod(db: Db, clientId: number, method: 'manual'
   await db.update(clients).set({ invoiceUploadMethod: method }).where(eq(clients.id, clientId));
 }
 
-export async function enqueueClientFetch(deps: Deps, clientId: number, month: string): Promise<number> {
+export async function enqueueClientFetch(
+  deps: Deps,
+  scope: Scope,
+  clientId: number,
+  month: string,
+): Promise<number> {
   const { db } = deps.database;
-  await clientExists(db, clientId);
+  await scope.assertClient(clientId);
   const rows = await db
     .select({ operatorId: portalCredentials.operatorId })
     .from(portalCredentials)
@@ -239,12 +253,16 @@ const toRun = (r: {
  * Failed Invoice Download report: the latest run of each client × operator × month that failed
  * (a later successful run of the same month clears it).
  */
-export async function failedDownloads(db: Db, page: number, pageSize: number) {
+export async function failedDownloads(db: Db, scope: Scope, page: number, pageSize: number) {
   // The outer table is named explicitly (drizzle renders bare column names in this subquery).
   const latest = sql`"invoice_fetch_runs"."id" = (select max(r.id) from invoice_fetch_runs r
       where r.client_id = "invoice_fetch_runs"."client_id" and r.operator_id = "invoice_fetch_runs"."operator_id"
         and r.month = "invoice_fetch_runs"."month")`;
-  const where = and(eq(invoiceFetchRuns.status, 'failed'), latest);
+  const where = and(
+    eq(invoiceFetchRuns.status, 'failed'),
+    latest,
+    scope.where({ clientId: invoiceFetchRuns.clientId }),
+  );
   const [{ n }] = await db.select({ n: count() }).from(invoiceFetchRuns).where(where);
   const rows = await db
     .select(runSelection)
@@ -258,11 +276,17 @@ export async function failedDownloads(db: Db, page: number, pageSize: number) {
   return { items: rows.map(toRun), total: n, page, pageSize };
 }
 
-export async function retryFailed(deps: Deps, runId: number): Promise<void> {
+export async function retryFailed(deps: Deps, scope: Scope, runId: number): Promise<void> {
   const [run] = await deps.database.db
     .select()
     .from(invoiceFetchRuns)
-    .where(and(eq(invoiceFetchRuns.id, runId), eq(invoiceFetchRuns.status, 'failed')));
+    .where(
+      and(
+        eq(invoiceFetchRuns.id, runId),
+        eq(invoiceFetchRuns.status, 'failed'),
+        scope.where({ clientId: invoiceFetchRuns.clientId }),
+      ),
+    );
   if (!run) throw notFound();
   await deps.jobs.send(QUEUE.fetchInvoices, {
     clientId: run.clientId,
@@ -272,11 +296,11 @@ export async function retryFailed(deps: Deps, runId: number): Promise<void> {
 }
 
 /** Full Automation report: every client on automated upload, its operators and its last run. */
-export async function fullAutomation(db: Db): Promise<FullAutomationRow[]> {
+export async function fullAutomation(db: Db, scope: Scope): Promise<FullAutomationRow[]> {
   const rows = await db
     .select({ id: clients.id, name: clients.companyName })
     .from(clients)
-    .where(eq(clients.invoiceUploadMethod, 'automation'))
+    .where(and(eq(clients.invoiceUploadMethod, 'automation'), scope.where({ clientId: clients.id })))
     .orderBy(clients.companyName);
   const out: FullAutomationRow[] = [];
   for (const c of rows) {

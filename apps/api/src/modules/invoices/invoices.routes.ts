@@ -88,7 +88,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
           Object.fromEntries(ids.error.issues.map((i) => [String(i.path[0]), 'invalid'])),
         );
       }
-      const target = await resolveUploadTarget(db, me, ids.data);
+      const target = await resolveUploadTarget(db, req.scope, ids.data);
       const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang });
       const accepted = results.filter((x) => x.status === 'accepted').length;
       const body = { results, accepted, refused: results.length - accepted };
@@ -107,7 +107,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
       config: access,
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } },
     },
-    async (req) => listInvoices(db, currentUser(req), req.query, requestLanguage(req)),
+    async (req) => listInvoices(db, req.scope, req.query, requestLanguage(req)),
   );
 
   r.get(
@@ -116,14 +116,14 @@ export async function invoicesRoutes(app: FastifyInstance) {
       config: access,
       schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } },
     },
-    async (req) => getInvoice(db, currentUser(req), req.params.id, requestLanguage(req)),
+    async (req) => getInvoice(db, req.scope, req.params.id, requestLanguage(req)),
   );
 
   r.get(
     '/api/invoices/:id/file',
     { config: access, schema: { tags, params: idParams } },
     async (req, reply) => {
-      const f = await invoiceFile(db, currentUser(req), req.params.id);
+      const f = await invoiceFile(db, req.scope, req.params.id);
       const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', 'application/pdf')

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  isProviderRole,
   message,
   type Invoice,
   type InvoiceDetail,
@@ -26,9 +25,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
-import { scopeCondition } from '../../lib/scope.js';
+import type { Scope } from '../../lib/scope.js';
 import { QUEUE } from '../../jobs/queue.js';
-import type { AuthUser, Deps } from '../../types.js';
+import type { Deps } from '../../types.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
@@ -48,36 +47,37 @@ export interface UploadTarget {
   subCompanyId: number | null;
 }
 
-/** Which client (and sub-company) an upload goes to, checked against the caller's scope. */
+/**
+ * Which client (and sub-company) an upload goes to, checked against the caller's scope: a client
+ * asked for must be in scope (else 404); without one, the caller's own client (provider users,
+ * who have none, must choose).
+ */
 export async function resolveUploadTarget(
   db: Db,
-  me: AuthUser,
+  scope: Scope,
   input: { clientId?: number; subCompanyId?: number },
 ): Promise<UploadTarget> {
-  let clientId: number;
-  if (isProviderRole(me.roleId)) {
-    if (!input.clientId) throw new AppError(400, 'validation', { clientId: 'required' });
-    const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
-    if (!c) throw notFound();
-    clientId = c.id;
-  } else {
-    if (me.clientId == null) throw notFound();
-    if (input.clientId && input.clientId !== me.clientId) throw notFound();
-    clientId = me.clientId;
-  }
+  if (input.clientId) await scope.assertClient(input.clientId);
+  const clientId = input.clientId ?? scope.ownClientId;
+  if (clientId == null) throw new AppError(400, 'validation', { clientId: 'required' });
+  const allowed = scope.subCompanyIds;
   let subCompanyId = input.subCompanyId ?? null;
-  if (subCompanyId == null && me.subCompanyIds?.length === 1) subCompanyId = me.subCompanyIds[0];
-  if (subCompanyId == null && me.subCompanyIds) {
+  if (subCompanyId == null && allowed?.length === 1) subCompanyId = allowed[0];
+  if (subCompanyId == null && allowed) {
     throw new AppError(400, 'validation', { subCompanyId: 'required' });
   }
   if (subCompanyId != null) {
     const [s] = await db
       .select({ id: subCompanies.id })
       .from(subCompanies)
-      .where(and(eq(subCompanies.id, subCompanyId), eq(subCompanies.clientId, clientId)));
-    if (!s || (me.subCompanyIds && !me.subCompanyIds.includes(s.id))) {
-      throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
-    }
+      .where(
+        and(
+          eq(subCompanies.id, subCompanyId),
+          eq(subCompanies.clientId, clientId),
+          scope.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
+        ),
+      );
+    if (!s) throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
   }
   return { clientId, subCompanyId };
 }
@@ -341,20 +341,21 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
   };
 }
 
-const scopeOf = (me: AuthUser) =>
-  scopeCondition(me, { clientId: invoices.clientId, subCompanyId: invoices.subCompanyId });
+const scopeOf = (scope: Scope) =>
+  scope.where({ clientId: invoices.clientId, subCompanyId: invoices.subCompanyId });
 
+/** The invoices in scope; `?clientId=` / `?subCompanyId=` outside the scope answer 404. */
 export async function listInvoices(
   db: Db,
-  me: AuthUser,
+  scope: Scope,
   q: InvoiceListQuery,
   lang: Lang,
 ): Promise<InvoiceList> {
   const where = and(
-    scopeOf(me),
-    q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
+    scopeOf(scope),
+    await scope.clientFilter(q.clientId, invoices.clientId),
     q.operatorId ? eq(invoices.operatorId, q.operatorId) : undefined,
-    q.subCompanyId ? eq(invoices.subCompanyId, q.subCompanyId) : undefined,
+    await scope.subCompanyFilter(q.subCompanyId, invoices.subCompanyId),
     q.uploadState ? eq(invoices.uploadState, q.uploadState) : undefined,
     q.parsingStatus ? eq(invoices.parsingStatus, q.parsingStatus) : undefined,
     q.month ? eq(invoices.periodStart, `${q.month}-01`) : undefined,
@@ -377,11 +378,11 @@ export async function listInvoices(
   return { items: rows.map((r) => toInvoice(r, lang)), total: n, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getInvoice(db: Db, me: AuthUser, id: number, lang: Lang): Promise<InvoiceDetail> {
+export async function getInvoice(db: Db, scope: Scope, id: number, lang: Lang): Promise<InvoiceDetail> {
   const [row] = await db
     .select(selection)
     .from(invoices)
-    .where(and(eq(invoices.id, id), scopeOf(me)));
+    .where(and(eq(invoices.id, id), scopeOf(scope)));
   if (!row) throw notFound();
   const lines = await db
     .select({
@@ -410,12 +411,12 @@ export async function getInvoice(db: Db, me: AuthUser, id: number, lang: Lang): 
 }
 
 /** The stored PDF of an invoice in the caller's scope. */
-export async function invoiceFile(db: Db, me: AuthUser, id: number) {
+export async function invoiceFile(db: Db, scope: Scope, id: number) {
   const [row] = await db
     .select({ name: files.name, data: files.data })
     .from(invoices)
     .innerJoin(files, eq(files.id, invoices.fileId))
-    .where(and(eq(invoices.id, id), scopeOf(me)));
+    .where(and(eq(invoices.id, id), scopeOf(scope)));
   if (!row) throw notFound();
   return row;
 }

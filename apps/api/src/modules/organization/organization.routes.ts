@@ -4,7 +4,6 @@ import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { operatorOptionSchema } from '@kulu/shared';
 import { operators } from '../../db/schema/index.js';
-import { currentUser } from '../../plugins/access.js';
 import { listClientOptions, listCostCenters, listSubCompanies } from './organization.service.js';
 
 const option = z.object({ id: z.number().int(), name: z.string(), clientId: z.number().int() });
@@ -32,7 +31,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       config: { permission: 'invoices.upload' },
       schema: { tags: ['organization'], response: { 200: z.array(operatorOptionSchema) } },
     },
-    async (req) => listClientOptions(deps.database.db, currentUser(req)),
+    async (req) => listClientOptions(deps.database.db, req.scope),
   );
 
   r.get(
@@ -41,7 +40,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       config: { permission: 'general' },
       schema: { tags: ['organization'], response: { 200: z.array(option) } },
     },
-    async (req) => listSubCompanies(deps.database.db, currentUser(req)),
+    async (req) => listSubCompanies(deps.database.db, req.scope),
   );
 
   r.get(
@@ -50,6 +49,6 @@ export async function organizationRoutes(app: FastifyInstance) {
       config: { permission: 'general' },
       schema: { tags: ['organization'], response: { 200: z.array(option) } },
     },
-    async (req) => listCostCenters(deps.database.db, currentUser(req)),
+    async (req) => listCostCenters(deps.database.db, req.scope),
   );
 }

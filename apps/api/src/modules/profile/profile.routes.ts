@@ -31,13 +31,13 @@ export async function profileRoutes(app: FastifyInstance) {
   const tags = ['profile'];
 
   r.get('/api/profile', { config: auth, schema: { tags, response: { 200: profileSchema } } }, async (req) =>
-    getProfile(deps, currentUser(req)),
+    getProfile(deps, currentUser(req), req.scope),
   );
 
   r.put(
     '/api/profile',
     { config: auth, schema: { tags, body: profileUpdateSchema, response: { 200: profileSchema } } },
-    async (req) => updateProfile(deps, currentUser(req), req.body),
+    async (req) => updateProfile(deps, currentUser(req), req.scope, req.body),
   );
 
   r.put(
@@ -79,7 +79,7 @@ export async function profileRoutes(app: FastifyInstance) {
         throw new AppError(400, 'logoTooLarge');
       });
       if (file.file.truncated) throw new AppError(400, 'logoTooLarge');
-      return { logo: await setLogo(deps, currentUser(req), data) };
+      return { logo: await setLogo(deps, currentUser(req), req.scope, data) };
     },
   );
 
@@ -87,7 +87,7 @@ export async function profileRoutes(app: FastifyInstance) {
     '/api/profile/logo',
     { config: auth, schema: { tags, response: { 200: z.object({ logo: z.null() }) } } },
     async (req) => {
-      await setLogo(deps, currentUser(req), null);
+      await setLogo(deps, currentUser(req), req.scope, null);
       return { logo: null };
     },
   );

@@ -1,19 +1,22 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { isClientRole, type Profile, type ProfileUpdate } from '@kulu/shared';
+import { type Profile, type ProfileUpdate } from '@kulu/shared';
 import { clientOperators, clients, files, operators, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Scope } from '../../lib/scope.js';
 import type { AuthUser, Deps } from '../../types.js';
 
-export async function getProfile(deps: Deps, me: AuthUser): Promise<Profile> {
+/** The caller's own profile; company users also see their company (the client of their scope). */
+export async function getProfile(deps: Deps, me: AuthUser, scope: Scope): Promise<Profile> {
   const { db } = deps.database;
   const [u] = await db.select().from(users).where(eq(users.id, me.id));
   let company: Profile['company'] = null;
   let operatorContracts: Profile['operatorContracts'] = [];
   let logoFileId = u.logoFileId;
-  if (u.clientId && isClientRole(u.roleId)) {
-    const [c] = await db.select().from(clients).where(eq(clients.id, u.clientId));
+  const ownClientId = scope.ownClientId;
+  if (ownClientId != null) {
+    const [c] = await db.select().from(clients).where(eq(clients.id, ownClientId));
     logoFileId = c.logoFileId;
     company = {
       id: c.id,
@@ -51,7 +54,12 @@ export async function getProfile(deps: Deps, me: AuthUser): Promise<Profile> {
   };
 }
 
-export async function updateProfile(deps: Deps, me: AuthUser, body: ProfileUpdate): Promise<Profile> {
+export async function updateProfile(
+  deps: Deps,
+  me: AuthUser,
+  scope: Scope,
+  body: ProfileUpdate,
+): Promise<Profile> {
   await deps.database.db
     .update(users)
     .set({
@@ -60,7 +68,7 @@ export async function updateProfile(deps: Deps, me: AuthUser, body: ProfileUpdat
       ...(body.address !== undefined ? { address: body.address || null } : {}),
     })
     .where(eq(users.id, me.id));
-  return getProfile(deps, me);
+  return getProfile(deps, me, scope);
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -90,19 +98,25 @@ export function checkPng(data: Buffer): void {
 }
 
 /** Company users set their company's logo; provider users their own. Old file replaced in one transaction. */
-export async function setLogo(deps: Deps, me: AuthUser, data: Buffer | null): Promise<string | null> {
+export async function setLogo(
+  deps: Deps,
+  me: AuthUser,
+  scope: Scope,
+  data: Buffer | null,
+): Promise<string | null> {
   if (data) checkPng(data);
-  const forClient = me.clientId != null && isClientRole(me.roleId);
+  const clientId = scope.ownClientId;
   await deps.database.db.transaction(async (tx) => {
-    const [owner] = forClient
-      ? await tx.select({ fileId: clients.logoFileId }).from(clients).where(eq(clients.id, me.clientId!))
-      : await tx.select({ fileId: users.logoFileId }).from(users).where(eq(users.id, me.id));
+    const [owner] =
+      clientId != null
+        ? await tx.select({ fileId: clients.logoFileId }).from(clients).where(eq(clients.id, clientId))
+        : await tx.select({ fileId: users.logoFileId }).from(users).where(eq(users.id, me.id));
     let fileId: number | null = null;
     if (data) {
       const [f] = await tx
         .insert(files)
         .values({
-          clientId: forClient ? me.clientId : null,
+          clientId,
           kind: 'logo',
           name: 'logo.png',
           mime: 'image/png',
@@ -112,7 +126,8 @@ export async function setLogo(deps: Deps, me: AuthUser, data: Buffer | null): Pr
         .returning({ id: files.id });
       fileId = f.id;
     }
-    if (forClient) await tx.update(clients).set({ logoFileId: fileId }).where(eq(clients.id, me.clientId!));
+    if (clientId != null)
+      await tx.update(clients).set({ logoFileId: fileId }).where(eq(clients.id, clientId));
     else await tx.update(users).set({ logoFileId: fileId }).where(eq(users.id, me.id));
     if (owner?.fileId) await tx.delete(files).where(eq(files.id, owner.fileId));
   });
