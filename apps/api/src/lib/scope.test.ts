@@ -63,6 +63,20 @@ describe('Scope', () => {
     expect(s.ownClientId).toBeNull();
   });
 
+  it('limits a consultant with assigned companies to them, and one with none to nothing', async () => {
+    const assigned = new Scope(db, { kind: 'consultant', userId: 7, clientIds: [3, 5] });
+    expect(assigned.isProvider).toBe(true);
+    expect(render(assigned.where(cols))).toEqual({
+      sql: '"invoices"."client_id" in ($1, $2)',
+      params: [3, 5],
+    });
+    expect(assigned.canSeeClient(5)).toBe(true);
+    expect(assigned.canSeeClient(4)).toBe(false);
+    await expect(assigned.assertClient(4)).rejects.toMatchObject({ statusCode: 404 });
+    const none = new Scope(db, { kind: 'consultant', userId: 7, clientIds: [] });
+    expect(render(none.where(cols))?.sql).toBe('false');
+  });
+
   it('limits a company admin to their own client', async () => {
     const s = await Scope.forUser(db, user(ROLE.companyAdmin));
     expect(s.isProvider).toBe(false);
