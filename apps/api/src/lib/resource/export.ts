@@ -34,13 +34,17 @@ function cellValue(col: MasterColumn, v: unknown, lang: Lang): string | number |
  * Streams the rows as an .xlsx (exceljs streaming writer): headers in the caller's language,
  * amounts as numbers, every text cell made safe against formula injection.
  */
-export function sendXlsx(
+export async function sendXlsx(
   req: FastifyRequest,
   reply: FastifyReply,
   meta: ResourceMeta,
   rows: AsyncIterable<Row[]>,
   lang: Lang,
 ) {
+  // The first batch is read before anything is sent: a query the database refuses still gets its
+  // error answer (a 400 for a value it cannot take) rather than a cut-off file.
+  const batches = rows[Symbol.asyncIterator]();
+  const first = await batches.next();
   const stream = new PassThrough();
   const date = new Date().toISOString().slice(0, 10);
   reply
@@ -64,8 +68,8 @@ export function sendXlsx(
             : {},
     }));
     ws.getRow(1).font = { bold: true };
-    for await (const batch of rows) {
-      for (const row of batch) {
+    for (let next = first; !next.done; next = await batches.next()) {
+      for (const row of next.value) {
         ws.addRow(meta.columns.map((c) => cellValue(c, row[c.key], lang))).commit();
       }
     }

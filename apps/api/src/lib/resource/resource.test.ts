@@ -8,6 +8,7 @@ import { clients, subCompanies } from '../../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { registerResource } from './resource.routes.js';
+import { sendXlsx } from './export.js';
 import type { ResourceDef, WriteEvent } from './resource.service.js';
 
 /**
@@ -79,6 +80,14 @@ beforeAll(async () => {
   await app.register(async (a) =>
     registerResource(a, def, { base: '/api/test/clients/:clientId/sub-companies' }),
   );
+  // An export whose query the database refuses (PostgreSQL's "invalid byte sequence": 22021).
+  app.get('/api/test/export-refused', { config: { public: true } }, async (req, reply) => {
+    async function* refused(): AsyncGenerator<Record<string, unknown>[]> {
+      yield* [];
+      throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    }
+    return sendXlsx(req, reply, meta, refused(), 'en');
+  });
   await app.ready();
   admin = await t.login(DEMO.admin);
   companyAdmin = await t.login(DEMO.companyAdmin);
@@ -94,6 +103,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await t?.close();
+});
+
+describe('export', () => {
+  it('answers a query the database refuses with 400, not a cut-off file', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/export-refused' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalidValue' });
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
 });
 
 describe('a nested resource', () => {

@@ -12,6 +12,7 @@ import {
   optInt,
   optMoney,
   enumOptions,
+  idsSchema,
   optText,
   reqEnum,
   reqId,
@@ -302,7 +303,7 @@ export const costElementMaster = defineMaster({
 
 /** Assign one cost element, or many at once, to a cost category. */
 export const costElementCategorizeSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(1000),
+  ids: idsSchema.shape.ids,
   costCategoryId: reqId(),
 });
 export const costElementCategorySchema = z.object({ costCategoryId: reqId() });
