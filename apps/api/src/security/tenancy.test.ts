@@ -72,6 +72,8 @@ const PARAMS: Record<string, ParamKind> = {
   },
   'plans/:id': { table: plans, id: plans.id, clientId: plans.clientId },
   'clients/:clientId': { client: true },
+  'clients/:id': { client: true },
+  'users/:id': { table: users, id: users.id, clientId: users.clientId },
   'sub-companies/:id': {
     table: subCompanies,
     id: subCompanies.id,
