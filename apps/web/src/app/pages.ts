@@ -1,7 +1,9 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { MasterKey } from '@kulu/shared';
 import { lazyPage } from './lazy-page';
 
 type PlaceholderModule = typeof import('./placeholder-page'); // eslint-disable-line @typescript-eslint/consistent-type-imports -- a module type for the lazy loader
+type MasterPageModule = typeof import('../features/masters/master-route-page'); // eslint-disable-line @typescript-eslint/consistent-type-imports -- a module type for the lazy loader
 
 /** Public and account pages, each its own chunk (spec §2: every page loads on demand). */
 export const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
@@ -29,13 +31,17 @@ export const PlaceholderPage = lazyPage<{ titleKey: string }, PlaceholderModule>
   'PlaceholderPage',
 );
 
+/** Every /admin/master/* entry: the generic page of the master resource the route table names. */
+export const MasterRoutePage = lazyPage<{ masterKey: MasterKey }, MasterPageModule>(
+  () => import('../features/masters/master-route-page'),
+  'MasterRoutePage',
+);
+
 /**
  * Menu pages with a screen of their own, by the `page` name of the shared route table.
  * Later issues register their pages here; a route without one shows PlaceholderPage.
  */
 export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  /** Every /admin/master/* entry: the generic page of the master declared for it. */
-  master: lazyPage(() => import('../features/masters/master-route-page'), 'MasterRoutePage'),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),
   'failed-invoice-download': lazyPage(
     () => import('../features/automation/failed-downloads-page'),

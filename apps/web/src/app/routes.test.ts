@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE, ROLE_PERMISSIONS, menuForUser } from '@kulu/shared';
-import { ancestorKeys, canOpenBuilder, canOpenPage, groupRedirects, pageRoutes } from './routes';
+import { MASTER_RESOURCES, ROLE, ROLE_PERMISSIONS, menuForUser } from '@kulu/shared';
+import {
+  ancestorKeys,
+  canOpenBuilder,
+  canOpenPage,
+  groupRedirects,
+  MASTER_PAGES,
+  masterKeyOf,
+  pageRoutes,
+} from './routes';
 import en from '../locales/en.json';
 import fi from '../locales/fi.json';
 
@@ -46,6 +54,30 @@ describe('routes from the shared route table', () => {
       expect(paths).toContain(p);
     }
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('gives every master page the typed key of its declared resource', () => {
+    const masters = pageRoutes().filter((r) => r.page === 'master');
+    expect(masters.length).toBe(Object.keys(MASTER_RESOURCES).length);
+    for (const route of masters) {
+      expect(route.masterKey, route.path).toBeDefined();
+      expect(route.path).toBe(`/admin/master/${MASTER_RESOURCES[route.masterKey!].menuKey}`);
+    }
+    const byPath = Object.fromEntries(pageRoutes().map((r) => [r.path, r.masterKey]));
+    expect(byPath['/admin/master/plan']).toBe('plans');
+    expect(byPath['/admin/master/cost-elements']).toBe('costElements');
+    expect(byPath['/admin/invoice-upload']).toBeUndefined();
+  });
+
+  it('maps every declared master, and only those, from its declared menu key', () => {
+    const declared = Object.entries(MASTER_RESOURCES).map(([key, m]) => [m.menuKey, key]);
+    expect(Object.entries(MASTER_PAGES).sort()).toEqual(declared.sort());
+  });
+
+  it('finds no master for an entry of another page or an undeclared menu key', () => {
+    expect(masterKeyOf({ key: 'plan', page: 'invoice-upload' })).toBeUndefined();
+    expect(masterKeyOf({ key: 'no-such-master', page: 'master' })).toBeUndefined();
+    expect(masterKeyOf({ key: 'plan', page: 'master' })).toBe('plans');
   });
 
   it('sends a group path to its first page', () => {

@@ -5,6 +5,7 @@ import {
   ROLE,
   allMenuRoutes,
   menuForUser,
+  type MasterKey,
   type MenuItem,
 } from '@kulu/shared';
 
@@ -14,7 +15,37 @@ export interface PageRoute {
   titleKey: string;
   /** Name of the on-demand page component; pages without one show the placeholder. */
   page?: string;
+  /** Pages of the generic master screen: the declared resource it shows. */
+  masterKey?: MasterKey;
 }
+
+/**
+ * The master resource each /admin/master menu entry shows (menu key → its typed key; the
+ * declarations' `menuKey`, which a test keeps equal). A literal map with a type-only import:
+ * the router stays free of the declarations' runtime (they load with the masters chunk), and a
+ * key that is not a declared master does not compile.
+ */
+export const MASTER_PAGES = {
+  operators: 'operators',
+  country: 'countries',
+  currency: 'currencies',
+  'cost-centers': 'costCenters',
+  'cost-groups': 'costGroups',
+  'cost-category': 'costCategories',
+  'cost-elements': 'costElements',
+  plan: 'plans',
+  'plan-groups': 'planGroups',
+  'base-plan-groups': 'basePlanGroups',
+  'skipped-phone-number': 'skippedNumbers',
+  'client-billing-plan': 'billingPlans',
+  help: 'help',
+} as const satisfies Record<string, MasterKey>;
+
+/** The master key of a menu entry whose page is the generic master screen. */
+export const masterKeyOf = (item: Pick<MenuItem, 'key' | 'page'>): MasterKey | undefined =>
+  item.page === 'master' && Object.hasOwn(MASTER_PAGES, item.key)
+    ? MASTER_PAGES[item.key as keyof typeof MASTER_PAGES]
+    : undefined;
 
 /** A menu group's own path (e.g. /admin/reports) leads to its first page. */
 export interface GroupRedirect {
@@ -24,7 +55,10 @@ export interface GroupRedirect {
 
 /** Every leaf of both menus becomes a page route (spec §2). */
 export const pageRoutes = (): PageRoute[] =>
-  allMenuRoutes().map(({ path, titleKey, page }) => ({ path, titleKey, page }));
+  allMenuRoutes().map((item) => {
+    const masterKey = masterKeyOf(item);
+    return { path: item.path, titleKey: item.titleKey, page: item.page, ...(masterKey && { masterKey }) };
+  });
 
 export function groupRedirects(): GroupRedirect[] {
   const out = new Map<string, string>();

@@ -7,6 +7,7 @@ import type {
   PortalCredentialsView,
 } from '@kulu/shared';
 import { api } from '../../lib/api';
+import { masterUrlOf } from '../../lib/master-url';
 
 export const AUTOMATION_KEY = ['automation'] as const;
 const POLL_MS = 3000;
@@ -41,10 +42,12 @@ export const credentialsQuery = (clientId: number) =>
       api.get<PortalCredentialsView[]>(`/api/automation/clients/${clientId}/credentials`, { signal }),
   });
 
+const OPERATOR_OPTIONS_URL = masterUrlOf('operators', 'options');
+
 export const operatorOptionsQuery = () =>
   queryOptions({
-    queryKey: ['masters', 'options', '/api/masters/operators/options', {}],
-    queryFn: ({ signal }) => api.get<MasterOptionRow[]>('/api/masters/operators/options', { signal }),
+    queryKey: ['masters', 'options', OPERATOR_OPTIONS_URL, {}],
+    queryFn: ({ signal }) => api.get<MasterOptionRow[]>(OPERATOR_OPTIONS_URL, { signal }),
     staleTime: 60_000,
   });
 

@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import { App, Button, Card, Empty, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FetchRun } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { errorText } from '../../lib/form-rules';
-import { PAGE_SIZES } from '../../lib/paging';
+import { NO_SORT } from '../../lib/paging';
+import { usePagedState } from '../../lib/use-paged-state';
 import { AUTOMATION_KEY, failedDownloadsQuery, retryFailedDownload } from './api';
 import { formatDateTime, formatMonth } from './labels';
 
@@ -17,8 +17,8 @@ export function FailedDownloadsPage() {
   const lang = i18n.language === 'fi' ? 'fi' : 'en';
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const list = useQuery(failedDownloadsQuery(paging.page, paging.pageSize));
+  const { state, onPageChange } = usePagedState(NO_SORT);
+  const list = useQuery(failedDownloadsQuery(state.page, state.pageSize));
   const retry = useMutation({
     mutationFn: retryFailedDownload,
     onSuccess: (res) => {
@@ -28,7 +28,7 @@ export function FailedDownloadsPage() {
     onError: (err) => void message.error(errorText(t, err)),
   });
 
-  const columns: TableColumnsType<FetchRun> = [
+  const columns: PagedColumn<FetchRun>[] = [
     { key: 'client', dataIndex: 'clientName', title: t('automation.columns.client') },
     { key: 'operator', dataIndex: 'operatorName', title: t('automation.columns.operator') },
     {
@@ -50,61 +50,32 @@ export function FailedDownloadsPage() {
       render: (_: unknown, row) => formatDateTime(row.finishedAt ?? row.startedAt, lang),
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
-    {
-      key: 'actions',
-      title: t('masters.ui.actions'),
-      align: 'right',
-      render: (_: unknown, row) => (
-        <Button
-          size="small"
-          icon={<RedoOutlined />}
-          loading={retry.isPending && retry.variables === row.id}
-          onClick={() => retry.mutate(row.id)}
-          data-testid="retry"
-        >
-          {t('automation.retry')}
-        </Button>
-      ),
-    },
   ];
 
   return (
     <div data-testid="failed-downloads-page">
       <PageHeading title={t('menu.reports.failedInvoiceDownload')} />
-      <Card>
-        <Table<FetchRun>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isLoading}
-          scroll={{ x: true }}
-          onChange={(p) =>
-            setPaging((prev) => ({
-              pageSize: p.pageSize ?? prev.pageSize,
-              page: p.pageSize !== prev.pageSize ? 1 : (p.current ?? prev.page),
-            }))
-          }
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={list.isError ? errorText(t, list.error) : t('automation.noFailures')}
-              />
-            ),
-          }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (n, [from, to]) => t('masters.ui.total', { from, to, total: n }),
-          }}
-          data-testid="failed-downloads-table"
-        />
-      </Card>
+      <PagedTable<FetchRun>
+        query={list}
+        state={state}
+        onPageChange={onPageChange}
+        columns={columns}
+        emptyText={t('automation.noFailures')}
+        rowActions={{
+          render: (row) => (
+            <Button
+              size="small"
+              icon={<RedoOutlined />}
+              loading={retry.isPending && retry.variables === row.id}
+              onClick={() => retry.mutate(row.id)}
+              data-testid="retry"
+            >
+              {t('automation.retry')}
+            </Button>
+          ),
+        }}
+        testId="failed-downloads-table"
+      />
     </div>
   );
 }

@@ -1,49 +1,35 @@
-import { useMemo, useState } from 'react';
-import { Card, Empty, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { useMemo } from 'react';
+import { Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_SORTABLE, type Invoice, type Lang } from '@kulu/shared';
-import { errorText } from '../../lib/form-rules';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { formatDate, formatMoney } from '../../lib/format';
-import { PAGE_SIZES } from '../../lib/paging';
-import { invoiceListQuery, type InvoiceListParams } from './api';
+import type { SortSpec } from '../../lib/paging';
+import { usePagedState } from '../../lib/use-paged-state';
+import { invoiceListQuery } from './api';
 import { amountOf, PARSING_STATUS_COLOR, reasonText, UPLOAD_STATE_COLOR } from './labels';
 
 type Sort = (typeof INVOICE_SORTABLE)[number];
 
-const sortKey = (field: unknown): Sort | undefined =>
-  typeof field === 'string' && (INVOICE_SORTABLE as readonly string[]).includes(field)
-    ? (field as Sort)
-    : undefined;
+/** Newest first; clearing a sort goes back to it. */
+const SORT: SortSpec<Sort> = { sortable: INVOICE_SORTABLE, defaultSort: 'createdAt', defaultOrder: 'desc' };
 
 /** The client's invoices, newest first, server-paged and sorted; refreshes while a parse runs. */
 export function InvoiceTable({ clientId, showClient }: { clientId?: number; showClient: boolean }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const [params, setParams] = useState<Omit<InvoiceListParams, 'clientId'>>({
-    page: 1,
-    pageSize: 20,
-    sort: 'createdAt',
-    order: 'desc',
-  });
-  const list = useQuery(invoiceListQuery({ ...params, clientId }));
+  const { state, onPageChange } = usePagedState(SORT);
+  const { page, pageSize, sort, order } = state;
+  const list = useQuery(invoiceListQuery({ page, pageSize, sort: sort ?? 'createdAt', order, clientId }));
 
-  const columns = useMemo<TableColumnsType<Invoice>>(() => {
-    const sorted = (key: Sort) => ({
-      key,
-      dataIndex: key,
-      sorter: true,
-      showSorterTooltip: false,
-      sortOrder:
-        params.sort === key ? (params.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
-    });
+  const columns = useMemo<PagedColumn<Invoice>[]>(() => {
+    const sorted = (key: Sort) => ({ key, dataIndex: key });
     const money = (v: string | null) => {
       const n = amountOf(v);
       return n === null ? '' : formatMoney(n, lang);
     };
-    const cols: TableColumnsType<Invoice> = [
+    const cols: PagedColumn<Invoice>[] = [
       {
         ...sorted('invoiceNumber'),
         title: t('invoices.table.number'),
@@ -110,58 +96,19 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
       },
     );
     return cols;
-  }, [params.sort, params.order, showClient, lang, t]);
-
-  const onChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<Invoice> | SorterResult<Invoice>[],
-  ) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const key = s?.order ? sortKey(s.columnKey ?? s.field) : undefined;
-    const sort: Sort = key ?? 'createdAt';
-    const order = key ? (s.order === 'descend' ? 'desc' : 'asc') : 'desc';
-    setParams((prev) => {
-      const reset = sort !== prev.sort || order !== prev.order || pagination.pageSize !== prev.pageSize;
-      return {
-        sort,
-        order,
-        pageSize: pagination.pageSize ?? prev.pageSize,
-        page: reset ? 1 : (pagination.current ?? prev.page),
-      };
-    });
-  };
+  }, [showClient, lang, t]);
 
   return (
-    <Card title={t('invoices.table.title')}>
-      <Table<Invoice>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
-        onChange={onChange}
-        scroll={{ x: true }}
-        rowClassName={(row) => (row.uploadState === 'failed' ? 'invoice-row-failed' : '')}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.isError ? errorText(t, list.error) : t('invoices.table.empty')}
-            />
-          ),
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (n, [from, to]) => t('masters.ui.total', { from, to, total: n }),
-        }}
-        data-testid="invoice-table"
-      />
-    </Card>
+    <PagedTable<Invoice, Sort>
+      title={t('invoices.table.title')}
+      query={list}
+      state={state}
+      onPageChange={onPageChange}
+      sort={SORT}
+      columns={columns}
+      emptyText={t('invoices.table.empty')}
+      rowClassName={(row) => (row.uploadState === 'failed' ? 'invoice-row-failed' : '')}
+      testId="invoice-table"
+    />
   );
 }

@@ -2,11 +2,12 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { MasterList, MasterOptionRow, MasterResource } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { masterUrl, masterUrlOf } from '../../lib/master-url';
 import { listParams, unpagedParams, type ListState } from './list-query';
 
 export type Row = Record<string, unknown> & { id: number };
 
-const base = (resource: Pick<MasterResource, 'path'>) => `/api/masters/${resource.path}`;
+const base = (resource: Pick<MasterResource, 'path'>) => masterUrl(resource);
 
 /** Every masters query starts with this key: a write invalidates lists and choices alike. */
 export const MASTERS_KEY = ['masters'] as const;
@@ -29,9 +30,9 @@ export const optionsQuery = (url: string, params: Record<string, string | number
 
 export const createRow = (resource: MasterResource, body: unknown) => api.post<Row>(base(resource), body);
 export const updateRow = (resource: MasterResource, id: number, body: unknown) =>
-  api.put<Row>(`${base(resource)}/${id}`, body);
+  api.put<Row>(masterUrl(resource, id), body);
 export const deleteRow = (resource: MasterResource, id: number) =>
-  api.delete<{ id: number; code: string; message: string }>(`${base(resource)}/${id}`);
+  api.delete<{ id: number; code: string; message: string }>(masterUrl(resource, id));
 /** Resources written by upload (help files): multipart POST. */
 export const uploadRow = (resource: MasterResource, data: FormData) =>
   api.request<Row>(base(resource), { method: 'POST', formData: data });
@@ -43,14 +44,13 @@ export interface BulkResult {
   code: string;
   message: string;
 }
-const costElements = '/api/masters/cost-elements';
-export const approveCostElement = (id: number) => api.post<Row>(`${costElements}/${id}/approve`);
+export const approveCostElement = (id: number) => api.post<Row>(masterUrlOf('costElements', id, 'approve'));
 export const categorizeCostElement = (id: number, costCategoryId: number) =>
-  api.post<Row>(`${costElements}/${id}/category`, { costCategoryId });
+  api.post<Row>(masterUrlOf('costElements', id, 'category'), { costCategoryId });
 export const approveCostElements = (ids: number[]) =>
-  api.post<BulkResult>(`${costElements}/approve`, { ids });
+  api.post<BulkResult>(masterUrlOf('costElements', 'approve'), { ids });
 export const categorizeCostElements = (ids: number[], costCategoryId: number) =>
-  api.post<BulkResult>(`${costElements}/categorize`, { ids, costCategoryId });
+  api.post<BulkResult>(masterUrlOf('costElements', 'categorize'), { ids, costCategoryId });
 
 // ---- downloads ----------------------------------------------------------------------------------
 
@@ -63,7 +63,10 @@ export function exportList(resource: MasterResource, state: ListState): Promise<
     if (v !== undefined) params.set(k, String(v));
   const qs = params.toString();
   const date = new Date().toISOString().slice(0, 10);
-  return downloadFile(`${base(resource)}/export${qs ? `?${qs}` : ''}`, `${resource.path}-${date}.xlsx`);
+  return downloadFile(
+    `${masterUrl(resource, 'export')}${qs ? `?${qs}` : ''}`,
+    `${resource.path}-${date}.xlsx`,
+  );
 }
 
-export const helpFileUrl = (id: number) => `/api/masters/help/${id}/file`;
+export const helpFileUrl = (id: number) => masterUrlOf('help', id, 'file');

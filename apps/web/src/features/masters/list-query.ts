@@ -1,24 +1,33 @@
 import type { MasterFilter, MasterResource } from '@kulu/shared';
+import {
+  initialPagedState,
+  pagedParams,
+  sortFromTable as sortOf,
+  type PagedState,
+  type SortSpec,
+} from '../../lib/paging';
+
+export type Filters = Record<string, string | number | boolean | undefined>;
 
 /** What the list page asks for: paging, sorting, search and the declared filters. */
-export interface ListState {
-  page: number;
-  pageSize: number;
-  sort?: string;
-  order: 'asc' | 'desc';
-  q: string;
-  filters: Record<string, string | number | boolean | undefined>;
+export interface ListState extends PagedState {
+  filters: Filters;
 }
 
 export { PAGE_SIZES, clampPage } from '../../lib/paging';
 export { fileNameFrom } from '../../lib/download';
 
-export const initialListState = (resource: Pick<MasterResource, 'defaultSort'>): ListState => ({
-  page: 1,
-  pageSize: 20,
-  sort: resource.defaultSort,
-  order: 'asc',
-  q: '',
+/** A master sorts by its declared columns; clearing a sort goes back to its default, ascending. */
+export const sortSpecOf = (
+  resource: Pick<MasterResource, 'sortable'> & { defaultSort?: string },
+): SortSpec => ({
+  sortable: resource.sortable,
+  defaultSort: resource.defaultSort,
+  defaultOrder: 'asc',
+});
+
+export const initialListState = (resource: Pick<MasterResource, 'sortable' | 'defaultSort'>): ListState => ({
+  ...initialPagedState(sortSpecOf(resource)),
   filters: {},
 });
 
@@ -39,13 +48,7 @@ export function unpagedParams(
   resource: Pick<MasterResource, 'filters' | 'sortable'>,
   state: ListState,
 ): Query {
-  const query: Query = {};
-  if (state.sort && (resource.sortable as readonly string[]).includes(state.sort)) {
-    query.sort = state.sort;
-    query.order = state.order;
-  }
-  const q = state.q.trim();
-  if (q) query.q = q.slice(0, 100);
+  const query: Query = pagedParams(sortSpecOf(resource), state, { paged: false });
   for (const [key, filter] of Object.entries(resource.filters)) {
     const v = filterParam(filter, state.filters[key]);
     if (v !== undefined) query[key] = v;
@@ -64,14 +67,8 @@ export const listParams = (
 });
 
 /** antd Table's sorter answer → the list's sort and order (none: back to the default sort). */
-export function sortFromTable(
+export const sortFromTable = (
   resource: Pick<MasterResource, 'sortable' | 'defaultSort'>,
   field: unknown,
   order: 'ascend' | 'descend' | null | undefined,
-): Pick<ListState, 'sort' | 'order'> {
-  const key = Array.isArray(field) ? field.join('.') : typeof field === 'string' ? field : undefined;
-  if (!order || !key || !(resource.sortable as readonly string[]).includes(key)) {
-    return { sort: resource.defaultSort, order: 'asc' };
-  }
-  return { sort: key, order: order === 'descend' ? 'desc' : 'asc' };
-}
+): Pick<ListState, 'sort' | 'order'> => sortOf(sortSpecOf(resource), field, order);
