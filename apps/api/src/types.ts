@@ -55,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     /** Every /api route with its access, its querystring keys and whether it validates a body (tests walk it). */
-    routeCatalogue: Array<{ method: string; url: string; query: string[]; body: boolean } & RouteAccess>;
+    routeCatalogue: Array<
+      { method: string; url: string; query: string[] | null; body: boolean } & RouteAccess
+    >;
   }
 }

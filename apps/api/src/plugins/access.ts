@@ -74,10 +74,21 @@ export function registerAccess(app: FastifyInstance) {
   });
 }
 
-/** The names a route's querystring schema (zod object) accepts: the tenancy test probes the id filters. */
-function queryKeys(schema: unknown): string[] {
-  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+/**
+ * The names a route's querystring schema (a zod object, possibly wrapped in a pipe, default or
+ * optional) accepts, for the tenancy test; null when there is a schema whose keys can't be read.
+ */
+function queryKeys(schema: unknown, depth = 0): string[] | null {
+  if (schema === undefined) return [];
+  const s = schema as { shape?: unknown; _zod?: { def?: Record<string, unknown> } } | null;
+  if (!s || depth > 5) return null;
+  if (s.shape && typeof s.shape === 'object') return Object.keys(s.shape);
+  const def = s._zod?.def ?? {};
+  for (const inner of [def.in, def.out, def.innerType]) {
+    const keys = inner ? queryKeys(inner, depth + 1) : null;
+    if (keys) return keys;
+  }
+  return null;
 }
 
 async function loadUser(app: FastifyInstance, token: string): Promise<AuthUser | null> {

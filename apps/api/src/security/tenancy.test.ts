@@ -278,6 +278,11 @@ async function probesFor(route: Route, me: Identity): Promise<Probe[]> {
       `tenancy test: ${route.method} ${route.url} has path parameters it doesn't know (${unknownParams.join(', ') || route.url}); add them to PARAMS`,
     );
   }
+  if (route.query === null) {
+    throw new Error(
+      `tenancy test: ${route.method} ${route.url} has a querystring schema whose keys can't be read`,
+    );
+  }
   const idFilters = route.query.filter((k) => /Id$/.test(k));
   const unknownFilters = idFilters.filter(
     (k) => !(TENANT_FILTERS as readonly string[]).includes(k) && !SHARED_FILTERS.includes(k),
@@ -462,7 +467,7 @@ async function tenancyProblems(
         if (p.expect === 'unknown' && (res.statusCode >= 500 || ![400, 404, 200].includes(res.statusCode))) {
           problems.push(`${label}: expected 404 (or 400 / an empty list), got ${res.statusCode}`);
         }
-        if (p.expect === 'unknown' && res.statusCode === 200 && !route.query.length) {
+        if (p.expect === 'unknown' && res.statusCode === 200 && !route.query?.length) {
           problems.push(`${label}: an unknown id answered 200`);
         }
       }
