@@ -10,7 +10,9 @@ import {
   countryMaster,
   currencyMaster,
   helpFileMaster,
+  type MASTER_RESOURCES,
   operatorMaster,
+  type MasterKey,
   planGroupMaster,
   planMaster,
   skippedNumberMaster,
@@ -364,19 +366,25 @@ export const helpFileResource: ResourceDef = {
   },
 };
 
+/**
+ * Every master by its typed key (the key of MASTER_RESOURCES): a master without its definition,
+ * or a definition under another master's key, does not compile or fails the declarations test.
+ */
+export const MASTER_DEFS: { readonly [K in MasterKey]: ResourceDef<(typeof MASTER_RESOURCES)[K]> } = {
+  operators: operatorResource as ResourceDef<typeof operatorMaster>,
+  countries: countryResource as ResourceDef<typeof countryMaster>,
+  currencies: currencyResource as ResourceDef<typeof currencyMaster>,
+  costCenters: costCenterResource as ResourceDef<typeof costCenterMaster>,
+  costGroups: costGroupResource as ResourceDef<typeof costGroupMaster>,
+  costCategories: costCategoryResource as ResourceDef<typeof costCategoryMaster>,
+  costElements: costElementResource as ResourceDef<typeof costElementMaster>,
+  plans: planResource as ResourceDef<typeof planMaster>,
+  planGroups: planGroupResource as ResourceDef<typeof planGroupMaster>,
+  basePlanGroups: basePlanGroupResource as ResourceDef<typeof basePlanGroupMaster>,
+  skippedNumbers: skippedNumberResource as ResourceDef<typeof skippedNumberMaster>,
+  billingPlans: billingPlanResource as ResourceDef<typeof billingPlanMaster>,
+  help: helpFileResource as ResourceDef<typeof helpFileMaster>,
+};
+
 /** Every master, in menu order; each is served under `/api/masters/<path>`. */
-export const MASTER_RESOURCE_DEFS: readonly ResourceDef[] = [
-  operatorResource,
-  countryResource,
-  currencyResource,
-  costCenterResource,
-  costGroupResource,
-  costCategoryResource,
-  costElementResource,
-  planResource,
-  planGroupResource,
-  basePlanGroupResource,
-  skippedNumberResource,
-  billingPlanResource,
-  helpFileResource,
-];
+export const MASTER_RESOURCE_DEFS: readonly ResourceDef[] = Object.values(MASTER_DEFS) as ResourceDef[];

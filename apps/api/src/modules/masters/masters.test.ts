@@ -10,7 +10,7 @@ import {
 } from '@kulu/shared';
 import { files, invoices, monthlyFacts, userCostCenters, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-import { operatorResource, costCategoryResource } from './definitions.js';
+import { operatorResource, costCategoryResource, MASTER_DEFS } from './definitions.js';
 import { createRow, deleteRow, mapDbError, pgErrorOf } from '../../lib/resource/resource.service.js';
 import { safeText } from '../../lib/resource/export.js';
 import { AppError } from '../../lib/errors.js';
@@ -361,6 +361,12 @@ describe('master declarations', () => {
   it('covers every resource with a test case (help files have their own tests)', () => {
     const keys = Object.keys(MASTER_RESOURCES).filter((k) => k !== 'help');
     expect(Object.keys(CASES).sort()).toEqual(keys.sort());
+  });
+  it('defines every master under its own typed key', () => {
+    for (const [key, def] of Object.entries(MASTER_DEFS)) {
+      expect(def.meta, key).toBe(MASTER_RESOURCES[key as MasterKey]);
+    }
+    expect(Object.keys(MASTER_DEFS).sort()).toEqual(Object.keys(MASTER_RESOURCES).sort());
   });
 });
 
