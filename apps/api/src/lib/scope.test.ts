@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type SQL } from 'drizzle-orm';
@@ -121,4 +123,23 @@ describe('Scope', () => {
     await expect(s.clientFilter(4, invoices.clientId)).rejects.toMatchObject({ statusCode: 404 });
     await expect(s.clientFilter(undefined, invoices.clientId)).resolves.toBeUndefined();
   });
+});
+
+describe('tenancy lint rule', () => {
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+  const lint = async (file: string, code: string) => {
+    const eslint = new ESLint({ cwd: root });
+    const [res] = await eslint.lintText(code, { filePath: `${root}${file}` });
+    return res.messages.filter((m) => /req\.scope/.test(m.message)).length;
+  };
+  const roleCheck = [
+    "import { isProviderRole, ROLE } from '@kulu/shared';",
+    'export const a = (roleId: number) => isProviderRole(roleId) || roleId === ROLE.consultant;',
+    '',
+  ].join('\n');
+
+  it('refuses provider-versus-client role checks in a module, and allows them in lib/scope.ts', async () => {
+    expect(await lint('apps/api/src/modules/invoices/probe.ts', roleCheck)).toBe(2);
+    expect(await lint('apps/api/src/lib/scope.ts', roleCheck)).toBe(0);
+  }, 60_000);
 });
