@@ -54,6 +54,10 @@ const envSchema = z.object({
   COOKIE_SECURE: bool.default(false),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Hard cap on the memory (whole RSS) of the child process that parses one invoice PDF. */
+  PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
+  /** Wall-clock limit of one invoice parse; the parse job expires a minute after it. */
+  PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

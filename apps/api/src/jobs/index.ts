@@ -3,8 +3,9 @@ import { invoices } from '../db/schema/index.js';
 import type { Mail } from '../lib/mailer.js';
 import type { Deps } from '../types.js';
 import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
-import { QUEUE } from './queue.js';
-import { stopParseWorker } from './parse-runner.js';
+import { parseJobOptions, QUEUE } from './queue.js';
+import { stopParseChild } from './parse-runner.js';
+import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
 import { uploadReminderHandler } from './reminders.js';
 import {
   enqueueMonthlyFetches,
@@ -14,6 +15,9 @@ import {
 import { demoInvoiceHandler, enqueueDemoInvoices, type DemoInvoiceJob } from '../db/seed/demo-invoices.js';
 
 export { QUEUE } from './queue.js';
+
+/** The orphaned-parse sweep of each started instance. */
+const sweeps = new WeakMap<Deps, NodeJS.Timeout>();
 
 export interface StartJobsOptions {
   /** Cron schedules (monthly automation, reminders); off in tests. Default true. */
@@ -55,7 +59,15 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     // The 6th of each month at 6:00: fetch the month's invoices of clients on automated upload.
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
   }
+  await recoverOrphanedParses(deps);
   await requeueOrphans(deps);
+  // Also while running: a parse whose instance died is taken over by a live one within a minute.
+  const sweep = setInterval(() => {
+    if (deps.jobs.started) recoverOrphanedParses(deps).catch(() => {});
+  }, STALE_SECONDS * 1000);
+  sweep.unref();
+  clearInterval(sweeps.get(deps));
+  sweeps.set(deps, sweep);
   if (options.demo ?? deps.config.DEMO_DATA) await enqueueDemoInvoices(deps, { skip: options.demoSkip });
 }
 
@@ -75,12 +87,15 @@ async function requeueOrphans(deps: Deps): Promise<number> {
               and j.state < 'completed' and (j.data->>'invoiceId')::int = ${invoices.id})`,
       ),
     );
-  for (const r of rows) await deps.jobs.send(QUEUE.parseInvoice, { invoiceId: r.id });
+  for (const r of rows)
+    await deps.jobs.send(QUEUE.parseInvoice, { invoiceId: r.id }, parseJobOptions(deps.config));
   return rows.length;
 }
 
 /** Graceful stop: no new jobs, running handlers finish (or are released), the parse worker ends. */
 export async function stopJobs(deps: Deps): Promise<void> {
+  clearInterval(sweeps.get(deps));
+  sweeps.delete(deps);
   await deps.jobs.stop();
-  await stopParseWorker();
+  await stopParseChild();
 }

@@ -5,7 +5,9 @@ import { ImportRefusal, importParsedInvoice } from '../modules/invoices/import.s
 import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
 import type { Deps } from '../types.js';
 import type { JobHandler } from './queue.js';
-import { ParseFailure, parseInWorker, type ParseFailureCode } from './parse-runner.js';
+import { ParseFailure, parseInChild, type ParseFailureCode, type ParseLimits } from './parse-runner.js';
+import { claimParseJob } from './parse-recovery.js';
+import type { Config } from '../config.js';
 
 export interface ParseInvoiceJob {
   invoiceId: number;
@@ -20,15 +22,20 @@ const CODE_OF: Record<ParseFailureCode, MessageCode> = {
   malformed_invoice: 'invoiceMalformed',
   reconciliation_failed: 'invoiceReconciliation',
   timeout: 'invoiceParseTimeout',
-  out_of_memory: 'invoiceUnreadable',
+  out_of_memory: 'invoiceExpandsTooMuch',
+  expands_too_much: 'invoiceExpandsTooMuch',
   internal: 'invoiceFailed',
 };
 
-/** Limits of one parse (security baseline: a hostile PDF can neither hang nor crash the server). */
-export const PARSE_LIMITS = { timeoutMs: 120_000, maxOldGenerationSizeMb: 512 };
+/** Limits of one parse (security baseline: a hostile PDF can neither hang, crash nor exhaust the server). */
+export function parseLimits(
+  config: Pick<Config, 'PARSE_TIMEOUT_SECONDS' | 'PARSE_MAX_MEMORY_MB'>,
+): ParseLimits {
+  return { timeoutMs: config.PARSE_TIMEOUT_SECONDS * 1000, maxMemoryMb: config.PARSE_MAX_MEMORY_MB };
+}
 
 /**
- * parse-invoice: PDF → worker-thread parse → one import transaction → uploaded, or failed with the
+ * parse-invoice: PDF → child-process parse (parse-runner.ts) → one import transaction → uploaded, or failed with the
  * reason. Idempotent: an invoice no longer in progress is not parsed again (a duplicate or retried
  * job only sends the pending notifications). Bad input fails at once; unexpected errors are
  * retried by the queue and mark the invoice failed on the last attempt.
@@ -44,9 +51,10 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
       .where(eq(invoices.id, invoiceId));
     if (!inv) return;
     if (inv.state === 'in_progress') {
+      const release = await claimParseJob(deps, job.id);
       try {
         const [file] = await db.select({ data: files.data }).from(files).where(eq(files.id, inv.fileId));
-        const parsed = await parseInWorker(file.data, PARSE_LIMITS);
+        const parsed = await parseInChild(file.data, parseLimits(deps.config));
         await importParsedInvoice(db, invoiceId, parsed, deps.now());
       } catch (e) {
         if (e instanceof ParseFailure && (e.code !== 'internal' || lastAttempt)) {
@@ -58,6 +66,8 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
         } else {
           throw e;
         }
+      } finally {
+        release();
       }
     }
     await notifyWaiting(deps, invoiceId);

@@ -1,7 +1,12 @@
-import { Worker } from 'node:worker_threads';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+// Types only: the API process never loads the PDF library (see parse-child.ts).
 import type { InvoiceErrorCode, ParsedInvoice } from '@kulu/invoices';
 
-export type ParseFailureCode = InvoiceErrorCode | 'timeout' | 'out_of_memory' | 'internal';
+export type ParseFailureCode =
+  InvoiceErrorCode | 'timeout' | 'out_of_memory' | 'expands_too_much' | 'internal';
 
 /** Why a PDF could not be parsed: the parser's error code and its (English, detailed) message. */
 export class ParseFailure extends Error {
@@ -15,15 +20,49 @@ export class ParseFailure extends Error {
 }
 
 export interface ParseLimits {
-  /** Wall-clock limit of one parse; the worker is terminated after it. */
+  /** Wall-clock limit of one parse, starting the child included; the child is killed after it. */
   timeoutMs?: number;
-  /** V8 old-generation heap of the worker. */
-  maxOldGenerationSizeMb?: number;
+  /** Hard cap on the child's whole resident memory (RSS); the child is killed above it. */
+  maxMemoryMb?: number;
+  /**
+   * The most all FlateDecode streams of one file may inflate to, checked before the PDF is read.
+   * Default: half of `maxMemoryMb`.
+   */
+  inflateLimitMb?: number;
 }
 
-const WORKER_URL = new URL('./parse-worker.mjs', import.meta.url);
-/** A worker is replaced after this many parses (bounds any slow leak of pdf.js). */
+export const DEFAULT_PARSE_TIMEOUT_MS = 120_000;
+export const DEFAULT_PARSE_MEMORY_MB = 512;
+
+/** A child is replaced after this many parses (bounds any slow leak of the PDF library). */
 const RECYCLE_AFTER = 50;
+/** How often the watchdog reads the child's resident memory. */
+const WATCH_MS = 50;
+
+/**
+ * How the child is started. The runner running from TypeScript (tests, tsx) starts
+ * `node --import tsx parse-child.ts`; compiled to JavaScript (`node dist/...`) it starts
+ * `node parse-child.js` beside itself. Decided by this module's own file extension.
+ */
+export function childCommand(heapMb: number, moduleUrl = import.meta.url): string[] {
+  const fromTs = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname);
+  const child = fileURLToPath(new URL(`./parse-child.${fromTs ? 'ts' : 'js'}`, moduleUrl));
+  const heap = `--max-old-space-size=${heapMb}`;
+  if (!fromTs) return [heap, child];
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return ['--import', tsx, heap, child];
+}
+
+/** Resident memory of a process in bytes from /proc (Linux); null where it cannot be read. */
+function residentBytes(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'latin1');
+    const m = /VmRSS:\s+(\d+)\s*kB/.exec(status);
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
 
 type Reply =
   | { ready: true }
@@ -31,25 +70,39 @@ type Reply =
   | { id: number; ok: false; code: ParseFailureCode; message: string };
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
+  capMb: number;
   ready: Promise<void>;
+  exited: Promise<void>;
   uses: number;
+  /** Highest resident memory seen since the current parse began, in bytes. */
+  peak: number;
+  /** Set when the runner kills the child itself, so its exit is reported for that reason. */
+  killedFor: ParseFailure | null;
   pending: Map<number, { resolve: (v: ParsedInvoice) => void; reject: (e: Error) => void }>;
 }
 
 let slot: Slot | null = null;
-let slotLimit = 0;
 let nextId = 1;
 /** Parses run one at a time per process (the queue hands this instance one parse job at a time). */
 let chain: Promise<unknown> = Promise.resolve();
+let last: { peakRssMb: number } = { peakRssMb: 0 };
 
-function spawn(maxOldGenerationSizeMb: number): Slot {
-  const worker = new Worker(WORKER_URL, {
-    resourceLimits: { maxOldGenerationSizeMb },
-    stdout: true,
-    stderr: true,
+function childEnv(): NodeJS.ProcessEnv {
+  // The child gets no secrets (database URL, keys): only what node and tsx need.
+  const env: NodeJS.ProcessEnv = {};
+  for (const k of ['PATH', 'TMPDIR', 'TZ', 'LANG', 'NODE_ENV']) if (process.env[k]) env[k] = process.env[k];
+  return env;
+}
+
+function start(capMb: number): Slot {
+  const heapMb = Math.max(32, Math.floor(capMb * 0.75));
+  const [first, ...rest] = childCommand(heapMb);
+  const child = spawn(process.execPath, [first, ...rest], {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+    env: childEnv(),
   });
-  worker.unref();
   const pending: Slot['pending'] = new Map();
   let markReady!: () => void;
   let failReady!: (e: Error) => void;
@@ -58,14 +111,31 @@ function spawn(maxOldGenerationSizeMb: number): Slot {
     failReady = reject;
   });
   ready.catch(() => {});
-  const s: Slot = { worker, ready, uses: 0, pending };
+  let markExited!: () => void;
+  const exited = new Promise<void>((resolve) => (markExited = resolve));
+  const s: Slot = { child, capMb, ready, exited, uses: 0, peak: 0, killedFor: null, pending };
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (d: string) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  const cap = capMb * 1024 * 1024;
+  const watchdog = setInterval(() => {
+    const rss = child.pid ? residentBytes(child.pid) : null;
+    if (rss == null) return;
+    if (rss > s.peak) s.peak = rss;
+    if (rss > cap && !s.killedFor) {
+      kill(s, new ParseFailure('out_of_memory', `parsing needed more than ${capMb} MB of memory`));
+    }
+  }, WATCH_MS);
+  watchdog.unref();
   const failAll = (e: ParseFailure) => {
     failReady(e);
     for (const p of pending.values()) p.reject(e);
     pending.clear();
     if (slot === s) slot = null;
   };
-  worker.on('message', (m: Reply) => {
+  child.on('message', (m: Reply) => {
     if ('ready' in m) return markReady();
     const p = pending.get(m.id);
     if (!p) return;
@@ -73,71 +143,97 @@ function spawn(maxOldGenerationSizeMb: number): Slot {
     if (m.ok) p.resolve(m.invoice);
     else p.reject(new ParseFailure(m.code, m.message));
   });
-  worker.on('error', (e: Error & { code?: string }) =>
+  child.on('error', (e) => {
+    clearInterval(watchdog);
+    markExited();
+    failAll(new ParseFailure('internal', `the parse process failed: ${e.message}`));
+  });
+  child.on('exit', (code, signal) => {
+    clearInterval(watchdog);
+    markExited();
+    const heapOut = /heap out of memory|Allocation failed/i.test(stderr);
     failAll(
-      e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new ParseFailure('out_of_memory', 'parsing needed more memory than allowed')
-        : new ParseFailure('internal', e.message),
-    ),
-  );
-  worker.on('exit', (code) =>
-    failAll(new ParseFailure('internal', `the parse worker stopped (exit code ${code})`)),
-  );
+      s.killedFor ??
+        (heapOut
+          ? new ParseFailure('out_of_memory', `parsing needed more than ${capMb} MB of memory`)
+          : new ParseFailure(
+              'internal',
+              `the parse process stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().slice(-500)}` : ''}`,
+            )),
+    );
+  });
+  child.unref();
+  child.channel?.unref();
   return s;
 }
 
-function retire(s: Slot) {
+function kill(s: Slot, reason: ParseFailure) {
+  s.killedFor ??= reason;
   if (slot === s) slot = null;
-  void s.worker.terminate();
+  s.child.kill('SIGKILL');
 }
 
 async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoice> {
-  const timeoutMs = limits.timeoutMs ?? 60_000;
-  const heap = limits.maxOldGenerationSizeMb ?? 512;
-  if (slot && slotLimit !== heap) retire(slot);
-  if (!slot) {
-    slot = spawn(heap);
-    slotLimit = heap;
-  }
+  const timeoutMs = limits.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
+  const capMb = limits.maxMemoryMb ?? DEFAULT_PARSE_MEMORY_MB;
+  const inflateLimitBytes = Math.floor((limits.inflateLimitMb ?? capMb / 2) * 1024 * 1024);
+  if (slot && slot.capMb !== capMb) kill(slot, new ParseFailure('internal', 'replaced'));
+  slot ??= start(capMb);
   const s = slot;
+  s.peak = 0;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      retire(s);
-      reject(new ParseFailure('timeout', `parsing took longer than ${Math.round(timeoutMs / 1000)} s`));
+      const e = new ParseFailure('timeout', `parsing took longer than ${Math.round(timeoutMs / 1000)} s`);
+      kill(s, e);
+      reject(e);
     }, timeoutMs);
   });
   try {
-    // The limit covers starting a fresh worker (loading pdf.js) and the parse.
     await Promise.race([s.ready, timeout]);
     const id = nextId++;
-    const copy = new Uint8Array(pdf).buffer;
     const result = new Promise<ParsedInvoice>((resolve, reject) => s.pending.set(id, { resolve, reject }));
-    s.worker.postMessage({ id, pdf: copy }, [copy]);
+    s.child.send({ id, pdf, inflateLimitBytes });
     s.uses++;
     const invoice = await Promise.race([result, timeout]);
-    if (s.uses >= RECYCLE_AFTER) retire(s);
+    if (s.uses >= RECYCLE_AFTER) kill(s, new ParseFailure('internal', 'recycled'));
     return invoice;
   } finally {
     clearTimeout(timer);
+    last = { peakRssMb: Math.round(s.peak / (1024 * 1024)) };
+    // A child that kept much of what a parse took is not kept for the next one.
+    const rss = s.child.pid ? residentBytes(s.child.pid) : null;
+    if (slot === s && rss != null && rss > (capMb * 1024 * 1024) / 2) {
+      kill(s, new ParseFailure('internal', 'recycled'));
+    }
   }
 }
 
 /**
- * Parses a PDF in a worker thread with a time and memory limit, so that a hostile PDF can neither
- * hang nor crash the server: on timeout the worker is terminated, running out of its heap ends
- * only the worker, and the next parse starts a fresh one. The worker (with pdf.js loaded) is kept
- * between parses. Resolves with the structured invoice or rejects with a ParseFailure.
+ * Parses a PDF in a child process, so that a hostile PDF can neither hang, crash nor exhaust the
+ * server: the child's whole resident memory is watched every 50 ms and the child is killed above
+ * `maxMemoryMb` (a worker thread's limit would cover only the JS heap, not inflated streams); the
+ * child is killed after `timeoutMs`; a file whose streams inflate beyond `inflateLimitMb` fails
+ * before the PDF library reads it. One parse at a time; the child (PDF library loaded) is kept
+ * between parses and replaced after a failure of its own or every 50 parses. Resolves with the
+ * structured invoice or rejects with a ParseFailure.
  */
-export function parseInWorker(pdf: Uint8Array, limits: ParseLimits = {}): Promise<ParsedInvoice> {
+export function parseInChild(pdf: Uint8Array, limits: ParseLimits = {}): Promise<ParsedInvoice> {
   const run = chain.then(() => runOne(pdf, limits));
   chain = run.catch(() => {});
   return run;
 }
 
-/** Stops the parse worker (graceful shutdown). */
-export async function stopParseWorker(): Promise<void> {
+/** The highest resident memory of the parse child during the last parse (measurement, tests). */
+export function lastParseStats(): { peakRssMb: number } {
+  return last;
+}
+
+/** Stops the parse child (graceful shutdown). */
+export async function stopParseChild(): Promise<void> {
   const s = slot;
   slot = null;
-  if (s) await s.worker.terminate();
+  if (!s) return;
+  kill(s, new ParseFailure('internal', 'the parse process was stopped'));
+  await s.exited;
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import type { Config } from '../config.js';
 
 /** Queue names (pg-boss 10: each is created before use). */
 export const QUEUE = {
@@ -14,6 +15,17 @@ export const QUEUE = {
   demoInvoices: 'demo-invoices',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+/** After the parse time limit, this long is left for the import before a parse job expires. */
+export const PARSE_JOB_MARGIN_SECONDS = 60;
+
+/**
+ * Send options of a parse-invoice job: it expires (and is retried) when the parse time limit plus
+ * the import margin has passed, not after pg-boss's default 15 minutes.
+ */
+export function parseJobOptions(config: Pick<Config, 'PARSE_TIMEOUT_SECONDS'>): PgBoss.SendOptions {
+  return { expireInSeconds: config.PARSE_TIMEOUT_SECONDS + PARSE_JOB_MARGIN_SECONDS };
+}
 
 export type JobHandler<T> = (job: {
   id: string;
@@ -96,6 +108,11 @@ export class JobQueue {
         }
       },
     );
+  }
+
+  /** Fails a job the pg-boss way: back to `retry` while retries remain, else `failed`. */
+  async fail(name: QueueName, id: string, data: object): Promise<void> {
+    await (await this.ensure()).fail(name, id, data);
   }
 
   async schedule(name: QueueName, cron: string, data: object = {}): Promise<void> {

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { InvoiceLine, ParsedInvoice } from '@kulu/invoices';
 import type { MessageCode } from '@kulu/shared';
 import {
+  clientOperators,
   clients,
   costCategories,
   costCenters,
@@ -72,7 +73,8 @@ function categoryByHint(line: InvoiceLine, categories: CategoryRow[], operatorId
  * cost elements for new labels (auto-categorized where a plan group or a category rule matches),
  * lines and monthly facts. The client row is locked first, so imports of one client run one at a
  * time; the invoice row is re-checked, so a job that runs twice writes once. Throws ImportRefusal
- * for an invoice that must not be imported (already parsed, unknown operator); any error rolls
+ * for an invoice that must not be imported (already parsed, unknown operator, an operator the
+ * client has no contract with); any error rolls
  * everything back.
  */
 export async function importParsedInvoice(db: Db, invoiceId: number, parsed: ParsedInvoice, now: Date) {
@@ -87,6 +89,17 @@ export async function importParsedInvoice(db: Db, invoiceId: number, parsed: Par
       .where(sql`lower(${operators.name}) = lower(${parsed.operator})`);
     if (!operator) {
       throw new ImportRefusal('invoiceUnknownOperator', `operator ${parsed.operator} is not in use`);
+    }
+    // Only invoices of operators the client has a contract with (operator contracts, spec §3).
+    const [contract] = await tx
+      .select({ id: clientOperators.id })
+      .from(clientOperators)
+      .where(and(eq(clientOperators.clientId, head.clientId), eq(clientOperators.operatorId, operator.id)));
+    if (!contract) {
+      throw new ImportRefusal(
+        'invoiceOperatorNoContract',
+        `the client has no operator contract with ${parsed.operator}`,
+      );
     }
     const [dup] = await tx
       .select({ id: invoices.id })

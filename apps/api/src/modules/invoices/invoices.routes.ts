@@ -33,7 +33,9 @@ const STATUS_OF: Partial<Record<MessageCode, number>> = {
   invoiceNotPdf: 400,
   invoiceAlreadyParsed: 409,
   previousParseRunning: 409,
-  internal: 500,
+  // Server-side failures when no file of the request was stored (nothing half done).
+  invoiceFileRefused: 503,
+  internal: 503,
 };
 
 export async function invoicesRoutes(app: FastifyInstance) {

@@ -168,10 +168,10 @@ describe('invoice upload and parse', () => {
 
   it('refuses a new upload while a previous parse is running and mails the user when it is done', async () => {
     const a = await generateInvoice({ operator: 'telia', subscriptions: 30, seed: 21 });
-    const b = await generateInvoice({ operator: 'dna', subscriptions: 3, seed: 22 });
+    const b = await generateInvoice({ operator: 'elisa', subscriptions: 3, seed: 22 });
     const first = await upload([{ name: 'telia.pdf', data: a.pdf }]);
     expect(first.statusCode).toBe(200);
-    const second = await upload([{ name: 'dna.pdf', data: b.pdf }], tok.clientUser, {});
+    const second = await upload([{ name: 'elisa.pdf', data: b.pdf }], tok.clientUser, {});
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       code: 'previousParseRunning',
@@ -182,16 +182,16 @@ describe('invoice upload and parse', () => {
     expect(mailText(mail)).toMatch(/invoice parsing is done/);
     expect(mailText(mail)).toContain(a.expected.invoiceNumber);
     // Now the upload goes through.
-    const again = await upload([{ name: 'dna.pdf', data: b.pdf }], tok.clientUser);
+    const again = await upload([{ name: 'elisa.pdf', data: b.pdf }], tok.clientUser);
     expect(again.statusCode).toBe(200);
     expect(await settled(again.json().results[0].invoiceId, tok.clientUser)).toMatchObject({
       uploadState: 'uploaded',
-      operatorName: 'DNA',
+      operatorName: 'Elisa',
     });
   }, 90_000);
 
   it('accepts several files in one request', async () => {
-    const x = await generateInvoice({ operator: 'dna', subscriptions: 2, seed: 31 });
+    const x = await generateInvoice({ operator: 'elisa', subscriptions: 2, seed: 31 });
     const y = await generateInvoice({ operator: 'telia', subscriptions: 2, seed: 32 });
     const res = await upload([
       { name: 'x.pdf', data: x.pdf },

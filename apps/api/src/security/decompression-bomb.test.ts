@@ -1,0 +1,89 @@
+// This file must not import @kulu/invoices (or anything that loads a PDF library): it checks that
+// the API process never loads one. Invoice PDFs are generated in a separate process.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobs } from '../jobs/index.js';
+import { bombPdf } from '../jobs/bomb-pdf.js';
+import { lastParseStats } from '../jobs/parse-runner.js';
+import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import {
+  generateInvoiceOutOfProcess,
+  settled,
+  uploadFiles,
+} from '../modules/invoices/upload-test-helpers.js';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ PARSE_MAX_MEMORY_MB: '512' });
+  await startJobs(t.deps, { schedules: false });
+  token = await t.login(DEMO.companyAdmin);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('decompression bomb', () => {
+  it('fails a 2 MB PDF that inflates to 2 GB with a clear reason, using little memory, and goes on', async () => {
+    // As in the issue: one content stream of 2 GB of zeros; and one whose font program is the bomb.
+    const content = await bombPdf(2048);
+    const font = await bombPdf(2048, { in: 'font' });
+    expect(content.length).toBeLessThan(3 * 1024 * 1024);
+    const rssBefore = process.memoryUsage().rss;
+    const res = await uploadFiles(t, token, [
+      { name: 'bomb.pdf', data: content },
+      { name: 'font-bomb.pdf', data: font },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: 2 });
+    for (const r of res.json().results) {
+      expect(await settled(t, token, r.invoiceId)).toMatchObject({
+        uploadState: 'failed',
+        errorCode: 'invoiceExpandsTooMuch',
+        errorMessage: 'The file expands beyond the memory allowed for reading one invoice',
+        errorDetail: 'the file expands beyond 256 MB',
+      });
+      // Refused by the inflate pre-check in the child, before the PDF library allocated anything.
+      expect(lastParseStats().peakRssMb).toBeLessThan(400);
+    }
+    // The API process itself never held the inflated data (2 GB per file); what it grows by is
+    // the embedded database and the test's own allocations.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(1024 * 1024 * 1024);
+
+    // The server carries on: the next invoice of the client parses normally.
+    const ok = generateInvoiceOutOfProcess({ operator: 'elisa', subscriptions: 4, seed: 77 });
+    const next = await uploadFiles(t, token, [{ name: 'elisa.pdf', data: ok }]);
+    expect(next.statusCode).toBe(200);
+    expect(await settled(t, token, next.json().results[0].invoiceId)).toMatchObject({
+      uploadState: 'uploaded',
+      operatorName: 'Elisa',
+    });
+  }, 120_000);
+
+  it('never loads a PDF library into the API process, so JSON.stringify stays native', async () => {
+    // After the app was built and invoices were parsed (the test above): the parse ran elsewhere.
+    expect(JSON.stringify.toString()).toContain('[native code]');
+    const g = globalThis as Record<string, unknown>;
+    expect(g.pdfjsLib).toBeUndefined();
+    expect(g.pdfjsWorker).toBeUndefined();
+  });
+
+  it('has no runtime import of the invoice package on the parse path of the API process', () => {
+    // Type-only imports are erased; the child (parse-child.ts) is the one place that loads it.
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const sources = ['jobs', 'modules/invoices']
+      .flatMap((d) => fs.readdirSync(path.join(root, d)).map((f) => path.join(d, f)))
+      .filter((f) => f.endsWith('.ts') && !/(\.test|-test-helpers|parse-child)\.ts$/.test(f));
+    expect(sources).toContain(path.join('jobs', 'parse-runner.ts'));
+    const offenders = sources.filter((f) => {
+      const text = fs.readFileSync(path.join(root, f), 'utf8');
+      return /import\s+(?!type\b)[^;]*from\s+'(@kulu\/invoices|pdfjs-dist[^']*|mupdf)'|import\('(@kulu\/invoices|pdfjs-dist|mupdf)/.test(
+        text,
+      );
+    });
+    expect(offenders).toEqual([]);
+  });
+});
