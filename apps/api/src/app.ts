@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -11,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config.js';
 import type { Deps } from './types.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerCsrf } from './plugins/csrf.js';
@@ -25,29 +27,105 @@ import { automationRoutes } from './modules/automation/automation.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** Keys whose values never reach a log line, at any depth pino's redaction reaches (four levels). */
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'oldPassword',
+  'confirmPassword',
+  'passwordHash',
+  'passwordSealed',
+  'hash',
+  'token',
+  'access_token',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-xsrf-token',
+];
+export const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `["${k}"]`;
+  return ['', '*', '*.*', '*.*.*'].map((prefix) => (prefix ? `${prefix}${key}` : key.replace(/^\./, '')));
+});
+
+/**
+ * Errors are logged by type, code, message and stack only: a failed query's bound parameters (a
+ * password hash, an email) and any other field the error carries stay out of the log.
+ */
+export function serializeError(err: unknown): {
+  type: string;
+  message: string;
+  stack: string;
+  [k: string]: unknown;
+} {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const cut = (text: string | undefined) =>
+    text?.replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+  const cause = err.cause as { message?: string; code?: string } | undefined;
+  return {
+    type: err.name,
+    message: cut(err.message) ?? '',
+    stack: cut(err.stack) ?? '',
+    code: (err as { code?: unknown }).code,
+    statusCode: (err as { statusCode?: unknown }).statusCode,
+    ...(cause && typeof cause === 'object'
+      ? { cause: { message: cut(String(cause.message ?? '')), code: cause.code } }
+      : {}),
+  };
+}
+
+/** TRUST_PROXY as Fastify takes it (a hop count as proxy-addr's trust function: the n nearest hops). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
+
+const SECRET_QUERY = /^(email|username|password|token|access_token|code)$/i;
+
+/** A URL as logged: values of query parameters that may be personal or secret are redacted. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const key of [...params.keys()]) if (SECRET_QUERY.test(key)) params.set(key, '[redacted]');
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+/** Requests are logged by method, URL (secrets redacted) and addresses; never headers or bodies. */
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+export interface BuildOptions {
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
+}
+
 /**
  * Builds the whole HTTP application around its dependencies. Plugins and modules are
  * registered here explicitly, in order, so the URL map can be read in one file.
+ *
+ * Logging: requests are logged by method, URL and status only (never bodies); secrets are
+ * redacted by key wherever they appear. Forwarded headers (client address, protocol) are trusted
+ * only from the proxies of TRUST_PROXY, so nobody can pick their own rate-limit key.
  */
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       deps.config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: deps.config.LOG_LEVEL,
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'req.headers["x-xsrf-token"]',
-                '*.password',
-                '*.token',
-              ],
-              censor: '[redacted]',
-            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: { err: serializeError, req: serializeRequest },
           },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.decorate('deps', deps);
@@ -55,6 +133,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  // Every API answer is per caller (or may be): no shared cache or browser cache keeps it. The
+  // API documentation's static files are the only public content under /api.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,7 +20,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Kulu <no-reply@kulu.fi>'),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an http:// or https:// address without query')
+    .optional(),
+  TRUST_PROXY: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -60,11 +65,51 @@ const envSchema = z.object({
   PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+/** What Fastify's `trustProxy` gets: nothing trusted, a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'TRUST_PROXY'> & {
+  dataDir: string;
+  /** The base of every link in mails; never taken from a request's headers. */
+  PUBLIC_URL: string;
+  TRUST_PROXY: TrustProxy;
+};
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: empty/`false` (default) trusts no forwarded header; a number trusts that many hops;
+ * otherwise a comma list of addresses, CIDRs or the names loopback, linklocal, uniquelocal.
+ * `true` (trust every sender) is refused: any client could then choose its own address.
+ */
+function parseTrustProxy(raw: string | undefined): TrustProxy | string {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const items = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    if (PROXY_NAMES.has(item)) continue;
+    const [addr, bits, extra] = item.split('/');
+    const family = net.isIP(addr);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) {
+      return `"${item}" is not an address, a CIDR, loopback, linklocal or uniquelocal (a hop count or a comma list)`;
+    }
+  }
+  return items;
+}
 
 /** Reads and validates the environment; throws one message that lists every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty PUBLIC_URL or TRUST_PROXY (as compose files and .env templates write them) is unset.
+  const given = { ...env };
+  for (const key of ['PUBLIC_URL', 'TRUST_PROXY'] as const) if (given[key] === '') delete given[key];
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -75,5 +120,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL, so that every instance signs tokens alike',
     );
   }
-  return { ...cfg, dataDir: path.resolve(cfg.DATA_DIR) };
+  const trustProxy = parseTrustProxy(cfg.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new Error(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy}`);
+  // Links in mails need a fixed origin. A demo or a server on loopback may default to
+  // http://localhost:PORT; a production server listening on the network must name its own.
+  let publicUrl = cfg.PUBLIC_URL?.replace(/\/+$/, '');
+  if (!publicUrl) {
+    if (cfg.DEMO_DATA || LOCAL_HOSTS.has(cfg.HOST) || cfg.NODE_ENV === 'test') {
+      publicUrl = `http://localhost:${cfg.PORT}`;
+    } else {
+      throw new Error(
+        'Invalid configuration:\n  PUBLIC_URL: required when the server listens on the network without demo data (the base of the links in mails, e.g. https://kulu.example.fi)',
+      );
+    }
+  }
+  return { ...cfg, PUBLIC_URL: publicUrl, TRUST_PROXY: trustProxy, dataDir: path.resolve(cfg.DATA_DIR) };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { message, ROLE } from '@kulu/shared';
+import { ROLE } from '@kulu/shared';
 import { clientOperators, clients, invoices, operators, settings, users } from '../db/schema/index.js';
+import { mailTemplates } from '../lib/mail-templates/index.js';
 import type { Deps } from '../types.js';
 import { QUEUE, type JobHandler } from './queue.js';
 
@@ -59,14 +60,9 @@ export async function sendUploadReminders(deps: Deps, monthArg?: string): Promis
         ),
       );
     for (const a of admins) {
-      const lang = a.languageId === 2 ? 'fi' : 'en';
       await deps.jobs.send(QUEUE.sendMail, {
         to: a.email,
-        subject: `Kulu: ${message('noUploadsThisMonth', lang)} (${month})`,
-        text:
-          lang === 'fi'
-            ? `Hei ${a.fullName},\n\n${message('noUploadsThisMonth', lang)} (${month}): ${ops.join(', ')}.\nLataa laskut Kulussa kohdassa Laskujen lataus.\n\nKulu`
-            : `Hello ${a.fullName},\n\n${message('noUploadsThisMonth', lang)} (${month}): ${ops.join(', ')}.\nPlease upload the invoices in Kulu under Upload Invoice.\n\nKulu`,
+        ...mailTemplates(a.languageId).uploadReminder({ name: a.fullName, month, operators: ops }),
       });
       sent++;
     }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './errors.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -7,13 +7,29 @@ export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Double-submit cookie: every response carries an `XSRF-TOKEN` cookie (readable by the page),
- * and every non-GET API call must echo it in `X-XSRF-TOKEN`. Compared in constant time.
+ * Whether a request needs the double-submit check. The API authenticates by a bearer header, which
+ * a browser never attaches on its own (a cross-site page can't set it without a CORS preflight we
+ * don't grant), so a request that carries one can't be forged by another site. Nor can a request
+ * with no cookies at all ride on a victim's browser session. What's left, a cookie-carrying
+ * browser request without a bearer, must echo the cookie in the header.
+ */
+function needsCheck(req: FastifyRequest): boolean {
+  if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return false;
+  if (/^bearer\s+\S/i.test(req.headers.authorization ?? '')) return false;
+  return Boolean(req.headers.cookie);
+}
+
+/**
+ * Double-submit cookie: every response carries an `XSRF-TOKEN` cookie (readable by the page), and
+ * every non-GET API call of a cookie-carrying browser without a bearer token must echo it in
+ * `X-XSRF-TOKEN` (compared in constant time). Scripts and integrations (a bearer token, or no
+ * cookies at all, e.g. `POST /api/Token`) need none; the web app sends the header anyway.
  */
 export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
   app.addHook('onRequest', async (req, reply) => {
     let token = req.cookies[XSRF_COOKIE];
-    if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
+    const valid = Boolean(token && /^[A-Za-z0-9_-]{20,100}$/.test(token));
+    if (!valid) {
       token = crypto.randomBytes(24).toString('base64url');
       reply.setCookie(XSRF_COOKIE, token, {
         path: '/',
@@ -21,13 +37,12 @@ export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
         secure: opts.secure,
         httpOnly: false,
       });
-      if (!SAFE.has(req.method) && req.url.startsWith('/api/')) return sendError(req, reply, 403, 'csrf');
-      return;
     }
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (!needsCheck(req)) return;
+    if (!valid) return sendError(req, reply, 403, 'csrf');
     const header = req.headers[XSRF_HEADER];
     const sent = Buffer.from(typeof header === 'string' ? header : '');
-    const expected = Buffer.from(token);
+    const expected = Buffer.from(token as string);
     if (sent.length !== expected.length || !crypto.timingSafeEqual(sent, expected)) {
       return sendError(req, reply, 403, 'csrf');
     }

@@ -30,10 +30,6 @@ const oauthError = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
-export function requestOrigin(req: { protocol: string; host: string }): string {
-  return `${req.protocol}://${req.host}`;
-}
-
 /** The compatibility calls of spec §7 keep their names and shapes. */
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -114,7 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await forgotPassword(deps, req.query.email, requestOrigin(req));
+      await forgotPassword(deps, req.query.email);
       return { message: message('resetMailSent', requestLanguage(req)) };
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, gte, or, sql } from 'drizzle-orm';
 import {
   effectivePermissions,
   isClientRole,
@@ -21,6 +21,9 @@ import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newLinkToken, sha256 } from '../../lib/secrets.js';
+import { mailTemplates } from '../../lib/mail-templates/index.js';
+import type { Mail } from '../../lib/mailer.js';
+import { QUEUE } from '../../jobs/queue.js';
 import type { Deps } from '../../types.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -136,9 +139,15 @@ export async function issueSession(
 }
 
 /**
- * Password login. The answer never tells whether the email or the password was wrong; after
- * LOGIN_MAX_FAILURES failures the account is locked for LOGIN_LOCK_MINUTES. Activation and
- * status are told only to someone who knows the password.
+ * Password login. The answer never tells whether the email or the password was wrong, nor whether
+ * the account is locked: unknown, locked and wrong-password answers are the same 400, and each runs
+ * one argon2 verification (against a dummy hash when the account's own may not be checked).
+ *
+ * Failures are counted atomically: before verifying, one `UPDATE … RETURNING` counts the attempt
+ * as a failure while the account is unlocked; the attempt that reaches LOGIN_MAX_FAILURES locks the
+ * account for LOGIN_LOCK_MINUTES in the same statement. So however many calls arrive at once, at
+ * most LOGIN_MAX_FAILURES of them check the real hash. A success clears the counter and the lock.
+ * Activation and status are told only to someone who knows the password.
  */
 export async function login(
   deps: Deps,
@@ -148,35 +157,43 @@ export async function login(
 ): Promise<TokenResponse> {
   const { db } = deps.database;
   const now = deps.now();
+  const max = deps.config.LOGIN_MAX_FAILURES;
+  const refused = () => new AppError(400, 'invalidCredentials');
   const [user] = await db
-    .select()
+    .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
-  if (!user) {
+  // The attempt that makes the last allowed failure locks at once; a success unlocks again.
+  const last = sql`${users.failedLogins} + 1 >= ${max}`;
+  const lockUntil = new Date(now.getTime() + deps.config.LOGIN_LOCK_MINUTES * 60_000).toISOString();
+  const [attempt] = user
+    ? await db
+        .update(users)
+        .set({
+          failedLogins: sql`case when ${last} then 0 else ${users.failedLogins} + 1 end`,
+          lockedUntil: sql`case when ${last} then ${lockUntil}::timestamptz else ${users.lockedUntil} end`,
+        })
+        .where(
+          and(
+            eq(users.id, user.id),
+            lt(users.failedLogins, max),
+            or(isNull(users.lockedUntil), lte(users.lockedUntil, now)),
+          ),
+        )
+        .returning()
+    : [];
+  if (!attempt) {
     await verifyPassword(await dummyHash(), password);
-    throw new AppError(400, 'invalidCredentials');
+    throw refused();
   }
-  if (user.lockedUntil && user.lockedUntil > now) throw new AppError(423, 'accountLocked');
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const failures = user.failedLogins + 1;
-    const lock = failures >= deps.config.LOGIN_MAX_FAILURES;
-    await db
-      .update(users)
-      .set({
-        failedLogins: lock ? 0 : failures,
-        lockedUntil: lock
-          ? new Date(now.getTime() + deps.config.LOGIN_LOCK_MINUTES * 60_000)
-          : user.lockedUntil,
-      })
-      .where(eq(users.id, user.id));
-    throw new AppError(lock ? 423 : 400, lock ? 'accountLocked' : 'invalidCredentials');
-  }
-  if (!user.activated) throw new AppError(400, 'notActivated');
-  if (user.status !== 'active') throw new AppError(400, 'inactive');
+  if (!(await verifyPassword(attempt.passwordHash, password))) throw refused();
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, attempt.id));
+  if (!attempt.activated) throw new AppError(400, 'notActivated');
+  if (attempt.status !== 'active') throw new AppError(400, 'inactive');
   const [fresh] = await db
     .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(users.id, user.id))
+    .set({ failedLogins: 0, lastLoginAt: now })
+    .where(eq(users.id, attempt.id))
     .returning();
   return issueSession(deps, fresh, operatorId);
 }
@@ -186,39 +203,36 @@ const PG_UNIQUE = '23505';
 /**
  * Registration as a company or a consultant: an interested client and its first user, who can
  * log in once the provider has converted and activated them.
+ *
+ * A taken company name or business id is refused (409): they are public facts, not accounts. A
+ * taken email is not told: the caller gets the same success as a new registration, and the
+ * address's owner gets a mail saying someone tried to sign up with it.
  */
 export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
   const { db } = deps.database;
   const passwordHash = await hashPassword(req.password);
+  const email = req.email.trim().toLowerCase();
+  let existingOwner: number | null = null;
   try {
     await db.transaction(async (tx) => {
-      const conflicts: Array<[boolean, 'companyNameInUse' | 'businessIdInUse' | 'emailInUse']> = [
-        [
-          (
-            await tx
-              .select({ id: clients.id })
-              .from(clients)
-              .where(sql`lower(${clients.companyName}) = ${req.companyName.toLowerCase()}`)
-          ).length > 0,
-          'companyNameInUse',
-        ],
-        [
-          (await tx.select({ id: clients.id }).from(clients).where(eq(clients.businessId, req.businessId)))
-            .length > 0,
-          'businessIdInUse',
-        ],
-        [
-          (
-            await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(sql`lower(${users.email}) = ${req.email}`)
-          ).length > 0,
-          'emailInUse',
-        ],
-      ];
-      const hit = conflicts.find(([c]) => c);
-      if (hit) throw new AppError(409, hit[1]);
+      const nameTaken = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(sql`lower(${clients.companyName}) = ${req.companyName.toLowerCase()}`);
+      if (nameTaken.length) throw new AppError(409, 'companyNameInUse');
+      const idTaken = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(eq(clients.businessId, req.businessId));
+      if (idTaken.length) throw new AppError(409, 'businessIdInUse');
+      const [owner] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
+      if (owner) {
+        existingOwner = owner.id;
+        return;
+      }
       const [client] = await tx
         .insert(clients)
         .values({
@@ -247,9 +261,33 @@ export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
     const code =
       (e as { code?: string; cause?: { code?: string } }).code ??
       (e as { cause?: { code?: string } }).cause?.code;
-    if (code === PG_UNIQUE) throw new AppError(409, 'emailInUse');
-    throw e;
+    // A registration of the same address at the same moment: answered like any taken address.
+    if (code !== PG_UNIQUE) throw e;
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    if (!owner) throw e;
+    existingOwner = owner.id;
   }
+  if (existingOwner !== null) await mailSignupAttempt(deps, existingOwner);
+}
+
+/**
+ * "Someone tried to sign up with your address", queued (so the sign-up answer takes the same time
+ * either way) to the owner of the address.
+ */
+async function mailSignupAttempt(deps: Deps, userId: number): Promise<void> {
+  const [owner] = await deps.database.db
+    .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!owner) return;
+  const content = mailTemplates(owner.languageId).signupAttempt({
+    name: owner.fullName,
+    resetLink: `${linkBase(deps)}/#/forgot-password`,
+  });
+  await deps.jobs.send(QUEUE.sendMail, { to: owner.email, ...content } satisfies Mail);
 }
 
 /** Creates a single-use link token of the given kind; returns the token to mail. */
@@ -270,9 +308,10 @@ export async function createLinkToken(
   return token;
 }
 
-const linkBase = (deps: Deps, origin: string) => (deps.config.PUBLIC_URL ?? origin).replace(/\/$/, '');
+/** The base of links in mails: PUBLIC_URL only, never the request's Host or X-Forwarded-* headers. */
+const linkBase = (deps: Deps) => deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
-export async function forgotPassword(deps: Deps, email: string, origin: string): Promise<void> {
+export async function forgotPassword(deps: Deps, email: string): Promise<void> {
   const { db } = deps.database;
   const [user] = await db
     .select()
@@ -280,32 +319,23 @@ export async function forgotPassword(deps: Deps, email: string, origin: string):
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   if (!user) throw new AppError(404, 'emailNotFound');
   const token = await createLinkToken(deps, db, user.id, 'reset');
-  const lang = user.languageId === 2 ? 'fi' : 'en';
-  const link = `${linkBase(deps, origin)}/#/reset-password?token=${token}`;
+  const link = `${linkBase(deps)}/#/reset-password?token=${token}`;
   const hours = deps.config.RESET_TOKEN_TTL_HOURS;
   await deps.mailer.send({
     to: user.email,
-    subject: lang === 'fi' ? 'Kulu: salasanan palautus' : 'Kulu: reset your password',
-    text:
-      lang === 'fi'
-        ? `Hei ${user.fullName},\n\nvaihda salasanasi tästä linkistä (voimassa ${hours} tuntia, käytettävissä kerran):\n${link}\n\nJos et pyytänyt salasanan palautusta, voit jättää tämän viestin huomiotta.`
-        : `Hello ${user.fullName},\n\nreset your password with this link (valid for ${hours} hours, usable once):\n${link}\n\nIf you did not ask for a reset, you can ignore this mail.`,
+    ...mailTemplates(user.languageId).passwordReset({ name: user.fullName, link, hours }),
   });
 }
 
-export async function sendActivationMail(deps: Deps, userId: number, origin: string): Promise<void> {
+export async function sendActivationMail(deps: Deps, userId: number): Promise<void> {
   const { db } = deps.database;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError(404, 'notFound');
   const token = await createLinkToken(deps, db, user.id, 'activation');
-  const link = `${linkBase(deps, origin)}/#/activate?token=${token}`;
-  const fi = user.languageId === 2;
+  const link = `${linkBase(deps)}/#/activate?token=${token}`;
   await deps.mailer.send({
     to: user.email,
-    subject: fi ? 'Kulu: aktivoi käyttäjätunnuksesi' : 'Kulu: activate your account',
-    text: fi
-      ? `Hei ${user.fullName},\n\nsinulle on luotu Kulu-tunnus. Aseta salasanasi tästä linkistä:\n${link}`
-      : `Hello ${user.fullName},\n\nan account has been created for you in Kulu. Set your password with this link:\n${link}`,
+    ...mailTemplates(user.languageId).activation({ name: user.fullName, link }),
   });
 }
 
@@ -323,18 +353,27 @@ export async function consumeLinkToken(
   const passwordHash = await hashPassword(password);
   const expired = new AppError(400, kind === 'reset' ? 'resetLinkExpired' : 'activationLinkExpired');
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(authTokens)
-      .set({ usedAt: deps.now() })
+    // One statement: the link must be open, and using it closes every open link of its kind
+    // that the same user holds. Of two links of one user used at once, only one succeeds (the
+    // second finds its row already used when the first commits).
+    const hash = sha256(token);
+    const holder = tx
+      .select({ userId: authTokens.userId })
+      .from(authTokens)
       .where(
         and(
-          eq(authTokens.tokenHash, sha256(token)),
+          eq(authTokens.tokenHash, hash),
           eq(authTokens.kind, kind),
           isNull(authTokens.usedAt),
           gt(authTokens.expiresAt, deps.now()),
         ),
-      )
-      .returning({ userId: authTokens.userId });
+      );
+    const closed = await tx
+      .update(authTokens)
+      .set({ usedAt: deps.now() })
+      .where(and(eq(authTokens.kind, kind), isNull(authTokens.usedAt), inArray(authTokens.userId, holder)))
+      .returning({ userId: authTokens.userId, tokenHash: authTokens.tokenHash });
+    const row = closed.find((c) => c.tokenHash === hash);
     if (!row) throw expired;
     await tx
       .update(users)

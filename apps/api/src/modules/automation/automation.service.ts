@@ -8,6 +8,7 @@ import type {
 import { clients, invoiceFetchRuns, operators, portalCredentials } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { notFound, AppError } from '../../lib/errors.js';
+import { checkOutboundUrl, OutboundUrlError } from '../../lib/outbound-url.js';
 import { decrypt, encrypt } from '../../lib/secrets.js';
 import { QUEUE } from '../../jobs/queue.js';
 import { uploadInvoices } from '../invoices/invoices.service.js';
@@ -63,6 +64,12 @@ export async function saveCredentials(
     .from(operators)
     .where(eq(operators.id, input.operatorId));
   if (!op) throw new AppError(400, 'validation', { operatorId: 'invalid' });
+  try {
+    await checkOutboundUrl(input.portalUrl);
+  } catch (e) {
+    if (!(e instanceof OutboundUrlError)) throw e;
+    throw new AppError(400, 'portalUrlNotAllowed', { portalUrl: 'invalid' });
+  }
   const sealed = encrypt(deps.encryptionKey, input.password);
   const now = deps.now();
   await db

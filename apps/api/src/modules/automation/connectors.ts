@@ -3,11 +3,21 @@
  * over real HTTP, listing a month's invoices and downloading their PDFs.
  *
  * We cannot reach the real Elisa, Telia or DNA portals from here, so the paths below are those of
- * the SIMULATED operator portal (simulated-portal.ts), which tests and demo mode run. A connector
+ * the SIMULATED operator portal (demo/simulated-portal.ts), which tests and demo mode run. A connector
  * for a real portal is a new `OperatorConnector` with that portal's sign-in and paths; the fetch
  * job does not change.
+ *
+ * Every request goes through lib/outbound-url.ts: https to public hosts only, the resolved address
+ * checked again when connecting. The simulated portal on 127.0.0.1 is reachable only because it
+ * registers its own exact origin with `allowLocalOrigin` when it starts (tests, demo mode).
  */
 import { INVOICE_MAX_BYTES } from '@kulu/shared';
+import {
+  OutboundTooLargeError,
+  OutboundUrlError,
+  outboundRequest,
+  type OutboundResponse,
+} from '../../lib/outbound-url.js';
 
 export interface PortalInvoiceRef {
   id: string;
@@ -38,18 +48,52 @@ export class PortalError extends Error {
 }
 
 const TIMEOUT_MS = 30_000;
+/** The longest JSON answer (sign-in, invoice list) read from a portal. */
+const JSON_MAX_BYTES = 5 * 1024 * 1024;
 
-async function call(url: string, init: RequestInit, what: string): Promise<Response> {
-  let res: Response;
+interface PortalAnswer {
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  json(): unknown;
+}
+
+/**
+ * One call to a portal through `outboundRequest`: https to public hosts only, the resolved address
+ * checked when connecting (lib/outbound-url.ts), no redirects, a time limit and a size limit.
+ */
+async function call(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+  what: string,
+  limit: { maxBytes: number; tooLarge: string } = {
+    maxBytes: JSON_MAX_BYTES,
+    tooLarge: 'the answer is too large',
+  },
+): Promise<PortalAnswer> {
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await outboundRequest(url, { ...init, timeoutMs: TIMEOUT_MS, maxBytes: limit.maxBytes });
   } catch (e) {
+    if (e instanceof OutboundTooLargeError) throw new PortalError(`${what}: ${limit.tooLarge}`);
+    if (e instanceof OutboundUrlError)
+      throw new PortalError(`${what}: portal address refused (${e.message})`);
     throw new PortalError(`${what}: portal not reachable (${(e as Error).message})`);
   }
   if (res.status === 401 || res.status === 403)
     throw new PortalError(`${what}: the portal refused the sign-in`);
-  if (!res.ok) throw new PortalError(`${what}: the portal answered ${res.status}`);
-  return res;
+  if (res.status < 200 || res.status > 299)
+    throw new PortalError(`${what}: the portal answered ${res.status}`);
+  return {
+    headers: res.headers,
+    body: res.body,
+    json() {
+      try {
+        return JSON.parse(res.body.toString('utf8')) as unknown;
+      } catch {
+        throw new PortalError(`${what}: unexpected answer`);
+      }
+    },
+  };
 }
 
 /** The simulated portal's API shape (JSON sign-in, bearer token, invoice list, PDF download). */
@@ -67,7 +111,7 @@ export function createHttpConnector(operator: string): OperatorConnector {
         },
         'sign-in',
       );
-      const body = (await res.json()) as { token?: unknown };
+      const body = res.json() as { token?: unknown };
       if (typeof body.token !== 'string') throw new PortalError('sign-in: unexpected answer');
       return { token: body.token };
     },
@@ -77,7 +121,7 @@ export function createHttpConnector(operator: string): OperatorConnector {
         { headers: { authorization: `Bearer ${session.token}` } },
         'invoice list',
       );
-      const body = (await res.json()) as { invoices?: PortalInvoiceRef[] };
+      const body = res.json() as { invoices?: PortalInvoiceRef[] };
       if (!Array.isArray(body.invoices)) throw new PortalError('invoice list: unexpected answer');
       return body.invoices.filter((i) => typeof i.id === 'string' && i.month === month);
     },
@@ -86,16 +130,9 @@ export function createHttpConnector(operator: string): OperatorConnector {
         join(baseUrl, `/api/invoices/${encodeURIComponent(ref.id)}/pdf`),
         { headers: { authorization: `Bearer ${session.token}` } },
         `download of invoice ${ref.invoiceNumber}`,
+        { maxBytes: INVOICE_MAX_BYTES, tooLarge: 'larger than 20 MB' },
       );
-      const declared = Number(res.headers.get('content-length') ?? 0);
-      if (declared > INVOICE_MAX_BYTES) {
-        throw new PortalError(`download of invoice ${ref.invoiceNumber}: larger than 20 MB`);
-      }
-      const data = Buffer.from(await res.arrayBuffer());
-      if (data.length > INVOICE_MAX_BYTES) {
-        throw new PortalError(`download of invoice ${ref.invoiceNumber}: larger than 20 MB`);
-      }
-      return data;
+      return res.body;
     },
   };
 }

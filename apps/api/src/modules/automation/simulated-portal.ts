@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { allowLocalOrigin } from '../../lib/outbound-url.js';
 
 export interface SimulatedInvoice {
   id: string;
@@ -109,12 +110,16 @@ export async function startSimulatedPortal(
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  // Outbound calls refuse loopback; this exact origin, started here in code, is the exception.
+  const revoke = allowLocalOrigin(url);
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    url,
     accounts,
     log,
     close: () =>
       new Promise((resolve) => {
+        revoke();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

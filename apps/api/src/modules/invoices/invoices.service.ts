@@ -26,7 +26,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
-import { parseJobOptions, QUEUE } from '../../jobs/queue.js';
+import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
+import { QUEUE } from '../../jobs/queue.js';
 import type { Deps } from '../../types.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -82,13 +83,6 @@ export async function resolveUploadTarget(
   return { clientId, subCompanyId };
 }
 
-/** A file name as stored and shown: no control characters (NUL is refused by text columns), at most 255. */
-export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'invoice.pdf').slice(0, 255);
-}
-
 const refused = (fileName: string, code: MessageCode, lang: Lang): InvoiceUploadResult => ({
   fileName,
   status: 'refused',
@@ -113,7 +107,7 @@ export async function uploadInvoices(
   const batchId = crypto.randomUUID();
   const results: InvoiceUploadResult[] = [];
   for (const f of incoming) {
-    const fileName = cleanFileName(f.fileName);
+    const fileName = (f.fileName || 'invoice.pdf').slice(0, 255);
     if (!f.data) {
       results.push(refused(fileName, 'invoiceTooLarge', opts.lang));
       continue;
@@ -125,10 +119,7 @@ export async function uploadInvoices(
     const data = f.data;
     const sha = crypto.createHash('sha256').update(data).digest('hex');
     type Outcome = { code: MessageCode; invoiceId?: undefined } | { code?: undefined; invoiceId: number };
-    // A file that cannot be stored is refused on its own (its transaction rolled back): the files
-    // before it stay accepted with their parse queued, so the answer is per file, never a 5xx
-    // after part of the request was already imported.
-    const stored = db.transaction(async (tx): Promise<Outcome> => {
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, target.clientId)).for('update');
       if (source === 'upload') {
         const [running] = await tx
@@ -192,20 +183,12 @@ export async function uploadInvoices(
         .returning({ id: invoices.id });
       return { invoiceId: inv.id as number };
     });
-    const outcome = await stored.catch((e: unknown): Outcome => {
-      console.error('invoice upload: storing %s failed:', fileName, e);
-      return { code: 'invoiceFileRefused' };
-    });
     if (outcome.code) {
       results.push(refused(fileName, outcome.code, opts.lang));
       continue;
     }
     try {
-      await deps.jobs.send(
-        QUEUE.parseInvoice,
-        { invoiceId: outcome.invoiceId },
-        parseJobOptions(deps.config),
-      );
+      await deps.jobs.send(QUEUE.parseInvoice, { invoiceId: outcome.invoiceId });
     } catch {
       // The row is committed; the start-up sweep re-enqueues in-progress invoices without a job.
       await markFailed(deps, outcome.invoiceId, 'internal', 'the parse job could not be queued');
@@ -259,16 +242,12 @@ export async function notifyWaiting(deps: Deps, invoiceId: number): Promise<numb
     .from(users)
     .where(inArray(users.id, inv.notify));
   for (const u of recipients) {
-    const fi = u.languageId === 2;
     const ok = inv.state === 'uploaded';
     const what = inv.number ? `${inv.fileName} (${inv.number})` : inv.fileName;
-    const reason = inv.errorCode ? message(inv.errorCode as MessageCode, fi ? 'fi' : 'en') : '';
+    const reason = inv.errorCode ? message(inv.errorCode as MessageCode, mailLanguage(u.languageId)) : '';
     await deps.jobs.send(QUEUE.sendMail, {
       to: u.email,
-      subject: fi ? 'Kulu: laskun käsittely on valmis' : 'Kulu: invoice parsing is done',
-      text: fi
-        ? `Hei ${u.fullName},\n\nedellinen laskun käsittely on valmis: ${what} ${ok ? 'ladattiin onnistuneesti' : `epäonnistui (${reason})`}.\nVoit nyt ladata laskusi uudelleen.\n\nKulu`
-        : `Hello ${u.fullName},\n\nthe previous invoice parse is done: ${what} ${ok ? 'was uploaded successfully' : `failed (${reason})`}.\nYou can now upload your invoices again.\n\nKulu`,
+      ...mailTemplates(u.languageId).parseDone({ name: u.fullName, what, ok, reason }),
     });
   }
   await db

@@ -14,11 +14,13 @@ import { AuthLayout } from './auth-layout';
 
 type SignupValues = Omit<SignupRequest, 'languageID'> & { confirmPassword: string };
 
-/** Which field a registration conflict belongs to. */
+/**
+ * Which field a registration conflict belongs to. A taken email is never told (the API answers
+ * success and mails the address's owner), so only the company's public facts appear here.
+ */
 const CONFLICT_FIELD: Record<string, keyof SignupValues> = {
   companyNameInUse: 'companyName',
   businessIdInUse: 'businessId',
-  emailInUse: 'email',
 };
 
 const shape = signupSchema.shape;

@@ -1,0 +1,26 @@
+import { message } from '@kulu/shared';
+import type { MailTemplates } from './index.js';
+
+/** English mail texts. */
+export const en: MailTemplates = {
+  passwordReset: ({ name, link, hours }) => ({
+    subject: 'Kulu: reset your password',
+    text: `Hello ${name},\n\nreset your password with this link (valid for ${hours} hours, usable once):\n${link}\n\nIf you did not ask for a reset, you can ignore this mail.`,
+  }),
+  activation: ({ name, link }) => ({
+    subject: 'Kulu: activate your account',
+    text: `Hello ${name},\n\nan account has been created for you in Kulu. Set your password with this link:\n${link}`,
+  }),
+  signupAttempt: ({ name, resetLink }) => ({
+    subject: 'Kulu: someone tried to sign up with your address',
+    text: `Hello ${name},\n\nsomeone tried to sign up for Kulu with your email address, which already has an account. No new account was created.\n\nIf it was you and you have forgotten your password, ask for a new one here:\n${resetLink}\n\nIf it was not you, you can ignore this mail.\n\nKulu`,
+  }),
+  uploadReminder: ({ name, month, operators }) => ({
+    subject: `Kulu: ${message('noUploadsThisMonth', 'en')} (${month})`,
+    text: `Hello ${name},\n\n${message('noUploadsThisMonth', 'en')} (${month}): ${operators.join(', ')}.\nPlease upload the invoices in Kulu under Upload Invoice.\n\nKulu`,
+  }),
+  parseDone: ({ name, what, ok, reason }) => ({
+    subject: 'Kulu: invoice parsing is done',
+    text: `Hello ${name},\n\nthe previous invoice parse is done: ${what} ${ok ? 'was uploaded successfully' : `failed (${reason})`}.\nYou can now upload your invoices again.\n\nKulu`,
+  }),
+};

@@ -1,0 +1,26 @@
+import { message } from '@kulu/shared';
+import type { MailTemplates } from './index.js';
+
+/** Suomenkieliset viestit (Finnish mail texts). */
+export const fi: MailTemplates = {
+  passwordReset: ({ name, link, hours }) => ({
+    subject: 'Kulu: salasanan palautus',
+    text: `Hei ${name},\n\nvaihda salasanasi tästä linkistä (voimassa ${hours} tuntia, käytettävissä kerran):\n${link}\n\nJos et pyytänyt salasanan palautusta, voit jättää tämän viestin huomiotta.`,
+  }),
+  activation: ({ name, link }) => ({
+    subject: 'Kulu: aktivoi käyttäjätunnuksesi',
+    text: `Hei ${name},\n\nsinulle on luotu Kulu-tunnus. Aseta salasanasi tästä linkistä:\n${link}`,
+  }),
+  signupAttempt: ({ name, resetLink }) => ({
+    subject: 'Kulu: osoitteellasi yritettiin rekisteröityä',
+    text: `Hei ${name},\n\njoku yritti rekisteröityä Kuluun sähköpostiosoitteellasi, jolla on jo tunnus. Uutta tunnusta ei luotu.\n\nJos se olit sinä ja olet unohtanut salasanasi, pyydä uusi täältä:\n${resetLink}\n\nJos se et ollut sinä, voit jättää tämän viestin huomiotta.\n\nKulu`,
+  }),
+  uploadReminder: ({ name, month, operators }) => ({
+    subject: `Kulu: ${message('noUploadsThisMonth', 'fi')} (${month})`,
+    text: `Hei ${name},\n\n${message('noUploadsThisMonth', 'fi')} (${month}): ${operators.join(', ')}.\nLataa laskut Kulussa kohdassa Laskujen lataus.\n\nKulu`,
+  }),
+  parseDone: ({ name, what, ok, reason }) => ({
+    subject: 'Kulu: laskun käsittely on valmis',
+    text: `Hei ${name},\n\nedellinen laskun käsittely on valmis: ${what} ${ok ? 'ladattiin onnistuneesti' : `epäonnistui (${reason})`}.\nVoit nyt ladata laskusi uudelleen.\n\nKulu`,
+  }),
+};

@@ -1,0 +1,30 @@
+import { en } from './en.js';
+import { fi } from './fi.js';
+
+/** A mail's subject and plain text. */
+export interface MailContent {
+  subject: string;
+  text: string;
+}
+
+/** Every mail Kulu sends, one function per kind; each language module implements all of them. */
+export interface MailTemplates {
+  passwordReset(p: { name: string; link: string; hours: number }): MailContent;
+  activation(p: { name: string; link: string }): MailContent;
+  /** To the owner of an address someone tried to register again (sign-up never says it is taken). */
+  signupAttempt(p: { name: string; resetLink: string }): MailContent;
+  uploadReminder(p: { name: string; month: string; operators: string[] }): MailContent;
+  parseDone(p: { name: string; what: string; ok: boolean; reason: string }): MailContent;
+}
+
+export type MailLanguage = 'en' | 'fi';
+
+const TEMPLATES: Record<MailLanguage, MailTemplates> = { en, fi };
+
+/** A user's mail language from their language id (1 English, 2 Finnish; anything else English). */
+export const mailLanguage = (languageId: number | null | undefined): MailLanguage =>
+  languageId === 2 ? 'fi' : 'en';
+
+/** The templates of a user's language. */
+export const mailTemplates = (languageId: number | null | undefined): MailTemplates =>
+  TEMPLATES[mailLanguage(languageId)];

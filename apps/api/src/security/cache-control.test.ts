@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateInvoice } from '@kulu/invoices';
+import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+let token: string;
+let invoiceId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login(DEMO.companyAdmin);
+  const { pdf } = await generateInvoice({
+    operator: 'elisa',
+    seed: 11,
+    subscriptions: 2,
+    invoiceDate: '2026-10-05',
+    pageSize: 'A4',
+    font: 'Helvetica',
+  });
+  const boundary = '----kulu-cache-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="elisa.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
+    ),
+    Buffer.from(pdf),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/invoices',
+    token,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode).toBeLessThan(300);
+  invoiceId = res.json().results[0].invoiceId;
+  expect(invoiceId).toBeGreaterThan(0);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('Cache-Control on per-customer answers', () => {
+  it('marks the invoice PDF download no-store', async () => {
+    const res = await t.inject({ method: 'GET', url: `/api/invoices/${invoiceId}/file`, token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each(['/api/invoices', '/api/Account/GetClientInfo', '/api/profile'])(
+    'marks %s no-store',
+    async (url) => {
+      const res = await t.inject({ method: 'GET', url, token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('marks the token answer and error answers no-store', async () => {
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: { email: DEMO.companyAdmin, password: 'Wrong-Pass-1!' },
+    });
+    expect(login.headers['cache-control']).toBe('no-store');
+    const missing = await t.inject({ method: 'GET', url: '/api/invoices/999999', token });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+});
