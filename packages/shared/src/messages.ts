@@ -181,6 +181,22 @@ export const MESSAGES = {
     fi: 'Lasku on operaattorilta, joka ei ole käytössä',
   },
   invoiceAlreadyParsed: { en: 'Invoice already parsed', fi: 'Lasku on jo käsitelty' },
+  invoiceExpandsTooMuch: {
+    en: 'The file expands beyond the memory allowed for reading one invoice',
+    fi: 'Tiedosto laajenee luettaessa yli yhden laskun lukemiseen sallitun muistin',
+  },
+  invoiceParseInterrupted: {
+    en: 'Reading the invoice was interrupted, please upload it again',
+    fi: 'Laskun lukeminen keskeytyi, lataa lasku uudelleen',
+  },
+  invoiceOperatorNoContract: {
+    en: 'The client has no contract with the operator of this invoice',
+    fi: 'Asiakkaalla ei ole sopimusta tämän laskun operaattorin kanssa',
+  },
+  invoiceFileRefused: {
+    en: 'The file could not be stored, please try again',
+    fi: 'Tiedostoa ei voitu tallentaa, yritä uudelleen',
+  },
   previousParseRunning: {
     en: 'Previous request is still parsing, you will be notified by email when it is done',
     fi: 'Edellisen pyynnön käsittely on vielä kesken, saat ilmoituksen sähköpostiisi, kun se on valmis',

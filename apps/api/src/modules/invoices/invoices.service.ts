@@ -25,9 +25,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
-import type { Scope } from '../../lib/scope.js';
 import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
-import { QUEUE } from '../../jobs/queue.js';
+import type { Scope } from '../../lib/scope.js';
+import { parseJobOptions, QUEUE } from '../../jobs/queue.js';
 import type { Deps } from '../../types.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -83,6 +83,13 @@ export async function resolveUploadTarget(
   return { clientId, subCompanyId };
 }
 
+/** A file name as stored and shown: no control characters (NUL is refused by text columns), at most 255. */
+export function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'invoice.pdf').slice(0, 255);
+}
+
 const refused = (fileName: string, code: MessageCode, lang: Lang): InvoiceUploadResult => ({
   fileName,
   status: 'refused',
@@ -107,7 +114,7 @@ export async function uploadInvoices(
   const batchId = crypto.randomUUID();
   const results: InvoiceUploadResult[] = [];
   for (const f of incoming) {
-    const fileName = (f.fileName || 'invoice.pdf').slice(0, 255);
+    const fileName = cleanFileName(f.fileName);
     if (!f.data) {
       results.push(refused(fileName, 'invoiceTooLarge', opts.lang));
       continue;
@@ -119,7 +126,10 @@ export async function uploadInvoices(
     const data = f.data;
     const sha = crypto.createHash('sha256').update(data).digest('hex');
     type Outcome = { code: MessageCode; invoiceId?: undefined } | { code?: undefined; invoiceId: number };
-    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    // A file that cannot be stored is refused on its own (its transaction rolled back): the files
+    // before it stay accepted with their parse queued, so the answer is per file, never a 5xx
+    // after part of the request was already imported.
+    const stored = db.transaction(async (tx): Promise<Outcome> => {
       await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, target.clientId)).for('update');
       if (source === 'upload') {
         const [running] = await tx
@@ -183,12 +193,20 @@ export async function uploadInvoices(
         .returning({ id: invoices.id });
       return { invoiceId: inv.id as number };
     });
+    const outcome = await stored.catch((e: unknown): Outcome => {
+      console.error('invoice upload: storing %s failed:', fileName, e);
+      return { code: 'invoiceFileRefused' };
+    });
     if (outcome.code) {
       results.push(refused(fileName, outcome.code, opts.lang));
       continue;
     }
     try {
-      await deps.jobs.send(QUEUE.parseInvoice, { invoiceId: outcome.invoiceId });
+      await deps.jobs.send(
+        QUEUE.parseInvoice,
+        { invoiceId: outcome.invoiceId },
+        parseJobOptions(deps.config),
+      );
     } catch {
       // The row is committed; the start-up sweep re-enqueues in-progress invoices without a job.
       await markFailed(deps, outcome.invoiceId, 'internal', 'the parse job could not be queued');
