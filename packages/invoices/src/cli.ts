@@ -8,15 +8,25 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { InvoiceError } from './errors.js';
-import { generateInvoice, PAGE_SIZES, type PageSizeName } from './generator/generate.js';
-import { PRINT_LAYOUTS } from './generator/layouts.js';
 import { parseInvoice } from './registry.js';
 
-const USAGE = `Usage:
+// The generator (pdfkit) loads only for `generate`: `parse` starts without it.
+const usage = async (): Promise<string> => {
+  const { PAGE_SIZES, PRINT_LAYOUTS } = await loadGenerator();
+  return `Usage:
   npm run invoice -- parse FILE.pdf
   npm run invoice -- generate --operator ${Object.keys(PRINT_LAYOUTS).join('|')} --subscriptions N --out FILE.pdf
       [--seed N] [--page-size ${Object.keys(PAGE_SIZES).join('|')}] [--font NAME|FILE.ttf] [--font-size N]
       [--date YYYY-MM-DD] [--expected FILE.json]`;
+};
+
+async function loadGenerator() {
+  const [{ generateInvoice, PAGE_SIZES }, { PRINT_LAYOUTS }] = await Promise.all([
+    import('./generator/generate.js'),
+    import('./generator/layouts.js'),
+  ]);
+  return { generateInvoice, PAGE_SIZES, PRINT_LAYOUTS };
+}
 
 class UsageError extends Error {}
 
@@ -44,6 +54,7 @@ function positiveInt(value: string | undefined, name: string, fallback?: number)
 }
 
 async function generateCommand(args: string[]): Promise<void> {
+  const { generateInvoice, PAGE_SIZES, PRINT_LAYOUTS } = await loadGenerator();
   const { values, positionals } = parseArgs({
     args,
     options: {
@@ -85,7 +96,7 @@ async function generateCommand(args: string[]): Promise<void> {
     operator: values.operator,
     subscriptions,
     seed: positiveInt(values.seed, 'seed', 1),
-    pageSize: pageSize as PageSizeName | undefined,
+    pageSize: pageSize as keyof typeof PAGE_SIZES | undefined,
     font: values.font,
     fontSize,
     invoiceDate: values.date,
@@ -105,13 +116,13 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'parse') await parseCommand(rest);
     else if (command === 'generate') await generateCommand(rest);
     else if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-      process.stderr.write(`${USAGE}\n`);
+      process.stderr.write(`${await usage()}\n`);
       return command === undefined ? 2 : 0;
     } else throw new UsageError(`unknown command "${command}"`);
     return 0;
   } catch (err) {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`error: ${(err as Error).message}\n\n${USAGE}\n`);
+      process.stderr.write(`error: ${(err as Error).message}\n\n${await usage()}\n`);
       return 2;
     }
     if (err instanceof InvoiceError) {
