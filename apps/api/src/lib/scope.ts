@@ -223,18 +223,3 @@ export class Scope {
     return eq(column, requestedSubCompanyId);
   }
 }
-
-/**
- * @deprecated Use `req.scope.where(cols)`. Kept while lib/resource moves to the Scope.
- */
-export function scopeCondition(
-  me: AuthUser,
-  cols: { clientId: PgColumn; subCompanyId?: PgColumn; costCenterId?: PgColumn },
-): SQL | undefined {
-  if (me.roleId === ROLE.providerAdmin || me.roleId === ROLE.consultant) return undefined;
-  if (me.clientId == null) return sql`false`;
-  const parts: SQL[] = [eq(cols.clientId, me.clientId)];
-  if (me.subCompanyIds && cols.subCompanyId) parts.push(inArray(cols.subCompanyId, me.subCompanyIds));
-  if (me.costCenterIds && cols.costCenterId) parts.push(inArray(cols.costCenterId, me.costCenterIds));
-  return and(...parts);
-}
