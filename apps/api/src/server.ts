@@ -4,9 +4,7 @@ import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './db/seed/bootstrap.js';
 import { startJobs, stopJobs } from './jobs/index.js';
-import { startDemoPortal } from './modules/automation/demo-portal.js';
-import { DEMO_AUTOMATION } from './db/seed/demo-invoices.js';
-import type { SimulatedPortal } from './modules/automation/simulated-portal.js';
+import type { DemoRun } from './demo/index.js';
 
 /** Entry: config -> database -> migrations -> first admin / demo data -> listen -> jobs. */
 async function main() {
@@ -20,11 +18,13 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   const deps = createDeps(config, database);
-  const seeded = await bootstrap(deps);
+  // Demo mode only: the demo organisation, invoices and simulated portal (never loaded otherwise).
+  const demo = config.DEMO_DATA ? await import('./demo/index.js') : null;
+  const seeded = await bootstrap(deps, demo?.demoSeed);
   const app = await buildApp(deps);
   if (seeded.length) app.log.info(`bootstrap: ${seeded.join('; ')}`);
 
-  let portal: SimulatedPortal | null = null;
+  let demoRun: DemoRun | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,7 +32,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     await stopJobs(deps);
-    await portal?.close();
+    await demoRun?.close();
     await database.close();
     process.exit(0);
   };
@@ -43,9 +43,10 @@ async function main() {
   // Jobs start once the server answers (the queue's schema and the demo invoices must not delay
   // /api/health); a request that enqueues before this starts the queue itself.
   try {
-    // Demo mode: the SIMULATED operator portal of the demo client on automated upload (README).
-    portal = await startDemoPortal(deps);
-    await startJobs(deps, { demoSkip: portal ? [DEMO_AUTOMATION] : [] });
+    // Demo mode: the SIMULATED operator portal of the demo client on automated upload (README)
+    // and the demo invoices, through the job queue's extension hook.
+    demoRun = demo ? await demo.startDemo(deps) : null;
+    await startJobs(deps, { extensions: demoRun ? [demoRun.jobs] : [] });
   } catch (e) {
     app.log.error({ err: e }, 'the job queue could not start');
     await shutdown('job queue failure');

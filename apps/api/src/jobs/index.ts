@@ -12,7 +12,6 @@ import {
   runFetch,
   type FetchInvoicesJob,
 } from '../modules/automation/automation.service.js';
-import { demoInvoiceHandler, enqueueDemoInvoices, type DemoInvoiceJob } from '../db/seed/demo-invoices.js';
 
 export { QUEUE } from './queue.js';
 
@@ -22,15 +21,16 @@ const sweeps = new WeakMap<Deps, NodeJS.Timeout>();
 export interface StartJobsOptions {
   /** Cron schedules (monthly automation, reminders); off in tests. Default true. */
   schedules?: boolean;
-  /** Enqueue the demo invoices on the first start of a demo install. Default: config.DEMO_DATA. */
-  demo?: boolean;
-  /** Demo client × operator whose invoices come from the demo portal instead. */
-  demoSkip?: Array<{ businessId: string; operator: string }>;
+  /** More workers, started after the application's own (demo mode adds its demo-invoices worker). */
+  extensions?: JobsExtension[];
 }
+
+/** Work another part adds to the queue (registers its workers, enqueues its jobs). */
+export type JobsExtension = (deps: Deps) => Promise<void>;
 
 /**
  * Starts the queue's workers on this instance: parse-invoice, send-mail, upload-reminder,
- * fetch-invoices and automation-monthly (automated retrieval), demo-invoices. Called by server.ts
+ * fetch-invoices and automation-monthly (automated retrieval), then the `extensions`. Called by server.ts
  * after the migrations, and by tests that need jobs. Any number of instances may run this:
  * pg-boss hands each job to one worker.
  */
@@ -42,7 +42,6 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await deps.mailer.send(job.data);
   });
   await jobs.work<{ month?: string }>(QUEUE.uploadReminder, uploadReminderHandler(deps), 5);
-  await jobs.work<DemoInvoiceJob>(QUEUE.demoInvoices, demoInvoiceHandler(deps), 1);
   await jobs.work<FetchInvoicesJob>(QUEUE.fetchInvoices, async (job) => {
     await runFetch(deps, job.data);
   });
@@ -68,7 +67,7 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   sweep.unref();
   clearInterval(sweeps.get(deps));
   sweeps.set(deps, sweep);
-  if (options.demo ?? deps.config.DEMO_DATA) await enqueueDemoInvoices(deps, { skip: options.demoSkip });
+  for (const extension of options.extensions ?? []) await extension(deps);
 }
 
 /**

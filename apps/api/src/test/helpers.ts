@@ -11,7 +11,7 @@ import { createDeps } from '../deps.js';
 import { JobQueue } from '../jobs/queue.js';
 import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
-import { DEMO_PASSWORD } from '../db/seed/demo.js';
+import { DEMO_PASSWORD, demoSeed } from '../demo/index.js';
 import type { Deps } from '../types.js';
 
 export { DEMO_PASSWORD };
@@ -129,7 +129,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     jobs: new JobQueue(database, { retryLimit: 1, retryDelay: 1, retryBackoff: false }),
   });
   try {
-    await bootstrap(deps);
+    await bootstrap(deps, demoSeed);
   } catch (e) {
     // A refused start must not leave its database (or the SMTP server) behind.
     await database.close();

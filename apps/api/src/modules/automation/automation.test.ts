@@ -3,7 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { clients, invoiceFetchRuns, invoices, operators, portalCredentials } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-import { generatePortalInvoices, startSimulatedPortal, type SimulatedPortal } from './simulated-portal.js';
+import {
+  generatePortalInvoices,
+  startSimulatedPortal,
+  type SimulatedPortal,
+} from '../../demo/simulated-portal.js';
 
 let t: TestApp;
 let portal: SimulatedPortal;
@@ -15,7 +19,7 @@ const PASSWORD = 'Portaali-salasana-1!';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await startJobs(t.deps, { schedules: false, demo: false });
+  await startJobs(t.deps, { schedules: false });
   portal = await startSimulatedPortal([
     {
       username: 'pohjola-elisa',

@@ -21,7 +21,7 @@ let pohjola: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await startJobs(t.deps, { schedules: false, demo: false });
+  await startJobs(t.deps, { schedules: false });
   const [u] = await t.deps.database.db
     .select({ clientId: users.clientId })
     .from(users)

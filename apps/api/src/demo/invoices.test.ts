@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clients, invoices, subscriptions } from '../schema/index.js';
-import { QUEUE } from '../../jobs/queue.js';
-import { parseInvoiceHandler } from '../../jobs/parse-invoice.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { DEMO_MONTHS, demoInvoiceHandler, enqueueDemoInvoices } from './demo-invoices.js';
+import { clients, invoices, subscriptions } from '../db/schema/index.js';
+import { QUEUE } from '../jobs/queue.js';
+import { parseInvoiceHandler } from '../jobs/parse-invoice.js';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+import { DEMO_MONTHS, demoInvoiceHandler, enqueueDemoInvoices } from './invoices.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { clients, operators, portalCredentials, settings } from '../../db/schema/index.js';
-import { encrypt } from '../../lib/secrets.js';
-import { QUEUE } from '../../jobs/queue.js';
-import { DEMO_AUTOMATION, demoMonths } from '../../db/seed/demo-invoices.js';
-import type { Deps } from '../../types.js';
+import { clients, operators, portalCredentials, settings } from '../db/schema/index.js';
+import { encrypt } from '../lib/secrets.js';
+import { QUEUE } from '../jobs/queue.js';
+import { DEMO_AUTOMATION, demoMonths } from './invoices.js';
+import type { Deps } from '../types.js';
 import { startSimulatedPortal, type SimulatedPortal } from './simulated-portal.js';
-import type { FetchInvoicesJob } from './automation.service.js';
+import type { FetchInvoicesJob } from '../modules/automation/automation.service.js';
 
 /**
  * Demo mode only: a SIMULATED operator portal on loopback for the demo client on automated upload
@@ -28,7 +28,7 @@ export async function startDemoPortal(deps: Deps): Promise<SimulatedPortal | nul
     .where(eq(operators.name, DEMO_AUTOMATION.operator));
   if (!client || !operator) return null;
   const password = crypto.randomBytes(18).toString('base64url');
-  const { generateInvoice } = await import('@kulu/invoices');
+  const { generateInvoice } = await import('@kulu/invoices/generator');
   const months = demoMonths(deps.now());
   const portal = await startSimulatedPortal([
     {

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { allowLocalOrigin } from '../../lib/outbound-url.js';
+import { allowLocalOrigin } from '../lib/outbound-url.js';
 
 export interface SimulatedInvoice {
   id: string;
@@ -132,7 +132,7 @@ export async function generatePortalInvoices(
   months: string[],
   opts: { seed: number; subscriptions: number },
 ): Promise<SimulatedInvoice[]> {
-  const { generateInvoice } = await import('@kulu/invoices');
+  const { generateInvoice } = await import('@kulu/invoices/generator');
   const out: SimulatedInvoice[] = [];
   for (const [i, month] of months.entries()) {
     const { pdf, expected } = await generateInvoice({

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { clients, settings } from '../schema/index.js';
-import { uploadInvoices } from '../../modules/invoices/invoices.service.js';
-import { QUEUE, type JobHandler } from '../../jobs/queue.js';
-import type { Deps } from '../../types.js';
-import { DEMO_CLIENTS } from './demo.js';
+import { clients, settings } from '../db/schema/index.js';
+import { uploadInvoices } from '../modules/invoices/invoices.service.js';
+import { QUEUE, type JobHandler } from '../jobs/queue.js';
+import type { Deps } from '../types.js';
+import { DEMO_CLIENTS } from './data.js';
 
 const DEMO_INVOICES_KEY = 'demo-invoices';
 export const DEMO_MONTHS = 12;
@@ -16,7 +16,7 @@ const PLAN: Record<string, Record<string, { seed: number; base: number }>> = {
 
 /**
  * The demo client on automated upload: when the server runs the demo portal
- * (modules/automation/demo-portal.ts), its DNA invoices come from there instead.
+ * (portal.ts), its DNA invoices come from there instead.
  */
 export const DEMO_AUTOMATION = {
   businessId: '0737546-2',
@@ -95,7 +95,7 @@ export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
       .from(clients)
       .where(eq(clients.businessId, businessId));
     if (!client) return;
-    const { generateInvoice } = await import('@kulu/invoices');
+    const { generateInvoice } = await import('@kulu/invoices/generator');
     const { pdf } = await generateInvoice({
       operator: operator.toLowerCase(),
       seed,

@@ -9,9 +9,9 @@ import {
   subCompanies,
   userSubCompanies,
   users,
-} from '../schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
-import type { Deps } from '../../types.js';
+} from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+import type { Deps } from '../types.js';
 
 /** The password of every demo login (README). */
 export const DEMO_PASSWORD = 'Kulu!2026';
