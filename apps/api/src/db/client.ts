@@ -11,6 +11,14 @@ import * as schema from './schema/index.js';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Settings of the embedded PostgreSQL (PGlite). Its WebAssembly memory only grows, and every page
+ * of the shared buffers it touches stays resident: PostgreSQL's default of 128 MB shared buffers
+ * alone made half of the server's idle memory. One process and one connection need far less (the
+ * operating system's page cache still holds the data files). Measured in docs/decisions/0004.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'temp_buffers=4MB'];
+
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction handle; services take `Db | Tx` so they compose inside one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -30,11 +38,7 @@ export interface Database {
  * default, a PostgreSQL server when a connection string is given. Both get the same
  * migrations and the same drizzle API.
  */
-export async function openDatabase(opts: {
-  url?: string;
-  dataDir?: string;
-  pglite?: PGlite;
-}): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server closes (restart, failover, admin command) must not
@@ -49,12 +53,12 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  let client = opts.pglite;
-  if (!client) {
-    if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined);
-  }
-  const lite = client;
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const lite = new PGlite({
+    // In memory (tests) without a data directory.
+    dataDir: opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
   const db = drizzlePglite(lite, { schema }) as unknown as Db;
   return {
     db,

@@ -1,0 +1,117 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './demo/index.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DIST = path.join(ROOT, 'apps/api/dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every file of the compiled server and what the bundle imports. */
+function bundleText(): string {
+  const files = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+  return files.map((f) => fs.readFileSync(path.join(DIST, f), 'utf8')).join('\n');
+}
+
+// `npm start` as a fresh clone runs it: build (the API; the web build is the browser tests'),
+// then plain node on the bundle, in a new data directory with demo data on the embedded database.
+describe('the compiled server (npm start)', () => {
+  let server: ChildProcess;
+  let base: string;
+  let dataDir: string;
+  let log = '';
+
+  beforeAll(async () => {
+    const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'api'], {
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kulu-start-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '--no-web'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    server.stdout?.on('data', (d) => (log += d));
+    server.stderr?.on('data', (d) => (log += d));
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`the server exited:\n${log}`);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 1200) throw new Error(`no answer from /api/health:\n${log}`);
+      await sleep(100);
+    }
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGKILL');
+      await new Promise((r) => server.once('exit', r));
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  });
+
+  it('runs JavaScript only: no TypeScript loader, the workspace packages inlined', () => {
+    const text = bundleText();
+    expect(fs.existsSync(path.join(DIST, 'server.js'))).toBe(true);
+    expect(fs.existsSync(path.join(DIST, 'parse-child.js'))).toBe(true);
+    expect(fs.existsSync(path.join(DIST, 'migrations/meta/_journal.json'))).toBe(true);
+    expect(text).not.toMatch(/from ["']tsx|import\(["']tsx|from ["']@kulu\//);
+  });
+
+  it('answers health, logs the demo admin in and parses a demo invoice in its parse child', async () => {
+    const health = await (await fetch(`${base}/api/health`)).json();
+    expect(health).toMatchObject({ status: 'ok' });
+    const login = await fetch(`${base}/api/Account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@kulu.fi', password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    // The demo invoices go the real path: generated, uploaded, parsed by dist/parse-child.js.
+    let uploaded = 0;
+    for (let i = 0; i < 900 && !uploaded; i++) {
+      const res = await fetch(`${base}/api/invoices?pageSize=1&uploadState=uploaded`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      uploaded = ((await res.json()) as { total: number }).total;
+      if (!uploaded) await sleep(200);
+    }
+    expect(uploaded, log).toBeGreaterThan(0);
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

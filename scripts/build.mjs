@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// Builds what `npm start` runs, each part only when its sources changed since its last build:
+//   api: apps/api/src/server.ts and jobs/parse-child.ts bundled by esbuild into apps/api/dist/*.js
+//        (the workspace packages @kulu/shared and @kulu/invoices inlined; node_modules packages stay
+//        imports), plus the SQL migrations and files the code opens beside itself;
+//   web: apps/web/dist by Vite.
+// A part is stale when the hash of its sources differs from the stamp written after its last
+// build, or its output is missing. Usage: node scripts/build.mjs [api] [web] [--force]
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_DIST = path.join(ROOT, 'apps/api/dist');
+export const SERVER_JS = path.join(API_DIST, 'server.js');
+const STAMPS = path.join(ROOT, 'node_modules/.cache/kulu-build');
+
+/** Sources of each part (files or folders, relative to the root) and the file proving a build. */
+export const TARGETS = {
+  api: {
+    sources: [
+      'apps/api/src',
+      'apps/api/package.json',
+      'packages/shared/src',
+      'packages/shared/package.json',
+      'packages/invoices/src',
+      'packages/invoices/package.json',
+      'package-lock.json',
+      'scripts/build.mjs',
+    ],
+    output: 'apps/api/dist/server.js',
+    build: buildApi,
+  },
+  web: {
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/scripts',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'apps/web/tsconfig.json',
+      'packages/shared/src',
+      'packages/shared/package.json',
+      'package-lock.json',
+    ],
+    output: 'apps/web/dist/index.html',
+    build: buildWeb,
+  },
+};
+
+/** Test files never reach a build: editing one does not make a part stale. */
+const IGNORED = /(^|\/)(node_modules|dist|e2e)(\/|$)|\.test\.tsx?$|(^|\/)\./;
+
+function listFiles(rel, out) {
+  const abs = path.join(ROOT, rel);
+  let stat;
+  try {
+    stat = fs.statSync(abs);
+  } catch {
+    return;
+  }
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(abs).sort()) {
+      const child = `${rel}/${name}`;
+      if (!IGNORED.test(child)) listFiles(child, out);
+    }
+  } else out.push(rel);
+}
+
+/** SHA-256 over the paths and contents of a part's sources. */
+export function sourceHash(name) {
+  const files = [];
+  for (const s of TARGETS[name].sources) listFiles(s, files);
+  const h = crypto.createHash('sha256');
+  for (const f of files) {
+    h.update(`${f}\0`);
+    h.update(fs.readFileSync(path.join(ROOT, f)));
+    h.update('\0');
+  }
+  return h.digest('hex');
+}
+
+const stampFile = (name) => path.join(STAMPS, `${name}.sha256`);
+
+/** The parts whose output is missing or whose sources changed since their last build. */
+export function staleTargets(names = Object.keys(TARGETS)) {
+  return names.filter((name) => {
+    if (!fs.existsSync(path.join(ROOT, TARGETS[name].output))) return true;
+    try {
+      return fs.readFileSync(stampFile(name), 'utf8').trim() !== sourceHash(name);
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** Builds one part and records the hash of the sources it was built from. */
+export async function buildTarget(name) {
+  const hash = sourceHash(name);
+  const started = Date.now();
+  await TARGETS[name].build();
+  fs.mkdirSync(STAMPS, { recursive: true });
+  fs.writeFileSync(stampFile(name), `${hash}\n`);
+  console.log(`build: ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function buildWeb() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['run', 'build', '-w', '@kulu/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`the web build failed (exit ${r.status ?? r.signal})`);
+}
+
+/** Files the code opens with `new URL('./name', import.meta.url)`: copied beside the bundle. */
+const SIBLING_URL = /new URL\(\s*['"]\.\/([\w.-]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
+
+async function buildApi() {
+  const esbuild = await import('esbuild');
+  const tmp = `${API_DIST}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: {
+      server: 'apps/api/src/server.ts',
+      // Started by jobs/parse-runner.ts as `node parse-child.js` beside the server bundle.
+      'parse-child': 'apps/api/src/jobs/parse-child.ts',
+    },
+    outdir: tmp,
+    bundle: true,
+    // Code loaded on demand (import()) goes to its own chunk with its own package imports, so the
+    // server does not load, say, the PDF generator of the demo invoices at start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    metafile: true,
+    logLevel: 'warning',
+    legalComments: 'none',
+    // A CommonJS `require` for code that needs one (esbuild's ESM output has none).
+    banner: {
+      js: "import { createRequire as __kuluCreateRequire } from 'node:module'; const require = __kuluCreateRequire(import.meta.url);",
+    },
+    plugins: [
+      {
+        // Packages from node_modules stay imports (native addons, WebAssembly files and their own
+        // relative files resolve as installed); the workspace packages (TypeScript) are inlined.
+        name: 'external-node-modules',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (args.path.startsWith('@kulu/') || args.path.startsWith('node:')) return undefined;
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  // The SQL migrations: db/client.ts looks for them beside itself (import.meta.url).
+  fs.cpSync(path.join(ROOT, 'apps/api/src/db/migrations'), path.join(tmp, 'migrations'), { recursive: true });
+  // Files the bundled code opens relative to itself (e.g. a worker's plain JavaScript file).
+  for (const input of Object.keys(result.metafile.inputs)) {
+    if (input.includes('node_modules/')) continue;
+    const file = path.join(ROOT, input);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(SIBLING_URL)) {
+      const from = path.join(path.dirname(file), m[1]);
+      if (!fs.existsSync(from) || /\.[cm]?tsx?$/.test(from)) continue;
+      fs.copyFileSync(from, path.join(tmp, m[1]));
+    }
+  }
+  fs.rmSync(API_DIST, { recursive: true, force: true });
+  fs.renameSync(tmp, API_DIST);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const names = args.filter((a) => !a.startsWith('--'));
+  for (const n of names) if (!(n in TARGETS)) throw new Error(`unknown build target "${n}" (api, web)`);
+  const wanted = names.length ? names : Object.keys(TARGETS);
+  const todo = force ? wanted : staleTargets(wanted);
+  if (!todo.length) console.log(`build: ${wanted.join(', ')} up to date`);
+  for (const name of todo) await buildTarget(name);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
