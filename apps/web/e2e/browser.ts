@@ -38,6 +38,9 @@ export async function openPage(
     viewport: { width: 1400, height: 900 },
     reducedMotion: 'reduce',
   });
+  // Right after it answers /api/health the API may still be busy with its start (demo data) and,
+  // on a loaded machine, the first page load can take longer than playwright's 30 s default.
+  context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -121,6 +121,9 @@ describe('invoice upload (company admin)', () => {
           .poll(() => table.locator('tr.ant-table-row', { hasText: PDFS[0].number }).innerText())
           .toMatch(/Elisa[\s\S]*€/);
         await screenshot(page, 'invoice-upload-en');
+        await page.locator('.ant-pagination').last().scrollIntoViewIfNeeded();
+        await screenshot(page, 'invoice-table-en');
+        await page.evaluate(() => window.scrollTo({ top: 0 }));
 
         await switchLanguage(page, 'fi');
         await page.getByRole('heading', { name: 'Lataa lasku' }).waitFor();
@@ -129,6 +132,8 @@ describe('invoice upload (company admin)', () => {
         await fileRow(page, 'notes.txt').getByText('Laskun on oltava PDF-tiedosto').waitFor();
         await table.getByRole('columnheader', { name: 'Käsittelyn tila' }).waitFor();
         await screenshot(page, 'invoice-upload-fi');
+        await page.locator('.ant-pagination').last().scrollIntoViewIfNeeded();
+        await screenshot(page, 'invoice-table-fi');
 
         // The help of this page: none uploaded yet.
         await page.getByTestId('help-button').click();
@@ -161,7 +166,15 @@ describe('automation reports (admin)', () => {
 
       await goto(page, '/admin/reports/failed-invoice-download');
       await page.getByRole('heading', { name: 'Failed Invoice Download' }).waitFor();
-      await page.getByTestId('failed-downloads-table').waitFor();
+      const failed = page.getByTestId('failed-downloads-table');
+      await failed.waitFor();
+      await failed.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      await screenshot(page, 'failed-downloads-en');
+      await switchLanguage(page, 'fi');
+      await page.getByRole('heading', { name: 'Epäonnistuneet laskujen noudot' }).waitFor();
+      await screenshot(page, 'failed-downloads-fi');
+      // Back to English for the other tests (the language is saved on the user).
+      await switchLanguage(page, 'en');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

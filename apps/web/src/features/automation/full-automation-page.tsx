@@ -67,7 +67,7 @@ export function FullAutomationPage() {
     },
     {
       key: 'actions',
-      title: t('masters.ui.actions'),
+      title: t('common.actions'),
       align: 'right',
       render: (_: unknown, row) => (
         <Space size={4}>
