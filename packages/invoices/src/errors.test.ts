@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvoiceError, NotAValidInvoiceError, PdfReadError, ReconciliationError } from './errors.js';
-import { generateImageOnlyPdf, generatePlainPdf } from './generator/generate.js';
+import { generateImageOnlyPdf, generateInvoice, generatePlainPdf } from './generator/generate.js';
 import { parseDocument, parseInvoice } from './registry.js';
 import { extractText } from './text/extract.js';
 import { fixture } from './test-helpers.js';
@@ -45,6 +45,16 @@ describe('broken and foreign inputs', () => {
     for (const bytes of [sample.slice(0, 300), new TextEncoder().encode('%PDF-1.7\n\u0000\u0001garbage')]) {
       const err = await failure(bytes);
       expect(['unreadable_pdf', 'not_a_valid_invoice']).toContain(err.code);
+    }
+  });
+
+  it('calls a truncated invoice damaged (unreadable), not "not an invoice", though MuPDF repairs what is left', async () => {
+    const { pdf } = await generateInvoice({ operator: 'elisa', subscriptions: 40, seed: 3 });
+    for (const fraction of [3, 2]) {
+      const err = await failure(pdf.subarray(0, Math.floor(pdf.length / fraction)));
+      expect(err).toBeInstanceOf(PdfReadError);
+      expect(err.code).toBe('unreadable_pdf');
+      expect(err.message).toMatch(/^the PDF is damaged \(truncated or corrupt\)/);
     }
   });
 

@@ -1,4 +1,4 @@
-import { NotAValidInvoiceError } from './errors.js';
+import { InvoiceError, NotAValidInvoiceError, PdfReadError } from './errors.js';
 import { dna } from './operators/dna.js';
 import { elisa } from './operators/elisa.js';
 import { telia } from './operators/telia.js';
@@ -56,7 +56,21 @@ export function parseDocument(doc: TextDocument): ParsedInvoice {
   return detectOperator(doc).parse(doc);
 }
 
-/** PDF bytes → a reconciled structured invoice. Throws an InvoiceError subclass on any bad input. */
+/**
+ * PDF bytes → a reconciled structured invoice. Throws an InvoiceError subclass on any bad input. A
+ * damaged file (e.g. truncated) that the reader repaired is accepted only when it still parses and
+ * reconciles; otherwise it is `unreadable_pdf`, not "not an invoice".
+ */
 export async function parseInvoice(pdf: Uint8Array, options?: ExtractOptions): Promise<ParsedInvoice> {
-  return parseDocument(await extractText(pdf, options));
+  const doc = await extractText(pdf, options);
+  try {
+    return parseDocument(doc);
+  } catch (err) {
+    if (!doc.repaired || !(err instanceof InvoiceError) || err instanceof PdfReadError) throw err;
+    throw new PdfReadError(
+      'unreadable_pdf',
+      `the PDF is damaged (truncated or corrupt) and no invoice can be read from it: ${err.message}`,
+      { cause: err },
+    );
+  }
 }

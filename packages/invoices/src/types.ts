@@ -93,4 +93,6 @@ export interface TextPage {
 
 export interface TextDocument {
   pages: TextPage[];
+  /** The PDF was damaged (e.g. truncated) and the reader had to repair it to read this text. */
+  repaired?: boolean;
 }

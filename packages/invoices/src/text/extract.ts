@@ -54,7 +54,8 @@ export async function extractText(pdf: Uint8Array, options: ExtractOptions = {})
     }
     const threads = threadCount(count, options.threads);
     const raw = threads > 1 ? await readInParallel(pdf, doc, count, threads) : readPages(doc, 0, count);
-    return { pages: raw.map((page, i) => toTextPage(page, i + 1)) };
+    const pages = raw.map((page, i) => toTextPage(page, i + 1));
+    return doc.asPDF()?.wasRepaired() ? { pages, repaired: true } : { pages };
   } catch (err) {
     if (err instanceof PdfReadError) throw err;
     const detail = err instanceof Error ? err.message : String(err);
