@@ -194,7 +194,9 @@ export async function uploadInvoices(
       return { invoiceId: inv.id as number };
     });
     const outcome = await stored.catch((e: unknown): Outcome => {
-      console.error('invoice upload: storing %s failed:', fileName, e);
+      // Only the error's code: a failed query's message carries its values (file bytes, names).
+      const err = e as { code?: string; cause?: { code?: string } };
+      console.error(`invoice upload: storing a file failed (${err.cause?.code ?? err.code ?? 'unknown'})`);
       return { code: 'invoiceFileRefused' };
     });
     if (outcome.code) {
