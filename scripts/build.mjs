@@ -130,9 +130,11 @@ async function buildApi() {
     outdir: tmp,
     bundle: true,
     // Code loaded on demand (import()) goes to its own chunk with its own package imports, so the
-    // server does not load, say, the PDF generator of the demo invoices at start.
+    // server does not load, say, the PDF generator of the demo invoices at start. Chunks sit beside
+    // the entries: a path a module finds from its import.meta.url (migrations, parse-child.js, the
+    // web build) is then the same whichever file the module lands in.
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -109,6 +109,13 @@ describe('the compiled server (npm start)', () => {
     expect(uploaded, log).toBeGreaterThan(0);
   });
 
+  // The web build is found from the bundle (apps/web/dist beside apps/api): where one exists.
+  it.runIf(fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))('serves the web app', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
   it('stops on SIGTERM with exit code 0', async () => {
     const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
     server.kill('SIGTERM');
