@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The production source files: not tests, not under demo/ or test/. */
+/** The production source files: not tests, not under demo/ or test/ (where test helpers live). */
 function productionFiles(): string[] {
   return fs
     .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.m?[jt]s$/.test(f) && !/\.test\.ts$/.test(f) && !/^(demo|test)[\\/]/.test(f))
-    .filter((f) => !/(^|[\\/])[^\\/]*test-helpers?\.ts$/.test(f));
+    .filter((f) => /\.m?[jt]s$/.test(f) && !/\.test\.ts$/.test(f) && !/^(demo|test)[\\/]/.test(f));
 }
 
 /** Module specifiers a file imports (static, dynamic and re-exports). */
@@ -27,7 +26,7 @@ describe('demo apart', () => {
         if (!spec.startsWith('.')) continue;
         const target = path.relative(SRC, path.resolve(dir, spec)).split(path.sep).join('/');
         const demoEntry = file === 'server.ts' && target === 'demo/index.js';
-        if ((/^(demo|test)\//.test(target) || /test-helpers?\.js$/.test(target)) && !demoEntry) {
+        if (/^(demo|test)\//.test(target) && !demoEntry) {
           offending.push(`${file} → ${spec}`);
         }
       }

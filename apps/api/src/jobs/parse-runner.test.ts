@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateInvoice, generatePlainPdf } from '@kulu/invoices';
-import { bombPdf } from './bomb-pdf.js';
+import { bombPdf } from '../test/bomb-pdf.js';
 import { childCommand, lastParseStats, parseInChild, stopParseChild } from './parse-runner.js';
 
 afterAll(() => stopParseChild());

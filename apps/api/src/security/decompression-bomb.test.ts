@@ -5,14 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../jobs/index.js';
-import { bombPdf } from '../jobs/bomb-pdf.js';
+import { bombPdf } from '../test/bomb-pdf.js';
 import { lastParseStats } from '../jobs/parse-runner.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import {
-  generateInvoiceOutOfProcess,
-  settled,
-  uploadFiles,
-} from '../modules/invoices/upload-test-helpers.js';
+import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
 let token: string;

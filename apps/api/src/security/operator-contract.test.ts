@@ -5,7 +5,7 @@ import { users } from '../db/schema/index.js';
 import { startJobs } from '../jobs/index.js';
 import { importFootprint } from '../modules/invoices/invoices.service.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { settled, uploadFiles } from '../modules/invoices/upload-test-helpers.js';
+import { settled, uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

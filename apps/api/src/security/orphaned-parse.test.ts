@@ -6,7 +6,7 @@ import { startJobs } from '../jobs/index.js';
 import { INSTANCE, ownerGone } from '../jobs/parse-recovery.js';
 import { QUEUE } from '../jobs/queue.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { settled, uploadFiles } from '../modules/invoices/upload-test-helpers.js';
+import { settled, uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

@@ -4,7 +4,7 @@ import { generateInvoice } from '@kulu/invoices';
 import { invoices } from '../db/schema/index.js';
 import { startJobs } from '../jobs/index.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { multipart, settled, uploadFiles } from '../modules/invoices/upload-test-helpers.js';
+import { multipart, settled, uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
 let token: string;

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { TestApp } from '../../test/helpers.js';
+import type { TestApp } from './helpers.js';
 
 export type FilePart = { name: string; data: Buffer | Uint8Array };
 
