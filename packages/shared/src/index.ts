@@ -6,3 +6,4 @@ export * from './schemas/primitives.js';
 export * from './schemas/auth.js';
 export * from './schemas/masters/index.js';
 export * from './schemas/invoices.js';
+export * from './schemas/dashboards.js';

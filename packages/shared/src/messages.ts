@@ -37,6 +37,14 @@ export const MESSAGES = {
     en: 'Text must not contain control characters',
     fi: 'Teksti ei saa sisältää ohjausmerkkejä',
   },
+  invalidMonth: {
+    en: 'A month must be given as YYYY-MM, for example 2026-01',
+    fi: 'Kuukausi on annettava muodossa VVVV-KK, esimerkiksi 2026-01',
+  },
+  invalidPeriod: {
+    en: 'The period must start no later than it ends and cover at most 36 months',
+    fi: 'Jakson alun on oltava ennen loppua tai sama kuin loppu, ja jakso voi kattaa enintään 36 kuukautta',
+  },
   invalidValue: {
     en: 'A value of the request cannot be stored',
     fi: 'Pyynnön arvoa ei voi tallentaa',

@@ -35,7 +35,14 @@ interface Issue {
  * Issues carrying one of these message codes (schemas/primitives.ts) name what was wrong in the
  * answer's message; other issues answer the generic `validation`.
  */
-const SPECIFIC: readonly MessageCode[] = ['controlCharacters', 'invalidId', 'invalidPaging', 'invalidSort'];
+const SPECIFIC: readonly MessageCode[] = [
+  'controlCharacters',
+  'invalidId',
+  'invalidPaging',
+  'invalidSort',
+  'invalidMonth',
+  'invalidPeriod',
+];
 
 function sendValidation(req: FastifyRequest, reply: FastifyReply, issues: Issue[]) {
   const fields: Record<string, string> = {};

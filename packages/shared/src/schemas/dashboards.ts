@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { idSchema } from './primitives.js';
+
+/**
+ * Dashboards (issue 10). Money travels as decimal strings in euros ("1234.50"), as in the
+ * invoices and masters; usage quantities as numbers (minutes, pieces, megabytes; two decimals).
+ */
+
+/** Longest period a dashboard covers, in months. */
+export const DASHBOARD_MAX_MONTHS = 36;
+/** Users listed by cost (the rest are counted in `byUser.total`). */
+export const DASHBOARD_TOP_USERS = 10;
+
+/** A billing month, `YYYY-MM`; a wrong one is refused with `invalidMonth`. */
+export const monthSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? undefined : 'invalidMonth') })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'invalidMonth' });
+
+/** Months from `from` to `to`, both included (0 or less when `to` is before `from`). */
+export const monthSpan = (from: string, to: string) => {
+  const [fy, fm] = from.split('-').map(Number);
+  const [ty, tm] = to.split('-').map(Number);
+  return (ty! - fy!) * 12 + (tm! - fm!) + 1;
+};
+
+export const costUsageQuerySchema = z
+  .object({
+    /** Required for provider users (admin, consultant); client users get their own client. */
+    clientId: idSchema.optional(),
+    from: monthSchema,
+    to: monthSchema,
+    subCompanyId: idSchema.optional(),
+    costCenterId: idSchema.optional(),
+    costCategoryId: idSchema.optional(),
+    costElementId: idSchema.optional(),
+  })
+  .refine((q) => monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS, {
+    error: 'invalidPeriod',
+    path: ['to'],
+  });
+export type CostUsageQuery = z.infer<typeof costUsageQuerySchema>;
+
+const money = z.string();
+
+/** Usage quantities summed over the facts of the period (or of one month). */
+export const usageTotalsSchema = z.object({
+  voiceMinutes: z.number(),
+  sms: z.number(),
+  dataMb: z.number(),
+  /** The part of the above used outside Finland (cost categories of zone Nordic/Baltic, EU, world). */
+  roamingVoiceMinutes: z.number(),
+  roamingSms: z.number(),
+  roamingDataMb: z.number(),
+  /** Cost of the roaming categories. */
+  roamingCost: money,
+});
+export type UsageTotals = z.infer<typeof usageTotalsSchema>;
+
+export const costUsageMonthSchema = z.object({
+  /** `YYYY-MM`; every month of the period is listed, with zeros when it has no facts. */
+  month: z.string(),
+  cost: money,
+  voiceMinutes: z.number(),
+  sms: z.number(),
+  dataMb: z.number(),
+  /** The month's cost per cost category (for the stacked trend); categories without cost are left out. */
+  byCategory: z.array(z.object({ costCategoryId: z.number().int().nullable(), cost: money })),
+});
+export type CostUsageMonth = z.infer<typeof costUsageMonthSchema>;
+
+export const costUsageCategorySchema = z.object({
+  /** null: cost elements not yet categorized. */
+  costCategoryId: z.number().int().nullable(),
+  /** In the caller's language; '' for the uncategorized group (the web names it). */
+  name: z.string(),
+  usageType: z.string().nullable(),
+  cost: money,
+});
+export const costUsageCostCenterSchema = z.object({
+  /** null: costs without a cost center (invoice-level lines, unassigned subscriptions). */
+  costCenterId: z.number().int().nullable(),
+  name: z.string(),
+  cost: money,
+});
+export const costUsageSubCompanySchema = z.object({
+  subCompanyId: z.number().int().nullable(),
+  name: z.string(),
+  cost: money,
+});
+export const costUsageUserSchema = z.object({
+  subscriptionId: z.number().int(),
+  phoneNumber: z.string(),
+  userName: z.string().nullable(),
+  subCompanyName: z.string().nullable(),
+  costCenterName: z.string().nullable(),
+  cost: money,
+});
+
+export const costUsageSchema = z.object({
+  clientId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  /** The same-length period just before, for the change. */
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  totalCost: money,
+  previousTotalCost: money,
+  usage: usageTotalsSchema,
+  months: z.array(costUsageMonthSchema),
+  /** Sorted by cost, largest first. */
+  byCategory: z.array(costUsageCategorySchema),
+  byCostCenter: z.array(costUsageCostCenterSchema),
+  bySubCompany: z.array(costUsageSubCompanySchema),
+  /** The top users (subscriptions) by cost and how many subscriptions have cost in the period. */
+  byUser: z.object({ items: z.array(costUsageUserSchema), total: z.number().int() }),
+});
+export type CostUsage = z.infer<typeof costUsageSchema>;
