@@ -47,6 +47,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/automation/failed-downloads-page'),
     'FailedDownloadsPage',
   ),
+  'cost-and-usage': lazyPage(() => import('../features/dashboards/cost-usage-page'), 'CostUsagePage'),
   'full-automation': lazyPage(
     () => import('../features/automation/full-automation-page'),
     'FullAutomationPage',

@@ -69,6 +69,13 @@ describe('routes from the shared route table', () => {
     expect(byPath['/admin/invoice-upload']).toBeUndefined();
   });
 
+  it('shows the cost and usage dashboard on the admin and the company path', () => {
+    const byPath = Object.fromEntries(pageRoutes().map((r) => [r.path, r.page]));
+    expect(byPath['/admin/dashboard/costAndUsage']).toBe('cost-and-usage');
+    expect(byPath['/company/dashboard/costAndUsage']).toBe('cost-and-usage');
+    expect(byPath['/admin/invoice-upload']).toBe('invoice-upload');
+  });
+
   it('maps every declared master, and only those, from its declared menu key', () => {
     const declared = Object.entries(MASTER_RESOURCES).map(([key, m]) => [m.menuKey, key]);
     expect(Object.entries(MASTER_PAGES).sort()).toEqual(declared.sort());

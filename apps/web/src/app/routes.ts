@@ -53,11 +53,18 @@ export interface GroupRedirect {
   to: string;
 }
 
+/**
+ * Menu entries whose screen the shared route table does not name (no `page`): the screen by the
+ * entry's key, for the admin and the company path alike.
+ */
+export const PAGES_BY_KEY: Readonly<Record<string, string>> = { costAndUsage: 'cost-and-usage' };
+
 /** Every leaf of both menus becomes a page route (spec §2). */
 export const pageRoutes = (): PageRoute[] =>
   allMenuRoutes().map((item) => {
     const masterKey = masterKeyOf(item);
-    return { path: item.path, titleKey: item.titleKey, page: item.page, ...(masterKey && { masterKey }) };
+    const page = item.page ?? (Object.hasOwn(PAGES_BY_KEY, item.key) ? PAGES_BY_KEY[item.key] : undefined);
+    return { path: item.path, titleKey: item.titleKey, page, ...(masterKey && { masterKey }) };
   });
 
 export function groupRedirects(): GroupRedirect[] {

@@ -1,0 +1,16 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CostUsage, CostUsageQuery } from './types';
+import { api } from '../../lib/api';
+
+export const DASHBOARDS_KEY = ['dashboards'] as const;
+
+/** The Cost and Usage figures for the filters; the previous answer stays on screen while the next loads. */
+export const costUsageQuery = (params: CostUsageQuery, enabled = true) =>
+  queryOptions({
+    queryKey: [...DASHBOARDS_KEY, 'cost-usage', params],
+    queryFn: ({ signal }) =>
+      api.get<CostUsage>('/api/dashboard/cost-usage', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+    staleTime: 30_000,
+  });

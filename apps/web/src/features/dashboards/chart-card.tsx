@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react';
+import { Card, Empty, Segmented, Table, type TableColumnsType } from 'antd';
+import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { EChart } from './echart';
+
+/**
+ * A dashboard chart with its table view (a toggle in the card's corner) and an empty state
+ * when the period has no figures.
+ */
+export function ChartCard<Row extends object>({
+  title,
+  testId,
+  option,
+  rows,
+  columns,
+  rowKey,
+  height,
+  extra,
+}: {
+  title: ReactNode;
+  testId: string;
+  option: object;
+  rows: readonly Row[];
+  columns: TableColumnsType<Row>;
+  rowKey: (row: Row) => string;
+  height?: number;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  return (
+    <Card
+      title={title}
+      data-testid={testId}
+      extra={
+        <>
+          {extra}
+          <Segmented<'chart' | 'table'>
+            size="small"
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'chart', icon: <BarChartOutlined />, title: t('dashboards.chartView') },
+              { value: 'table', icon: <TableOutlined />, title: t('dashboards.tableView') },
+            ]}
+            data-testid={`${testId}-view`}
+          />
+        </>
+      }
+    >
+      {!rows.length ? (
+        <Empty description={t('dashboards.empty')} data-testid={`${testId}-empty`} />
+      ) : view === 'chart' ? (
+        <EChart option={option} height={height} testId={`${testId}-chart`} />
+      ) : (
+        <Table<Row>
+          size="small"
+          rowKey={rowKey}
+          columns={columns}
+          dataSource={rows as Row[]}
+          pagination={rows.length > 12 ? { pageSize: 12, showSizeChanger: false } : false}
+          scroll={{ x: true }}
+          data-testid={`${testId}-table`}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+type Runtime = typeof import('./echarts-runtime'); // eslint-disable-line @typescript-eslint/consistent-type-imports -- a module type for the lazy loader
+type Chart = ReturnType<Runtime['echarts']['init']>;
+type Option = Parameters<Chart['setOption']>[0];
+
+let runtime: Promise<Runtime> | undefined;
+/** ECharts loads once, on the first chart drawn. */
+const loadRuntime = () => (runtime ??= import('./echarts-runtime'));
+
+/**
+ * A small wrapper around `echarts/core` (no echarts-for-react): init on mount, setOption on
+ * change, resize with its box, dispose on unmount.
+ */
+export function EChart({
+  option,
+  height = 320,
+  testId,
+}: {
+  option: object;
+  height?: number;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<Chart | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    loadRuntime().then(
+      ({ echarts }) => {
+        if (disposed || !box.current) return;
+        chart.current = echarts.init(box.current);
+        observer = new ResizeObserver(() => chart.current?.resize());
+        observer.observe(box.current);
+        setState('ready');
+      },
+      () => {
+        runtime = undefined;
+        if (!disposed) setState('failed');
+      },
+    );
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (state === 'ready') chart.current?.setOption(option as Option, { notMerge: true });
+  }, [option, state]);
+
+  if (state === 'failed') return <Alert type="error" showIcon title={t('dashboards.chartFailed')} />;
+  return (
+    <Spin spinning={state === 'loading'}>
+      <div ref={box} style={{ width: '100%', height }} data-testid={testId} />
+    </Spin>
+  );
+}
