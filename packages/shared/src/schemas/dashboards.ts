@@ -27,17 +27,23 @@ export const costUsageQuerySchema = z
   .object({
     /** Required for provider users (admin, consultant); client users get their own client. */
     clientId: idSchema.optional(),
-    from: monthSchema,
-    to: monthSchema,
+    /** Without `from` and `to`: the 12 months up to the latest month with costs. Alone, either
+     * one makes a 12-month period. */
+    from: monthSchema.optional(),
+    to: monthSchema.optional(),
     subCompanyId: idSchema.optional(),
     costCenterId: idSchema.optional(),
     costCategoryId: idSchema.optional(),
     costElementId: idSchema.optional(),
   })
-  .refine((q) => monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS, {
-    error: 'invalidPeriod',
-    path: ['to'],
-  });
+  .refine(
+    (q) =>
+      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
+    {
+      error: 'invalidPeriod',
+      path: ['to'],
+    },
+  );
 export type CostUsageQuery = z.infer<typeof costUsageQuerySchema>;
 
 const money = z.string();
