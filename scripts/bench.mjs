@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run bench: the invoice parse benchmark (packages/invoices/bench) and the server benchmark
-// (scripts/bench-server.ts). `npm run bench -- parse` or `-- server` runs one of them.
+// npm run bench: the invoice parse benchmark (packages/invoices/bench), the server benchmark
+// (scripts/bench-server.ts) and the optimizer benchmark (packages/optimizer/bench).
+// `npm run bench -- parse`, `-- server` or `-- optimizer` runs one of them.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECTIONS = {
   parse: 'packages/invoices/bench/parse.bench.ts',
   server: 'scripts/bench-server.ts',
+  optimizer: 'packages/optimizer/bench/optimize.bench.ts',
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-for (const w of wanted) if (!(w in SECTIONS)) throw new Error(`unknown bench section "${w}" (parse, server)`);
+for (const w of wanted)
+  if (!(w in SECTIONS)) throw new Error(`unknown bench section "${w}" (${Object.keys(SECTIONS).join(', ')})`);
 let failed = false;
 for (const [name, file] of Object.entries(SECTIONS)) {
   if (wanted.length && !wanted.includes(name)) continue;
