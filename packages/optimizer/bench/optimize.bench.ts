@@ -5,7 +5,8 @@
  * All 60 plans belong to one operator, so every subscription is weighed against all of them (the worst
  * case; real clients split plans over three operators). Plans: flat rates 10M–1000M at list and
  * contract prices, pay per use, capped plans with extra data, packet plans. Usage is generated with a
- * fixed seed: light and heavy data users, voice and SMS, unused lines and some roaming.
+ * fixed seed: light and heavy data users, voice and SMS, unused lines and some roaming; current plans are
+ * drawn at random, so most subscriptions get a change (the savings figure is not a market estimate).
  * Reports the median of BENCH_RUNS (default 5) runs after a warm-up, and checks 2,000 subscriptions
  * against the per-subscription `bestPlan`.
  *

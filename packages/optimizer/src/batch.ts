@@ -1,11 +1,12 @@
 import { explain, resolveOptions } from './best.js';
-import { monthCost, planScalars, requiredSpeedMbps, tariffScalars } from './cost.js';
+import { cleanMonth, monthCost, planScalars, requiredSpeedMbps, tariffScalars } from './cost.js';
 import type { PlanScalars } from './cost.js';
 import type { BestPlanResult, OptimizeOptions, Plan, ReasonCode, Subscription } from './types.js';
 
 /**
  * Usage of many subscriptions as columns: slot `s * stride + m` holds month m (oldest first) of
  * subscription s; `monthCount[s]` slots are filled. One Float64Array per quantity, no object per month.
+ * Quantities must be finite and 0 or more (`toColumns` cleans them as `bestPlan` does).
  */
 export interface UsageColumns {
   count: number;
@@ -58,8 +59,9 @@ export function toColumns(
     u.currentPlan[s] = index.get(sub.currentPlanId) ?? -1;
     const months = sub.months.slice(-stride);
     u.monthCount[s] = months.length;
-    months.forEach((m, k) => {
+    months.forEach((month, k) => {
       const i = s * stride + k;
+      const m = cleanMonth(month);
       const rd = m.roamingDataMb ?? {};
       const rm = m.roamingMinutes ?? {};
       u.voiceMinutes[i] = m.voiceMinutes;

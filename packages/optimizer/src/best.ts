@@ -1,4 +1,11 @@
-import { lowerPercentile, monthCost, planScalars, requiredSpeedMbps, tariffScalars } from './cost.js';
+import {
+  cleanMonth,
+  lowerPercentile,
+  monthCost,
+  planScalars,
+  requiredSpeedMbps,
+  tariffScalars,
+} from './cost.js';
 import type { PlanScalars, TariffScalars } from './cost.js';
 import { DEFAULT_ROAMING_TARIFF, DEFAULT_SPEED_TIERS } from './types.js';
 import type {
@@ -146,7 +153,7 @@ export function bestPlan(
 ): BestPlanResult | null {
   const o = resolveOptions(options);
   const current = plans.find((p) => p.id === subscription.currentPlanId);
-  const months = subscription.months.slice(-o.months);
+  const months = subscription.months.slice(-o.months).map(cleanMonth);
   if (!current || months.length === 0) return null;
   const t = tariffScalars(o.roamingTariff);
   const sizing = sizeUsage(months, o.percentile, o.buffer);
@@ -181,12 +188,16 @@ export function bestPlan(
   };
 }
 
-const isIdle = (m: UsageMonth) =>
-  m.voiceMinutes <= 0 &&
-  m.sms <= 0 &&
-  m.dataMb <= 0 &&
-  Object.values(m.roamingDataMb ?? {}).every((v) => !(v > 0)) &&
-  Object.values(m.roamingMinutes ?? {}).every((v) => !(v > 0));
+const isIdle = (month: UsageMonth) => {
+  const m = cleanMonth(month);
+  return (
+    m.voiceMinutes === 0 &&
+    m.sms === 0 &&
+    m.dataMb === 0 &&
+    Object.values(m.roamingDataMb ?? {}).every((v) => v === 0) &&
+    Object.values(m.roamingMinutes ?? {}).every((v) => v === 0)
+  );
+};
 
 /** The latest months with no voice, SMS or data (roaming included), counted back from the newest. */
 export function idleMonths(subscription: Subscription): number {

@@ -94,20 +94,45 @@ export function monthCost(
   return Math.round(c);
 }
 
+/** A quantity as the optimizer counts it: negative, NaN or infinite quantities (credits, bad rows) count as 0. */
+export const quantity = (x: number | undefined): number => (x !== undefined && x > 0 && x < Infinity ? x : 0);
+
+/** The month with every quantity cleaned by `quantity` and every roaming region present. */
+export function cleanMonth(m: UsageMonth): UsageMonth {
+  const rd = m.roamingDataMb ?? {};
+  const rm = m.roamingMinutes ?? {};
+  return {
+    voiceMinutes: quantity(m.voiceMinutes),
+    sms: quantity(m.sms),
+    dataMb: quantity(m.dataMb),
+    roamingDataMb: {
+      nordicBaltic: quantity(rd.nordicBaltic),
+      eu: quantity(rd.eu),
+      other: quantity(rd.other),
+    },
+    roamingMinutes: {
+      nordicBaltic: quantity(rm.nordicBaltic),
+      eu: quantity(rm.eu),
+      other: quantity(rm.other),
+    },
+  };
+}
+
 /** What one month of use costs on a plan: its fee plus the use beyond what it includes, integer cents. */
 export function costOfMonth(
   plan: Plan,
   usage: UsageMonth,
   tariff: RoamingTariff = DEFAULT_ROAMING_TARIFF,
 ): number {
-  const rd = usage.roamingDataMb ?? {};
-  const rm = usage.roamingMinutes ?? {};
+  const u = cleanMonth(usage);
+  const rd = u.roamingDataMb ?? {};
+  const rm = u.roamingMinutes ?? {};
   return monthCost(
     planScalars(plan),
     tariffScalars(tariff),
-    usage.dataMb,
-    usage.voiceMinutes,
-    usage.sms,
+    u.dataMb,
+    u.voiceMinutes,
+    u.sms,
     rd.nordicBaltic ?? 0,
     rd.eu ?? 0,
     rd.other ?? 0,

@@ -1,5 +1,5 @@
 export * from './types.js';
-export { costOfMonth, lowerPercentile, requiredSpeedMbps } from './cost.js';
+export { cleanMonth, costOfMonth, lowerPercentile, requiredSpeedMbps } from './cost.js';
 export { bestPlan, DEFAULT_OPTIONS, explain, idleMonths, sizeUsage, suits, unused } from './best.js';
 export type { Sizing } from './best.js';
 export { allocateUsage, batchResultAt, optimizeBatch, REASON_CODES, toColumns } from './batch.js';

@@ -9,7 +9,17 @@ import {
   TELIA_1000M,
   TELIA_PRO_EU,
 } from './catalogue.fixture.js';
-import { bestPlan, costOfMonth, lowerPercentile, renderReason, requiredSpeedMbps, unused } from './index.js';
+import {
+  batchResultAt,
+  bestPlan,
+  costOfMonth,
+  lowerPercentile,
+  optimizeBatch,
+  renderReason,
+  requiredSpeedMbps,
+  toColumns,
+  unused,
+} from './index.js';
 import type { Plan, UsageMonth } from './index.js';
 
 const GB = 1024;
@@ -217,6 +227,20 @@ describe('bestPlan rules', () => {
     };
     expect(bestPlan(sub, CATALOGUE, { months: 2 })!.bestPlanId).toBe(ELISA_PERUS.id);
     expect(bestPlan(sub, CATALOGUE, { months: 8 })!.bestPlanId).toBe(ELISA_10M.id);
+  });
+
+  it('counts negative, NaN and infinite quantities as none, in bestPlan and in the batch alike', () => {
+    const bad = { voiceMinutes: -50, sms: NaN, dataMb: Infinity, roamingDataMb: { eu: -1 } };
+    expect(costOfMonth(ELISA_PERUS, bad)).toBe(490);
+    const sub = { id: 1, currentPlanId: ELISA_PERUS.id, months: [bad, month(0.5, 10)] };
+    const r = bestPlan(sub, CATALOGUE)!;
+    expect(r).toMatchObject({
+      bestPlanId: ELISA_PERUS.id,
+      currentMonthlyCents: Math.round((490 + 490 + 69) / 2),
+    });
+    const usage = toColumns([sub], CATALOGUE, 12);
+    expect(batchResultAt(optimizeBatch(CATALOGUE, usage), usage, CATALOGUE, 0)).toEqual(r);
+    expect(unused({ ...sub, months: [bad] }, 1, CATALOGUE)?.monthlySavingCents).toBe(490);
   });
 
   it('returns null without months or a known current plan, and rejects bad options', () => {
