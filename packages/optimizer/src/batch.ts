@@ -202,7 +202,8 @@ export function optimizeBatch(
       const p = candidates[c];
       if (p === cur || speed[p] < needSpeed || sized > capMb[p] || (roams && domesticOnly[p] === 1)) continue;
       const ps = scalars[p];
-      if (ps.fee * k > bestSum) break; // fees ascend and use only adds: no later plan can win
+      // Fees ascend and use only adds (a month never costs less than its rounded fee): no later plan can win.
+      if (Math.round(ps.fee) * k > bestSum) break;
       let sum = 0;
       for (let i = from; i < to && sum <= bestSum; i++)
         sum += monthCost(
