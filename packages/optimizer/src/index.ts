@@ -6,3 +6,5 @@ export { allocateUsage, batchResultAt, optimizeBatch, REASON_CODES, toColumns } 
 export type { BatchResult, UsageColumns } from './batch.js';
 export { renderReason } from './reason.js';
 export type { ReasonLanguage } from './reason.js';
+export { eurosToCents, planFromMaster } from './master.js';
+export type { PlanMasterRow } from './master.js';
