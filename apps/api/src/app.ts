@@ -24,6 +24,7 @@ import { organizationRoutes } from './modules/organization/organization.routes.j
 import { mastersRoutes } from './modules/masters/masters.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { automationRoutes } from './modules/automation/automation.routes.js';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -184,6 +185,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(mastersRoutes);
   await app.register(invoicesRoutes);
   await app.register(automationRoutes);
+  await app.register(dashboardsRoutes);
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -100,6 +100,7 @@ const SHARED_FILTERS = [
   'operatorId',
   'costGroupId',
   'costCategoryId',
+  'costElementId',
   'planGroupId',
   'basePlanGroupId',
   'roleId',

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { generateInvoice } from '@kulu/invoices';
+import {
+  costCenters,
+  subCompanies,
+  userCostCenters,
+  userSubCompanies,
+  users,
+} from '../../db/schema/index.js';
+import { startJobs } from '../../jobs/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { settled, uploadFiles } from '../../test/uploads.js';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+let pohjola: number;
+let other: number;
+/** The client user's sub-company (A) and another of the same client (B). */
+let subA: number;
+let subB: number;
+
+const MONTHS = ['2021-01', '2021-02', '2021-03'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await startJobs(t.deps, { schedules: false });
+  const { db } = t.deps.database;
+  const [u] = await db
+    .select({ id: users.id, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.clientUser));
+  pohjola = u.clientId!;
+  [{ clientId: other }] = (await db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.otherCompanyAdmin))) as [{ clientId: number }];
+  // The client user: limited to one sub-company, no cost-center limit, may read dashboards.
+  await db
+    .update(users)
+    .set({ permissions: ['general', 'dashboards'] })
+    .where(eq(users.id, u.id));
+  await db.delete(userCostCenters).where(eq(userCostCenters.userId, u.id));
+  const own = await db
+    .select({ id: userSubCompanies.subCompanyId })
+    .from(userSubCompanies)
+    .where(eq(userSubCompanies.userId, u.id));
+  expect(own.length).toBe(1);
+  subA = own[0].id;
+  [{ id: subB }] = await db
+    .select({ id: subCompanies.id })
+    .from(subCompanies)
+    .where(and(eq(subCompanies.clientId, pohjola), ne(subCompanies.id, subA)))
+    .orderBy(asc(subCompanies.id))
+    .limit(1);
+  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
+    tok[k] = await t.login(DEMO[k]);
+  }
+  // Three months of invoices for each sub-company (no cost centers printed, so every
+  // subscription belongs to the sub-company it was uploaded for).
+  for (const [sub, operator, seed] of [
+    [subA, 'elisa', 700],
+    [subB, 'elisa', 800],
+  ] as const) {
+    const files = await Promise.all(
+      MONTHS.map(async (m, i) => ({
+        name: `${operator}-${m}.pdf`,
+        data: (
+          await generateInvoice({
+            operator,
+            subscriptions: 4,
+            seed: seed + i,
+            invoiceDate: `${m}-15`,
+            costCenters: false,
+          })
+        ).pdf,
+      })),
+    );
+    const res = await uploadFiles(t, tok.companyAdmin, files, { subCompanyId: sub });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: 3 });
+    for (const r of res.json().results) {
+      const done = await settled(t, tok.companyAdmin, r.invoiceId);
+      expect(done, `${done.errorCode}: ${done.errorDetail}`).toMatchObject({ uploadState: 'uploaded' });
+    }
+  }
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (query: string, token = tok.companyAdmin) =>
+  t.inject({ method: 'GET', url: `/api/dashboard/cost-usage?${query}`, token });
+
+/** Sums over the imported invoice lines themselves, for the same filters. */
+async function fromLines(f: { from: string; to: string; subCompanyId?: number; costCategoryId?: number }) {
+  const { rows } = (await t.deps.database.db.execute(sql`
+    select to_char(i.period_start, 'YYYY-MM') as month,
+           e.cost_category_id as "costCategoryId",
+           sum(l.amount)::text as cost,
+           coalesce(sum(l.quantity) filter (where l.unit = 'min'), 0)::text as voice,
+           coalesce(sum(l.quantity) filter (where l.unit = 'mb'), 0)::text as data,
+           coalesce(sum(l.quantity) filter (where l.unit = 'pcs' and c.usage_type = 'sms'), 0)::text as sms
+    from invoice_lines l
+    join invoices i on i.id = l.invoice_id
+    join cost_elements e on e.id = l.cost_element_id
+    left join cost_categories c on c.id = e.cost_category_id
+    left join subscriptions s on s.id = l.subscription_id
+    where i.client_id = ${pohjola}
+      and i.period_start between ${`${f.from}-01`}::date and ${`${f.to}-01`}::date
+      and (${f.subCompanyId ?? null}::int is null or coalesce(s.sub_company_id, i.sub_company_id) = ${f.subCompanyId ?? null}::int)
+      and (${f.costCategoryId ?? null}::int is null or e.cost_category_id = ${f.costCategoryId ?? null}::int)
+    group by 1, 2`)) as unknown as {
+    rows: Array<{
+      month: string;
+      costCategoryId: number | null;
+      cost: string;
+      voice: string;
+      data: string;
+      sms: string;
+    }>;
+  };
+  const cents = (s: string) => Math.round(Number(s) * 100);
+  const total = rows.reduce((a, r) => a + cents(r.cost), 0);
+  const byMonth = new Map<string, number>();
+  const byCategory = new Map<number | null, number>();
+  let voice = 0;
+  let data = 0;
+  let sms = 0;
+  for (const r of rows) {
+    byMonth.set(r.month, (byMonth.get(r.month) ?? 0) + cents(r.cost));
+    byCategory.set(r.costCategoryId, (byCategory.get(r.costCategoryId) ?? 0) + cents(r.cost));
+    voice += Number(r.voice);
+    data += Number(r.data);
+    sms += Number(r.sms);
+  }
+  return { total, byMonth, byCategory, voice, data, sms, rows: rows.length };
+}
+
+const cents = (s: string) => Math.round(Number(s) * 100);
+const period = `from=${MONTHS[0]}&to=${MONTHS[2]}`;
+
+describe('GET /api/dashboard/cost-usage', () => {
+  it('totals, months and categories equal the imported invoice lines of the client', async () => {
+    const res = await get(period);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    expect(lines.total).toBeGreaterThan(0);
+    expect(cents(body.totalCost)).toBe(lines.total);
+    expect(body.totalCost).toMatch(/^-?\d+\.\d{2}$/);
+    expect(body.months.map((m: { month: string }) => m.month)).toEqual(MONTHS);
+    for (const m of body.months) expect(cents(m.cost)).toBe(lines.byMonth.get(m.month) ?? 0);
+    const cats = new Map(
+      body.byCategory.map((c: { costCategoryId: number | null; cost: string }) => [
+        c.costCategoryId,
+        cents(c.cost),
+      ]),
+    );
+    expect(cats).toEqual(lines.byCategory);
+    expect(body.usage.voiceMinutes).toBeCloseTo(lines.voice, 2);
+    expect(body.usage.dataMb).toBeCloseTo(lines.data, 2);
+    expect(body.usage.sms).toBeCloseTo(lines.sms, 2);
+    expect(lines.voice * lines.data * lines.sms).toBeGreaterThan(0);
+    expect(
+      body.byCategory.every(
+        (c: { costCategoryId: number | null; name: string }) => c.costCategoryId === null || c.name,
+      ),
+    ).toBe(true);
+    // Sub-companies split the whole; the previous period (2020-10…12) had no invoices.
+    const subs = body.bySubCompany.reduce((a: number, s: { cost: string }) => a + cents(s.cost), 0);
+    expect(subs).toBe(lines.total);
+    expect(body).toMatchObject({ previousFrom: '2020-10', previousTo: '2020-12', previousTotalCost: '0.00' });
+    // Top users: at most 10, largest first, and all subscriptions with cost are counted.
+    expect(body.byUser.items.length).toBe(Math.min(10, body.byUser.total));
+    expect(body.byUser.total).toBeGreaterThanOrEqual(8);
+    const userCosts = body.byUser.items.map((u: { cost: string }) => cents(u.cost));
+    expect(userCosts).toEqual([...userCosts].sort((a, b) => b - a));
+  });
+
+  it('filters by sub-company and cost category, and compares with the previous period', async () => {
+    const a = await get(`${period}&subCompanyId=${subA}`);
+    expect(a.statusCode).toBe(200);
+    const linesA = await fromLines({ from: MONTHS[0], to: MONTHS[2], subCompanyId: subA });
+    expect(cents(a.json().totalCost)).toBe(linesA.total);
+    expect(a.json().bySubCompany.map((s: { subCompanyId: number }) => s.subCompanyId)).toEqual([subA]);
+
+    const category = [...linesA.byCategory.keys()].find((k) => k != null)!;
+    const c = await get(`${period}&subCompanyId=${subB}&costCategoryId=${category}`);
+    const linesC = await fromLines({
+      from: MONTHS[0],
+      to: MONTHS[2],
+      subCompanyId: subB,
+      costCategoryId: category,
+    });
+    expect(cents(c.json().totalCost)).toBe(linesC.total);
+
+    // March alone against February (same length, just before).
+    const march = (await get(`from=2021-03&to=2021-03`)).json();
+    const feb = await fromLines({ from: '2021-02', to: '2021-02' });
+    expect(march).toMatchObject({ previousFrom: '2021-02', previousTo: '2021-02' });
+    expect(cents(march.previousTotalCost)).toBe(feb.total);
+    expect(cents(march.totalCost)).toBe((await fromLines({ from: '2021-03', to: '2021-03' })).total);
+  });
+
+  it('shows a client user only their sub-company', async () => {
+    const mine = await get(period, tok.clientUser);
+    expect(mine.statusCode).toBe(200);
+    const linesA = await fromLines({ from: MONTHS[0], to: MONTHS[2], subCompanyId: subA });
+    expect(cents(mine.json().totalCost)).toBe(linesA.total);
+    expect(mine.json().bySubCompany.map((s: { subCompanyId: number }) => s.subCompanyId)).toEqual([subA]);
+    // The other sub-company of their own client is out of their scope: 404.
+    expect((await get(`${period}&subCompanyId=${subB}`, tok.clientUser)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another client's client, sub-company or cost center", async () => {
+    const { db } = t.deps.database;
+    const [otherSub] = await db.select().from(subCompanies).where(eq(subCompanies.clientId, other)).limit(1);
+    const [otherCc] = await db.select().from(costCenters).where(eq(costCenters.clientId, other)).limit(1);
+    expect((await get(`${period}&clientId=${other}`)).statusCode).toBe(404);
+    expect((await get(`${period}&subCompanyId=${otherSub.id}`)).statusCode).toBe(404);
+    if (otherCc) expect((await get(`${period}&costCenterId=${otherCc.id}`)).statusCode).toBe(404);
+    expect((await get(`${period}&clientId=${pohjola}`, tok.otherCompanyAdmin)).statusCode).toBe(404);
+    // A provider user names a client, and a sub-company of another client than the one named is 404.
+    expect((await get(`${period}&clientId=${other}&subCompanyId=${subA}`, tok.admin)).statusCode).toBe(404);
+    const admin = await get(`${period}&clientId=${pohjola}`, tok.admin);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().totalCost).toBe((await get(period)).json().totalCost);
+  });
+
+  it('refuses bad months and periods with 400 and a clear message, and a provider user without a client', async () => {
+    for (const q of ['from=2021-13&to=2021-14', 'from=2021-1&to=2021-02', 'from=x&to=2021-02']) {
+      const res = await get(q);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalidMonth' });
+    }
+    for (const q of ['from=2021-03&to=2021-02', 'from=2018-01&to=2021-01']) {
+      const res = await get(q);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invalidPeriod',
+        message: expect.stringMatching(/36 months/),
+      });
+    }
+    expect((await get('from=2018-02&to=2021-01')).statusCode).toBe(200);
+    const noClient = await get(period, tok.admin);
+    expect(noClient.statusCode).toBe(400);
+    expect(noClient.json()).toMatchObject({ fields: { clientId: 'required' } });
+  });
+
+  it('without a period covers the 12 months up to the latest month with costs', async () => {
+    const res = await get(`subCompanyId=${subB}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.months).toHaveLength(12);
+    const linesB = await fromLines({ from: body.from, to: body.to, subCompanyId: subB });
+    expect(cents(body.totalCost)).toBe(linesB.total);
+    expect(cents(body.totalCost)).toBeGreaterThan(0);
+  });
+});
