@@ -1,13 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Lang } from '@kulu/shared';
 import type { CostUsage, CostUsageQuery } from './types';
 import { api } from '../../lib/api';
 
 export const DASHBOARDS_KEY = ['dashboards'] as const;
 
-/** The Cost and Usage figures for the filters; the previous answer stays on screen while the next loads. */
-export const costUsageQuery = (params: CostUsageQuery, enabled = true) =>
+/**
+ * The Cost and Usage figures for the filters; the previous answer stays on screen while the next
+ * loads. The category names come in the user's language: a language switch asks again.
+ */
+export const costUsageQuery = (params: CostUsageQuery, lang: Lang, enabled = true) =>
   queryOptions({
-    queryKey: [...DASHBOARDS_KEY, 'cost-usage', params],
+    queryKey: [...DASHBOARDS_KEY, 'cost-usage', lang, params],
     queryFn: ({ signal }) =>
       api.get<CostUsage>('/api/dashboard/cost-usage', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,

@@ -5,6 +5,7 @@ import {
   changePercent,
   euros,
   formatChange,
+  formatCount,
   formatGb,
   formatMonth,
   formatShare,
@@ -37,6 +38,8 @@ describe('dashboard figures', () => {
     expect(formatMonth('2026-03', 'en')).toBe('Mar 2026');
     expect(formatMonth('2026-03', 'fi')).toMatch(/^maalis(k\.)? 2026$/);
     expect(formatMonth('bad', 'en')).toBe('bad');
+    expect(plain(formatCount(224165.14, 'fi'))).toBe('224 165');
+    expect(formatCount(54104.5, 'en')).toBe('54,105');
     expect(plain(formatGb(1536, 'fi'))).toBe('1,5');
     expect(formatGb(2048 * 1000, 'en')).toBe('2,000');
   });
@@ -83,6 +86,8 @@ describe('trend chart', () => {
       texts,
     );
     expect(option.xAxis.data).toEqual(['Jan 2026', 'Feb 2026']);
+    expect(option.xAxis.axisLabel.interval).toBe(0);
+    expect(option.xAxis.axisLabel.formatter('Jan 2026')).toBe('Jan\n2026');
     expect(option.series.map((s) => s.name)).toEqual(['Data', 'Voice', 'Uncategorized']);
     expect(option.series.map((s) => s.data)).toEqual([
       [20, 20.5],
@@ -118,6 +123,18 @@ describe('category and top user charts', () => {
       { name: 'Data', value: 15 },
       { name: 'Voice', value: 5 },
     ]);
+  });
+
+  it('leaves credits and empty categories out of the doughnut', () => {
+    const option = categoryOption(
+      [
+        { name: 'Voice', cost: '5.00' },
+        { name: 'Discounts', cost: '-2.00' },
+        { name: 'MMS', cost: '0.00' },
+      ],
+      'en',
+    );
+    expect(option.series[0].data).toEqual([{ name: 'Voice', value: 5 }]);
   });
 
   it('escapes category names in the tooltip', () => {

@@ -47,6 +47,10 @@ export function formatMonth(month: string, lang: Lang): string {
   }).format(date);
 }
 
+/** A usage count (minutes, messages) as a whole number. */
+export const formatCount = (value: number, lang: Lang): string =>
+  new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 0 }).format(value);
+
 /** Megabytes as gigabytes with up to two decimals. */
 export const formatGb = (mb: number, lang: Lang): string =>
   new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(mb / 1024);
@@ -122,16 +126,29 @@ export function trendOption(
     },
     legend: categories.length ? { type: 'scroll' as const, bottom: 0 } : undefined,
     grid: { left: 8, right: 16, top: 16, bottom: categories.length ? 40 : 8, containLabel: true },
-    xAxis: { type: 'category' as const, data: labels },
+    // Month and year on two lines: up to 18 months every month keeps its label (Finnish names are long).
+    xAxis: {
+      type: 'category' as const,
+      data: labels,
+      axisLabel: {
+        interval: months.length > 18 ? ('auto' as const) : 0,
+        formatter: (label: string) => label.replace(' ', '\n'),
+        lineHeight: 14,
+      },
+    },
     yAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
     series,
   };
 }
 
-/** Cost by category as a doughnut, largest first. */
+/**
+ * Cost by category as a doughnut, largest first. A doughnut cannot show credits: categories of
+ * zero or negative cost (discounts) are left to the table view.
+ */
 export function categoryOption(rows: readonly NamedCost[], lang: Lang) {
   const data = [...rows]
     .map((r) => ({ name: r.name, value: round2(euros(r.cost)) }))
+    .filter((r) => r.value > 0)
     .sort((a, b) => b.value - a.value);
   return {
     animation: false,
@@ -140,12 +157,18 @@ export function categoryOption(rows: readonly NamedCost[], lang: Lang) {
       formatter: (p: { name: string; value: number; percent: number }) =>
         `${escapeHtml(p.name)}: ${formatMoney(p.value, lang)} (${formatNumber(p.percent, lang)} %)`,
     },
-    legend: { type: 'scroll' as const, orient: 'vertical' as const, right: 0, top: 'middle' as const },
+    legend: {
+      type: 'scroll' as const,
+      orient: 'vertical' as const,
+      right: 0,
+      top: 'middle' as const,
+      textStyle: { width: 190, overflow: 'truncate' as const },
+    },
     series: [
       {
         type: 'pie' as const,
-        radius: ['40%', '70%'],
-        center: ['35%', '50%'],
+        radius: ['38%', '66%'],
+        center: ['28%', '50%'],
         avoidLabelOverlap: true,
         label: { show: false },
         data,

@@ -22,7 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { DASHBOARD_MAX_MONTHS, isProviderRole, type Lang } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { errorText } from '../../lib/form-rules';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { clientOptionsQuery, subCompanyOptionsQuery } from '../invoices/api';
 import { costUsageQuery } from './api';
@@ -32,6 +32,7 @@ import {
   changePercent,
   euros,
   formatChange,
+  formatCount,
   formatGb,
   formatMonth,
   categoryName,
@@ -82,10 +83,10 @@ export function CostUsagePage() {
     subCompanyId,
     costCategoryId,
   };
-  const figures = useQuery(costUsageQuery(params, ready));
+  const figures = useQuery(costUsageQuery(params, lang, ready));
   // The category choices: the categories of the period without the category filter (the same
   // query as the figures while no category is chosen).
-  const unfiltered = useQuery(costUsageQuery({ ...params, costCategoryId: undefined }, ready));
+  const unfiltered = useQuery(costUsageQuery({ ...params, costCategoryId: undefined }, lang, ready));
   const categoryChoices = (unfiltered.data?.byCategory ?? []).filter(
     (c): c is Category & { costCategoryId: number } => c.costCategoryId !== null,
   );
@@ -234,7 +235,7 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
   );
 
   const money = (v: string) => formatMoney(euros(v), lang);
-  const number = (v: number) => formatNumber(v, lang);
+  const number = (v: number) => formatCount(v, lang);
   const monthColumns: TableColumnsType<Month> = [
     { title: t('dashboards.month'), dataIndex: 'month', render: (v: string) => formatMonth(v, lang) },
     { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
@@ -374,4 +375,4 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
   );
 }
 
-const userLabel = (u: User) => (u.userName ? `${u.userName} (${u.phoneNumber})` : u.phoneNumber);
+const userLabel = (u: User) => u.userName || u.phoneNumber;
