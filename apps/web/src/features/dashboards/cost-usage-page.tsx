@@ -215,7 +215,11 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
     [data.byCategory],
   );
   const categoryRows = useMemo(
-    () => data.byCategory.map((c) => ({ ...c, name: categoryName(names, c.costCategoryId, texts) })),
+    // Categories without cost in the period are noise in the chart and the table alike.
+    () =>
+      data.byCategory
+        .filter((c) => euros(c.cost) !== 0)
+        .map((c) => ({ ...c, name: categoryName(names, c.costCategoryId, texts) })),
     [data.byCategory, names, texts],
   );
 
