@@ -144,6 +144,14 @@ describe('category and top user charts', () => {
     );
   });
 
+  it('draws at most the top ten bars', () => {
+    const rows = Array.from({ length: 14 }, (_, k) => ({ name: `CC ${k}`, cost: String(k) }));
+    const option = topUsersOption(rows, 'en', texts);
+    expect(option.yAxis.data).toHaveLength(10);
+    expect(option.yAxis.data.at(-1)).toBe('CC 13');
+    expect(option.yAxis.data[0]).toBe('CC 4');
+  });
+
   it('puts the costliest user at the top of the bars', () => {
     const option = topUsersOption(
       [

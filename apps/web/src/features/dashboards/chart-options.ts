@@ -177,9 +177,9 @@ export function categoryOption(rows: readonly NamedCost[], lang: Lang) {
   };
 }
 
-/** Top users as horizontal bars, the largest at the top. */
-export function topUsersOption(rows: readonly NamedCost[], lang: Lang, texts: ChartTexts) {
-  const sorted = [...rows].sort((a, b) => euros(b.cost) - euros(a.cost));
+/** Top users (or cost centers) as horizontal bars, the largest at the top; at most `limit` bars. */
+export function topUsersOption(rows: readonly NamedCost[], lang: Lang, texts: ChartTexts, limit = 10) {
+  const sorted = [...rows].sort((a, b) => euros(b.cost) - euros(a.cost)).slice(0, limit);
   // ECharts draws a category y axis bottom-up: reverse so the largest is on top.
   const shown = sorted.reverse();
   return {

@@ -48,6 +48,8 @@ import type {
   CostUsageUserRow as User,
 } from './types';
 
+type CostCenter = CostUsage['byCostCenter'][number];
+
 const MONTH = 'YYYY-MM';
 
 /** While picking, months more than the API's longest period away from the first pick are off. */
@@ -238,6 +240,18 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
     [data.byUser.items, lang, texts],
   );
 
+  const costCenterRows = useMemo(
+    () =>
+      data.byCostCenter
+        .filter((c) => euros(c.cost) !== 0)
+        .map((c) => ({ ...c, name: c.costCenterId === null ? t('dashboards.noCostCenter') : c.name })),
+    [data.byCostCenter, t],
+  );
+  const costCenters = useMemo(
+    () => topUsersOption(costCenterRows, lang, texts),
+    [costCenterRows, lang, texts],
+  );
+
   const money = (v: string) => formatMoney(euros(v), lang);
   const number = (v: number) => formatCount(v, lang);
   const monthColumns: TableColumnsType<Month> = [
@@ -260,6 +274,16 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
       key: 'share',
       align: 'right',
       render: (_: unknown, r: Category) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
+    },
+  ];
+  const costCenterColumns: TableColumnsType<CostCenter> = [
+    { title: t('dashboards.costCenter'), dataIndex: 'name' },
+    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
+    {
+      title: t('dashboards.share'),
+      key: 'share',
+      align: 'right',
+      render: (_: unknown, r: CostCenter) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
     },
   ];
   const userColumns: TableColumnsType<User> = [
@@ -375,6 +399,15 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
           />
         </Col>
       </Row>
+      <ChartCard<CostCenter>
+        title={t('dashboards.byCostCenter')}
+        testId="dashboard-cost-centers"
+        option={costCenters}
+        rows={costCenterRows}
+        columns={costCenterColumns}
+        rowKey={(c) => String(c.costCenterId ?? 'none')}
+        height={Math.max(200, Math.min(costCenterRows.length, 10) * 32 + 40)}
+      />
     </Space>
   );
 }
