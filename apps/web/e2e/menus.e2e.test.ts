@@ -19,7 +19,7 @@ describe('each role sees its menu', () => {
     expect(texts).toEqual(
       expect.arrayContaining(['Dashboard', 'Upload Invoice', 'Reports', 'Masters', 'Client Management']),
     );
-    await page.getByText('This page is coming in a later release').waitFor();
+    await page.getByText('Choose a client to see its costs and usage.').waitFor();
     expect(await page.title()).toContain('Cost and Usage');
     await screenshot(page, 'shell-admin-dashboard-en');
 
