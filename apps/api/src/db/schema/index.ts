@@ -1,3 +1,4 @@
 export * from './core.js';
 export * from './masters.js';
 export * from './invoices.js';
+export * from './dashboards.js';

@@ -7,11 +7,14 @@ import {
   type CostUsageQuery,
   type UsageTotals,
 } from '@kulu/shared';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   costCategories,
   costCenters,
+  monthlyCostSummary,
   monthlyFacts,
   subCompanies,
+  subscriptionMonthCost,
   subscriptions,
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
@@ -38,10 +41,8 @@ const euros = (cents: number) => {
 };
 const num = (s: string | null | undefined) => (s == null ? 0 : Number(s));
 
-const f = monthlyFacts;
-const voiceQty = sql<string>`coalesce(sum(${f.quantity}) filter (where ${f.unit} = 'min'), 0)::text`;
-const smsQty = sql<string>`coalesce(sum(${f.quantity}) filter (where ${f.unit} = 'pcs' and ${costCategories.usageType} = 'sms'), 0)::text`;
-const dataQty = sql<string>`coalesce(sum(${f.quantity}) filter (where ${f.unit} = 'mb'), 0)::text`;
+/** The pre-aggregate every figure but the top users is read from (kept by triggers on monthly_facts). */
+const f = monthlyCostSummary;
 const costSum = sql<string>`coalesce(sum(${f.amount}), 0)::text`;
 
 /**
@@ -67,15 +68,23 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
   }
   if (clientId == null) throw new AppError(400, 'validation', { clientId: 'required' });
 
-  /** Every condition but the period. */
-  const base: SQL = and(
-    eq(f.clientId, clientId),
-    scope.where({ clientId: f.clientId, subCompanyId: f.subCompanyId, costCenterId: f.costCenterId }),
-    q.subCompanyId != null ? eq(f.subCompanyId, q.subCompanyId) : undefined,
-    q.costCenterId != null ? eq(f.costCenterId, q.costCenterId) : undefined,
-    q.costCategoryId != null ? eq(f.costCategoryId, q.costCategoryId) : undefined,
-    q.costElementId != null ? eq(f.costElementId, q.costElementId) : undefined,
-  )!;
+  /** Every condition but the period, on one of the tables of facts. */
+  const filters = (t: {
+    clientId: PgColumn;
+    subCompanyId: PgColumn;
+    costCenterId: PgColumn;
+    costCategoryId?: PgColumn;
+    costElementId?: PgColumn;
+  }): SQL =>
+    and(
+      eq(t.clientId, clientId),
+      scope.where({ clientId: t.clientId, subCompanyId: t.subCompanyId, costCenterId: t.costCenterId }),
+      q.subCompanyId != null ? eq(t.subCompanyId, q.subCompanyId) : undefined,
+      q.costCenterId != null ? eq(t.costCenterId, q.costCenterId) : undefined,
+      q.costCategoryId != null && t.costCategoryId ? eq(t.costCategoryId, q.costCategoryId) : undefined,
+      q.costElementId != null && t.costElementId ? eq(t.costElementId, q.costElementId) : undefined,
+    )!;
+  const base = filters(f);
 
   let { from, to } = q;
   if (!to) {
@@ -102,9 +111,9 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
       usageType: costCategories.usageType,
       zone: costCategories.zone,
       cost: costSum,
-      voice: voiceQty,
-      sms: smsQty,
-      data: dataQty,
+      voice: sql<string>`sum(${f.minutes})::text`,
+      sms: sql<string>`coalesce(sum(${f.pieces}) filter (where ${costCategories.usageType} = 'sms'), 0)::text`,
+      data: sql<string>`sum(${f.megabytes})::text`,
     })
     .from(f)
     .leftJoin(costCategories, eq(costCategories.id, f.costCategoryId))
@@ -162,6 +171,46 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
   const round2 = (n: number) => Math.round(n * 100) / 100;
   const byCost = <T extends { cents: number }>(a: T, b: T) => b.cents - a.cents;
 
+  /**
+   * Top subscriptions by cost: from the per-subscription pre-aggregate, or from the facts when a
+   * cost category or element is chosen (that pre-aggregate sums over them).
+   */
+  const topUsers = () => {
+    const byElement = q.costCategoryId != null || q.costElementId != null;
+    const t = byElement ? monthlyFacts : subscriptionMonthCost;
+    const where = and(filters(t), gte(t.month, firstDay(from!)), lte(t.month, firstDay(to!)));
+    // Ranked on the pre-aggregate alone; names are joined to the ten rows only.
+    const ranked = db
+      .select({
+        id: sql<number>`${t.subscriptionId}`.as('ranked_subscription_id'),
+        cost: sql<string>`sum(${t.amount})`.as('ranked_cost'),
+        total: sql<number>`(count(*) over ())::int`.as('ranked_total'),
+      })
+      .from(t)
+      .where(and(where, sql`${t.subscriptionId} is not null`))
+      .groupBy(t.subscriptionId)
+      .orderBy(desc(sql`sum(${t.amount})`), t.subscriptionId)
+      .limit(DASHBOARD_TOP_USERS)
+      .as('ranked');
+    return db
+      .select({
+        subscriptionId: ranked.id,
+        phoneNumber: subscriptions.phoneNumber,
+        userName: subscriptions.userName,
+        subCompanyName: subCompanies.name,
+        costCenterName: costCenters.name,
+        cost: sql<string>`${ranked.cost}::text`,
+        total: ranked.total,
+      })
+      .from(ranked)
+      .innerJoin(subscriptions, eq(subscriptions.id, ranked.id))
+      .leftJoin(subCompanies, eq(subCompanies.id, subscriptions.subCompanyId))
+      .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
+      .then((rows) =>
+        rows.sort((a, b) => toCents(b.cost) - toCents(a.cost) || a.subscriptionId - b.subscriptionId),
+      );
+  };
+
   const [centers, subs, users] = await Promise.all([
     db
       .select({ id: f.costCenterId, name: costCenters.name, cost: costSum })
@@ -175,30 +224,7 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
       .leftJoin(subCompanies, eq(subCompanies.id, f.subCompanyId))
       .where(inPeriod)
       .groupBy(f.subCompanyId, subCompanies.name),
-    db
-      .select({
-        subscriptionId: f.subscriptionId,
-        phoneNumber: subscriptions.phoneNumber,
-        userName: subscriptions.userName,
-        subCompanyName: subCompanies.name,
-        costCenterName: costCenters.name,
-        cost: costSum,
-        total: sql<number>`(count(*) over ())::int`,
-      })
-      .from(f)
-      .innerJoin(subscriptions, eq(subscriptions.id, f.subscriptionId))
-      .leftJoin(subCompanies, eq(subCompanies.id, subscriptions.subCompanyId))
-      .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
-      .where(inPeriod)
-      .groupBy(
-        f.subscriptionId,
-        subscriptions.phoneNumber,
-        subscriptions.userName,
-        subCompanies.name,
-        costCenters.name,
-      )
-      .orderBy(desc(sql`sum(${f.amount})`), f.subscriptionId)
-      .limit(DASHBOARD_TOP_USERS),
+    topUsers(),
   ]);
   const named = (rows: Array<{ id: number | null; name: string | null; cost: string }>) =>
     rows
@@ -246,7 +272,7 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
     bySubCompany: named(subs).map((r) => ({ subCompanyId: r.id, name: r.name, cost: euros(r.cents) })),
     byUser: {
       items: users.map((u) => ({
-        subscriptionId: u.subscriptionId!,
+        subscriptionId: u.subscriptionId,
         phoneNumber: u.phoneNumber,
         userName: u.userName,
         subCompanyName: u.subCompanyName,

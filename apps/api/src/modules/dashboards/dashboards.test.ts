@@ -3,7 +3,11 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import {
   costCenters,
+  invoices,
+  monthlyCostSummary,
+  monthlyFacts,
   subCompanies,
+  subscriptionMonthCost,
   userCostCenters,
   userSubCompanies,
   users,
@@ -77,7 +81,7 @@ beforeAll(async () => {
       })),
     );
     const res = await uploadFiles(t, tok.companyAdmin, files, { subCompanyId: sub });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ accepted: 3 });
     for (const r of res.json().results) {
       const done = await settled(t, tok.companyAdmin, r.invoiceId);
@@ -256,5 +260,51 @@ describe('GET /api/dashboard/cost-usage', () => {
     const linesB = await fromLines({ from: body.from, to: body.to, subCompanyId: subB });
     expect(cents(body.totalCost)).toBe(linesB.total);
     expect(cents(body.totalCost)).toBeGreaterThan(0);
+  });
+
+  // Last: changes the facts under the pre-aggregates.
+  it('follows facts that are re-categorized or deleted (the pre-aggregates stay equal to the lines)', async () => {
+    const { db } = t.deps.database;
+    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    const [from, to] = [...lines.byCategory.keys()].filter((k) => k != null) as number[];
+    // Re-categorize one category's facts (as approving a cost element does).
+    await db.update(monthlyFacts).set({ costCategoryId: to }).where(eq(monthlyFacts.costCategoryId, from));
+    const moved = (await get(period)).json();
+    const cost = (id: number) =>
+      cents(moved.byCategory.find((c: { costCategoryId: number }) => c.costCategoryId === id)?.cost ?? '0');
+    expect(cost(from)).toBe(0);
+    expect(cost(to)).toBe(lines.byCategory.get(from)! + lines.byCategory.get(to)!);
+    expect(cents(moved.totalCost)).toBe(lines.total);
+
+    // Delete February's invoices (their facts go by cascade).
+    await db
+      .delete(invoices)
+      .where(and(eq(invoices.clientId, pohjola), eq(invoices.periodStart, '2021-02-01')));
+    const after = (await get(period)).json();
+    const left = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    expect(left.total).toBeLessThan(lines.total);
+    expect(cents(after.totalCost)).toBe(left.total);
+    expect(after.months[1]).toMatchObject({ month: '2021-02', cost: '0.00', voiceMinutes: 0 });
+    const users = (await get(`${period}&subCompanyId=${subA}`)).json().byUser;
+    const [{ n }] = (
+      (await db.execute(sql`
+        select count(distinct l.subscription_id)::int as n from invoice_lines l join invoices i on i.id = l.invoice_id
+        where i.client_id = ${pohjola} and i.sub_company_id = ${subA} and l.subscription_id is not null
+          and i.period_start between '2021-01-01' and '2021-03-01'`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
+    expect(users.total).toBe(n);
+    // Nothing left behind for the deleted month.
+    const empty = await db
+      .select()
+      .from(monthlyCostSummary)
+      .where(eq(monthlyCostSummary.month, '2021-02-01'));
+    expect(empty).toEqual([]);
+    const emptySubs = await db
+      .select()
+      .from(subscriptionMonthCost)
+      .where(eq(subscriptionMonthCost.month, '2021-02-01'));
+    expect(emptySubs).toEqual([]);
   });
 });

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { date, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clients, costCenters, subCompanies } from './core.js';
+import { costCategories, costElements } from './masters.js';
+import { subscriptions } from './invoices.js';
+
+/**
+ * Pre-aggregated `monthly_facts` for the dashboards (issue 10), kept by statement triggers on
+ * `monthly_facts` (migration 0003): every insert, update and delete of facts adds or subtracts its
+ * sums here in the same transaction, so a dashboard reads thousands of rows instead of millions.
+ * Nothing writes these tables but the triggers.
+ */
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+const qty = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/** Per client, month, sub-company, cost center and cost element (summed over subscriptions). */
+export const monthlyCostSummary = pgTable(
+  'monthly_cost_summary',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
+    costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
+    costElementId: integer('cost_element_id')
+      .notNull()
+      .references(() => costElements.id, { onDelete: 'cascade' }),
+    costCategoryId: integer('cost_category_id').references(() => costCategories.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    minutes: qty('minutes').notNull(),
+    pieces: qty('pieces').notNull(),
+    megabytes: qty('megabytes').notNull(),
+    facts: integer('facts').notNull(),
+  },
+  (t) => [
+    uniqueIndex('monthly_cost_summary_uq').on(
+      t.clientId,
+      t.month,
+      sql`coalesce(${t.subCompanyId}, 0)`,
+      sql`coalesce(${t.costCenterId}, 0)`,
+      t.costElementId,
+      sql`coalesce(${t.costCategoryId}, 0)`,
+    ),
+  ],
+);
+
+/** Per subscription and month (summed over cost elements): the top users. */
+export const subscriptionMonthCost = pgTable(
+  'subscription_month_cost',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
+    costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    facts: integer('facts').notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscription_month_cost_uq').on(
+      t.clientId,
+      t.month,
+      t.subscriptionId,
+      sql`coalesce(${t.subCompanyId}, 0)`,
+      sql`coalesce(${t.costCenterId}, 0)`,
+    ),
+  ],
+);

@@ -1,0 +1,106 @@
+/**
+ * Cost-usage API latency on a large client (issue 10: 10,000 subscriptions × 24 months on
+ * PostgreSQL, goal p95 under 50 ms). Run against a scratch server, which gets a fresh database:
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx apps/api/src/modules/dashboards/cost-usage.bench.ts
+ *
+ * Facts are written with SQL (one per subscription, month and cost element, as the import writes
+ * them), then the route is called through `app.inject` as the company admin and a client user.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { operators, users } from '../../db/schema/index.js';
+import { createTestApp, DEMO } from '../../test/helpers.js';
+
+const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
+const MONTHS = Number(process.env.BENCH_MONTHS ?? 24);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+
+const t = await createTestApp();
+try {
+  const { db } = t.deps.database;
+  const [u] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
+  const clientId = u.clientId!;
+  const [op] = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.name}) = 'elisa'`);
+  const started = Date.now();
+  await db.execute(sql`
+    insert into files (client_id, kind, name, mime, size, data)
+    values (${clientId}, 'invoice', 'bench.pdf', 'application/pdf', 1, '\\x00'::bytea)`);
+  await db.execute(sql`
+    insert into cost_centers (client_id, sub_company_id, name)
+    select ${clientId}, (select id from sub_companies where client_id = ${clientId} order by id
+             offset (g % (select count(*) from sub_companies where client_id = ${clientId})) limit 1),
+           'BENCH-' || g
+    from generate_series(1, 40) g`);
+  await db.execute(sql`
+    insert into invoices (client_id, operator_id, file_id, file_name, file_sha256, batch_id, invoice_number,
+                          invoice_date, period_start, period_end, upload_state, parsing_status)
+    select ${clientId}, ${op.id}, (select max(id) from files), 'bench-' || m || '.pdf', md5('bench' || m), 'bench',
+           'BENCH-' || m, d::date, d::date, (d + interval '1 month - 1 day')::date, 'uploaded', 'completed'
+    from generate_series(1, ${MONTHS}) m, lateral (select date '2030-01-01' - (m || ' month')::interval as d) x`);
+  await db.execute(sql`
+    insert into subscriptions (client_id, phone_number, user_name, operator_id, sub_company_id, cost_center_id,
+                               first_seen_month, last_seen_month)
+    select ${clientId}, '+35850' || lpad(g::text, 7, '0'), 'Bench User ' || g, ${op.id}, c.sub_company_id, c.id,
+           date '2027-01-01', date '2029-12-01'
+    from generate_series(1, ${SUBS}) g
+    join (select id, sub_company_id, row_number() over (order by id) - 1 as n
+          from cost_centers where name like 'BENCH-%') c on c.n = g % 40`);
+  // Cost elements are made by the import; the bench makes 8, one per usage kind of category.
+  await db.execute(sql`
+    insert into cost_elements (name, operator_id, cost_category_id, status)
+    select 'Bench element ' || g, ${op.id}, (select id from cost_categories order by id offset g - 1 limit 1),
+           'approved'
+    from generate_series(1, 8) g
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into monthly_facts (client_id, invoice_id, operator_id, subscription_id, sub_company_id, cost_center_id,
+                               month, cost_element_id, cost_category_id, amount, quantity, unit)
+    select s.client_id, i.id, i.operator_id, s.id, s.sub_company_id, s.cost_center_id, i.period_start,
+           e.id, e.cost_category_id, round((random() * 30)::numeric, 2),
+           case when e.n % 3 = 0 then null else round((random() * 500)::numeric, 2) end,
+           case e.n % 3 when 1 then 'min' when 2 then 'mb' end
+    from subscriptions s
+    join invoices i on i.client_id = s.client_id and i.batch_id = 'bench'
+    cross join (select id, cost_category_id, row_number() over (order by id) as n
+                from cost_elements where operator_id = ${op.id} and name like 'Bench element %' order by id) e
+    where s.client_id = ${clientId} and s.phone_number like '+35850%' and s.user_name like 'Bench User%'`);
+  await db.execute(sql`analyze`);
+  const [{ n }] = (
+    (await db.execute(
+      sql`select count(*)::int as n from monthly_facts where client_id = ${clientId}`,
+    )) as unknown as {
+      rows: Array<{ n: number }>;
+    }
+  ).rows;
+  console.log(`${n} facts (${SUBS} subscriptions × ${MONTHS} months) written in ${Date.now() - started} ms`);
+
+  const token = await t.login(DEMO.companyAdmin);
+  const [sub] = (
+    (await db.execute(
+      sql`select id from sub_companies where client_id = ${clientId} order by id limit 1`,
+    )) as unknown as { rows: Array<{ id: number }> }
+  ).rows;
+  const cases: Array<[string, string]> = [
+    ['12 months', 'from=2029-01&to=2029-12'],
+    ['24 months', 'from=2028-01&to=2029-12'],
+    ['12 months, one sub-company', `from=2029-01&to=2029-12&subCompanyId=${sub.id}`],
+    ['default period', ''],
+  ];
+  for (const [label, q] of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 3; i++) {
+      const s = performance.now();
+      const res = await t.inject({ method: 'GET', url: `/api/dashboard/cost-usage?${q}`, token });
+      if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
+      if (i >= 3) times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    const p = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)].toFixed(1);
+    console.log(`cost-usage ${label}: p50 ${p(0.5)} ms, p95 ${p(0.95)} ms (${RUNS} runs)`);
+  }
+} finally {
+  await t.close();
+}
