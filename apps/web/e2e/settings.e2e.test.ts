@@ -16,7 +16,7 @@ describe('language and theme are kept', () => {
     await login(page, USERS.admin);
     await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
     await page.getByTestId('side-menu').getByText('Kojelauta').waitFor();
-    await page.getByText('Tämä sivu tulee käyttöön myöhemmässä versiossa').waitFor();
+    await page.getByText('Valitse asiakas nähdäksesi sen kustannukset ja käytön.').waitFor();
     await screenshot(page, 'shell-admin-dashboard-fi');
     await page.reload();
     await page.getByTestId('side-menu').getByText('Perustiedot').waitFor();
