@@ -15,7 +15,11 @@ describe('login and session', () => {
     const { context, page, errors } = await openPage(browser);
     await goto(page, '/');
     await page.waitForURL(/#\/login$/);
-    await expect.poll(() => page.locator('[data-testid=login-operator] option').count()).toBeGreaterThan(1);
+    // The operator list is fetched after the page shows; right after start the API may still be busy
+    // with the demo invoices, so wait longer than expect.poll's default second.
+    await expect
+      .poll(() => page.locator('[data-testid=login-operator] option').count(), { timeout: 20_000 })
+      .toBeGreaterThan(1);
     expect(await page.title()).toContain('Log in');
     await screenshot(page, 'login-en');
     await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
@@ -47,7 +51,7 @@ describe('login and session', () => {
     await page.locator('#password').fill('Wrong!2026x');
     await page.getByTestId('login-submit').click();
     await expect
-      .poll(() => page.getByTestId('login-error').innerText())
+      .poll(() => page.getByTestId('login-error').innerText(), { timeout: 20_000 })
       .toContain('Please enter valid credential');
     await context.close();
   });
