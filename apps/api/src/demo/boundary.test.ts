@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The production source files: not tests, not under demo/ or test/ (where test helpers live). */
+/** The production source files: not tests or benchmarks, not under demo/ or test/ (where test helpers live). */
 function productionFiles(): string[] {
   return fs
     .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.m?[jt]s$/.test(f) && !/\.test\.ts$/.test(f) && !/^(demo|test)[\\/]/.test(f));
+    .filter((f) => /\.m?[jt]s$/.test(f) && !/\.(test|bench)\.ts$/.test(f) && !/^(demo|test)[\\/]/.test(f));
 }
 
 /** Module specifiers a file imports (static, dynamic and re-exports). */
