@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
+import type { Db } from '../db/client.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
 import type { AuthUser } from '../types.js';
@@ -97,13 +98,25 @@ async function loadUser(app: FastifyInstance, token: string): Promise<AuthUser |
   const { db } = app.deps.database;
   const [u] = await db.select().from(users).where(eq(users.id, claims.sub));
   if (!u || u.tokenVersion !== claims.tv || u.status !== 'active' || !u.activated) return null;
+  return authUserOf(db, u, claims.op);
+}
+
+/**
+ * The caller as the handlers see it, from a user row (its token already checked): permissions
+ * and, for a client user, the sub-companies and cost centers it is limited to.
+ */
+export async function authUserOf(
+  db: Db,
+  u: typeof users.$inferSelect,
+  operatorId: number | null,
+): Promise<AuthUser> {
   let subCompanyIds: number[] | null = null;
   let costCenterIds: number[] | null = null;
   if (u.roleId === ROLE.clientUser) {
     const subs = await db
       .select({ id: userSubCompanies.subCompanyId })
       .from(userSubCompanies)
-      .where(and(eq(userSubCompanies.userId, u.id)));
+      .where(eq(userSubCompanies.userId, u.id));
     const ccs = await db
       .select({ id: userCostCenters.costCenterId })
       .from(userCostCenters)
@@ -117,7 +130,7 @@ async function loadUser(app: FastifyInstance, token: string): Promise<AuthUser |
     fullName: u.fullName,
     roleId: u.roleId,
     clientId: u.clientId,
-    operatorId: claims.op,
+    operatorId,
     languageId: u.languageId,
     permissions: effectivePermissions(u.roleId, u.permissions) as Permission[],
     subCompanyIds,

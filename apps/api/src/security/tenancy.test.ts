@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, notInArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { effectivePermissions, idParams } from '@kulu/shared';
+import { idParams } from '@kulu/shared';
 import {
   clients,
   costCenters,
@@ -17,11 +17,11 @@ import {
   portalCredentials,
   skippedPhoneNumbers,
   subCompanies,
-  userCostCenters,
   userSubCompanies,
   users,
 } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
+import { authUserOf } from '../plugins/access.js';
 import type { AuthUser } from '../types.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
@@ -123,20 +123,7 @@ const ids: Identity[] = [];
 async function authUser(email: string): Promise<AuthUser> {
   const { db } = t.deps.database;
   const [u] = await db.select().from(users).where(eq(users.email, email));
-  const subs = await db.select().from(userSubCompanies).where(eq(userSubCompanies.userId, u.id));
-  const ccs = await db.select().from(userCostCenters).where(eq(userCostCenters.userId, u.id));
-  return {
-    id: u.id,
-    email: u.email,
-    fullName: u.fullName,
-    roleId: u.roleId,
-    clientId: u.clientId,
-    operatorId: null,
-    languageId: u.languageId,
-    permissions: effectivePermissions(u.roleId, u.permissions),
-    subCompanyIds: subs.length ? subs.map((s) => s.subCompanyId) : null,
-    costCenterIds: ccs.length ? ccs.map((c) => c.costCenterId) : null,
-  };
+  return authUserOf(db, u, null);
 }
 
 /** A failed fetch run, portal credentials and an invoice in every sub-company of every client. */
