@@ -12,6 +12,7 @@ import {
 import { startJobs } from '../../jobs/index.js';
 import { sendUploadReminders } from '../../jobs/reminders.js';
 import { createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
 import { importTestHooks } from './import.service.js';
 import { importFootprint } from './invoices.service.js';
 
@@ -43,46 +44,12 @@ afterEach(() => {
   delete importTestHooks.afterLines;
 });
 
-type FilePart = { name: string; data: Buffer | Uint8Array };
-
-/** A multipart/form-data body with text fields and files under "files". */
-function multipart(files: FilePart[], fields: Record<string, string | number> = {}) {
-  const boundary = '----kulu-invoice-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${f.name}"\r\ncontent-type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from(f.data),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  };
-}
-
 const upload = (files: FilePart[], token = tok.companyAdmin, fields: Record<string, string | number> = {}) =>
-  t.inject({ method: 'POST', url: '/api/invoices', token, ...multipart(files, fields) });
+  uploadFiles(t, token, files, fields);
 
 /** Polls GET /api/invoices/:id until the parse is done. */
-async function settled(id: number, token = tok.companyAdmin, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.inject({ method: 'GET', url: `/api/invoices/${id}`, token });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    if (body.uploadState !== 'in_progress') return body;
-    if (Date.now() > until) throw new Error(`invoice ${id} still in progress`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const settled = (id: number, token = tok.companyAdmin, timeoutMs = 60_000) =>
+  settledIn(t, token, id, timeoutMs);
 
 async function until<T>(fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
