@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
 let token: string;
@@ -17,21 +18,7 @@ beforeAll(async () => {
     pageSize: 'A4',
     font: 'Helvetica',
   });
-  const boundary = '----kulu-cache-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="elisa.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
-    ),
-    Buffer.from(pdf),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/invoices',
-    token,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  const res = await uploadFiles(t, token, [{ name: 'elisa.pdf', data: pdf }]);
   expect(res.statusCode).toBeLessThan(300);
   invoiceId = res.json().results[0].invoiceId;
   expect(invoiceId).toBeGreaterThan(0);
