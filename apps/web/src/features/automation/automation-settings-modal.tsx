@@ -10,7 +10,7 @@ import {
 } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
 import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
-import { clientOptionsQuery } from '../invoices/api';
+import { clientOptionsQuery } from '../../lib/organization-api';
 import {
   AUTOMATION_KEY,
   credentialsQuery,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -24,7 +24,7 @@ import { PageHeading } from '../../components/page-heading';
 import { errorText } from '../../lib/form-rules';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { clientOptionsQuery, subCompanyOptionsQuery } from '../invoices/api';
+import { clientOptionsQuery, subCompanyOptionsQuery } from '../../lib/organization-api';
 import { costUsageQuery } from './api';
 import { ChartCard } from './chart-card';
 import {
@@ -111,8 +111,7 @@ export function CostUsagePage() {
         <Card size="small">
           <Flex gap={16} wrap align="center" data-testid="cost-usage-filters">
             {provider && (
-              <Flex align="center" gap={8} wrap>
-                <Typography.Text strong>{t('dashboards.client')}</Typography.Text>
+              <FilterField label={t('dashboards.client')}>
                 <Select<number>
                   showSearch={{ optionFilterProp: 'label' }}
                   allowClear
@@ -124,10 +123,9 @@ export function CostUsagePage() {
                   options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
                   data-testid="dashboard-client"
                 />
-              </Flex>
+              </FilterField>
             )}
-            <Flex align="center" gap={8} wrap>
-              <Typography.Text strong>{t('dashboards.period')}</Typography.Text>
+            <FilterField label={t('dashboards.period')}>
               <DatePicker.RangePicker
                 picker="month"
                 allowClear={false}
@@ -140,10 +138,9 @@ export function CostUsagePage() {
                 disabled={!ready}
                 data-testid="dashboard-period"
               />
-            </Flex>
+            </FilterField>
             {subCompanyOptions.length > 1 && (
-              <Flex align="center" gap={8} wrap>
-                <Typography.Text strong>{t('dashboards.subCompany')}</Typography.Text>
+              <FilterField label={t('dashboards.subCompany')}>
                 <Select<number>
                   allowClear
                   style={{ minWidth: 200 }}
@@ -154,10 +151,9 @@ export function CostUsagePage() {
                   disabled={!ready}
                   data-testid="dashboard-sub-company"
                 />
-              </Flex>
+              </FilterField>
             )}
-            <Flex align="center" gap={8} wrap>
-              <Typography.Text strong>{t('dashboards.costCategory')}</Typography.Text>
+            <FilterField label={t('dashboards.costCategory')}>
               <Select<number>
                 allowClear
                 style={{ minWidth: 200 }}
@@ -168,7 +164,7 @@ export function CostUsagePage() {
                 disabled={!ready}
                 data-testid="dashboard-cost-category"
               />
-            </Flex>
+            </FilterField>
           </Flex>
         </Card>
 
@@ -297,67 +293,54 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={[16, 16]} data-testid="dashboard-totals">
-        <Col xs={24} sm={12} xl={6}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic
-              title={t('dashboards.totalCost')}
-              value={formatMoney(total, lang)}
-              data-testid="dashboard-total-cost"
-            />
-            <Typography.Text
-              type={change === null ? 'secondary' : change > 0 ? 'danger' : 'success'}
-              data-testid="dashboard-total-change"
-            >
-              {change === null ? (
-                t('dashboards.noPrevious')
-              ) : (
-                <>
-                  {change > 0 ? <ArrowUpOutlined /> : change < 0 ? <ArrowDownOutlined /> : null}{' '}
-                  {t('dashboards.changeFromPrevious', {
-                    change: formatChange(change, lang),
-                    previous: formatMoney(euros(data.previousTotalCost), lang),
-                  })}
-                </>
-              )}
-            </Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic
-              title={t('dashboards.voiceMinutes')}
-              value={number(usage.voiceMinutes)}
-              data-testid="dashboard-voice"
-            />
-            <Typography.Text type="secondary">
-              {t('dashboards.smsCount', { count: usage.sms, sms: number(usage.sms) })}
-            </Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic
-              title={t('dashboards.dataGb')}
-              value={formatGb(usage.dataMb, lang)}
-              data-testid="dashboard-data"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic
-              title={t('dashboards.roamingCost')}
-              value={formatMoney(roaming, lang)}
-              data-testid="dashboard-roaming"
-            />
-            <Typography.Text type="secondary">
-              {t('dashboards.roamingUsage', {
-                minutes: number(usage.roamingVoiceMinutes),
-                gb: formatGb(usage.roamingDataMb, lang),
-              })}
-            </Typography.Text>
-          </Card>
-        </Col>
+        <TotalCard
+          title={t('dashboards.totalCost')}
+          value={formatMoney(total, lang)}
+          testId="dashboard-total-cost"
+        >
+          <Typography.Text
+            type={change === null ? 'secondary' : change > 0 ? 'danger' : 'success'}
+            data-testid="dashboard-total-change"
+          >
+            {change === null ? (
+              t('dashboards.noPrevious')
+            ) : (
+              <>
+                {change > 0 ? <ArrowUpOutlined /> : change < 0 ? <ArrowDownOutlined /> : null}{' '}
+                {t('dashboards.changeFromPrevious', {
+                  change: formatChange(change, lang),
+                  previous: formatMoney(euros(data.previousTotalCost), lang),
+                })}
+              </>
+            )}
+          </Typography.Text>
+        </TotalCard>
+        <TotalCard
+          title={t('dashboards.voiceMinutes')}
+          value={number(usage.voiceMinutes)}
+          testId="dashboard-voice"
+        >
+          <Typography.Text type="secondary">
+            {t('dashboards.smsCount', { count: usage.sms, sms: number(usage.sms) })}
+          </Typography.Text>
+        </TotalCard>
+        <TotalCard
+          title={t('dashboards.dataGb')}
+          value={formatGb(usage.dataMb, lang)}
+          testId="dashboard-data"
+        />
+        <TotalCard
+          title={t('dashboards.roamingCost')}
+          value={formatMoney(roaming, lang)}
+          testId="dashboard-roaming"
+        >
+          <Typography.Text type="secondary">
+            {t('dashboards.roamingUsage', {
+              minutes: number(usage.roamingVoiceMinutes),
+              gb: formatGb(usage.roamingDataMb, lang),
+            })}
+          </Typography.Text>
+        </TotalCard>
       </Row>
       <ChartCard<Month>
         title={t('dashboards.trend')}
@@ -413,3 +396,25 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
 }
 
 const userLabel = (u: User) => u.userName || u.phoneNumber;
+
+/** A labelled filter in the filter bar. */
+function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex align="center" gap={8} wrap>
+      <Typography.Text strong>{label}</Typography.Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** One of the period's totals: a figure with an optional line below it. */
+function TotalCard(props: { title: string; value: string; testId: string; children?: ReactNode }) {
+  return (
+    <Col xs={24} sm={12} xl={6}>
+      <Card size="small" style={{ height: '100%' }}>
+        <Statistic title={props.title} value={props.value} data-testid={props.testId} />
+        {props.children}
+      </Card>
+    </Col>
+  );
+}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { InvoiceDetail, InvoiceList, InvoiceListQuery, MasterOptionRow } from '@kulu/shared';
+import type { InvoiceDetail, InvoiceList, InvoiceListQuery } from '@kulu/shared';
 import { api } from '../../lib/api';
 
 export const INVOICES_KEY = ['invoices'] as const;
@@ -26,21 +26,4 @@ export const invoiceQuery = (id: number) =>
     queryKey: [...INVOICES_KEY, 'one', id],
     queryFn: ({ signal }) => api.get<InvoiceDetail>(`/api/invoices/${id}`, { signal }),
     refetchInterval: (q) => (!q.state.data || q.state.data.uploadState === 'in_progress' ? POLL_MS : false),
-  });
-
-/** The client companies a provider user (admin or consultant) may upload for. */
-export const clientOptionsQuery = () =>
-  queryOptions({
-    queryKey: ['clients', 'options'],
-    queryFn: ({ signal }) => api.get<MasterOptionRow[]>('/api/clients/options', { signal }),
-    staleTime: 60_000,
-  });
-
-/** The sub-companies the caller may see (scoped by the API), each with its client. */
-export const subCompanyOptionsQuery = () =>
-  queryOptions({
-    queryKey: ['sub-companies'],
-    queryFn: ({ signal }) =>
-      api.get<Array<{ id: number; name: string; clientId: number }>>('/api/sub-companies', { signal }),
-    staleTime: 60_000,
   });

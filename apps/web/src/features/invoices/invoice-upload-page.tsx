@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_MAX_FILES, isProviderRole, type Invoice } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../../lib/session';
-import { clientOptionsQuery, INVOICES_KEY, invoiceQuery, subCompanyOptionsQuery } from './api';
+import { clientOptionsQuery, subCompanyOptionsQuery } from '../../lib/organization-api';
+import { INVOICES_KEY, invoiceQuery } from './api';
 import { InvoiceTable } from './invoice-table';
 import { reasonText } from './labels';
 import {
