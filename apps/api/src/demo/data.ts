@@ -36,10 +36,13 @@ export const DEMO_CLIENTS: DemoClient[] = [
     email: 'talous@pohjolarakennus.fi',
     operators: ['Elisa', 'Telia'],
     subCompanies: ['Pohjola Rakennus Helsinki', 'Pohjola Rakennus Tampere'],
+    // Named by a word that the operators print as the code (company.ts): Tampere runs the sites.
     costCenters: [
       ['Hallinto', 0],
       ['Työmaat', 1],
       ['Myynti', 0],
+      ['Suunnittelu', 0],
+      ['Hankinta', 0],
     ],
     admin: { fullName: 'Anna Virtanen', email: 'anna.virtanen@pohjolarakennus.fi' },
     user: { fullName: 'Mikko Korhonen', email: 'mikko.korhonen@pohjolarakennus.fi', subCompanyIndex: 1 },

@@ -10,6 +10,7 @@ import type { DemoSeed } from '../db/seed/bootstrap.js';
 import type { JobsExtension } from '../jobs/index.js';
 import { QUEUE } from '../jobs/queue.js';
 import type { Deps } from '../types.js';
+import { assignDemoConsultant } from './consultant.js';
 import { DEMO_PASSWORD, loadDemoData } from './data.js';
 import { DEMO_AUTOMATION, demoInvoiceHandler, enqueueDemoInvoices, type DemoInvoiceJob } from './invoices.js';
 import { startDemoPortal } from './portal.js';
@@ -19,7 +20,10 @@ export { DEMO_PASSWORD } from './data.js';
 /** The first provider admin of a demo install and the demo organisation, for bootstrap. */
 export const demoSeed: DemoSeed = {
   admin: { email: 'admin@kulu.fi', password: DEMO_PASSWORD, fullName: 'Aino Kulu' },
-  load: loadDemoData,
+  load: async (deps) => {
+    await loadDemoData(deps);
+    await assignDemoConsultant(deps);
+  },
 };
 
 export interface DemoRun {

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { clients, invoices, subscriptions } from '../db/schema/index.js';
+import { asc, eq, isNull, or } from 'drizzle-orm';
+import { bestPlan, planFromMaster, unused, type RoamingRegion, type UsageMonth } from '@kulu/optimizer';
+import { clients, costCenters, invoiceLines, invoices, plans, subscriptions } from '../db/schema/index.js';
 import { QUEUE } from '../jobs/queue.js';
 import { parseInvoiceHandler } from '../jobs/parse-invoice.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
-import { DEMO_MONTHS, demoInvoiceHandler, enqueueDemoInvoices } from './invoices.js';
+import { DEMO_COMPANY, demoRoster } from './company.js';
+import { DEMO_CLIENTS } from './data.js';
+import { DEMO_MONTHS, demoInvoiceHandler, demoMonths, enqueueDemoInvoices } from './invoices.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +20,7 @@ afterAll(async () => {
 describe('demo invoices', () => {
   it('enqueues 12 months per demo client and operator once, as jobs', async () => {
     const n = await enqueueDemoInvoices(t.deps);
-    // Pohjola: Elisa + Telia; Saimaan Logistiikka: DNA.
+    // Pohjola (the demo company): Elisa + Telia; Saimaan Logistiikka: DNA.
     expect(n).toBe(3 * DEMO_MONTHS);
     expect(await t.deps.jobs.pending(QUEUE.demoInvoices)).toBe(n);
     expect(await enqueueDemoInvoices(t.deps)).toBe(0);
@@ -54,4 +57,127 @@ describe('demo invoices', () => {
     expect(subs.filter((s) => s.firstSeenMonth === '2026-03-01')).toHaveLength(24);
     expect(subs.every((s) => s.lastSeenMonth === '2026-04-01')).toBe(true);
   }, 60_000);
+});
+
+/**
+ * Usage months of each subscription from its imported invoice lines (the invoice month; quantity +
+ * unit + region), the way the optimizer reads them; oldest first, one per invoice it is on.
+ */
+async function usageBySubscription(db: TestApp['deps']['database']['db'], clientId: number) {
+  const rows = await db
+    .select({
+      subscriptionId: invoiceLines.subscriptionId,
+      month: invoices.periodStart,
+      category: invoiceLines.category,
+      region: invoiceLines.region,
+      quantity: invoiceLines.quantity,
+      unit: invoiceLines.unit,
+    })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(eq(invoiceLines.clientId, clientId))
+    .orderBy(asc(invoices.periodStart));
+  const regionOf: Record<string, RoamingRegion> = { nordic_baltic: 'nordicBaltic', eu: 'eu', world: 'other' };
+  const out = new Map<number, Map<string, UsageMonth>>();
+  for (const r of rows) {
+    if (r.subscriptionId === null || r.month === null) continue;
+    const months = out.get(r.subscriptionId) ?? new Map<string, UsageMonth>();
+    out.set(r.subscriptionId, months);
+    const u = months.get(r.month) ?? {
+      voiceMinutes: 0,
+      sms: 0,
+      dataMb: 0,
+      roamingDataMb: {},
+      roamingMinutes: {},
+    };
+    months.set(r.month, u);
+    const q = Number(r.quantity ?? 0);
+    const roaming = r.region && r.region !== 'domestic' ? regionOf[r.region] : null;
+    if (r.category === 'voice' && r.unit === 'min') {
+      if (roaming) u.roamingMinutes![roaming] = (u.roamingMinutes![roaming] ?? 0) + q;
+      else u.voiceMinutes += q;
+    } else if (r.category === 'sms' && !roaming) u.sms += q;
+    else if (r.category === 'data' && r.unit === 'mb') {
+      if (roaming) u.roamingDataMb![roaming] = (u.roamingDataMb![roaming] ?? 0) + q;
+      else u.dataMb += q;
+    }
+  }
+  return out;
+}
+
+describe('the demo company (Pohjola Rakennus Oy)', () => {
+  it('imports ≥150 subscriptions on known plans across sub-companies and cost centers, with the findings by design', async () => {
+    const { db } = t.deps.database;
+    const [client] = await db.select().from(clients).where(eq(clients.businessId, '2345678-0'));
+    const upload = demoInvoiceHandler(t.deps);
+    const parse = parseInvoiceHandler(t.deps);
+    const job = { id: 'x', retryCount: 0, retryLimit: 0 };
+    const months = demoMonths(new Date('2026-11-23T12:00:00Z'));
+    for (const plan of DEMO_COMPANY) {
+      for (const { index, invoiceDate } of months) {
+        await upload({
+          ...job,
+          data: {
+            businessId: client.businessId,
+            operator: plan.operator,
+            seed: plan.seed,
+            subscriptions: 0,
+            invoiceDate,
+            month: index,
+          },
+        });
+      }
+    }
+    const uploaded = await db.select().from(invoices).where(eq(invoices.clientId, client.id));
+    expect(uploaded).toHaveLength(2 * DEMO_MONTHS);
+    for (const r of uploaded) await parse({ ...job, data: { invoiceId: r.id } });
+    const done = await db.select().from(invoices).where(eq(invoices.clientId, client.id));
+    expect(done.map((r) => [r.uploadState, r.errorMessage])).toEqual(done.map(() => ['uploaded', null]));
+    expect(new Set(done.map((r) => r.customerName))).toEqual(new Set(['Pohjola Rakennus Oy']));
+
+    // ≥150 subscriptions, every one on a plan of the plan master, over 2 sub-companies and 5 cost centers
+    const subs = await db.select().from(subscriptions).where(eq(subscriptions.clientId, client.id));
+    expect(subs.length).toBeGreaterThanOrEqual(150);
+    expect(subs.filter((s) => s.currentPlanId === null)).toEqual([]);
+    expect(new Set(subs.map((s) => s.subCompanyId)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(subs.map((s) => s.costCenterId)).size).toBeGreaterThanOrEqual(4);
+    expect(subs.filter((s) => s.subCompanyId === null || s.costCenterId === null)).toEqual([]);
+    const centers = await db.select().from(costCenters).where(eq(costCenters.clientId, client.id));
+    // the printed codes found the company's own cost centers: none made up by the import
+    expect(centers.map((c) => c.name).sort()).toEqual(DEMO_CLIENTS[0].costCenters.map(([n]) => n).sort());
+
+    // The optimizer on the imported data finds exactly the findings the demo was made with.
+    const planRows = await db
+      .select()
+      .from(plans)
+      .where(or(isNull(plans.clientId), eq(plans.clientId, client.id)));
+    const usage = await usageBySubscription(db, client.id);
+    const designed = new Map(
+      DEMO_COMPANY.flatMap((plan) => demoRoster(plan, DEMO_MONTHS).map((s) => [s.phone, s] as const)),
+    );
+    const found: Record<string, number> = {};
+    const wrong: string[] = [];
+    for (const s of subs) {
+      const ofOperator = planRows.filter((p) => p.operatorId === s.operatorId).map((p) => planFromMaster(p));
+      const sub = { id: s.id, currentPlanId: s.currentPlanId!, months: [...usage.get(s.id)!.values()] };
+      const idle = unused(sub, client.unusedMonthCount, ofOperator);
+      const best = idle ? null : bestPlan(sub, ofOperator, { months: client.optimizationMonths });
+      const got = idle ? 'unused' : best!.bestPlanId === best!.currentPlanId ? 'none' : best!.reason.code;
+      found[got] = (found[got] ?? 0) + 1;
+      const want = designed.get(s.phoneNumber)!.finding;
+      const expected = {
+        none: 'none',
+        unused: 'unused',
+        oversized: 'speed_oversized',
+        payPerUse: 'usage_charges',
+        euUnused: 'eu_allowance_unused',
+      }[want];
+      if (got !== expected) wrong.push(`${s.phoneNumber} ${s.userName}: designed ${want}, found ${got}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(found.speed_oversized).toBeGreaterThanOrEqual(15);
+    expect(found.unused).toBeGreaterThanOrEqual(5);
+    expect(found.usage_charges).toBeGreaterThanOrEqual(1);
+    expect(found.none).toBeGreaterThan(subs.length / 2);
+  }, 300_000);
 });

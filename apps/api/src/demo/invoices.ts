@@ -3,16 +3,44 @@ import { clients, settings } from '../db/schema/index.js';
 import { uploadInvoices } from '../modules/invoices/invoices.service.js';
 import { QUEUE, type JobHandler } from '../jobs/queue.js';
 import type { Deps } from '../types.js';
+import { DEMO_COMPANY, demoInvoiceModel, demoRoster, type DemoOperatorPlan } from './company.js';
 import { DEMO_CLIENTS } from './data.js';
 
 const DEMO_INVOICES_KEY = 'demo-invoices';
 export const DEMO_MONTHS = 12;
 
-/** Per demo client and operator: the generator seed and the subscriptions of the first month. */
+/**
+ * Per demo client and operator whose invoices the generator draws from a seed alone: the seed and
+ * the subscriptions of the first month. The first demo client is a company of its own (company.ts).
+ */
 const PLAN: Record<string, Record<string, { seed: number; base: number }>> = {
-  '2345678-0': { Elisa: { seed: 4101, base: 18 }, Telia: { seed: 4102, base: 14 } },
   '0737546-2': { DNA: { seed: 4201, base: 24 } },
 };
+
+/** The demo company's plan for one client and operator, if it is one (company.ts). */
+function companyPlan(businessId: string, operator: string): DemoOperatorPlan | undefined {
+  return DEMO_COMPANY.find((c) => c.businessId === businessId && c.operator === operator);
+}
+
+/** Every demo client and operator with its seed and the subscriptions on the invoice of a month. */
+function demoOperators(businessId: string): Array<{
+  operator: string;
+  seed: number;
+  subscriptionsIn(month: number): number;
+}> {
+  const company = DEMO_COMPANY.filter((c) => c.businessId === businessId).map((c) => ({
+    operator: c.operator,
+    seed: c.seed,
+    subscriptionsIn: (month: number) =>
+      demoRoster(c, DEMO_MONTHS).filter((s) => s.firstMonth <= month).length,
+  }));
+  const seeded = Object.entries(PLAN[businessId] ?? {}).map(([operator, { seed, base }]) => ({
+    operator,
+    seed,
+    subscriptionsIn: (month: number) => base + month,
+  }));
+  return [...company, ...seeded];
+}
 
 /**
  * The demo client on automated upload: when the server runs the demo portal
@@ -40,6 +68,8 @@ export interface DemoInvoiceJob {
   seed: number;
   subscriptions: number;
   invoiceDate: string;
+  /** The index of the demo month (0 = oldest); the demo company's invoices need it. */
+  month?: number;
 }
 
 /**
@@ -47,7 +77,8 @@ export interface DemoInvoiceJob {
  * DEMO_DATA) as jobs, so that the server answers at once and the invoices go down the real path:
  * generate PDF → upload → parse-invoice job.
  *
- * Consistency month to month: the generator draws everything from one seed in order, so the same
+ * Consistency month to month: the first demo client is a company with its own roster and monthly
+ * use (company.ts). For the others the generator draws everything from one seed in order, so the same
  * seed with one more subscription each month repeats the numbers, users and cost centers of the
  * earlier months and only then differs (a new subscription, new invoice number and extra fees).
  */
@@ -74,10 +105,17 @@ export async function enqueueDemoInvoices(
   const months = demoMonths(deps.now());
   let n = 0;
   for (const { businessId } of demo) {
-    for (const [operator, { seed, base }] of Object.entries(PLAN[businessId] ?? {})) {
+    for (const { operator, seed, subscriptionsIn } of demoOperators(businessId)) {
       if (opts.skip?.some((x) => x.businessId === businessId && x.operator === operator)) continue;
       for (const { index, invoiceDate } of months) {
-        const job: DemoInvoiceJob = { businessId, operator, seed, subscriptions: base + index, invoiceDate };
+        const job: DemoInvoiceJob = {
+          businessId,
+          operator,
+          seed,
+          subscriptions: subscriptionsIn(index),
+          invoiceDate,
+          month: index,
+        };
         await deps.jobs.send(QUEUE.demoInvoices, job);
         n++;
       }
@@ -89,21 +127,28 @@ export async function enqueueDemoInvoices(
 /** demo-invoices: generates one invoice PDF and uploads it like a person would (source "demo"). */
 export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
   return async (job) => {
-    const { businessId, operator, seed, subscriptions, invoiceDate } = job.data;
+    const { businessId, operator, seed, subscriptions, invoiceDate, month } = job.data;
     const [client] = await deps.database.db
-      .select({ id: clients.id })
+      .select({ id: clients.id, companyName: clients.companyName, address: clients.address })
       .from(clients)
       .where(eq(clients.businessId, businessId));
     if (!client) return;
-    const { generateInvoice } = await import('@kulu/invoices/generator');
-    const { pdf } = await generateInvoice({
-      operator: operator.toLowerCase(),
-      seed,
-      subscriptions,
-      invoiceDate,
-      pageSize: 'A4',
-      font: 'Helvetica',
-    });
+    const { generateInvoice, generateInvoiceFromModel } = await import('@kulu/invoices/generator');
+    const print = { operator: operator.toLowerCase(), seed, pageSize: 'A4' as const, font: 'Helvetica' };
+    const company = companyPlan(businessId, operator);
+    const { pdf } =
+      company && month !== undefined
+        ? await generateInvoiceFromModel(
+            demoInvoiceModel(
+              company,
+              { name: client.companyName, address: (client.address ?? '').split(/,\s*/) },
+              DEMO_MONTHS,
+              month,
+              invoiceDate,
+            ),
+            print,
+          )
+        : await generateInvoice({ ...print, subscriptions, invoiceDate });
     await uploadInvoices(
       deps,
       { clientId: client.id, subCompanyId: null },

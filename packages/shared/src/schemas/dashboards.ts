@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './primitives.js';
+import { idSchema, pagingQuery, searchText, sortKey, sortOrder } from './primitives.js';
+import { USAGE_TYPES } from './masters/resources.js';
 
 /**
  * Dashboards (issue 10). Money travels as decimal strings in euros ("1234.50"), as in the
@@ -23,27 +24,28 @@ export const monthSpan = (from: string, to: string) => {
   return (ty! - fy!) * 12 + (tm! - fm!) + 1;
 };
 
-export const costUsageQuerySchema = z
-  .object({
-    /** Required for provider users (admin, consultant); client users get their own client. */
-    clientId: idSchema.optional(),
-    /** Without `from` and `to`: the 12 months up to the latest month with costs. Alone, either
-     * one makes a 12-month period. */
-    from: monthSchema.optional(),
-    to: monthSchema.optional(),
-    subCompanyId: idSchema.optional(),
-    costCenterId: idSchema.optional(),
-    costCategoryId: idSchema.optional(),
-    costElementId: idSchema.optional(),
-  })
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    {
-      error: 'invalidPeriod',
-      path: ['to'],
-    },
-  );
+/** The filters every cost-and-usage request takes (the dashboard, its list and its drill-down). */
+export const costUsageFiltersSchema = z.object({
+  /** Required for provider users (admin, consultant); client users get their own client. */
+  clientId: idSchema.optional(),
+  /** Without `from` and `to`: the 12 months up to the latest month with costs. Alone, either
+   * one makes a 12-month period. */
+  from: monthSchema.optional(),
+  to: monthSchema.optional(),
+  subCompanyId: idSchema.optional(),
+  costCenterId: idSchema.optional(),
+  costCategoryId: idSchema.optional(),
+  costElementId: idSchema.optional(),
+  /** Costs of the cost categories of this usage type (voice, SMS, data, monthly fee…). */
+  usageType: z.enum(USAGE_TYPES, { error: 'validation' }).optional(),
+});
+
+/** `from` … `to` is 1 to 36 months long. */
+const periodRule = (q: { from?: string; to?: string }) =>
+  !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS);
+const periodError = { error: 'invalidPeriod', path: ['to'] };
+
+export const costUsageQuerySchema = costUsageFiltersSchema.refine(periodRule, periodError);
 export type CostUsageQuery = z.infer<typeof costUsageQuerySchema>;
 
 const money = z.string();
@@ -102,6 +104,24 @@ export const costUsageUserSchema = z.object({
   cost: money,
 });
 
+/**
+ * The change against the previous period compares like with like: each month of the period that
+ * has costs is paired with the month `n` months earlier (`n` = the period's length). The change is
+ * given only when every month with costs has a partner month with costs; it then compares those
+ * months only (previous months whose partner has no costs yet are left out). Otherwise — the
+ * previous period has fewer invoiced months, or the period has no costs — it is null: "no
+ * comparable previous period", never a change against a few invoiced months.
+ */
+export const costUsageComparisonSchema = z.object({
+  /** Months compared (months of the period with costs). */
+  months: z.number().int(),
+  /** Cost of those months (equals `totalCost`). */
+  cost: money,
+  /** Cost of their partner months in the previous period. */
+  previousCost: money,
+});
+export type CostUsageComparison = z.infer<typeof costUsageComparisonSchema>;
+
 export const costUsageSchema = z.object({
   clientId: z.number().int(),
   from: z.string(),
@@ -110,7 +130,10 @@ export const costUsageSchema = z.object({
   previousFrom: z.string(),
   previousTo: z.string(),
   totalCost: money,
+  /** All costs of the previous period (for reference; the change uses `comparison`). */
   previousTotalCost: money,
+  /** The like-with-like change, or null when there is no comparable previous period. */
+  comparison: costUsageComparisonSchema.nullable(),
   usage: usageTotalsSchema,
   months: z.array(costUsageMonthSchema),
   /** Sorted by cost, largest first. */
@@ -121,3 +144,58 @@ export const costUsageSchema = z.object({
   byUser: z.object({ items: z.array(costUsageUserSchema), total: z.number().int() }),
 });
 export type CostUsage = z.infer<typeof costUsageSchema>;
+
+// ---- the subscriptions behind the figures: "show all" users and the drill-down ----------------
+
+export const COST_USAGE_SUBSCRIPTION_SORTABLE = [
+  'cost',
+  'userName',
+  'phoneNumber',
+  'subCompanyName',
+  'costCenterName',
+] as const;
+export type CostUsageSubscriptionSort = (typeof COST_USAGE_SUBSCRIPTION_SORTABLE)[number];
+
+/**
+ * Every subscription with costs under the dashboard's filters, with its cost for the period:
+ * "show all" of the top users, and the drill-down of a bar or slice (a month: `from` = `to`; a
+ * cost category, cost center or sub-company: its filter). Paged, sorted (default: cost, largest
+ * first), searched by phone number or user name.
+ */
+export const costUsageSubscriptionsQuerySchema = costUsageFiltersSchema
+  .extend({
+    ...pagingQuery.shape,
+    sort: sortKey(COST_USAGE_SUBSCRIPTION_SORTABLE).default('cost'),
+    order: sortOrder.default('desc'),
+    /** Matches the phone number or the user name (contains, case-insensitive). */
+    q: searchText.optional(),
+  })
+  .refine(periodRule, periodError);
+export type CostUsageSubscriptionsQuery = z.infer<typeof costUsageSubscriptionsQuerySchema>;
+
+export const costUsageSubscriptionSchema = z.object({
+  subscriptionId: z.number().int(),
+  phoneNumber: z.string(),
+  userName: z.string().nullable(),
+  subCompanyId: z.number().int().nullable(),
+  subCompanyName: z.string().nullable(),
+  costCenterId: z.number().int().nullable(),
+  costCenterName: z.string().nullable(),
+  /** Its cost in the period under the filters. */
+  cost: money,
+});
+export type CostUsageSubscription = z.infer<typeof costUsageSubscriptionSchema>;
+
+export const costUsageSubscriptionListSchema = z.object({
+  clientId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(costUsageSubscriptionSchema),
+  /** Subscriptions matching (all pages). */
+  total: z.number().int(),
+  /** Their cost together (all pages). */
+  totalCost: money,
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CostUsageSubscriptionList = z.infer<typeof costUsageSubscriptionListSchema>;

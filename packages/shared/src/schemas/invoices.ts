@@ -123,10 +123,72 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLineRow = z.infer<typeof invoiceLineSchema>;
 
+// Invoice detail (issue 10)
+
+/** Cost of one cost category (null: cost elements not yet categorized; name '' then). */
+export const categoryCostSchema = z.object({
+  costCategoryId: z.number().int().nullable(),
+  /** In the caller's language; '' for the uncategorized group (the web names it). */
+  name: z.string(),
+  usageType: z.string().nullable(),
+  cost: z.string(),
+});
+export type CategoryCost = z.infer<typeof categoryCostSchema>;
+
+/**
+ * GET /api/invoices/:id: the invoice header with its cost by category and the invoice-level lines
+ * (no subscription: `Muut maksut`). The subscriptions and their lines come page by page from
+ * GET /api/invoices/:id/subscriptions, so a 2,000-subscription invoice is never sent at once.
+ */
 export const invoiceDetailSchema = invoiceSchema.extend({
-  lines: z.array(invoiceLineSchema),
+  /** Over the lines the caller may see (every line for users without sub-company limits). */
+  byCategory: z.array(categoryCostSchema),
+  /** Lines without a subscription (invoice-level charges). */
+  otherLines: z.array(invoiceLineSchema),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const INVOICE_SUBSCRIPTION_SORTABLE = [
+  'phoneNumber',
+  'userName',
+  'subCompanyName',
+  'costCenterName',
+  'planName',
+  'total',
+] as const;
+export type InvoiceSubscriptionSort = (typeof INVOICE_SUBSCRIPTION_SORTABLE)[number];
+
+export const invoiceSubscriptionsQuerySchema = z.object({
+  ...pagingQuery.shape,
+  sort: sortKey(INVOICE_SUBSCRIPTION_SORTABLE).default('phoneNumber'),
+  order: sortOrder.default('asc'),
+  /** Matches the phone number or the user name (contains, case-insensitive). */
+  q: searchText.optional(),
+});
+export type InvoiceSubscriptionsQuery = z.infer<typeof invoiceSubscriptionsQuerySchema>;
+
+export const invoiceSubscriptionSchema = z.object({
+  subscriptionId: z.number().int(),
+  phoneNumber: z.string(),
+  userName: z.string().nullable(),
+  subCompanyId: z.number().int().nullable(),
+  subCompanyName: z.string().nullable(),
+  costCenterId: z.number().int().nullable(),
+  costCenterName: z.string().nullable(),
+  planName: z.string().nullable(),
+  /** The sum of its lines on this invoice. */
+  total: z.string(),
+  lines: z.array(invoiceLineSchema),
+});
+export type InvoiceSubscription = z.infer<typeof invoiceSubscriptionSchema>;
+
+export const invoiceSubscriptionListSchema = z.object({
+  items: z.array(invoiceSubscriptionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type InvoiceSubscriptionList = z.infer<typeof invoiceSubscriptionListSchema>;
 
 // Automation (provider: permission `automation`)
 

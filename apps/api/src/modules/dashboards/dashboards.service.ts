@@ -1,10 +1,12 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_TOP_USERS,
   monthSpan,
   type CostUsage,
   type CostUsageMonth,
   type CostUsageQuery,
+  type CostUsageSubscriptionList,
+  type CostUsageSubscriptionsQuery,
   type UsageTotals,
 } from '@kulu/shared';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -19,6 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 
 type Lang = 'en' | 'fi';
@@ -41,91 +44,282 @@ const euros = (cents: number) => {
 };
 const num = (s: string | null | undefined) => (s == null ? 0 : Number(s));
 
-/** The pre-aggregate every figure but the top users is read from (kept by triggers on monthly_facts). */
+/** The pre-aggregate every figure but the subscriptions is read from (kept by triggers on monthly_facts). */
 const f = monthlyCostSummary;
 const costSum = sql<string>`coalesce(sum(${f.amount}), 0)::text`;
 
+/** Columns of a table of facts the filters apply to (the facts and both pre-aggregates). */
+interface FactColumns {
+  clientId: PgColumn;
+  subCompanyId: PgColumn;
+  costCenterId: PgColumn;
+  costCategoryId?: PgColumn;
+  costElementId?: PgColumn;
+}
+
+/** A request's client, period and filters, checked against its Scope. */
+interface Slice {
+  clientId: number;
+  from: string;
+  to: string;
+  /** Every condition but the period, on one of the tables of facts. */
+  where: (t: FactColumns) => SQL;
+  /** A filter the per-subscription pre-aggregate cannot answer (it sums over cost elements). */
+  byElement: boolean;
+}
+
 /**
- * The cost-and-usage dashboard (issue 10): what the client paid in the period, per month, cost
- * category, cost center, sub-company and subscription, and the usage behind it, read from
- * `monthly_facts` through the request's Scope. Provider users name the client (`clientId`, else
- * 400); client users get their own, limited to their sub-companies and cost centers. A client,
- * sub-company or cost center outside the scope answers 404. Without `from`/`to` the period is the
- * 12 months up to the latest month with facts (or the current month).
+ * The client (provider users name it, else 400; client users get their own), the filters limited
+ * by the Scope (a client, sub-company or cost center outside it answers 404) and the period:
+ * without `from`/`to` the 12 months up to the latest month with facts (or the current month).
  */
-export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: Lang): Promise<CostUsage> {
+async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Slice> {
   let clientId = q.clientId ?? scope.ownClientId;
-  if (q.clientId != null) await scope.assertClient(q.clientId);
-  if (q.subCompanyId != null) {
-    const s = await scope.assertSubCompany(q.subCompanyId);
-    if (clientId != null && s.clientId !== clientId) throw new AppError(404, 'notFound');
-    clientId ??= s.clientId;
-  }
-  if (q.costCenterId != null) {
-    const c = await scope.assertCostCenter(q.costCenterId);
-    if (clientId != null && c.clientId !== clientId) throw new AppError(404, 'notFound');
-    clientId ??= c.clientId;
+  const [, sub, center] = await Promise.all([
+    q.clientId != null ? scope.assertClient(q.clientId) : undefined,
+    q.subCompanyId != null ? scope.assertSubCompany(q.subCompanyId) : undefined,
+    q.costCenterId != null ? scope.assertCostCenter(q.costCenterId) : undefined,
+  ]);
+  for (const owner of [sub?.clientId, center?.clientId]) {
+    if (owner == null) continue;
+    if (clientId != null && owner !== clientId) throw new AppError(404, 'notFound');
+    clientId ??= owner;
   }
   if (clientId == null) throw new AppError(400, 'validation', { clientId: 'required' });
+  const client = clientId;
 
-  /** Every condition but the period, on one of the tables of facts. */
-  const filters = (t: {
-    clientId: PgColumn;
-    subCompanyId: PgColumn;
-    costCenterId: PgColumn;
-    costCategoryId?: PgColumn;
-    costElementId?: PgColumn;
-  }): SQL =>
+  const ofUsageType = q.usageType
+    ? db
+        .select({ id: costCategories.id })
+        .from(costCategories)
+        .where(eq(costCategories.usageType, q.usageType))
+    : undefined;
+  const where = (t: FactColumns): SQL =>
     and(
-      eq(t.clientId, clientId),
+      eq(t.clientId, client),
       scope.where({ clientId: t.clientId, subCompanyId: t.subCompanyId, costCenterId: t.costCenterId }),
       q.subCompanyId != null ? eq(t.subCompanyId, q.subCompanyId) : undefined,
       q.costCenterId != null ? eq(t.costCenterId, q.costCenterId) : undefined,
       q.costCategoryId != null && t.costCategoryId ? eq(t.costCategoryId, q.costCategoryId) : undefined,
       q.costElementId != null && t.costElementId ? eq(t.costElementId, q.costElementId) : undefined,
+      ofUsageType && t.costCategoryId ? inArray(t.costCategoryId, ofUsageType) : undefined,
     )!;
-  const base = filters(f);
 
   let { from, to } = q;
   if (!to) {
-    const [latest] = await db
-      .select({ m: sql<string | null>`to_char(max(${f.month}), 'YYYY-MM')` })
-      .from(f)
-      .where(base);
-    to = from ? addMonths(from, 11) : (latest?.m ?? new Date().toISOString().slice(0, 7));
+    if (from) to = addMonths(from, 11);
+    else {
+      const [latest] = await db
+        .select({ m: sql<string | null>`to_char(max(${f.month}), 'YYYY-MM')` })
+        .from(f)
+        .where(where(f));
+      to = latest?.m ?? new Date().toISOString().slice(0, 7);
+    }
   }
   from ??= addMonths(to, -11);
+  const byElement = q.costCategoryId != null || q.costElementId != null || q.usageType != null;
+  return { clientId: client, from, to, where, byElement };
+}
+
+/** The order of a subscriptions list: its sort key's column, ties by subscription id. */
+const SORT_COLUMNS = {
+  userName: subscriptions.userName,
+  phoneNumber: subscriptions.phoneNumber,
+  subCompanyName: subCompanies.name,
+  costCenterName: costCenters.name,
+} as const;
+
+/**
+ * The subscriptions with costs in the slice and each one's cost for the period, one page of them
+ * (names from the subscription as it is now). Sorted by cost without a search, the ranking runs
+ * on the pre-aggregate alone and only the page's rows are joined to their names.
+ */
+async function subscriptionCosts(
+  db: Db,
+  slice: Slice,
+  page: Pick<CostUsageSubscriptionsQuery, 'sort' | 'order' | 'q' | 'page' | 'pageSize'>,
+) {
+  const t = slice.byElement ? monthlyFacts : subscriptionMonthCost;
+  const where = and(
+    slice.where(t),
+    gte(t.month, firstDay(slice.from)),
+    lte(t.month, firstDay(slice.to)),
+    isNotNull(t.subscriptionId),
+  );
+  const direction = page.order === 'desc' ? desc : asc;
+  const offset = (page.page - 1) * page.pageSize;
+  const search = page.q
+    ? or(
+        ilike(subscriptions.phoneNumber, containsPattern(page.q)),
+        ilike(subscriptions.userName, containsPattern(page.q)),
+      )
+    : undefined;
+
+  if (page.sort === 'cost' && !search) {
+    const ranked = db
+      .select({
+        id: sql<number>`${t.subscriptionId}`.as('ranked_id'),
+        cost: sql<string>`sum(${t.amount})::text`.as('ranked_cost'),
+        total: sql<number>`(count(*) over ())::int`.as('ranked_total'),
+        totalCost: sql<string>`(sum(sum(${t.amount})) over ())::text`.as('ranked_total_cost'),
+      })
+      .from(t)
+      .where(where)
+      .groupBy(t.subscriptionId)
+      .orderBy(direction(sql`sum(${t.amount})`), asc(t.subscriptionId))
+      .limit(page.pageSize)
+      .offset(offset)
+      .as('ranked');
+    const rows = await db
+      .select({
+        ...NAME_COLUMNS,
+        subscriptionId: ranked.id,
+        cost: ranked.cost,
+        total: ranked.total,
+        totalCost: ranked.totalCost,
+      })
+      .from(ranked)
+      .innerJoin(subscriptions, eq(subscriptions.id, ranked.id))
+      .leftJoin(subCompanies, eq(subCompanies.id, subscriptions.subCompanyId))
+      .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId));
+    const sign = page.order === 'desc' ? -1 : 1;
+    rows.sort((a, b) => sign * (toCents(a.cost) - toCents(b.cost)) || a.subscriptionId - b.subscriptionId);
+    if (rows.length || offset === 0) return pageOf(rows);
+    // Past the last page: the count and sum still say what there is.
+    const [all] = await db
+      .select({ total: sql<number>`count(*)::int`, totalCost: sql<string>`coalesce(sum(cost), 0)::text` })
+      .from(
+        db
+          .select({ cost: sql<string>`sum(${t.amount})`.as('cost') })
+          .from(t)
+          .where(where)
+          .groupBy(t.subscriptionId)
+          .as('all_costs'),
+      );
+    return { items: [], total: all?.total ?? 0, totalCost: euros(toCents(all?.totalCost)) };
+  }
+
+  const ranked = db
+    .select({
+      id: sql<number>`${t.subscriptionId}`.as('ranked_id'),
+      cost: sql<string>`sum(${t.amount})`.as('ranked_cost'),
+    })
+    .from(t)
+    .where(where)
+    .groupBy(t.subscriptionId)
+    .as('ranked');
+  const by = page.sort === 'cost' ? sql`${ranked.cost}` : SORT_COLUMNS[page.sort];
+  const rows = await db
+    .select({
+      ...NAME_COLUMNS,
+      subscriptionId: ranked.id,
+      cost: sql<string>`${ranked.cost}::text`,
+      total: sql<number>`(count(*) over ())::int`,
+      totalCost: sql<string>`(sum(${ranked.cost}) over ())::text`,
+    })
+    .from(ranked)
+    .innerJoin(subscriptions, eq(subscriptions.id, ranked.id))
+    .leftJoin(subCompanies, eq(subCompanies.id, subscriptions.subCompanyId))
+    .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
+    .where(search)
+    .orderBy(sql`${by} ${sql.raw(page.order)} nulls last`, asc(ranked.id))
+    .limit(page.pageSize)
+    .offset(offset);
+  return pageOf(rows);
+}
+
+/** The names of a subscription on the dashboard's lists (as the subscription is now). */
+const NAME_COLUMNS = {
+  phoneNumber: subscriptions.phoneNumber,
+  userName: subscriptions.userName,
+  subCompanyId: subscriptions.subCompanyId,
+  subCompanyName: subCompanies.name,
+  costCenterId: subscriptions.costCenterId,
+  costCenterName: costCenters.name,
+};
+
+function pageOf<R extends { cost: string; total: number; totalCost: string }>(rows: R[]) {
+  return {
+    items: rows.map(({ total: _t, totalCost: _c, cost, ...r }) => ({ ...r, cost: euros(toCents(cost)) })),
+    total: rows[0]?.total ?? 0,
+    totalCost: euros(toCents(rows[0]?.totalCost)),
+  };
+}
+
+/**
+ * The subscriptions behind the dashboard's figures (issue 10: "show all" of the top users and the
+ * drill-down of a bar or slice): every subscription with costs under the same filters and Scope,
+ * its cost in the period, paged, sorted and searched.
+ */
+export async function costUsageSubscriptions(
+  db: Db,
+  scope: Scope,
+  q: CostUsageSubscriptionsQuery,
+): Promise<CostUsageSubscriptionList> {
+  const slice = await resolveSlice(db, scope, q);
+  const list = await subscriptionCosts(db, slice, q);
+  return {
+    clientId: slice.clientId,
+    from: slice.from,
+    to: slice.to,
+    ...list,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * The cost-and-usage dashboard (issue 10): what the client paid in the period, per month, cost
+ * category, cost center, sub-company and subscription, the usage behind it, and the like-with-like
+ * change against the previous period, read through the request's Scope (see `resolveSlice`).
+ *
+ * Two queries after the checks, run side by side on the pool: one pass over the summary
+ * pre-aggregate with grouping sets (months × categories over both periods, cost centers and
+ * sub-companies over the period), and the top users from the per-subscription pre-aggregate.
+ */
+export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: Lang): Promise<CostUsage> {
+  const slice = await resolveSlice(db, scope, q);
+  const { clientId, from, to } = slice;
   const span = monthSpan(from, to);
   const previousFrom = addMonths(from, -span);
   const previousTo = addMonths(from, -1);
-  const inPeriod = and(base, gte(f.month, firstDay(from)), lte(f.month, firstDay(to)));
 
-  // Months × categories over both periods: months, categories, usage and the previous total.
-  const month = sql<string>`to_char(${f.month}, 'YYYY-MM')`;
-  const cells = await db
-    .select({
-      month,
-      costCategoryId: f.costCategoryId,
-      name: costCategories.name,
-      nameFi: costCategories.nameFi,
-      usageType: costCategories.usageType,
-      zone: costCategories.zone,
-      cost: costSum,
-      voice: sql<string>`sum(${f.minutes})::text`,
-      sms: sql<string>`coalesce(sum(${f.pieces}) filter (where ${costCategories.usageType} = 'sms'), 0)::text`,
-      data: sql<string>`sum(${f.megabytes})::text`,
-    })
-    .from(f)
-    .leftJoin(costCategories, eq(costCategories.id, f.costCategoryId))
-    .where(and(base, gte(f.month, firstDay(previousFrom)), lte(f.month, firstDay(to))))
-    .groupBy(
-      f.month,
-      f.costCategoryId,
-      costCategories.name,
-      costCategories.nameFi,
-      costCategories.usageType,
-      costCategories.zone,
-    );
+  const inPeriod = sql`${f.month} >= ${firstDay(from)}`;
+  // grouping(cost center, sub-company): 3 = a month × category cell, 1 = a cost center, 2 = a sub-company.
+  const set = sql<number>`grouping(${f.costCenterId}, ${f.subCompanyId})::int`;
+  const [cells, users] = await Promise.all([
+    db
+      .select({
+        set,
+        month: sql<string>`to_char(${f.month}, 'YYYY-MM')`,
+        costCategoryId: f.costCategoryId,
+        name: costCategories.name,
+        nameFi: costCategories.nameFi,
+        usageType: costCategories.usageType,
+        zone: costCategories.zone,
+        costCenterId: f.costCenterId,
+        costCenterName: costCenters.name,
+        subCompanyId: f.subCompanyId,
+        subCompanyName: subCompanies.name,
+        cost: costSum,
+        periodCost: sql<string>`coalesce(sum(${f.amount}) filter (where ${inPeriod}), 0)::text`,
+        periodRows: sql<number>`(count(*) filter (where ${inPeriod}))::int`,
+        voice: sql<string>`sum(${f.minutes})::text`,
+        sms: sql<string>`coalesce(sum(${f.pieces}) filter (where ${costCategories.usageType} = 'sms'), 0)::text`,
+        data: sql<string>`sum(${f.megabytes})::text`,
+      })
+      .from(f)
+      .leftJoin(costCategories, eq(costCategories.id, f.costCategoryId))
+      .leftJoin(costCenters, eq(costCenters.id, f.costCenterId))
+      .leftJoin(subCompanies, eq(subCompanies.id, f.subCompanyId))
+      .where(and(slice.where(f), gte(f.month, firstDay(previousFrom)), lte(f.month, firstDay(to))))
+      .groupBy(
+        sql`grouping sets ((${f.month}, ${f.costCategoryId}, ${costCategories.name}, ${costCategories.nameFi},
+          ${costCategories.usageType}, ${costCategories.zone}), (${f.costCenterId}, ${costCenters.name}),
+          (${f.subCompanyId}, ${subCompanies.name}))`,
+      ),
+    subscriptionCosts(db, slice, { sort: 'cost', order: 'desc', page: 1, pageSize: DASHBOARD_TOP_USERS }),
+  ]);
 
   const months = new Map<
     string,
@@ -134,12 +328,26 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
   for (let m = from; monthSpan(m, to) >= 1; m = addMonths(m, 1)) {
     months.set(m, { cents: 0, voice: 0, sms: 0, data: 0, cats: new Map() });
   }
+  /** Cost of each month with facts, in both periods (for the like-with-like change). */
+  const invoiced = new Map<string, number>();
   const categories = new Map<number | null, { name: string; usageType: string | null; cents: number }>();
+  const centers: Array<{ id: number | null; name: string | null; cents: number }> = [];
+  const subs: Array<{ id: number | null; name: string | null; cents: number }> = [];
   const usage = { voice: 0, sms: 0, data: 0, rVoice: 0, rSms: 0, rData: 0, rCents: 0 };
   let totalCents = 0;
   let previousCents = 0;
   for (const c of cells) {
+    if (c.set !== 3) {
+      if (c.periodRows === 0) continue;
+      const row =
+        c.set === 1
+          ? { id: c.costCenterId, name: c.costCenterName }
+          : { id: c.subCompanyId, name: c.subCompanyName };
+      (c.set === 1 ? centers : subs).push({ ...row, cents: toCents(c.periodCost) });
+      continue;
+    }
     const cents = toCents(c.cost);
+    invoiced.set(c.month, (invoiced.get(c.month) ?? 0) + cents);
     const m = months.get(c.month);
     if (!m) {
       previousCents += cents;
@@ -170,65 +378,9 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
   }
   const round2 = (n: number) => Math.round(n * 100) / 100;
   const byCost = <T extends { cents: number }>(a: T, b: T) => b.cents - a.cents;
-
-  /**
-   * Top subscriptions by cost: from the per-subscription pre-aggregate, or from the facts when a
-   * cost category or element is chosen (that pre-aggregate sums over them).
-   */
-  const topUsers = () => {
-    const byElement = q.costCategoryId != null || q.costElementId != null;
-    const t = byElement ? monthlyFacts : subscriptionMonthCost;
-    const where = and(filters(t), gte(t.month, firstDay(from!)), lte(t.month, firstDay(to!)));
-    // Ranked on the pre-aggregate alone; names are joined to the ten rows only.
-    const ranked = db
-      .select({
-        id: sql<number>`${t.subscriptionId}`.as('ranked_subscription_id'),
-        cost: sql<string>`sum(${t.amount})`.as('ranked_cost'),
-        total: sql<number>`(count(*) over ())::int`.as('ranked_total'),
-      })
-      .from(t)
-      .where(and(where, sql`${t.subscriptionId} is not null`))
-      .groupBy(t.subscriptionId)
-      .orderBy(desc(sql`sum(${t.amount})`), t.subscriptionId)
-      .limit(DASHBOARD_TOP_USERS)
-      .as('ranked');
-    return db
-      .select({
-        subscriptionId: ranked.id,
-        phoneNumber: subscriptions.phoneNumber,
-        userName: subscriptions.userName,
-        subCompanyName: subCompanies.name,
-        costCenterName: costCenters.name,
-        cost: sql<string>`${ranked.cost}::text`,
-        total: ranked.total,
-      })
-      .from(ranked)
-      .innerJoin(subscriptions, eq(subscriptions.id, ranked.id))
-      .leftJoin(subCompanies, eq(subCompanies.id, subscriptions.subCompanyId))
-      .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
-      .then((rows) =>
-        rows.sort((a, b) => toCents(b.cost) - toCents(a.cost) || a.subscriptionId - b.subscriptionId),
-      );
-  };
-
-  const [centers, subs, users] = await Promise.all([
-    db
-      .select({ id: f.costCenterId, name: costCenters.name, cost: costSum })
-      .from(f)
-      .leftJoin(costCenters, eq(costCenters.id, f.costCenterId))
-      .where(inPeriod)
-      .groupBy(f.costCenterId, costCenters.name),
-    db
-      .select({ id: f.subCompanyId, name: subCompanies.name, cost: costSum })
-      .from(f)
-      .leftJoin(subCompanies, eq(subCompanies.id, f.subCompanyId))
-      .where(inPeriod)
-      .groupBy(f.subCompanyId, subCompanies.name),
-    topUsers(),
-  ]);
-  const named = (rows: Array<{ id: number | null; name: string | null; cost: string }>) =>
+  const named = (rows: Array<{ id: number | null; name: string | null; cents: number }>) =>
     rows
-      .map((r) => ({ id: r.id, name: r.name ?? '', cents: toCents(r.cost) }))
+      .map((r) => ({ id: r.id, name: r.name ?? '', cents: r.cents }))
       .sort((a, b) => byCost(a, b) || (a.id ?? 0) - (b.id ?? 0));
 
   const usageTotals: UsageTotals = {
@@ -248,6 +400,7 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
     previousTo,
     totalCost: euros(totalCents),
     previousTotalCost: euros(previousCents),
+    comparison: comparePeriods(invoiced, [...months.keys()], span),
     usage: usageTotals,
     months: [...months].map(([m, v]): CostUsageMonth => ({
       month: m,
@@ -271,15 +424,33 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
     byCostCenter: named(centers).map((r) => ({ costCenterId: r.id, name: r.name, cost: euros(r.cents) })),
     bySubCompany: named(subs).map((r) => ({ subCompanyId: r.id, name: r.name, cost: euros(r.cents) })),
     byUser: {
-      items: users.map((u) => ({
-        subscriptionId: u.subscriptionId,
-        phoneNumber: u.phoneNumber,
-        userName: u.userName,
-        subCompanyName: u.subCompanyName,
-        costCenterName: u.costCenterName,
-        cost: euros(toCents(u.cost)),
-      })),
-      total: users[0]?.total ?? 0,
+      items: users.items.map(({ subCompanyId: _s, costCenterId: _c, ...u }) => u),
+      total: users.total,
     },
   };
+}
+
+/**
+ * The like-with-like change (the rule is in `costUsageComparisonSchema`): each month of the
+ * period with facts against the month `span` months earlier; null unless every one has a partner
+ * with facts.
+ */
+export function comparePeriods(
+  invoiced: ReadonlyMap<string, number>,
+  periodMonths: readonly string[],
+  span: number,
+): CostUsage['comparison'] {
+  let cents = 0;
+  let previous = 0;
+  let count = 0;
+  for (const m of periodMonths) {
+    const c = invoiced.get(m);
+    if (c === undefined) continue;
+    const p = invoiced.get(addMonths(m, -span));
+    if (p === undefined) return null;
+    cents += c;
+    previous += p;
+    count++;
+  }
+  return count ? { months: count, cost: euros(cents), previousCost: euros(previous) } : null;
 }

@@ -97,7 +97,15 @@ const get = (query: string, token = tok.companyAdmin) =>
   t.inject({ method: 'GET', url: `/api/dashboard/cost-usage?${query}`, token });
 
 /** Sums over the imported invoice lines themselves, for the same filters. */
-async function fromLines(f: { from: string; to: string; subCompanyId?: number; costCategoryId?: number }) {
+async function fromLines(f: {
+  from: string;
+  to: string;
+  subCompanyId?: number;
+  costCategoryId?: number;
+  usageType?: string;
+  /** Only the lines of subscriptions (not invoice-level lines). */
+  subscriptionsOnly?: boolean;
+}) {
   const { rows } = (await t.deps.database.db.execute(sql`
     select to_char(i.period_start, 'YYYY-MM') as month,
            e.cost_category_id as "costCategoryId",
@@ -114,6 +122,8 @@ async function fromLines(f: { from: string; to: string; subCompanyId?: number; c
       and i.period_start between ${`${f.from}-01`}::date and ${`${f.to}-01`}::date
       and (${f.subCompanyId ?? null}::int is null or coalesce(s.sub_company_id, i.sub_company_id) = ${f.subCompanyId ?? null}::int)
       and (${f.costCategoryId ?? null}::int is null or e.cost_category_id = ${f.costCategoryId ?? null}::int)
+      and (${f.usageType ?? null}::text is null or c.usage_type = ${f.usageType ?? null}::text)
+      and (${f.subscriptionsOnly ?? false}::boolean = false or l.subscription_id is not null)
     group by 1, 2`)) as unknown as {
     rows: Array<{
       month: string;
@@ -262,6 +272,155 @@ describe('GET /api/dashboard/cost-usage', () => {
     expect(cents(body.totalCost)).toBeGreaterThan(0);
   });
 
+  it('filters by usage type: only the costs of categories of that type', async () => {
+    for (const usageType of ['voice', 'data', 'monthly_fee']) {
+      const res = await get(`${period}&usageType=${usageType}`);
+      expect(res.statusCode).toBe(200);
+      const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], usageType });
+      expect(cents(res.json().totalCost), usageType).toBe(lines.total);
+      expect(
+        res.json().byCategory.every((c: { usageType: string }) => c.usageType === usageType),
+        usageType,
+      ).toBe(true);
+    }
+    expect(cents((await get(`${period}&usageType=data`)).json().totalCost)).toBeGreaterThan(0);
+    const bad = await get(`${period}&usageType=telex`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('compares like with like: a change only when every month with costs has its previous-period partner', async () => {
+    // March against February: both invoiced.
+    const march = (await get('from=2021-03&to=2021-03')).json();
+    const feb = await fromLines({ from: '2021-02', to: '2021-02' });
+    expect(march.comparison).toMatchObject({ months: 1, cost: march.totalCost });
+    expect(cents(march.comparison.previousCost)).toBe(feb.total);
+    // February–March against December–January: December has no invoices, so nothing comparable
+    // (the old rule compared two months with one and showed a huge change).
+    const two = (await get('from=2021-02&to=2021-03')).json();
+    expect(cents(two.previousTotalCost)).toBe((await fromLines({ from: '2021-01', to: '2021-01' })).total);
+    expect(two.comparison).toBeNull();
+    // March–April against January–February: April is not invoiced yet, so March is compared
+    // with January alone (February, whose partner April has no costs, is left out).
+    const open = (await get('from=2021-03&to=2021-04')).json();
+    const jan = await fromLines({ from: '2021-01', to: '2021-01' });
+    expect(open.comparison).toMatchObject({ months: 1, cost: open.totalCost });
+    expect(cents(open.comparison.previousCost)).toBe(jan.total);
+    expect(cents(open.previousTotalCost)).toBe(jan.total + feb.total);
+    // A period without costs has nothing to compare.
+    expect((await get('from=2020-01&to=2020-03')).json().comparison).toBeNull();
+  });
+});
+
+const subscriptionsOf = (query: string, token = tok.companyAdmin) =>
+  t.inject({ method: 'GET', url: `/api/dashboard/cost-usage/subscriptions?${query}`, token });
+type Row = {
+  subscriptionId: number;
+  cost: string;
+  userName: string | null;
+  phoneNumber: string;
+  subCompanyId: number;
+};
+
+describe('GET /api/dashboard/cost-usage/subscriptions', () => {
+  it('lists every subscription with its cost: the sum equals the subscription lines, the top users come first', async () => {
+    const res = await subscriptionsOf(`${period}&pageSize=200`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const dash = (await get(period)).json();
+    expect(body.total).toBe(dash.byUser.total);
+    expect(body.items).toHaveLength(body.total);
+    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
+    expect(body.items.reduce((a: number, r: Row) => a + cents(r.cost), 0)).toBe(lines.total);
+    expect(cents(body.totalCost)).toBe(lines.total);
+    // The dashboard's top users are this list's first rows.
+    expect(body.items.slice(0, 10).map((r: Row) => r.subscriptionId)).toEqual(
+      dash.byUser.items.map((u: { subscriptionId: number }) => u.subscriptionId),
+    );
+    // Paging and sorting: page 2 of 3 continues page 1; by user name, in order.
+    const p2 = (await subscriptionsOf(`${period}&page=2&pageSize=3`)).json();
+    expect(p2.items.map((r: Row) => r.subscriptionId)).toEqual(
+      body.items.slice(3, 6).map((r: Row) => r.subscriptionId),
+    );
+    const byName = (await subscriptionsOf(`${period}&sort=userName&order=asc&pageSize=200`)).json();
+    const names = (list: { items: Row[] }) => list.items.map((r) => r.userName).filter(Boolean);
+    const desc = (await subscriptionsOf(`${period}&sort=userName&order=desc&pageSize=200`)).json();
+    expect(names(byName).length).toBeGreaterThan(1);
+    expect(names(byName)).toEqual(names(desc).reverse());
+    expect(names(byName)).not.toEqual(names(desc));
+    expect(byName.total).toBe(body.total);
+    // Past the last page: no rows, the same total.
+    const past = (await subscriptionsOf(`${period}&page=99&pageSize=10`)).json();
+    expect(past).toMatchObject({ items: [], total: body.total, totalCost: body.totalCost });
+  });
+
+  it('searches by phone number or user name', async () => {
+    const all = (await subscriptionsOf(`${period}&pageSize=200`)).json();
+    const one: Row = all.items[all.items.length - 1];
+    const byPhone = (
+      await subscriptionsOf(`${period}&q=${encodeURIComponent(one.phoneNumber.slice(-6))}`)
+    ).json();
+    expect(byPhone.items.map((r: Row) => r.subscriptionId)).toContain(one.subscriptionId);
+    expect(byPhone.total).toBeLessThan(all.total);
+    expect(cents(byPhone.totalCost)).toBe(byPhone.items.reduce((a: number, r: Row) => a + cents(r.cost), 0));
+    const none = (await subscriptionsOf(`${period}&q=${encodeURIComponent('%_no such user')}`)).json();
+    expect(none).toMatchObject({ items: [], total: 0, totalCost: '0.00' });
+  });
+
+  it('drills down to one month, category and sub-company: the sum equals those lines', async () => {
+    const lines = await fromLines({
+      from: '2021-02',
+      to: '2021-02',
+      subCompanyId: subB,
+      subscriptionsOnly: true,
+    });
+    const category = [...lines.byCategory.keys()].find((k) => k != null)!;
+    const month = (await subscriptionsOf(`from=2021-02&to=2021-02&subCompanyId=${subB}&pageSize=200`)).json();
+    expect(cents(month.totalCost)).toBe(lines.total);
+    expect(month.items.every((r: Row) => r.subCompanyId === subB)).toBe(true);
+    const slice = (
+      await subscriptionsOf(
+        `from=2021-02&to=2021-02&subCompanyId=${subB}&costCategoryId=${category}&pageSize=200`,
+      )
+    ).json();
+    expect(cents(slice.totalCost)).toBe(lines.byCategory.get(category));
+    expect(slice.items.reduce((a: number, r: Row) => a + cents(r.cost), 0)).toBe(
+      lines.byCategory.get(category),
+    );
+    const data = (await subscriptionsOf(`${period}&usageType=data&pageSize=200`)).json();
+    const dataLines = await fromLines({
+      from: MONTHS[0],
+      to: MONTHS[2],
+      usageType: 'data',
+      subscriptionsOnly: true,
+    });
+    expect(cents(data.totalCost)).toBe(dataLines.total);
+  });
+
+  it('shows a client user only their sub-company, and answers 404 for ids outside the scope', async () => {
+    const mine = (await subscriptionsOf(`${period}&pageSize=200`, tok.clientUser)).json();
+    const linesA = await fromLines({
+      from: MONTHS[0],
+      to: MONTHS[2],
+      subCompanyId: subA,
+      subscriptionsOnly: true,
+    });
+    expect(mine.total).toBeGreaterThan(0);
+    expect(cents(mine.totalCost)).toBe(linesA.total);
+    expect(mine.items.every((r: Row) => r.subCompanyId === subA)).toBe(true);
+    expect((await subscriptionsOf(`${period}&subCompanyId=${subB}`, tok.clientUser)).statusCode).toBe(404);
+    expect((await subscriptionsOf(`${period}&clientId=${other}`)).statusCode).toBe(404);
+    expect((await subscriptionsOf(`${period}&clientId=${pohjola}`, tok.otherCompanyAdmin)).statusCode).toBe(
+      404,
+    );
+    for (const q of ['sort=cheapest', 'page=0', 'pageSize=1000', 'from=2021-03&to=2021-01', 'usageType=x']) {
+      const res = await subscriptionsOf(q);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message, q).toBeTruthy();
+    }
+  });
+});
+
+describe('GET /api/dashboard/cost-usage after the facts change', () => {
   // Last: changes the facts under the pre-aggregates.
   it('follows facts that are re-categorized or deleted (the pre-aggregates stay equal to the lines)', async () => {
     const { db } = t.deps.database;

@@ -145,7 +145,7 @@ export async function importParsedInvoice(db: Db, invoiceId: number, parsed: Par
         parsedAt: now,
       })
       .where(eq(invoices.id, invoiceId));
-    return { imported: true as const, ...counts };
+    return { imported: true as const, clientId: head.clientId, ...counts };
   });
 }
 

@@ -9,6 +9,8 @@ import {
   invoiceDetailSchema,
   invoiceListQuerySchema,
   invoiceListSchema,
+  invoiceSubscriptionListSchema,
+  invoiceSubscriptionsQuerySchema,
   invoiceUploadResponseSchema,
   message,
   type MessageCode,
@@ -20,6 +22,7 @@ import {
   getInvoice,
   invoiceFile,
   listInvoices,
+  listInvoiceSubscriptions,
   resolveUploadTarget,
   uploadInvoices,
   type IncomingFile,
@@ -116,9 +119,29 @@ export async function invoicesRoutes(app: FastifyInstance) {
     '/api/invoices/:id',
     {
       config: access,
-      schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } },
+      schema: {
+        tags,
+        summary: 'One invoice: header, totals, cost by category and the invoice-level lines',
+        params: idParams,
+        response: { 200: invoiceDetailSchema },
+      },
     },
     async (req) => getInvoice(db, req.scope, req.params.id, requestLanguage(req)),
+  );
+
+  r.get(
+    '/api/invoices/:id/subscriptions',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'The subscriptions on an invoice, paged, each with its total and its lines',
+        params: idParams,
+        querystring: invoiceSubscriptionsQuerySchema,
+        response: { 200: invoiceSubscriptionListSchema },
+      },
+    },
+    async (req) => listInvoiceSubscriptions(db, req.scope, req.params.id, req.query),
   );
 
   r.get(

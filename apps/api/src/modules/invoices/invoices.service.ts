@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   message,
+  type CategoryCost,
   type Invoice,
   type InvoiceDetail,
+  type InvoiceLineRow,
+  type InvoiceSubscriptionList,
+  type InvoiceSubscriptionsQuery,
   type InvoiceList,
   type InvoiceListQuery,
   type InvoiceUploadResult,
@@ -13,11 +18,13 @@ import {
 import {
   clients,
   costCategories,
+  costCenters,
   costElements,
   files,
   invoiceLines,
   invoices,
   monthlyFacts,
+  plans,
   subCompanies,
   subscriptions,
   users,
@@ -395,36 +402,196 @@ export async function listInvoices(
   return { items: rows.map((r) => toInvoice(r, lang)), total: n, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getInvoice(db: Db, scope: Scope, id: number, lang: Lang): Promise<InvoiceDetail> {
+/** The columns of an invoice line as the API shows it (subscriptions and cost categories joined). */
+const lineSelection = {
+  id: invoiceLines.id,
+  subscriptionId: invoiceLines.subscriptionId,
+  phoneNumber: subscriptions.phoneNumber,
+  userName: subscriptions.userName,
+  label: invoiceLines.label,
+  costElementId: invoiceLines.costElementId,
+  costCategoryName: costCategories.name,
+  category: invoiceLines.category,
+  region: invoiceLines.region,
+  periodStart: invoiceLines.periodStart,
+  periodEnd: invoiceLines.periodEnd,
+  quantity: invoiceLines.quantity,
+  unit: invoiceLines.unit,
+  unitPrice: invoiceLines.unitPrice,
+  amount: invoiceLines.amount,
+};
+
+/** The lines matching `where` in invoice order. */
+const linesWhere = (db: Db, where: SQL | undefined) =>
+  db
+    .select(lineSelection)
+    .from(invoiceLines)
+    .leftJoin(subscriptions, eq(subscriptions.id, invoiceLines.subscriptionId))
+    .leftJoin(costElements, eq(costElements.id, invoiceLines.costElementId))
+    .leftJoin(costCategories, eq(costCategories.id, costElements.costCategoryId))
+    .where(where)
+    .orderBy(asc(invoiceLines.position));
+
+/** The facts (`monthly_facts`) a caller may see: their client, sub-companies and cost centers. */
+export const factsInScope = (scope: Scope) =>
+  scope.where({
+    clientId: monthlyFacts.clientId,
+    subCompanyId: monthlyFacts.subCompanyId,
+    costCenterId: monthlyFacts.costCenterId,
+  });
+
+/**
+ * Cost per cost category of the facts matching `where`, largest first, names in the caller's
+ * language (null: cost elements not yet categorized, named by the web).
+ */
+export async function categoryCosts(db: Db, where: SQL | undefined, lang: Lang): Promise<CategoryCost[]> {
+  const cost = sql`sum(${monthlyFacts.amount})`;
+  const rows = await db
+    .select({
+      costCategoryId: monthlyFacts.costCategoryId,
+      name: costCategories.name,
+      nameFi: costCategories.nameFi,
+      usageType: costCategories.usageType,
+      cost: sql<string>`${cost}::text`,
+    })
+    .from(monthlyFacts)
+    .leftJoin(costCategories, eq(costCategories.id, monthlyFacts.costCategoryId))
+    .where(where)
+    .groupBy(
+      monthlyFacts.costCategoryId,
+      costCategories.name,
+      costCategories.nameFi,
+      costCategories.usageType,
+    )
+    .orderBy(desc(cost), asc(monthlyFacts.costCategoryId));
+  return rows.map((r) => ({
+    costCategoryId: r.costCategoryId,
+    name: (lang === 'fi' ? r.nameFi : r.name) ?? '',
+    usageType: r.usageType,
+    cost: r.cost,
+  }));
+}
+
+/** One invoice in the caller's scope, or 404. */
+async function invoiceInScope(db: Db, scope: Scope, id: number) {
   const [row] = await db
     .select(selection)
     .from(invoices)
     .where(and(eq(invoices.id, id), scopeOf(scope)));
   if (!row) throw notFound();
-  const lines = await db
+  return row;
+}
+
+/**
+ * An invoice with its cost by category and its invoice-level lines. Its subscriptions and their
+ * lines are paged (listInvoiceSubscriptions): a big invoice has tens of thousands of lines.
+ */
+export async function getInvoice(db: Db, scope: Scope, id: number, lang: Lang): Promise<InvoiceDetail> {
+  const row = await invoiceInScope(db, scope, id);
+  const [byCategory, otherLines] = await Promise.all([
+    categoryCosts(db, and(eq(monthlyFacts.invoiceId, id), factsInScope(scope)), lang),
+    // Invoice-level lines belong to no sub-company: users limited to some don't see them.
+    scope.subCompanyIds || scope.costCenterIds
+      ? []
+      : linesWhere(db, and(eq(invoiceLines.invoiceId, id), isNull(invoiceLines.subscriptionId))),
+  ]);
+  return {
+    ...toInvoice(row, lang),
+    byCategory,
+    otherLines: otherLines.map(({ subscriptionId: _, ...l }) => l),
+  };
+}
+
+const subscriptionsInScope = (scope: Scope) =>
+  scope.where({
+    clientId: subscriptions.clientId,
+    subCompanyId: subscriptions.subCompanyId,
+    costCenterId: subscriptions.costCenterId,
+  });
+
+const subscriptionTotal = sql`sum(${invoiceLines.amount})`;
+const SUBSCRIPTION_SORT: Record<InvoiceSubscriptionsQuery['sort'], SQL | PgColumn> = {
+  phoneNumber: subscriptions.phoneNumber,
+  userName: subscriptions.userName,
+  subCompanyName: subCompanies.name,
+  costCenterName: costCenters.name,
+  planName: plans.name,
+  total: subscriptionTotal,
+};
+
+/**
+ * The subscriptions on an invoice that the caller may see, a page at a time, each with its total
+ * and its lines on this invoice; searched by phone number or user name.
+ */
+export async function listInvoiceSubscriptions(
+  db: Db,
+  scope: Scope,
+  id: number,
+  q: InvoiceSubscriptionsQuery,
+): Promise<InvoiceSubscriptionList> {
+  await invoiceInScope(db, scope, id);
+  const where = and(
+    eq(invoiceLines.invoiceId, id),
+    subscriptionsInScope(scope),
+    q.q
+      ? or(
+          ilike(subscriptions.phoneNumber, containsPattern(q.q)),
+          ilike(subscriptions.userName, containsPattern(q.q)),
+        )
+      : undefined,
+  );
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(distinct ${invoiceLines.subscriptionId})::int` })
+    .from(invoiceLines)
+    .innerJoin(subscriptions, eq(subscriptions.id, invoiceLines.subscriptionId))
+    .where(where);
+  const dir = q.order === 'asc' ? asc : desc;
+  const rows = await db
     .select({
-      id: invoiceLines.id,
+      subscriptionId: subscriptions.id,
       phoneNumber: subscriptions.phoneNumber,
       userName: subscriptions.userName,
-      label: invoiceLines.label,
-      costElementId: invoiceLines.costElementId,
-      costCategoryName: costCategories.name,
-      category: invoiceLines.category,
-      region: invoiceLines.region,
-      periodStart: invoiceLines.periodStart,
-      periodEnd: invoiceLines.periodEnd,
-      quantity: invoiceLines.quantity,
-      unit: invoiceLines.unit,
-      unitPrice: invoiceLines.unitPrice,
-      amount: invoiceLines.amount,
+      subCompanyId: subscriptions.subCompanyId,
+      subCompanyName: subCompanies.name,
+      costCenterId: subscriptions.costCenterId,
+      costCenterName: costCenters.name,
+      planName: plans.name,
+      total: sql<string>`${subscriptionTotal}::text`,
     })
     .from(invoiceLines)
-    .leftJoin(subscriptions, eq(subscriptions.id, invoiceLines.subscriptionId))
-    .leftJoin(costElements, eq(costElements.id, invoiceLines.costElementId))
-    .leftJoin(costCategories, eq(costCategories.id, costElements.costCategoryId))
-    .where(eq(invoiceLines.invoiceId, id))
-    .orderBy(asc(invoiceLines.position));
-  return { ...toInvoice(row, lang), lines };
+    .innerJoin(subscriptions, eq(subscriptions.id, invoiceLines.subscriptionId))
+    .leftJoin(subCompanies, eq(subCompanies.id, subscriptions.subCompanyId))
+    .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
+    .leftJoin(plans, eq(plans.id, subscriptions.currentPlanId))
+    .where(where)
+    .groupBy(subscriptions.id, subCompanies.name, costCenters.name, plans.name)
+    .orderBy(dir(SUBSCRIPTION_SORT[q.sort]), asc(subscriptions.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const lines = rows.length
+    ? await linesWhere(
+        db,
+        and(
+          eq(invoiceLines.invoiceId, id),
+          inArray(
+            invoiceLines.subscriptionId,
+            rows.map((r) => r.subscriptionId),
+          ),
+        ),
+      )
+    : [];
+  const bySubscription = new Map<number, InvoiceLineRow[]>();
+  for (const { subscriptionId, ...line } of lines) {
+    const list = bySubscription.get(subscriptionId!) ?? [];
+    list.push(line);
+    bySubscription.set(subscriptionId!, list);
+  }
+  return {
+    items: rows.map((r) => ({ ...r, lines: bySubscription.get(r.subscriptionId) ?? [] })),
+    total: n,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** The stored PDF of an invoice in the caller's scope. */

@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Lang } from '@kulu/shared';
-import type { CostUsage, CostUsageQuery } from './types';
+import type {
+  CostUsage,
+  CostUsageQuery,
+  CostUsageSubscriptionList,
+  CostUsageSubscriptionsParams,
+} from './types';
 import { api } from '../../lib/api';
 
 export const DASHBOARDS_KEY = ['dashboards'] as const;
@@ -14,6 +19,20 @@ export const costUsageQuery = (params: CostUsageQuery, lang: Lang, enabled = tru
     queryKey: [...DASHBOARDS_KEY, 'cost-usage', lang, params],
     queryFn: ({ signal }) =>
       api.get<CostUsage>('/api/dashboard/cost-usage', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+    staleTime: 30_000,
+  });
+
+/** The subscriptions behind the figures (show all, drill-down): one page for the filters. */
+export const costUsageSubscriptionsQuery = (params: CostUsageSubscriptionsParams, enabled = true) =>
+  queryOptions({
+    queryKey: [...DASHBOARDS_KEY, 'cost-usage-subscriptions', params],
+    queryFn: ({ signal }) =>
+      api.get<CostUsageSubscriptionList>('/api/dashboard/cost-usage/subscriptions', {
+        query: { ...params },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled,
     staleTime: 30_000,

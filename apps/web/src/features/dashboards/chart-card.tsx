@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Card, Empty, Segmented, Table, type TableColumnsType } from 'antd';
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { EChart } from './echart';
+import { EChart, type ChartClick } from './echart';
 
 /**
  * A dashboard chart with its table view (a toggle in the card's corner) and an empty state
@@ -17,6 +17,9 @@ export function ChartCard<Row extends object>({
   rowKey,
   height,
   extra,
+  emptyText,
+  onChartClick,
+  onRowClick,
 }: {
   title: ReactNode;
   testId: string;
@@ -26,6 +29,12 @@ export function ChartCard<Row extends object>({
   rowKey: (row: Row) => string;
   height?: number;
   extra?: ReactNode;
+  /** The empty state's text (default: no costs in this period). */
+  emptyText?: ReactNode;
+  /** Drill-down from a bar or slice. */
+  onChartClick?: (click: ChartClick) => void;
+  /** Drill-down from a row of the table view. */
+  onRowClick?: (row: Row) => void;
 }) {
   const { t } = useTranslation();
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -50,9 +59,9 @@ export function ChartCard<Row extends object>({
       }
     >
       {!rows.length ? (
-        <Empty description={t('dashboards.empty')} data-testid={`${testId}-empty`} />
+        <Empty description={emptyText ?? t('dashboards.empty')} data-testid={`${testId}-empty`} />
       ) : view === 'chart' ? (
-        <EChart option={option} height={height} testId={`${testId}-chart`} />
+        <EChart option={option} height={height} testId={`${testId}-chart`} onClick={onChartClick} />
       ) : (
         <Table<Row>
           size="small"
@@ -61,6 +70,11 @@ export function ChartCard<Row extends object>({
           dataSource={rows as Row[]}
           pagination={rows.length > 12 ? { pageSize: 12, showSizeChanger: false } : false}
           scroll={{ x: true }}
+          onRow={
+            onRowClick
+              ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } })
+              : undefined
+          }
           data-testid={`${testId}-table`}
         />
       )}

@@ -3,6 +3,8 @@ import {
   categoryName,
   categoryOption,
   changePercent,
+  clickedId,
+  trendSeriesId,
   euros,
   formatChange,
   formatCount,
@@ -96,6 +98,32 @@ describe('trend chart', () => {
     ]);
     expect(option.series.every((s) => 'stack' in s && s.stack === 'cost')).toBe(true);
     expect(option.animation).toBe(false);
+    // Each series carries its category for the drill-down of a clicked bar.
+    expect(option.series.map((s) => ('id' in s ? s.id : undefined))).toEqual([
+      trendSeriesId(2),
+      trendSeriesId(1),
+      trendSeriesId(null),
+    ]);
+    expect(trendSeriesId(null)).not.toBe(trendSeriesId(0));
+  });
+
+  it('carries the row id on bars and slices, and reads it back from a click', () => {
+    const bars = topUsersOption(
+      [
+        { name: 'A', cost: '5', id: '7' },
+        { name: 'B', cost: '9', id: '8' },
+      ],
+      'en',
+      texts,
+    );
+    expect(bars.series[0].data.map((d) => clickedId(d))).toEqual(['7', '8']);
+    const pie = categoryOption([{ name: 'Voice', cost: '3', id: '4' }], 'en');
+    expect(clickedId(pie.series[0].data[0])).toBe('4');
+    expect([clickedId(undefined), clickedId(12), clickedId({ id: 3 })]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('shows the month totals as one series when the months carry no split', () => {
@@ -164,6 +192,6 @@ describe('category and top user charts', () => {
     );
     // A category y axis is drawn bottom-up: the last entry is the top bar.
     expect(option.yAxis.data).toEqual(['Anna', 'Cecilia', 'Bertil']);
-    expect(option.series[0].data).toEqual([10, 20, 30]);
+    expect(option.series[0].data).toEqual([{ value: 10 }, { value: 20 }, { value: 30 }]);
   });
 });

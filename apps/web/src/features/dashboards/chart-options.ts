@@ -65,7 +65,16 @@ export interface TrendMonth {
 export interface NamedCost {
   name: string;
   cost: string;
+  /** Carried on the bar or slice, for the drill-down (`ChartClick.data.id`). */
+  id?: string;
 }
+
+/** The id carried on a clicked bar or slice, if any. */
+export const clickedId = (data: unknown): string | undefined =>
+  data && typeof data === 'object' && 'id' in data && typeof data.id === 'string' ? data.id : undefined;
+
+/** The id of a trend series: its cost category (`none`: uncategorized, `total`: unsplit). */
+export const trendSeriesId = (costCategoryId: number | null) => `category-${costCategoryId ?? 'none'}`;
 
 export interface ChartTexts {
   /** Series name of an unsplit total. */
@@ -84,13 +93,34 @@ export const categoryName = (
 const tooltipMoney = (lang: Lang) => (value: unknown) =>
   formatMoney(typeof value === 'number' ? value : euros(value as string), lang);
 
-const axisMoney = (lang: Lang) => (value: number) =>
+export const axisMoney = (lang: Lang) => (value: number) =>
   new Intl.NumberFormat(intlLocale(lang), {
     style: 'currency',
     currency: 'EUR',
     notation: 'compact',
     maximumFractionDigits: 1,
   }).format(value);
+
+/** A tooltip of every series at the pointed category, in euros. */
+export const axisTooltip = (lang: Lang) => ({
+  trigger: 'axis' as const,
+  axisPointer: { type: 'shadow' as const },
+  valueFormatter: tooltipMoney(lang),
+});
+
+/**
+ * Months as a category axis, month and year on two lines: up to 18 months every month keeps its
+ * label (Finnish names are long).
+ */
+export const monthAxis = (months: ReadonlyArray<{ month: string }>, lang: Lang) => ({
+  type: 'category' as const,
+  data: months.map((m) => formatMonth(m.month, lang)),
+  axisLabel: {
+    interval: months.length > 18 ? ('auto' as const) : 0,
+    formatter: (label: string) => label.replace(' ', '\n'),
+    lineHeight: 14,
+  },
+});
 
 /**
  * The trend over months: one bar per month, stacked by cost category when the months carry
@@ -102,7 +132,6 @@ export function trendOption(
   lang: Lang,
   texts: ChartTexts,
 ) {
-  const labels = months.map((m) => formatMonth(m.month, lang));
   const totals = new Map<number | null, number>();
   for (const m of months)
     for (const c of m.byCategory ?? [])
@@ -110,6 +139,7 @@ export function trendOption(
   const categories = [...totals].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   const series = categories.length
     ? categories.map((id) => ({
+        id: trendSeriesId(id),
         name: categoryName(names, id, texts),
         type: 'bar' as const,
         stack: 'cost',
@@ -119,23 +149,10 @@ export function trendOption(
     : [{ name: texts.cost, type: 'bar' as const, data: months.map((m) => round2(euros(m.cost))) }];
   return {
     animation: false,
-    tooltip: {
-      trigger: 'axis' as const,
-      axisPointer: { type: 'shadow' as const },
-      valueFormatter: tooltipMoney(lang),
-    },
+    tooltip: axisTooltip(lang),
     legend: categories.length ? { type: 'scroll' as const, bottom: 0 } : undefined,
     grid: { left: 8, right: 16, top: 16, bottom: categories.length ? 40 : 8, containLabel: true },
-    // Month and year on two lines: up to 18 months every month keeps its label (Finnish names are long).
-    xAxis: {
-      type: 'category' as const,
-      data: labels,
-      axisLabel: {
-        interval: months.length > 18 ? ('auto' as const) : 0,
-        formatter: (label: string) => label.replace(' ', '\n'),
-        lineHeight: 14,
-      },
-    },
+    xAxis: monthAxis(months, lang),
     yAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
     series,
   };
@@ -147,7 +164,7 @@ export function trendOption(
  */
 export function categoryOption(rows: readonly NamedCost[], lang: Lang) {
   const data = [...rows]
-    .map((r) => ({ name: r.name, value: round2(euros(r.cost)) }))
+    .map((r) => ({ name: r.name, value: round2(euros(r.cost)), id: r.id }))
     .filter((r) => r.value > 0)
     .sort((a, b) => b.value - a.value);
   return {
@@ -184,11 +201,7 @@ export function topUsersOption(rows: readonly NamedCost[], lang: Lang, texts: Ch
   const shown = sorted.reverse();
   return {
     animation: false,
-    tooltip: {
-      trigger: 'axis' as const,
-      axisPointer: { type: 'shadow' as const },
-      valueFormatter: tooltipMoney(lang),
-    },
+    tooltip: axisTooltip(lang),
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
     yAxis: {
@@ -196,11 +209,17 @@ export function topUsersOption(rows: readonly NamedCost[], lang: Lang, texts: Ch
       data: shown.map((r) => r.name),
       axisLabel: { width: 160, overflow: 'truncate' as const },
     },
-    series: [{ name: texts.cost, type: 'bar' as const, data: shown.map((r) => round2(euros(r.cost))) }],
+    series: [
+      {
+        name: texts.cost,
+        type: 'bar' as const,
+        data: shown.map((r) => ({ value: round2(euros(r.cost)), id: r.id })),
+      },
+    ],
   };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const escapeHtml = (s: string) =>
   s.replace(

@@ -1,34 +1,25 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Flex,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Statistic,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Card, Col, Flex, Row, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DASHBOARD_MAX_MONTHS, isProviderRole, type Lang } from '@kulu/shared';
+import { useNavigate } from 'react-router';
+import { detailPath, isProviderRole, USAGE_TYPES, type Lang, type UsageType } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
-import { errorText } from '../../lib/form-rules';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { clientOptionsQuery, subCompanyOptionsQuery } from '../../lib/organization-api';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
+import { ClientSelect } from '../../components/client-select';
 import { costUsageQuery } from './api';
 import { ChartCard } from './chart-card';
+import type { ChartClick } from './echart';
+import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-drawer';
+import { FiguresState, FilterField, PeriodField, SubCompanyField, TotalCard } from './dashboard-parts';
 import {
   categoryOption,
+  clickedId,
+  trendSeriesId,
   changePercent,
   euros,
   formatChange,
@@ -49,17 +40,18 @@ import type {
 } from './types';
 
 type CostCenter = CostUsage['byCostCenter'][number];
+type SubCompany = CostUsage['bySubCompany'][number];
+/** Opens the drawer on a slice of the figures (`title` names the slice). */
+type Drill = (title: string, slice: Partial<CostUsageQuery>) => void;
 
 const MONTH = 'YYYY-MM';
 
-/** While picking, months more than the API's longest period away from the first pick are off. */
-const tooLong = (d: Dayjs, from: Dayjs | undefined) =>
-  !!from && Math.abs(d.diff(from, 'month')) >= DASHBOARD_MAX_MONTHS;
-
 /**
  * Cost and Usage (spec §2 Customer Dashboard): the company's own figures, or a chosen client's
- * for admins and consultants. Filters by period, sub-company and cost category; totals with the
- * change against the previous period, the trend over months, cost by category and top users.
+ * for admins and consultants. Filters by period, sub-company, cost center, usage type and cost
+ * category; totals with the like-with-like change against the previous period, the trend over
+ * months, cost by category, sub-company and cost center, and top users. A bar, slice or table row
+ * opens the subscriptions behind it in a drawer ("show all" lists every user).
  */
 export function CostUsagePage() {
   const { t, i18n } = useTranslation();
@@ -71,8 +63,10 @@ export function CostUsagePage() {
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
   const [costCategoryId, setCostCategoryId] = useState<number | undefined>();
+  const [costCenterId, setCostCenterId] = useState<number | undefined>();
+  const [usageType, setUsageType] = useState<UsageType | undefined>();
+  const [drawer, setDrawer] = useState<SubscriptionSlice | null>(null);
 
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: provider });
   const subCompanies = useQuery(subCompanyOptionsQuery());
   const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
 
@@ -83,22 +77,33 @@ export function CostUsagePage() {
     from: period?.[0].format(MONTH),
     to: period?.[1].format(MONTH),
     subCompanyId,
+    costCenterId,
     costCategoryId,
+    usageType,
   };
   const figures = useQuery(costUsageQuery(params, lang, ready));
-  // The category choices: the categories of the period without the category filter (the same
-  // query as the figures while no category is chosen).
-  const unfiltered = useQuery(costUsageQuery({ ...params, costCategoryId: undefined }, lang, ready));
+  // The category and cost center choices: those of the period without those filters (the same
+  // query as the figures while none is chosen).
+  const unfiltered = useQuery(
+    costUsageQuery({ ...params, costCategoryId: undefined, costCenterId: undefined }, lang, ready),
+  );
   const categoryChoices = (unfiltered.data?.byCategory ?? []).filter(
-    (c): c is Category & { costCategoryId: number } => c.costCategoryId !== null,
+    (c): c is Category & { costCategoryId: number } =>
+      c.costCategoryId !== null && (!usageType || c.usageType === usageType),
+  );
+  const costCenterChoices = (unfiltered.data?.byCostCenter ?? []).filter(
+    (c): c is CostCenter & { costCenterId: number } => c.costCenterId !== null,
   );
 
   const chooseClient = (id: number | undefined) => {
     setClientId(id);
     setPeriod(null);
     setSubCompanyId(undefined);
+    setCostCenterId(undefined);
     setCostCategoryId(undefined);
+    setUsageType(undefined);
   };
+  const drill: Drill = (title, slice) => setDrawer({ title, filters: { ...params, ...slice } });
 
   const data = figures.data;
   const shownPeriod: [Dayjs, Dayjs] | null =
@@ -112,47 +117,55 @@ export function CostUsagePage() {
           <Flex gap={16} wrap align="center" data-testid="cost-usage-filters">
             {provider && (
               <FilterField label={t('dashboards.client')}>
+                <ClientSelect value={clientId} onChange={chooseClient} testId="dashboard-client" />
+              </FilterField>
+            )}
+            <PeriodField
+              value={shownPeriod}
+              onChange={setPeriod}
+              disabled={!ready}
+              testId="dashboard-period"
+            />
+            <SubCompanyField
+              options={subCompanyOptions}
+              value={subCompanyId}
+              onChange={(v) => {
+                setSubCompanyId(v);
+                setCostCenterId(undefined);
+              }}
+              disabled={!ready}
+              testId="dashboard-sub-company"
+            />
+            {costCenterChoices.length > 0 && (
+              <FilterField label={t('dashboards.costCenter')}>
                 <Select<number>
-                  showSearch={{ optionFilterProp: 'label' }}
                   allowClear
-                  style={{ minWidth: 260 }}
-                  placeholder={t('dashboards.chooseClient')}
-                  loading={clients.isLoading}
-                  value={clientId}
-                  onChange={chooseClient}
-                  options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                  data-testid="dashboard-client"
+                  showSearch={{ optionFilterProp: 'label' }}
+                  style={{ minWidth: 200 }}
+                  placeholder={t('dashboards.allCostCenters')}
+                  value={costCenterId}
+                  onChange={setCostCenterId}
+                  options={costCenterChoices.map((c) => ({ value: c.costCenterId, label: c.name }))}
+                  disabled={!ready}
+                  data-testid="dashboard-cost-center"
                 />
               </FilterField>
             )}
-            <FilterField label={t('dashboards.period')}>
-              <DatePicker.RangePicker
-                picker="month"
-                allowClear={false}
-                value={shownPeriod}
+            <FilterField label={t('dashboards.usageType')}>
+              <Select<UsageType>
+                allowClear
+                style={{ minWidth: 180 }}
+                placeholder={t('dashboards.allUsageTypes')}
+                value={usageType}
                 onChange={(v) => {
-                  if (v?.[0] && v[1]) setPeriod([v[0], v[1]]);
+                  setUsageType(v);
+                  setCostCategoryId(undefined);
                 }}
-                disabledDate={(d, info) => tooLong(d, info.from)}
-                placeholder={[t('dashboards.from'), t('dashboards.to')]}
+                options={USAGE_TYPES.map((u) => ({ value: u, label: t(`dashboards.usageTypes.${u}`) }))}
                 disabled={!ready}
-                data-testid="dashboard-period"
+                data-testid="dashboard-usage-type"
               />
             </FilterField>
-            {subCompanyOptions.length > 1 && (
-              <FilterField label={t('dashboards.subCompany')}>
-                <Select<number>
-                  allowClear
-                  style={{ minWidth: 200 }}
-                  placeholder={t('dashboards.allSubCompanies')}
-                  value={subCompanyId}
-                  onChange={setSubCompanyId}
-                  options={subCompanyOptions.map((s) => ({ value: s.id, label: s.name }))}
-                  disabled={!ready}
-                  data-testid="dashboard-sub-company"
-                />
-              </FilterField>
-            )}
             <FilterField label={t('dashboards.costCategory')}>
               <Select<number>
                 allowClear
@@ -168,39 +181,28 @@ export function CostUsagePage() {
           </Flex>
         </Card>
 
-        {!ready ? (
-          <Card>
-            <Empty description={t('dashboards.clientFirst')} data-testid="dashboard-client-first" />
-          </Card>
-        ) : figures.isError && !data ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('dashboards.loadFailed')}
-            description={errorText(t, figures.error)}
-            action={
-              <Button size="small" onClick={() => void figures.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-            data-testid="dashboard-error"
-          />
-        ) : !data ? (
-          <Card>
-            <Skeleton active paragraph={{ rows: 8 }} data-testid="dashboard-loading" />
-          </Card>
-        ) : (
-          <Figures data={data} lang={lang} />
-        )}
+        <FiguresState
+          ready={ready}
+          query={figures}
+          clientFirst={t('dashboards.clientFirst')}
+          testId="dashboard"
+        >
+          {(data) => <Figures data={data} lang={lang} drill={drill} />}
+        </FiguresState>
       </Space>
+      <SubscriptionsDrawer slice={drawer} lang={lang} onClose={() => setDrawer(null)} />
     </div>
   );
 }
 
-function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
+function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Drill }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const base = useSession()?.basePath ?? '';
   const total = euros(data.totalCost);
-  const change = changePercent(total, euros(data.previousTotalCost));
+  const { comparison } = data;
+  const change = comparison ? changePercent(euros(comparison.cost), euros(comparison.previousCost)) : null;
+  const span = data.months.length;
   const { usage } = data;
   const roaming = euros(usage.roamingCost);
   const hasMonths = data.months.some((m) => euros(m.cost) !== 0 || m.voiceMinutes || m.sms || m.dataMb);
@@ -217,7 +219,11 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
     () =>
       data.byCategory
         .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({ ...c, name: categoryName(names, c.costCategoryId, texts) })),
+        .map((c) => ({
+          ...c,
+          name: categoryName(names, c.costCategoryId, texts),
+          id: c.costCategoryId === null ? undefined : String(c.costCategoryId),
+        })),
     [data.byCategory, names, texts],
   );
 
@@ -229,7 +235,7 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
   const users = useMemo(
     () =>
       topUsersOption(
-        data.byUser.items.map((u) => ({ name: userLabel(u), cost: u.cost })),
+        data.byUser.items.map((u) => ({ name: userLabel(u), cost: u.cost, id: String(u.subscriptionId) })),
         lang,
         texts,
       ),
@@ -240,8 +246,27 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
     () =>
       data.byCostCenter
         .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({ ...c, name: c.costCenterId === null ? t('dashboards.noCostCenter') : c.name })),
+        .map((c) => ({
+          ...c,
+          name: c.costCenterId === null ? t('dashboards.noCostCenter') : c.name,
+          id: c.costCenterId === null ? undefined : String(c.costCenterId),
+        })),
     [data.byCostCenter, t],
+  );
+  const subCompanyRows = useMemo(
+    () =>
+      data.bySubCompany
+        .filter((c) => euros(c.cost) !== 0)
+        .map((c) => ({
+          ...c,
+          name: c.subCompanyId === null ? t('dashboards.noSubCompany') : c.name,
+          id: c.subCompanyId === null ? undefined : String(c.subCompanyId),
+        })),
+    [data.bySubCompany, t],
+  );
+  const subCompanies = useMemo(
+    () => topUsersOption(subCompanyRows, lang, texts),
+    [subCompanyRows, lang, texts],
   );
   const costCenters = useMemo(
     () => topUsersOption(costCenterRows, lang, texts),
@@ -290,6 +315,51 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
     { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
   ];
 
+  const monthTitle = (m: string) => formatMonth(m, lang);
+  const drillMonth = (month: string, costCategoryId?: number | null) => {
+    const category =
+      costCategoryId == null ? undefined : categoryRows.find((c) => c.costCategoryId === costCategoryId);
+    drill(category ? `${monthTitle(month)} · ${category.name}` : monthTitle(month), {
+      from: month,
+      to: month,
+      ...(category ? { costCategoryId: category.costCategoryId ?? undefined } : {}),
+    });
+  };
+  const onTrendClick = ({ dataIndex, seriesId }: ChartClick) => {
+    const month = data.months[dataIndex]?.month;
+    if (!month) return;
+    const id = data.byCategory.find((c) => trendSeriesId(c.costCategoryId) === seriesId)?.costCategoryId;
+    drillMonth(month, id);
+  };
+  const drillCategory = (c: { costCategoryId: number | null; name: string }) => {
+    if (c.costCategoryId !== null) drill(c.name, { costCategoryId: c.costCategoryId });
+  };
+  const drillCostCenter = (c: { costCenterId: number | null; name: string }) => {
+    if (c.costCenterId !== null) drill(c.name, { costCenterId: c.costCenterId });
+  };
+  const drillSubCompany = (c: { subCompanyId: number | null; name: string }) => {
+    if (c.subCompanyId !== null) drill(c.name, { subCompanyId: c.subCompanyId });
+  };
+  const openUser = (subscriptionId: number) =>
+    void navigate(detailPath(base, 'subscription', subscriptionId));
+  /** A click on a bar or slice of a chart whose data items carry their row's id. */
+  const byId =
+    <R extends { id?: string }>(rows: readonly R[], open: (row: R) => void) =>
+    ({ data: item }: ChartClick) => {
+      const row = rows.find((r) => r.id !== undefined && r.id === clickedId(item));
+      if (row) open(row);
+    };
+  const subCompanyColumns: TableColumnsType<SubCompany> = [
+    { title: t('dashboards.subCompany'), dataIndex: 'name' },
+    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
+    {
+      title: t('dashboards.share'),
+      key: 'share',
+      align: 'right',
+      render: (_: unknown, r: SubCompany) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
+    },
+  ];
+
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={[16, 16]} data-testid="dashboard-totals">
@@ -302,15 +372,20 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
             type={change === null ? 'secondary' : change > 0 ? 'danger' : 'success'}
             data-testid="dashboard-total-change"
           >
-            {change === null ? (
-              t('dashboards.noPrevious')
+            {change === null || !comparison ? (
+              t('dashboards.noComparable')
             ) : (
               <>
                 {change > 0 ? <ArrowUpOutlined /> : change < 0 ? <ArrowDownOutlined /> : null}{' '}
-                {t('dashboards.changeFromPrevious', {
-                  change: formatChange(change, lang),
-                  previous: formatMoney(euros(data.previousTotalCost), lang),
-                })}
+                {t(
+                  comparison.months < span
+                    ? 'dashboards.changeFromSameMonths'
+                    : 'dashboards.changeFromPrevious',
+                  {
+                    change: formatChange(change, lang),
+                    previous: formatMoney(euros(comparison.previousCost), lang),
+                  },
+                )}
               </>
             )}
           </Typography.Text>
@@ -349,6 +424,8 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
         rows={hasMonths ? data.months : []}
         columns={monthColumns}
         rowKey={(m) => m.month}
+        onChartClick={onTrendClick}
+        onRowClick={(m) => drillMonth(m.month)}
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
@@ -359,6 +436,8 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
             rows={categoryRows}
             columns={categoryColumns}
             rowKey={(c) => String(c.costCategoryId ?? 'none')}
+            onChartClick={byId(categoryRows, drillCategory)}
+            onRowClick={drillCategory}
           />
         </Col>
         <Col xs={24} xl={12}>
@@ -369,14 +448,30 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
             rows={data.byUser.items}
             columns={userColumns}
             rowKey={(u) => String(u.subscriptionId)}
+            onChartClick={({ data: item }) => {
+              const id = Number(clickedId(item));
+              if (id) openUser(id);
+            }}
+            onRowClick={(u) => openUser(u.subscriptionId)}
             extra={
-              data.byUser.total > data.byUser.items.length ? (
-                <Typography.Text type="secondary" style={{ marginRight: 8 }}>
-                  {t('dashboards.topOf', {
-                    shown: data.byUser.items.length,
-                    total: number(data.byUser.total),
-                  })}
-                </Typography.Text>
+              data.byUser.total > 0 ? (
+                <Space size={8} style={{ marginRight: 8 }}>
+                  {data.byUser.total > data.byUser.items.length && (
+                    <Typography.Text type="secondary">
+                      {t('dashboards.topOf', {
+                        shown: data.byUser.items.length,
+                        total: number(data.byUser.total),
+                      })}
+                    </Typography.Text>
+                  )}
+                  <Button
+                    size="small"
+                    onClick={() => drill(t('dashboards.allUsers'), {})}
+                    data-testid="dashboard-show-all"
+                  >
+                    {t('dashboards.showAll')}
+                  </Button>
+                </Space>
               ) : undefined
             }
           />
@@ -389,32 +484,26 @@ function Figures({ data, lang }: { data: CostUsage; lang: Lang }) {
         rows={costCenterRows}
         columns={costCenterColumns}
         rowKey={(c) => String(c.costCenterId ?? 'none')}
+        onChartClick={byId(costCenterRows, drillCostCenter)}
+        onRowClick={drillCostCenter}
         height={Math.max(200, Math.min(costCenterRows.length, 10) * 32 + 40)}
       />
+      {subCompanyRows.length > 1 && (
+        <ChartCard<SubCompany>
+          title={t('dashboards.bySubCompany')}
+          testId="dashboard-sub-companies"
+          option={subCompanies}
+          rows={subCompanyRows}
+          columns={subCompanyColumns}
+          rowKey={(c) => String(c.subCompanyId ?? 'none')}
+          onChartClick={byId(subCompanyRows, drillSubCompany)}
+          onRowClick={drillSubCompany}
+          height={Math.max(160, Math.min(subCompanyRows.length, 10) * 32 + 40)}
+        />
+      )}
+      <Typography.Text type="secondary">{t('dashboards.drillHint')}</Typography.Text>
     </Space>
   );
 }
 
 const userLabel = (u: User) => u.userName || u.phoneNumber;
-
-/** A labelled filter in the filter bar. */
-function FilterField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex align="center" gap={8} wrap>
-      <Typography.Text strong>{label}</Typography.Text>
-      {children}
-    </Flex>
-  );
-}
-
-/** One of the period's totals: a figure with an optional line below it. */
-function TotalCard(props: { title: string; value: string; testId: string; children?: ReactNode }) {
-  return (
-    <Col xs={24} sm={12} xl={6}>
-      <Card size="small" style={{ height: '100%' }}>
-        <Statistic title={props.title} value={props.value} data-testid={props.testId} />
-        {props.children}
-      </Card>
-    </Col>
-  );
-}

@@ -14,14 +14,24 @@ const loadRuntime = () => (runtime ??= import('./echarts-runtime'));
  * A small wrapper around `echarts/core` (no echarts-for-react): init on mount, setOption on
  * change, resize with its box, dispose on unmount.
  */
+/** What ECharts tells of a clicked bar or slice. */
+export interface ChartClick {
+  dataIndex: number;
+  seriesId?: string;
+  data?: unknown;
+}
+
 export function EChart({
   option,
   height = 320,
   testId,
+  onClick,
 }: {
   option: object;
   height?: number;
   testId?: string;
+  /** A bar or slice was clicked (the pointer shows it can be). */
+  onClick?: (click: ChartClick) => void;
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -55,6 +65,17 @@ export function EChart({
   useEffect(() => {
     if (state === 'ready') chart.current?.setOption(option as Option, { notMerge: true });
   }, [option, state]);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (state !== 'ready' || !c || !onClick) return;
+    const handler = (p: ChartClick) =>
+      onClick({ dataIndex: p.dataIndex, seriesId: p.seriesId, data: p.data });
+    c.on('click', handler as never);
+    return () => {
+      c.off('click', handler as never);
+    };
+  }, [onClick, state]);
 
   if (state === 'failed') return <Alert type="error" showIcon title={t('dashboards.chartFailed')} />;
   return (

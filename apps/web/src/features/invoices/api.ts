@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { InvoiceDetail, InvoiceList, InvoiceListQuery } from '@kulu/shared';
+import type {
+  InvoiceDetail,
+  InvoiceList,
+  InvoiceListQuery,
+  InvoiceSubscriptionList,
+  InvoiceSubscriptionsQuery,
+  Lang,
+} from '@kulu/shared';
 import { api } from '../../lib/api';
 
 export const INVOICES_KEY = ['invoices'] as const;
@@ -26,4 +33,20 @@ export const invoiceQuery = (id: number) =>
     queryKey: [...INVOICES_KEY, 'one', id],
     queryFn: ({ signal }) => api.get<InvoiceDetail>(`/api/invoices/${id}`, { signal }),
     refetchInterval: (q) => (!q.state.data || q.state.data.uploadState === 'in_progress' ? POLL_MS : false),
+  });
+
+/** An invoice's header, totals and cost by category (category names in the user's language). */
+export const invoiceDetailQuery = (id: number, lang: Lang) =>
+  queryOptions({
+    queryKey: [...INVOICES_KEY, 'detail', id, lang],
+    queryFn: ({ signal }) => api.get<InvoiceDetail>(`/api/invoices/${id}`, { signal }),
+  });
+
+/** A page of the subscriptions on an invoice, each with its lines. */
+export const invoiceSubscriptionsQuery = (id: number, params: Partial<InvoiceSubscriptionsQuery>) =>
+  queryOptions({
+    queryKey: [...INVOICES_KEY, 'subscriptions', id, params],
+    queryFn: ({ signal }) =>
+      api.get<InvoiceSubscriptionList>(`/api/invoices/${id}/subscriptions`, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
   });

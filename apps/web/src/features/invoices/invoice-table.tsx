@@ -2,9 +2,11 @@ import { useMemo } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_SORTABLE, type Invoice, type Lang } from '@kulu/shared';
+import { Link } from 'react-router';
+import { detailPath, INVOICE_SORTABLE, type Invoice, type Lang } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { invoiceListQuery } from './api';
@@ -19,6 +21,7 @@ const SORT: SortSpec<Sort> = { sortable: INVOICE_SORTABLE, defaultSort: 'created
 export function InvoiceTable({ clientId, showClient }: { clientId?: number; showClient: boolean }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const base = useSession()?.basePath ?? '';
   const { state, onPageChange } = usePagedState(SORT);
   const { page, pageSize, sort, order } = state;
   const list = useQuery(invoiceListQuery({ page, pageSize, sort: sort ?? 'createdAt', order, clientId }));
@@ -34,10 +37,16 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
         ...sorted('invoiceNumber'),
         title: t('invoices.table.number'),
         render: (v: string | null, row) =>
-          v ?? (
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 200 }}>
-              {row.fileName}
-            </Typography.Text>
+          row.uploadState === 'uploaded' ? (
+            <Link to={detailPath(base, 'invoice', row.id)} data-testid="invoice-link">
+              {v ?? row.fileName}
+            </Link>
+          ) : (
+            (v ?? (
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 200 }}>
+                {row.fileName}
+              </Typography.Text>
+            ))
           ),
       },
       {
@@ -96,7 +105,7 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
       },
     );
     return cols;
-  }, [showClient, lang, t]);
+  }, [showClient, lang, t, base]);
 
   return (
     <PagedTable<Invoice, Sort>

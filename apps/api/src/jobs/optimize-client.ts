@@ -1,0 +1,39 @@
+import type { Deps } from '../types.js';
+import { QUEUE, type JobHandler } from './queue.js';
+import {
+  dispatchQueuedRuns,
+  runQueuedOptimization,
+  type OptimizeClientJob,
+} from '../modules/optimization/optimize.service.js';
+
+/** How often each instance sends jobs for runs queued without one (plan changes: the outbox). */
+export const OPTIMIZE_SWEEP_SECONDS = 15;
+
+const sweeps = new WeakMap<Deps, NodeJS.Timeout>();
+
+/**
+ * optimize-client: one client's results recomputed and swapped (modules/optimization). The queue's
+ * `stately` policy and the client's singletonKey keep one job waiting and one running per client.
+ */
+export function optimizeClientHandler(deps: Deps): JobHandler<OptimizeClientJob> {
+  return async (job) => {
+    await runQueuedOptimization(deps, job.data.clientId);
+  };
+}
+
+/** Starts this instance's worker and its sweep of runs queued without a job. */
+export async function startOptimizeWorker(deps: Deps): Promise<void> {
+  await deps.jobs.work<OptimizeClientJob>(QUEUE.optimizeClient, optimizeClientHandler(deps));
+  await dispatchQueuedRuns(deps);
+  const sweep = setInterval(() => {
+    if (deps.jobs.started) dispatchQueuedRuns(deps).catch(() => {});
+  }, OPTIMIZE_SWEEP_SECONDS * 1000);
+  sweep.unref();
+  clearInterval(sweeps.get(deps));
+  sweeps.set(deps, sweep);
+}
+
+export function stopOptimizeSweep(deps: Deps): void {
+  clearInterval(sweeps.get(deps));
+  sweeps.delete(deps);
+}

@@ -1,0 +1,215 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  markBodySchema,
+  markResultSchema,
+  message,
+  optimizationExportQuerySchema,
+  optimizationListQuerySchema,
+  optimizationListSchema,
+  optimizationSettingsBodySchema,
+  optimizationSettingsQuerySchema,
+  optimizationSettingsResultSchema,
+  reoptimizeBodySchema,
+  reoptimizeResultSchema,
+  savingsQuerySchema,
+  savingsSchema,
+} from '@kulu/shared';
+import { requestLanguage } from '../../plugins/errors.js';
+import { currentUser } from '../../plugins/access.js';
+import { safeText, streamXlsx } from '../../lib/resource/export.js';
+import {
+  exportRows,
+  getSettings,
+  listOptimization,
+  markSubscriptions,
+  putSettings,
+  resolveClient,
+  savings,
+} from './optimization.service.js';
+import { requestOptimization } from './optimize.service.js';
+
+/** Headers of the Excel export, in the caller's language. */
+const EXPORT_HEADERS = {
+  en: [
+    'User',
+    'Phone number',
+    'Sub-company',
+    'Cost center',
+    'Current plan',
+    'Best plan',
+    'Current monthly cost (€)',
+    'Best monthly cost (€)',
+    'Monthly saving (€)',
+    'Yearly saving (€)',
+    'Reason',
+    'Marked',
+  ],
+  fi: [
+    'Käyttäjä',
+    'Puhelinnumero',
+    'Alayhtiö',
+    'Kustannuspaikka',
+    'Nykyinen liittymätyyppi',
+    'Paras liittymätyyppi',
+    'Nykyinen kuukausikustannus (€)',
+    'Paras kuukausikustannus (€)',
+    'Säästö kuukaudessa (€)',
+    'Säästö vuodessa (€)',
+    'Peruste',
+    'Merkitty',
+  ],
+} as const;
+const SHEET = { en: 'Optimization', fi: 'Optimointi' } as const;
+const MONEY_COLUMNS = new Set([6, 7, 8, 9]);
+
+export async function optimizationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const { db } = deps.database;
+  const tags = ['optimization'];
+
+  r.get(
+    '/api/optimization/subscriptions',
+    {
+      config: { permission: 'optimization.view' },
+      schema: {
+        tags,
+        summary:
+          "A client's optimization findings by tab (optimized, unoptimized, unused) with saving limit, search, sub-company and cost-center filters, sort and paging; totals over every matching row, counts per tab and the latest run. Money in euros as decimal strings",
+        querystring: optimizationListQuerySchema,
+        response: { 200: optimizationListSchema },
+      },
+    },
+    async (req) => listOptimization(db, req.scope, req.query, requestLanguage(req)),
+  );
+
+  r.get(
+    '/api/optimization/subscriptions/export',
+    {
+      config: { permission: 'optimization.export' },
+      schema: {
+        tags,
+        summary:
+          'Every finding matching the list filters as an Excel file (.xlsx), headers in the caller’s language',
+        querystring: optimizationExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const batches = await exportRows(db, req.scope, req.query, lang);
+      const marked = message('markedForOptimization', lang);
+      async function* cells() {
+        for await (const batch of batches) {
+          yield batch.map((i) => [
+            i.userName == null ? null : safeText(i.userName),
+            safeText(i.phoneNumber),
+            i.subCompanyName == null ? null : safeText(i.subCompanyName),
+            i.costCenterName == null ? null : safeText(i.costCenterName),
+            i.currentPlan == null ? null : safeText(i.currentPlan),
+            i.bestPlan == null ? null : safeText(i.bestPlan),
+            Number(i.currentMonthlyCost),
+            Number(i.bestMonthlyCost),
+            Number(i.monthlySaving),
+            Number(i.yearlySaving),
+            safeText(i.reason),
+            i.mark ? marked : null,
+          ]);
+        }
+      }
+      const date = new Date().toISOString().slice(0, 10);
+      return streamXlsx(req, reply, {
+        fileName: `optimization-${req.query.tab}-${date}.xlsx`,
+        sheet: SHEET[lang],
+        columns: EXPORT_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: MONEY_COLUMNS.has(i) ? '#,##0.00 "€"' : undefined,
+          width: i === 10 ? 60 : undefined,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  r.post(
+    '/api/optimization/reoptimize',
+    {
+      config: { permission: 'optimization.reoptimize' },
+      schema: {
+        tags,
+        summary: "Queues a re-optimization of the client's subscriptions (202 with the run and its job)",
+        body: reoptimizeBodySchema,
+        response: { 202: reoptimizeResultSchema },
+      },
+    },
+    async (req, reply) => {
+      const clientId = await resolveClient(req.scope, req.body);
+      const run = await requestOptimization(deps, clientId, 'manual', currentUser(req).id);
+      return reply.code(202).send(run);
+    },
+  );
+
+  r.post(
+    '/api/optimization/mark',
+    {
+      config: { permission: 'optimization.mark' },
+      schema: {
+        tags,
+        summary:
+          'Marks optimized or unused findings for optimization (tracked until an invoice shows the change); already marked ones are counted apart',
+        body: markBodySchema,
+        response: { 200: markResultSchema },
+      },
+    },
+    async (req) => markSubscriptions(db, req.scope, req.body, currentUser(req).id),
+  );
+
+  r.get(
+    '/api/optimization/settings',
+    {
+      config: { permission: 'optimization.view' },
+      schema: {
+        tags,
+        summary: "The client's optimizer settings: months of use it sizes on, Unused Month Count",
+        querystring: optimizationSettingsQuerySchema,
+        response: { 200: optimizationSettingsResultSchema },
+      },
+    },
+    async (req) => getSettings(db, await resolveClient(req.scope, req.query)),
+  );
+
+  r.put(
+    '/api/optimization/settings',
+    {
+      config: { permission: 'optimization.reoptimize' },
+      schema: {
+        tags,
+        summary: "Changes the client's optimizer settings and queues a re-optimization",
+        body: optimizationSettingsBodySchema,
+        response: { 200: optimizationSettingsResultSchema },
+      },
+    },
+    async (req) => {
+      const clientId = await resolveClient(req.scope, { clientId: req.body.clientId });
+      const saved = await putSettings(db, clientId, req.body);
+      await requestOptimization(deps, clientId, 'settings', currentUser(req).id);
+      return saved;
+    },
+  );
+
+  r.get(
+    '/api/dashboard/savings',
+    {
+      config: { permission: 'savings' },
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          'Savings of a client: potential (open recommendations and unused subscriptions, the marked part) and realised savings by month and sub-company over the period; money in euros as decimal strings',
+        querystring: savingsQuerySchema,
+        response: { 200: savingsSchema },
+      },
+    },
+    async (req) => savings(db, req.scope, req.query),
+  );
+}

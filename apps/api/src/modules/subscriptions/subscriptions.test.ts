@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { generateInvoice } from '@kulu/invoices';
+import {
+  optimizationMarks,
+  optimizationResults,
+  optimizationRuns,
+  subCompanies,
+  subscriptions,
+  userCostCenters,
+  userSubCompanies,
+  users,
+} from '../../db/schema/index.js';
+import { startJobs } from '../../jobs/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { settled, uploadFiles } from '../../test/uploads.js';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+let pohjola: number;
+/** The client user's sub-company (A) and another of the same client (B). */
+let subA: number;
+let subB: number;
+/** Invoices uploaded for A (two months) and B (one). */
+const invA: number[] = [];
+let invB: number;
+
+const cents = (s: string | null | undefined) => Math.round(Number(s ?? 0) * 100);
+const sumCents = (xs: Array<string | null>) => xs.reduce((a, x) => a + cents(x), 0);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await startJobs(t.deps, { schedules: false });
+  const { db } = t.deps.database;
+  const [u] = await db
+    .select({ id: users.id, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.clientUser));
+  pohjola = u.clientId!;
+  // The client user reads invoices and dashboards in one sub-company, but not optimization.
+  await db
+    .update(users)
+    .set({ permissions: ['general', 'dashboards', 'invoices.upload'] })
+    .where(eq(users.id, u.id));
+  await db.delete(userCostCenters).where(eq(userCostCenters.userId, u.id));
+  const own = await db
+    .select({ id: userSubCompanies.subCompanyId })
+    .from(userSubCompanies)
+    .where(eq(userSubCompanies.userId, u.id));
+  subA = own[0].id;
+  [{ id: subB }] = await db
+    .select({ id: subCompanies.id })
+    .from(subCompanies)
+    .where(and(eq(subCompanies.clientId, pohjola), ne(subCompanies.id, subA)))
+    .orderBy(asc(subCompanies.id))
+    .limit(1);
+  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
+    tok[k] = await t.login(DEMO[k]);
+  }
+  for (const [sub, months, seed] of [
+    [subA, ['2022-01', '2022-02'], 910],
+    [subB, ['2022-01'], 920],
+  ] as const) {
+    const files = await Promise.all(
+      months.map(async (m, i) => ({
+        name: `elisa-${seed}-${m}.pdf`,
+        data: (
+          await generateInvoice({
+            operator: 'elisa',
+            subscriptions: 6,
+            seed: seed + i,
+            invoiceDate: `${m}-15`,
+            costCenters: false,
+          })
+        ).pdf,
+      })),
+    );
+    const res = await uploadFiles(t, tok.companyAdmin, files, { subCompanyId: sub });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const r of res.json().results) {
+      const done = await settled(t, tok.companyAdmin, r.invoiceId);
+      expect(done, `${done.errorCode}: ${done.errorDetail}`).toMatchObject({ uploadState: 'uploaded' });
+      if (sub === subA) invA.push(r.invoiceId);
+      else invB = r.invoiceId;
+    }
+  }
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token = tok.companyAdmin) => t.inject({ method: 'GET', url, token });
+
+/** Every subscription of an invoice, through the paged API. */
+async function allSubscriptionsOf(id: number, pageSize = 4) {
+  const items = [];
+  for (let page = 1; ; page++) {
+    const res = await get(`/api/invoices/${id}/subscriptions?page=${page}&pageSize=${pageSize}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    items.push(...body.items);
+    if (page * pageSize >= body.total) return { items, total: body.total as number };
+  }
+}
+
+describe('invoice detail', () => {
+  it('answers totals, cost by category and paged subscriptions whose figures equal the lines', async () => {
+    const id = invA[0];
+    const res = await get(`/api/invoices/${id}`);
+    expect(res.statusCode).toBe(200);
+    const inv = res.json();
+    expect(inv).not.toHaveProperty('lines');
+    // Cost by category adds up to the invoice total excluding VAT.
+    expect(sumCents(inv.byCategory.map((c: { cost: string }) => c.cost))).toBe(cents(inv.totalExclVat));
+
+    const { items, total } = await allSubscriptionsOf(id);
+    expect(total).toBe(inv.subscriptionCount);
+    expect(new Set(items.map((s) => s.subscriptionId)).size).toBe(total);
+    for (const s of items) {
+      expect(s.lines.length).toBeGreaterThan(0);
+      expect(sumCents(s.lines.map((l: { amount: string }) => l.amount))).toBe(cents(s.total));
+      expect(s.subCompanyId).toBe(subA);
+    }
+    // Every line once: the subscriptions' lines and the invoice-level lines.
+    const lines = items.reduce((n, s) => n + s.lines.length, 0) + inv.otherLines.length;
+    expect(lines).toBe(inv.lineCount);
+    const all = [...items.flatMap((s) => s.lines), ...inv.otherLines];
+    expect(sumCents(all.map((l) => l.amount))).toBe(cents(inv.totalExclVat));
+  });
+
+  it('sorts, searches and pages the subscriptions', async () => {
+    const id = invA[0];
+    const byTotal = await get(`/api/invoices/${id}/subscriptions?sort=total&order=desc&pageSize=200`);
+    const totals = byTotal.json().items.map((s: { total: string }) => cents(s.total));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    const first = byTotal.json().items[0];
+    const found = await get(
+      `/api/invoices/${id}/subscriptions?q=${encodeURIComponent(first.phoneNumber.slice(-6))}`,
+    );
+    expect(found.json().items.map((s: { subscriptionId: number }) => s.subscriptionId)).toContain(
+      first.subscriptionId,
+    );
+    expect(found.json().total).toBeLessThan(byTotal.json().total);
+    const p1 = (await get(`/api/invoices/${id}/subscriptions?pageSize=2&page=1`)).json();
+    const p2 = (await get(`/api/invoices/${id}/subscriptions?pageSize=2&page=2`)).json();
+    expect(p1.items).toHaveLength(2);
+    expect(p2.items).toHaveLength(2);
+    expect(p1.items[0].subscriptionId).not.toBe(p2.items[0].subscriptionId);
+    const far = (await get(`/api/invoices/${id}/subscriptions?page=999`)).json();
+    expect(far).toMatchObject({ items: [], total: p1.total });
+  });
+
+  it('refuses bad ids, paging and sort with 400 in the caller language', async () => {
+    for (const url of [
+      '/api/invoices/abc/subscriptions',
+      '/api/invoices/0/subscriptions',
+      `/api/invoices/${invA[0]}/subscriptions?sort=nope`,
+      `/api/invoices/${invA[0]}/subscriptions?pageSize=1000`,
+      `/api/invoices/${invA[0]}/subscriptions?q=%00`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBeTruthy();
+    }
+  });
+
+  it("answers 404 for another client's invoice and for a client user outside their sub-company", async () => {
+    expect((await get(`/api/invoices/${invA[0]}`, tok.otherCompanyAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/${invA[0]}/subscriptions`, tok.otherCompanyAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/${invB}/subscriptions`, tok.clientUser)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/${invB}`, tok.clientUser)).statusCode).toBe(404);
+    const mine = await get(`/api/invoices/${invA[0]}`, tok.clientUser);
+    expect(mine.statusCode).toBe(200);
+    // A limited user does not see invoice-level lines, which belong to no sub-company.
+    expect(mine.json().otherLines).toEqual([]);
+    expect((await get(`/api/invoices/999999/subscriptions`)).statusCode).toBe(404);
+  });
+});
+
+describe('subscription detail', () => {
+  const subscriptionOn = async (invoiceId: number) =>
+    (await get(`/api/invoices/${invoiceId}/subscriptions?sort=total&order=desc`)).json().items[0];
+
+  it('answers months, cost by category and invoices that equal the lines', async () => {
+    const s = await subscriptionOn(invA[1]);
+    const res = await get(`/api/subscriptions/${s.subscriptionId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json();
+    expect(d).toMatchObject({
+      id: s.subscriptionId,
+      phoneNumber: s.phoneNumber,
+      subCompanyId: subA,
+      operatorName: 'Elisa',
+    });
+    const { rows } = (await t.deps.database.db.execute(sql`
+      select to_char(i.period_start, 'YYYY-MM') as month, i.id as "invoiceId", sum(l.amount)::text as cost,
+             coalesce(sum(l.quantity) filter (where l.unit = 'min'), 0)::text as voice,
+             coalesce(sum(l.quantity) filter (where l.unit = 'mb'), 0)::text as data
+      from invoice_lines l join invoices i on i.id = l.invoice_id
+      where l.subscription_id = ${s.subscriptionId}
+      group by 1, 2 order by 1`)) as unknown as {
+      rows: Array<{ month: string; invoiceId: number; cost: string; voice: string; data: string }>;
+    };
+    expect(d.months.map((m: { month: string }) => m.month)).toEqual(rows.map((r) => r.month));
+    for (const [i, r] of rows.entries()) {
+      expect(cents(d.months[i].cost)).toBe(cents(r.cost));
+      expect(d.months[i].voiceMinutes).toBeCloseTo(Number(r.voice), 2);
+      expect(d.months[i].dataMb).toBeCloseTo(Number(r.data), 2);
+    }
+    const all = sumCents(rows.map((r) => r.cost));
+    expect(cents(d.totalCost)).toBe(all);
+    expect(sumCents(d.byCategory.map((c: { cost: string }) => c.cost))).toBe(all);
+    expect(d.invoices.map((i: { invoiceId: number }) => i.invoiceId).sort()).toEqual(
+      rows.map((r) => Number(r.invoiceId)).sort(),
+    );
+    expect(sumCents(d.invoices.map((i: { amount: string }) => i.amount))).toBe(all);
+
+    // A period without costs: nothing by category.
+    const empty = (await get(`/api/subscriptions/${s.subscriptionId}?from=2019-01&to=2019-03`)).json();
+    expect(empty).toMatchObject({ from: '2019-01', to: '2019-03', byCategory: [], totalCost: '0.00' });
+    expect(empty.months.length).toBe(d.months.length);
+  });
+
+  it('refuses bad ids and periods with 400', async () => {
+    for (const url of [
+      '/api/subscriptions/abc',
+      '/api/subscriptions/0',
+      '/api/subscriptions/99999999999',
+      '/api/subscriptions/1?from=2022-13',
+      '/api/subscriptions/1?from=2022-05&to=2022-01',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(400);
+    }
+  });
+
+  it("answers 404 for another client's subscription and outside a client user's sub-company", async () => {
+    const a = await subscriptionOn(invA[0]);
+    const b = await subscriptionOn(invB);
+    expect((await get(`/api/subscriptions/${a.subscriptionId}`, tok.otherCompanyAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/subscriptions/${b.subscriptionId}`, tok.clientUser)).statusCode).toBe(404);
+    expect((await get(`/api/subscriptions/${a.subscriptionId}`, tok.clientUser)).statusCode).toBe(200);
+    expect((await get('/api/subscriptions/999999', tok.admin)).statusCode).toBe(404);
+  });
+
+  it('shows the optimization finding with its reason in the reader language and its mark', async () => {
+    const { db } = t.deps.database;
+    // Imports queue a re-optimization: let it finish, then put a known finding in its place.
+    for (const end = Date.now() + 60_000; ;) {
+      const busy = await db
+        .select({ id: optimizationRuns.id })
+        .from(optimizationRuns)
+        .where(
+          and(
+            eq(optimizationRuns.clientId, pohjola),
+            inArray(optimizationRuns.status, ['queued', 'running']),
+          ),
+        );
+      if (!busy.length) break;
+      if (Date.now() > end) throw new Error('optimization still running');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await db.delete(optimizationResults).where(eq(optimizationResults.clientId, pohjola));
+    const s = await subscriptionOn(invA[0]);
+    // Not optimized yet.
+    expect((await get(`/api/subscriptions/${s.subscriptionId}`)).json().finding).toBeNull();
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, s.subscriptionId));
+    const [run] = await db
+      .insert(optimizationRuns)
+      .values({ clientId: pohjola, trigger: 'manual', status: 'succeeded' })
+      .returning();
+    await db.insert(optimizationResults).values({
+      clientId: pohjola,
+      runId: run.id,
+      subscriptionId: sub.id,
+      operatorId: sub.operatorId,
+      kind: 'optimized',
+      currentPlanId: sub.currentPlanId,
+      bestPlanId: sub.currentPlanId,
+      currentMonthlyCents: 3990,
+      bestMonthlyCents: 1990,
+      monthlySavingCents: 2000,
+      reasonCode: 'cheaper_fee',
+      reasonParams: { bestMonthlyCents: 1990, currentMonthlyCents: 3990, contractPrice: 0 },
+      monthsUsed: 6,
+    });
+    await db.insert(optimizationMarks).values({
+      clientId: pohjola,
+      subscriptionId: sub.id,
+      kind: 'optimized',
+      monthlySavingCents: 2000,
+    });
+    const en = (await get(`/api/subscriptions/${sub.id}`)).json();
+    expect(en.finding).toMatchObject({
+      kind: 'optimized',
+      currentMonthlyCost: '39.90',
+      bestMonthlyCost: '19.90',
+      monthlySaving: '20.00',
+      yearlySaving: '240.00',
+      monthsUsed: 6,
+      reason: 'the same use costs €19.90 instead of €39.90 a month',
+      mark: { status: 'open', realisedMonth: null },
+    });
+    await db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));
+    const fiTok = await t.login(DEMO.companyAdmin);
+    const fi = (await get(`/api/subscriptions/${sub.id}`, fiTok)).json();
+    expect(fi.finding.reason).toBe('sama käyttö maksaa 19,90 € eikä 39,90 € kuukaudessa');
+    await db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.companyAdmin));
+    // Without optimization.view the finding is not shown.
+    expect((await get(`/api/subscriptions/${sub.id}`, tok.clientUser)).json().finding).toBeNull();
+  });
+});

@@ -1,0 +1,160 @@
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Select,
+  Skeleton,
+  Statistic,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
+import { errorText } from '../../lib/form-rules';
+
+/**
+ * The pieces every dashboard page shares (Cost and Usage, Savings): the labelled filters of the
+ * filter bar, the figure cards, and the states before the figures are in.
+ */
+
+/** While picking, months more than the API's longest period away from the first pick are off. */
+export const tooLong = (d: Dayjs, from: Dayjs | undefined) =>
+  !!from && Math.abs(d.diff(from, 'month')) >= DASHBOARD_MAX_MONTHS;
+
+/** A labelled filter in the filter bar. */
+export function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex align="center" gap={8} wrap>
+      <Typography.Text strong>{label}</Typography.Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** The period filter: a range of months, at most the API's longest period. */
+export function PeriodField({
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  value: [Dayjs, Dayjs] | null;
+  onChange: (period: [Dayjs, Dayjs]) => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterField label={t('dashboards.period')}>
+      <DatePicker.RangePicker
+        picker="month"
+        allowClear={false}
+        value={value}
+        onChange={(v) => {
+          if (v?.[0] && v[1]) onChange([v[0], v[1]]);
+        }}
+        disabledDate={(d, info) => tooLong(d, info.from)}
+        placeholder={[t('dashboards.from'), t('dashboards.to')]}
+        disabled={disabled}
+        data-testid={testId}
+      />
+    </FilterField>
+  );
+}
+
+/** The sub-company filter, shown only when there is more than one to choose from. */
+export function SubCompanyField({
+  options,
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  options: ReadonlyArray<{ id: number; name: string }>;
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (options.length <= 1) return null;
+  return (
+    <FilterField label={t('dashboards.subCompany')}>
+      <Select<number>
+        allowClear
+        style={{ minWidth: 200 }}
+        placeholder={t('dashboards.allSubCompanies')}
+        value={value}
+        onChange={onChange}
+        options={options.map((s) => ({ value: s.id, label: s.name }))}
+        disabled={disabled}
+        data-testid={testId}
+      />
+    </FilterField>
+  );
+}
+
+/** One of the period's totals: a figure with an optional line below it. */
+export function TotalCard(props: { title: string; value: string; testId: string; children?: ReactNode }) {
+  return (
+    <Col xs={24} sm={12} xl={6}>
+      <Card size="small" style={{ height: '100%' }}>
+        <Statistic title={props.title} value={props.value} data-testid={props.testId} />
+        {props.children}
+      </Card>
+    </Col>
+  );
+}
+
+/**
+ * The figures of a dashboard once they are in; before that, "choose a client first" (provider
+ * users), the error with a retry, or a skeleton. Test ids: `<testId>-client-first|error|loading`.
+ */
+export function FiguresState<T>({
+  ready,
+  query,
+  clientFirst,
+  testId,
+  children,
+}: {
+  ready: boolean;
+  query: { data?: T; isError: boolean; error: unknown; refetch: () => unknown };
+  clientFirst: string;
+  testId: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (!ready)
+    return (
+      <Card>
+        <Empty description={clientFirst} data-testid={`${testId}-client-first`} />
+      </Card>
+    );
+  if (query.isError && !query.data)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('dashboards.loadFailed')}
+        description={errorText(t, query.error)}
+        action={
+          <Button size="small" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+        data-testid={`${testId}-error`}
+      />
+    );
+  if (!query.data)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} data-testid={`${testId}-loading`} />
+      </Card>
+    );
+  return children(query.data);
+}

@@ -1,0 +1,85 @@
+import type { Lang, Savings } from '@kulu/shared';
+import { axisMoney, axisTooltip, euros, monthAxis, round2 } from './chart-options';
+
+/**
+ * Pure ECharts options of the Savings dashboard (plain objects, tested as data): realised
+ * savings by month, and potential against realised savings by sub-company.
+ */
+
+export interface SavingsTexts {
+  realised: string;
+  potential: string;
+}
+
+/** Realised savings by month as bars, every month of the period labelled. */
+export function realisedByMonthOption(
+  months: Savings['realised']['byMonth'],
+  lang: Lang,
+  texts: SavingsTexts,
+) {
+  return {
+    animation: false,
+    tooltip: axisTooltip(lang),
+    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    xAxis: monthAxis(months, lang),
+    yAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
+    series: [
+      {
+        name: texts.realised,
+        type: 'bar' as const,
+        itemStyle: { color: '#52c41a' },
+        data: months.map((m) => round2(euros(m.saving))),
+      },
+    ],
+  };
+}
+
+/**
+ * Potential (a month) and realised (in the period) savings per sub-company as paired
+ * horizontal bars, the largest potential at the top; at most `limit` sub-companies.
+ */
+export function bySubCompanyOption(
+  rows: Savings['bySubCompany'],
+  lang: Lang,
+  texts: SavingsTexts,
+  limit = 10,
+) {
+  const shown = [...rows]
+    .sort(
+      (a, b) =>
+        euros(b.potentialMonthly) - euros(a.potentialMonthly) || euros(b.realised) - euros(a.realised),
+    )
+    .slice(0, limit)
+    // A category y axis is drawn bottom-up: reverse so the largest is on top.
+    .reverse();
+  return {
+    animation: false,
+    tooltip: axisTooltip(lang),
+    legend: { bottom: 0 },
+    grid: { left: 8, right: 24, top: 8, bottom: 32, containLabel: true },
+    xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
+    yAxis: {
+      type: 'category' as const,
+      data: shown.map((r) => r.name),
+      axisLabel: { width: 160, overflow: 'truncate' as const },
+    },
+    series: [
+      {
+        name: texts.potential,
+        type: 'bar' as const,
+        itemStyle: { color: '#1677ff' },
+        data: shown.map((r) => round2(euros(r.potentialMonthly))),
+      },
+      {
+        name: texts.realised,
+        type: 'bar' as const,
+        itemStyle: { color: '#52c41a' },
+        data: shown.map((r) => round2(euros(r.realised))),
+      },
+    ],
+  };
+}
+
+/** Whether the period has any realised saving to draw (else the chart's empty state). */
+export const hasRealised = (months: Savings['realised']['byMonth']): boolean =>
+  months.some((m) => euros(m.saving) !== 0);

@@ -1,0 +1,231 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Row, Space, Typography, type TableColumnsType } from 'antd';
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { isProviderRole, type Lang, type Savings, type SavingsQuery } from '@kulu/shared';
+import { PageHeading } from '../../components/page-heading';
+import { formatMoney } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
+import { ClientSelect } from '../../components/client-select';
+import { optimizationLink } from '../optimization/run-status';
+import { ChartCard } from './chart-card';
+import { euros, formatCount, formatMonth } from './chart-options';
+import { FiguresState, FilterField, PeriodField, SubCompanyField, TotalCard } from './dashboard-parts';
+import { savingsQuery } from './savings-api';
+import { bySubCompanyOption, hasRealised, realisedByMonthOption } from './savings-options';
+
+type MonthRow = Savings['realised']['byMonth'][number];
+type SubCompanyRow = Savings['bySubCompany'][number];
+
+const MONTH = 'YYYY-MM';
+
+/**
+ * Savings (spec §2 Savings dashboard): what the optimization could still save a month (open
+ * recommendations and unused subscriptions, the marked part apart), what marked changes have
+ * saved in the period by month, and both by sub-company. Links lead to the optimization page.
+ */
+export function SavingsPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const session = useSession();
+  const provider = session ? isProviderRole(session.roleID) : false;
+  const basePath = provider ? '/admin' : '/company';
+
+  const [clientId, setClientId] = useState<number | undefined>();
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+
+  const subCompanies = useQuery(subCompanyOptionsQuery());
+  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
+
+  const ready = !provider || clientId !== undefined;
+  const params: SavingsQuery = {
+    clientId: provider ? clientId : undefined,
+    from: period?.[0].format(MONTH),
+    to: period?.[1].format(MONTH),
+    subCompanyId,
+  };
+  const figures = useQuery(savingsQuery(params, lang, ready));
+  const data = figures.data;
+  const shownPeriod: [Dayjs, Dayjs] | null =
+    period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
+
+  const chooseClient = (id: number | undefined) => {
+    setClientId(id);
+    setPeriod(null);
+    setSubCompanyId(undefined);
+  };
+
+  return (
+    <div data-testid="savings-page">
+      <PageHeading
+        title={t('menu.savings')}
+        extra={
+          ready && (
+            <Link
+              to={optimizationLink(basePath, { clientId: params.clientId })}
+              data-testid="savings-to-optimization"
+            >
+              <Button icon={<ThunderboltOutlined />}>{t('savings.openOptimization')}</Button>
+            </Link>
+          )
+        }
+      />
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card size="small">
+          <Flex gap={16} wrap align="center" data-testid="savings-filters">
+            {provider && (
+              <FilterField label={t('dashboards.client')}>
+                <ClientSelect value={clientId} onChange={chooseClient} testId="savings-client" />
+              </FilterField>
+            )}
+            <PeriodField value={shownPeriod} onChange={setPeriod} disabled={!ready} testId="savings-period" />
+            <SubCompanyField
+              options={subCompanyOptions}
+              value={subCompanyId}
+              onChange={setSubCompanyId}
+              disabled={!ready}
+              testId="savings-sub-company"
+            />
+          </Flex>
+        </Card>
+
+        <FiguresState ready={ready} query={figures} clientFirst={t('savings.clientFirst')} testId="savings">
+          {(data) => <Figures data={data} lang={lang} basePath={basePath} clientId={params.clientId} />}
+        </FiguresState>
+      </Space>
+    </div>
+  );
+}
+
+function Figures({
+  data,
+  lang,
+  basePath,
+  clientId,
+}: {
+  data: Savings;
+  lang: Lang;
+  basePath: string;
+  clientId: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const money = (v: string) => formatMoney(euros(v), lang);
+  const { potential, realised } = data;
+  const texts = useMemo(
+    () => ({ realised: t('savings.realised'), potential: t('savings.potentialMonthly') }),
+    [t],
+  );
+  const months = useMemo(
+    () => realisedByMonthOption(realised.byMonth, lang, texts),
+    [realised.byMonth, lang, texts],
+  );
+  const subCompanyRows = useMemo(
+    () =>
+      data.bySubCompany
+        .filter((r) => euros(r.potentialMonthly) !== 0 || euros(r.realised) !== 0)
+        .map((r) => ({ ...r, name: r.subCompanyId === null ? t('savings.noSubCompany') : r.name })),
+    [data.bySubCompany, t],
+  );
+  const subCompanies = useMemo(
+    () => bySubCompanyOption(subCompanyRows, lang, texts),
+    [subCompanyRows, lang, texts],
+  );
+  const link = (tab: 'optimized' | 'unused') => optimizationLink(basePath, { clientId, tab });
+
+  const monthColumns: TableColumnsType<MonthRow> = [
+    { title: t('dashboards.month'), dataIndex: 'month', render: (v: string) => formatMonth(v, lang) },
+    { title: t('savings.realised'), dataIndex: 'saving', align: 'right', render: money },
+  ];
+  const subCompanyColumns: TableColumnsType<SubCompanyRow> = [
+    { title: t('dashboards.subCompany'), dataIndex: 'name' },
+    { title: t('savings.potentialMonthly'), dataIndex: 'potentialMonthly', align: 'right', render: money },
+    { title: t('savings.realised'), dataIndex: 'realised', align: 'right', render: money },
+  ];
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {!data.lastRun && (
+        <Alert type="info" showIcon title={t('savings.neverRun')} data-testid="savings-never-run" />
+      )}
+      <Row gutter={[16, 16]} data-testid="savings-totals">
+        <TotalCard
+          title={t('savings.potentialMonthly')}
+          value={money(potential.monthly)}
+          testId="savings-potential"
+        >
+          <Flex vertical>
+            <Typography.Text type="secondary">
+              {t('savings.perYear', { amount: money(potential.yearly) })}
+            </Typography.Text>
+            <Typography.Text type="secondary" data-testid="savings-marked">
+              {t('savings.markedPart', {
+                count: potential.markedCount,
+                amount: money(potential.markedMonthly),
+                n: formatCount(potential.markedCount, lang),
+              })}
+            </Typography.Text>
+          </Flex>
+        </TotalCard>
+        <TotalCard
+          title={t('savings.optimizable')}
+          value={money(potential.optimizedMonthly)}
+          testId="savings-optimized"
+        >
+          <Link to={link('optimized')}>
+            {t('savings.subscriptions', {
+              count: potential.optimizedCount,
+              n: formatCount(potential.optimizedCount, lang),
+            })}
+          </Link>
+        </TotalCard>
+        <TotalCard title={t('savings.unused')} value={money(potential.unusedMonthly)} testId="savings-unused">
+          <Link to={link('unused')}>
+            {t('savings.subscriptions', {
+              count: potential.unusedCount,
+              n: formatCount(potential.unusedCount, lang),
+            })}
+          </Link>
+        </TotalCard>
+        <TotalCard
+          title={t('savings.realisedInPeriod')}
+          value={money(realised.total)}
+          testId="savings-realised"
+        >
+          <Typography.Text type="secondary">
+            {t('savings.realisedCount', { count: realised.count, n: formatCount(realised.count, lang) })}
+          </Typography.Text>
+        </TotalCard>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <ChartCard<MonthRow>
+            title={t('savings.realisedByMonth')}
+            testId="savings-months"
+            option={months}
+            rows={hasRealised(realised.byMonth) ? realised.byMonth : []}
+            columns={monthColumns}
+            rowKey={(m) => m.month}
+            emptyText={t('savings.noRealised')}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard<SubCompanyRow>
+            title={t('savings.bySubCompany')}
+            testId="savings-sub-companies"
+            option={subCompanies}
+            rows={subCompanyRows}
+            columns={subCompanyColumns}
+            rowKey={(r) => String(r.subCompanyId ?? 'none')}
+            emptyText={t('savings.noSavings')}
+            height={Math.max(320, Math.min(subCompanyRows.length, 10) * 48 + 60)}
+          />
+        </Col>
+      </Row>
+    </Space>
+  );
+}

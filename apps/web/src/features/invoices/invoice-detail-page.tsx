@@ -1,0 +1,314 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Input, Result, Skeleton, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  detailPath,
+  INVOICE_SUBSCRIPTION_SORTABLE,
+  type InvoiceDetail,
+  type InvoiceLineRow,
+  type InvoiceSubscription,
+  type Lang,
+} from '@kulu/shared';
+import { PageHeading } from '../../components/page-heading';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { downloadFile } from '../../lib/download';
+import { errorText } from '../../lib/form-rules';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { registerDetailTexts } from '../../lib/detail-texts';
+import { routeId } from '../../lib/route-id';
+import type { SortSpec } from '../../lib/paging';
+import { useSession } from '../../lib/session';
+import { usePagedState } from '../../lib/use-paged-state';
+import { ChartCard } from '../dashboards/chart-card';
+import { categoryOption, euros, formatMonth } from '../dashboards/chart-options';
+import { invoiceDetailQuery, invoiceSubscriptionsQuery } from './api';
+import { PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
+
+registerDetailTexts();
+
+type Sort = (typeof INVOICE_SUBSCRIPTION_SORTABLE)[number];
+const SORT: SortSpec<Sort> = { sortable: INVOICE_SUBSCRIPTION_SORTABLE, defaultSort: 'phoneNumber' };
+type Category = InvoiceDetail['byCategory'][number];
+
+const langOf = (language: string): Lang => (language === 'fi' ? 'fi' : 'en');
+
+/**
+ * One invoice (issue 10): header and totals, cost by category, the subscriptions on it (searched,
+ * sorted and paged by the API, each opening to its lines and linking to the subscription), the
+ * invoice-level charges and the original PDF.
+ */
+export function InvoiceDetailPage() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const id = routeId(useParams().id);
+  const invoice = useQuery({ ...invoiceDetailQuery(id ?? 0, lang), enabled: id !== null });
+
+  if (id === null) return <Result status="404" title={t('common.notFound.text')} />;
+  if (invoice.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('detail.invoice.loadFailed')}
+        description={errorText(t, invoice.error)}
+        action={<Button onClick={() => void invoice.refetch()}>{t('common.retry')}</Button>}
+        data-testid="invoice-detail-error"
+      />
+    );
+  }
+  if (!invoice.data) return <Skeleton active paragraph={{ rows: 10 }} data-testid="invoice-detail-loading" />;
+  return <InvoiceView invoice={invoice.data} lang={lang} />;
+}
+
+function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const money = (v: string | null) => (v === null ? '' : formatMoney(euros(v), lang));
+  const uncategorized = t('dashboards.uncategorized');
+  const categories = useMemo(
+    () =>
+      invoice.byCategory
+        .filter((c) => euros(c.cost) !== 0)
+        .map((c) => ({ ...c, name: c.name || uncategorized })),
+    [invoice.byCategory, uncategorized],
+  );
+  const chart = useMemo(() => categoryOption(categories, lang), [categories, lang]);
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      await downloadFile(`/api/invoices/${invoice.id}/file`, invoice.fileName);
+    } catch (e) {
+      setDownloadError(e);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const categoryColumns: TableColumnsType<Category> = [
+    { title: t('dashboards.costCategory'), dataIndex: 'name' },
+    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
+  ];
+
+  return (
+    <div data-testid="invoice-detail-page">
+      <PageHeading
+        title={t('detail.invoice.title', { number: invoice.invoiceNumber ?? invoice.fileName })}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={downloading}
+            onClick={() => void download()}
+            data-testid="invoice-download"
+          >
+            {t('detail.invoice.download')}
+          </Button>
+        }
+      />
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        {downloadError !== null && (
+          <Alert type="error" showIcon closable title={errorText(t, downloadError)} />
+        )}
+        <Card size="small">
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 2, xl: 3 }}
+            data-testid="invoice-header"
+            items={[
+              { key: 'operator', label: t('invoices.table.operator'), children: invoice.operatorName ?? '' },
+              { key: 'number', label: t('invoices.table.number'), children: invoice.invoiceNumber ?? '' },
+              {
+                key: 'date',
+                label: t('invoices.table.date'),
+                children: formatDate(invoice.invoiceDate, lang),
+              },
+              {
+                key: 'month',
+                label: t('detail.billingMonth'),
+                children: invoice.periodStart ? formatMonth(invoice.periodStart.slice(0, 7), lang) : '',
+              },
+              { key: 'client', label: t('invoices.table.client'), children: invoice.clientName },
+              {
+                key: 'subCompany',
+                label: t('invoices.table.subCompany'),
+                children: invoice.subCompanyName ?? '–',
+              },
+              {
+                key: 'excl',
+                label: t('invoices.table.totalExclVat'),
+                children: <strong data-testid="invoice-total-excl">{money(invoice.totalExclVat)}</strong>,
+              },
+              { key: 'vat', label: t('detail.invoice.vat'), children: money(invoice.vatAmount) },
+              { key: 'incl', label: t('invoices.table.totalInclVat'), children: money(invoice.totalInclVat) },
+              {
+                key: 'state',
+                label: t('invoices.table.uploadState'),
+                children: (
+                  <Space size={4}>
+                    <Tag color={UPLOAD_STATE_COLOR[invoice.uploadState]}>
+                      {t(`invoices.uploadState.${invoice.uploadState}`)}
+                    </Tag>
+                    <Tag color={PARSING_STATUS_COLOR[invoice.parsingStatus]}>
+                      {t(`invoices.parsingStatus.${invoice.parsingStatus}`)}
+                    </Tag>
+                  </Space>
+                ),
+              },
+              {
+                key: 'counts',
+                label: t('detail.invoice.counts'),
+                children: t('detail.invoice.countsValue', {
+                  subscriptions: formatNumber(invoice.subscriptionCount, lang),
+                  lines: formatNumber(invoice.lineCount, lang),
+                }),
+              },
+            ]}
+          />
+        </Card>
+        <ChartCard<Category>
+          title={t('dashboards.byCategory')}
+          testId="invoice-categories"
+          option={chart}
+          rows={categories}
+          columns={categoryColumns}
+          rowKey={(c) => String(c.costCategoryId ?? 'none')}
+          height={280}
+        />
+        <InvoiceSubscriptions invoiceId={invoice.id} lang={lang} />
+        {invoice.otherLines.length > 0 && (
+          <Card title={t('detail.invoice.otherLines')} size="small">
+            <LinesTable lines={invoice.otherLines} lang={lang} testId="invoice-other-lines" />
+          </Card>
+        )}
+      </Space>
+    </div>
+  );
+}
+
+function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: Lang }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const base = session?.basePath ?? '';
+  const { state, onPageChange, search, setSearch } = usePagedState(SORT);
+  const { page, pageSize, sort, order, q } = state;
+  const list = useQuery(
+    invoiceSubscriptionsQuery(invoiceId, {
+      page,
+      pageSize,
+      sort: sort ?? 'phoneNumber',
+      order,
+      q: q || undefined,
+    }),
+  );
+  const columns = useMemo<PagedColumn<InvoiceSubscription>[]>(() => {
+    const text = (v: string | null) => v ?? '';
+    return [
+      {
+        key: 'phoneNumber',
+        dataIndex: 'phoneNumber',
+        title: t('dashboards.phoneNumber'),
+        render: (v: string, row) => (
+          <Link to={detailPath(base, 'subscription', row.subscriptionId)} data-testid="subscription-link">
+            {v}
+          </Link>
+        ),
+      },
+      { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: text },
+      { key: 'subCompanyName', dataIndex: 'subCompanyName', title: t('dashboards.subCompany'), render: text },
+      { key: 'costCenterName', dataIndex: 'costCenterName', title: t('dashboards.costCenter'), render: text },
+      { key: 'planName', dataIndex: 'planName', title: t('detail.plan'), render: text },
+      {
+        key: 'total',
+        dataIndex: 'total',
+        title: t('detail.invoice.subscriptionTotal'),
+        align: 'right',
+        render: (v: string) => formatMoney(euros(v), lang),
+        onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      },
+    ];
+  }, [t, lang, base]);
+
+  return (
+    <PagedTable<InvoiceSubscription, Sort>
+      title={t('detail.invoice.subscriptions')}
+      query={list}
+      state={state}
+      onPageChange={onPageChange}
+      sort={SORT}
+      columns={columns}
+      rowKey="subscriptionId"
+      emptyText={q ? t('detail.noMatches') : t('detail.invoice.noSubscriptions')}
+      toolbar={
+        <Input.Search
+          allowClear
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('detail.invoice.search')}
+          style={{ maxWidth: 320, marginBottom: 12 }}
+          data-testid="invoice-subscription-search"
+        />
+      }
+      expandable={{
+        expandedRowRender: (row) => <LinesTable lines={row.lines} lang={lang} testId="subscription-lines" />,
+      }}
+      testId="invoice-subscriptions"
+    />
+  );
+}
+
+/** Invoice lines: label, category, quantity with its unit, unit price and amount. */
+function LinesTable({ lines, lang, testId }: { lines: InvoiceLineRow[]; lang: Lang; testId: string }) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<InvoiceLineRow> = [
+    { title: t('detail.line.label'), dataIndex: 'label' },
+    {
+      title: t('dashboards.costCategory'),
+      dataIndex: 'costCategoryName',
+      render: (v: string | null) => v ?? t('dashboards.uncategorized'),
+    },
+    {
+      title: t('detail.line.quantity'),
+      key: 'quantity',
+      align: 'right',
+      render: (_: unknown, l) =>
+        l.quantity === null
+          ? ''
+          : `${formatNumber(Number(l.quantity), lang)}${l.unit ? ` ${t(`detail.unit.${l.unit}`)}` : ''}`,
+    },
+    {
+      title: t('detail.line.unitPrice'),
+      dataIndex: 'unitPrice',
+      align: 'right',
+      render: (v: string | null) =>
+        v === null
+          ? ''
+          : new Intl.NumberFormat(lang === 'fi' ? 'fi-FI' : 'en-GB', {
+              style: 'currency',
+              currency: 'EUR',
+              maximumFractionDigits: 4,
+            }).format(Number(v)),
+    },
+    {
+      title: t('detail.line.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: string) => formatMoney(euros(v), lang),
+    },
+  ];
+  return (
+    <Table<InvoiceLineRow>
+      size="small"
+      rowKey="id"
+      columns={columns}
+      dataSource={lines}
+      pagination={false}
+      data-testid={testId}
+    />
+  );
+}
