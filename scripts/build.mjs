@@ -27,6 +27,8 @@ export const TARGETS = {
       'packages/shared/package.json',
       'packages/invoices/src',
       'packages/invoices/package.json',
+      'packages/optimizer/src',
+      'packages/optimizer/package.json',
       'package-lock.json',
       'scripts/build.mjs',
     ],

@@ -25,6 +25,11 @@ import { mastersRoutes } from './modules/masters/masters.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { automationRoutes } from './modules/automation/automation.routes.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
+import { optimizationRoutes } from './modules/optimization/optimization.routes.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { clientsRoutes } from './modules/clients/clients.routes.js';
+import { clientMastersRoutes } from './modules/client-masters/client-masters.routes.js';
+import { contractsRoutes } from './modules/client-sections/contracts.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -186,6 +191,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(invoicesRoutes);
   await app.register(automationRoutes);
   await app.register(dashboardsRoutes);
+  await app.register(optimizationRoutes);
+  await app.register(subscriptionsRoutes);
+  await app.register(clientsRoutes);
+  await app.register(clientMastersRoutes);
+  await app.register(contractsRoutes);
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

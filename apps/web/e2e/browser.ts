@@ -68,3 +68,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** The visible texts of the side menu's entries. */
 export const menuTexts = (page: Page) =>
   page.getByTestId('side-menu').locator('.ant-menu-title-content').allInnerTexts();
+
+/** Switches the interface language from the header and waits until it is saved on the user. */
+export async function switchLanguage(page: Page, lang: 'en' | 'fi'): Promise<void> {
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/profile/settings') && r.request().method() === 'PUT',
+  );
+  await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
+  const res = await saved;
+  if (!res.ok()) throw new Error(`saving the language answered ${res.status()}`);
+}

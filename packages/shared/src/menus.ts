@@ -76,6 +76,15 @@ const master = (key: string, titleKey: string, permission: Permission): MenuItem
   page: 'master',
 });
 
+const clientManagement: MenuItem = {
+  key: 'client-management',
+  path: '/client-management/client-management',
+  page: 'client-management',
+  titleKey: 'menu.clientManagement',
+  icon: 'TeamOutlined',
+  permission: 'clients.manage',
+};
+
 export const ADMIN_MENU: MenuItem[] = [
   dashboard('/admin'),
   invoiceUpload('/admin'),
@@ -122,13 +131,7 @@ export const ADMIN_MENU: MenuItem[] = [
       master('help', 'help', 'masters.help'),
     ],
   },
-  {
-    key: 'client-management',
-    path: '/client-management/client-management',
-    titleKey: 'menu.clientManagement',
-    icon: 'TeamOutlined',
-    permission: 'clients.manage',
-  },
+  clientManagement,
   optimization('/admin'),
 ];
 
@@ -157,6 +160,7 @@ export const COMPANY_MENU: MenuItem[] = [
         path: '/company/client-masters/invoice-user-management',
         titleKey: 'menu.clientMasters.invoiceUserManagement',
         permission: 'clientMasters.invoiceUsers',
+        page: 'invoice-user-management',
       },
       {
         key: 'plan-details',
@@ -240,3 +244,73 @@ export const ACCOUNT_ROUTES = {
   changePassword: '/change-password',
   builder: '/builder',
 } as const;
+
+/**
+ * Detail pages: declared here like the menu pages (one route table) but never shown in a menu.
+ * They are opened from a table or a dashboard drill-down, under the user's base path (`/admin`
+ * for provider users, `/company` for client users), with the row's id as `:id`.
+ */
+export interface DetailRoute {
+  key: DetailKind | 'client';
+  /** With the `:id` parameter, e.g. `/company/invoices/:id`. */
+  path: string;
+  titleKey: string;
+  /**
+   * The menu page it is opened from: whoever may open that page (its permission, under their own
+   * base path) may open the detail; the menu shows that entry as the current one.
+   */
+  menuPath: string;
+  /** The on-demand page component. */
+  page: string;
+}
+
+export type DetailKind = 'invoice' | 'subscription';
+
+const DETAIL_SEGMENT: Record<DetailKind, string> = { invoice: 'invoices', subscription: 'subscriptions' };
+
+const detailRoutes = (base: string): DetailRoute[] => [
+  {
+    key: 'invoice',
+    path: `${base}/${DETAIL_SEGMENT.invoice}/:id`,
+    titleKey: 'pageTitle.invoice',
+    menuPath: invoiceUpload(base).path,
+    page: 'invoice-detail',
+  },
+  {
+    key: 'subscription',
+    path: `${base}/${DETAIL_SEGMENT.subscription}/:id`,
+    titleKey: 'pageTitle.subscription',
+    // The dashboards' drill-downs lead here.
+    menuPath: dashboard(base).children![0].path,
+    page: 'subscription-detail',
+  },
+];
+
+/** A client of Client Management, opened from its list (provider users only: no base path). */
+const CLIENT_DETAIL_ROUTE: DetailRoute = {
+  key: 'client',
+  path: `${clientManagement.path}/:id`,
+  titleKey: 'pageTitle.client',
+  menuPath: clientManagement.path,
+  page: 'client-detail',
+};
+
+/** Every detail route of both bases, and the client's. */
+export const DETAIL_ROUTES: readonly DetailRoute[] = [
+  ...detailRoutes('/admin'),
+  ...detailRoutes('/company'),
+  CLIENT_DETAIL_ROUTE,
+];
+
+/** Client Management's list, where a client's page leads back to. */
+export const CLIENT_MANAGEMENT_PATH = clientManagement.path;
+
+/** The hash route of one client of Client Management: `/client-management/client-management/7`. */
+export const clientDetailPath = (id: number): string => `${clientManagement.path}/${id}`;
+
+/**
+ * The hash route of one invoice or subscription under a base path (the session's `basePath`):
+ * `detailPath('/company', 'subscription', 42)` → `/company/subscriptions/42`.
+ */
+export const detailPath = (base: string, kind: DetailKind, id: number): string =>
+  `${base}/${DETAIL_SEGMENT[kind]}/${id}`;

@@ -223,6 +223,115 @@ export const MESSAGES = {
     fi: 'Automaattinen lataus vaatii operaattoriportaalin käyttäjätunnuksen ja salasanan',
   },
   retryQueued: { en: 'Retry started', fi: 'Uusi yritys aloitettu' },
+  // Optimization (issue 10)
+  invalidTab: {
+    en: 'The tab must be optimized, unoptimized or unused',
+    fi: 'Välilehden on oltava optimoitu, optimoimaton tai käyttämätön',
+  },
+  invalidAmount: {
+    en: 'An amount must be a number from 0 with at most two decimals',
+    fi: 'Summan on oltava vähintään 0 ja siinä voi olla enintään kaksi desimaalia',
+  },
+  markNothing: { en: 'Select at least one subscription', fi: 'Valitse vähintään yksi liittymä' },
+  markTooMany: {
+    en: 'At most 500 subscriptions can be marked at once',
+    fi: 'Kerralla voi merkitä enintään 500 liittymää',
+  },
+  markNotOptimizable: {
+    en: 'Only subscriptions with a recommendation can be marked for optimization',
+    fi: 'Optimoitavaksi voi merkitä vain liittymiä, joille on suositus',
+  },
+  markedForOptimization: {
+    en: 'Marked for optimization',
+    fi: 'Merkitty optimoitavaksi',
+  },
+  reoptimizeQueued: {
+    en: 'Re-optimization started; the results update when it is done',
+    fi: 'Uudelleenoptimointi aloitettu; tulokset päivittyvät, kun se on valmis',
+  },
+  // Client management (issue 11, spec §8)
+  providerIdInUse: { en: 'Provider id already in use', fi: 'Palveluntarjoajan tunnus on jo käytössä' },
+  clientAdded: { en: 'Customer added successfully', fi: 'Asiakas lisätty' },
+  clientUpdated: { en: 'Customer updated successfully', fi: 'Asiakkaan tiedot päivitetty' },
+  convertedToLead: {
+    en: 'Client converted to a lead successfully',
+    fi: 'Asiakas muutettu liidiksi',
+  },
+  convertedToCompany: {
+    en: 'Client converted to a company successfully',
+    fi: 'Asiakas muutettu yritysasiakkaaksi',
+  },
+  convertedToConsultant: {
+    en: 'Client converted to a consultant successfully',
+    fi: 'Asiakas muutettu konsultiksi',
+  },
+  alreadyConverted: {
+    en: 'This client has already been converted',
+    fi: 'Tämä asiakas on jo muutettu',
+  },
+  notConsultant: {
+    en: 'Companies can be assigned only to a consultant',
+    fi: 'Yrityksiä voi määrittää vain konsultille',
+  },
+  assignedCompaniesSaved: {
+    en: 'Assigned companies saved successfully',
+    fi: 'Määritetyt yritykset tallennettu',
+  },
+  // Client masters: invoice users and plan details (issue 11)
+  clientUserEmailExists: {
+    en: 'Client user email already exists',
+    fi: 'Asiakaskäyttäjän sähköpostiosoite on jo käytössä',
+  },
+  invoiceUserPhoneExists: {
+    en: 'A user with this phone number already exists',
+    fi: 'Tällä puhelinnumerolla on jo käyttäjä',
+  },
+  invoiceUserAdded: { en: 'User added successfully', fi: 'Käyttäjä lisätty' },
+  invoiceUserUpdated: { en: 'User updated successfully', fi: 'Käyttäjän tiedot päivitetty' },
+  invoiceUserDeleted: { en: 'User deleted successfully', fi: 'Käyttäjä poistettu' },
+  importFileType: {
+    en: 'The file must be a CSV file or an Excel workbook (.xlsx)',
+    fi: 'Tiedoston on oltava CSV-tiedosto tai Excel-työkirja (.xlsx)',
+  },
+  importTooLarge: {
+    en: 'The file is too large (at most 5 MB)',
+    fi: 'Tiedosto on liian suuri (enintään 5 Mt)',
+  },
+  importTooManyRows: {
+    en: 'The file has too many rows (at most 10000)',
+    fi: 'Tiedostossa on liian monta riviä (enintään 10000)',
+  },
+  importEmpty: { en: 'The file has no rows to import', fi: 'Tiedostossa ei ole tuotavia rivejä' },
+  importColumnsMissing: {
+    en: 'The first row must name the columns, at least name and phone number',
+    fi: 'Ensimmäisellä rivillä on oltava sarakkeiden nimet, vähintään nimi ja puhelinnumero',
+  },
+  importDone: { en: 'Users imported successfully', fi: 'Käyttäjät tuotu' },
+  planDetailsUpdated: {
+    en: 'Plan details updated; re-optimization started',
+    fi: 'Liittymän tiedot päivitetty; uudelleenoptimointi aloitettu',
+  },
+  // Client sections: contracts (issue 11)
+  contractAdded: { en: 'Contract added successfully', fi: 'Sopimus lisätty' },
+  contractDrafted: { en: 'Contract saved as a draft', fi: 'Sopimus tallennettu luonnoksena' },
+  contractUpdated: { en: 'Contract updated successfully', fi: 'Sopimus päivitetty' },
+  contractTerminated: { en: 'Contract terminated successfully', fi: 'Sopimus irtisanottu' },
+  contractStartBeforePrevious: {
+    en: "The contract must start after the previous contract's end date",
+    fi: 'Sopimuksen on alettava edellisen sopimuksen päättymispäivän jälkeen',
+  },
+  contractTerminationDate: {
+    en: "The termination date must be between the contract's start and end dates",
+    fi: 'Irtisanomispäivän on oltava sopimuksen alku- ja loppupäivän välillä',
+  },
+  contractNotEditable: {
+    en: 'This contract can no longer be changed',
+    fi: 'Tätä sopimusta ei voi enää muuttaa',
+  },
+  contractNoBillingPlan: {
+    en: 'Choose a billing plan for the contract or the client first',
+    fi: 'Valitse ensin laskutusmalli sopimukselle tai asiakkaalle',
+  },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

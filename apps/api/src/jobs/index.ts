@@ -7,6 +7,8 @@ import { parseJobOptions, QUEUE } from './queue.js';
 import { stopParseChild } from './parse-runner.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
 import { uploadReminderHandler } from './reminders.js';
+import { startOptimizeWorker, stopOptimizeSweep } from './optimize-client.js';
+import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
 import {
   enqueueMonthlyFetches,
   runFetch,
@@ -42,6 +44,9 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await deps.mailer.send(job.data);
   });
   await jobs.work<{ month?: string }>(QUEUE.uploadReminder, uploadReminderHandler(deps), 5);
+  await jobs.work<{ day?: string }>(QUEUE.leadReminder, async (job) => {
+    await sendLeadReminders(deps, job.data.day);
+  });
   await jobs.work<FetchInvoicesJob>(QUEUE.fetchInvoices, async (job) => {
     await runFetch(deps, job.data);
   });
@@ -52,9 +57,12 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     },
     5,
   );
+  await startOptimizeWorker(deps);
   if (options.schedules ?? true) {
     // The 20th of each month at 8:00 Helsinki time.
     await jobs.schedule(QUEUE.uploadReminder, '0 8 20 * *');
+    // Every day at 7:00: lead reminders of the day.
+    await jobs.schedule(QUEUE.leadReminder, '0 7 * * *');
     // The 6th of each month at 6:00: fetch the month's invoices of clients on automated upload.
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
   }
@@ -95,6 +103,7 @@ async function requeueOrphans(deps: Deps): Promise<number> {
 export async function stopJobs(deps: Deps): Promise<void> {
   clearInterval(sweeps.get(deps));
   sweeps.delete(deps);
+  stopOptimizeSweep(deps);
   await deps.jobs.stop();
   await stopParseChild();
 }

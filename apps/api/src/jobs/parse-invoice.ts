@@ -3,6 +3,7 @@ import type { MessageCode } from '@kulu/shared';
 import { files, invoices } from '../db/schema/index.js';
 import { ImportRefusal, importParsedInvoice } from '../modules/invoices/import.service.js';
 import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
+import { requestOptimization } from '../modules/optimization/optimize.service.js';
 import type { Deps } from '../types.js';
 import type { JobHandler } from './queue.js';
 import { ParseFailure, parseInChild, type ParseFailureCode, type ParseLimits } from './parse-runner.js';
@@ -55,7 +56,14 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
       try {
         const [file] = await db.select({ data: files.data }).from(files).where(eq(files.id, inv.fileId));
         const parsed = await parseInChild(file.data, parseLimits(deps.config));
-        await importParsedInvoice(db, invoiceId, parsed, deps.now());
+        const done = await importParsedInvoice(db, invoiceId, parsed, deps.now());
+        // After commit: the client's results follow its new invoice (and open marks are realised).
+        // A failed send leaves the run queued: the optimize sweep sends it (jobs/optimize-client.ts).
+        if (done.imported) {
+          await requestOptimization(deps, done.clientId, 'import').catch((err: unknown) =>
+            console.error('optimize-client: enqueue after import failed:', err),
+          );
+        }
       } catch (e) {
         if (e instanceof ParseFailure && (e.code !== 'internal' || lastAttempt)) {
           await markFailed(deps, invoiceId, CODE_OF[e.code], e.message);

@@ -11,10 +11,21 @@ export const QUEUE = {
   automationMonthly: 'automation-monthly',
   /** Monthly: "No uploads for this month" reminders. */
   uploadReminder: 'upload-reminder',
+  /** Daily: the provider's lead reminders of the day. */
+  leadReminder: 'lead-reminder',
   /** First start of a demo install: generate and upload the demo invoices. */
   demoInvoices: 'demo-invoices',
+  /** Recompute one client's optimization results (docs/decisions/0006-optimization.md). */
+  optimizeClient: 'optimize-client',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+/**
+ * Queues with a pg-boss policy other than `standard`. `stately` + a singletonKey per client: at most
+ * one job of a key waiting and one running, so many imports in a row queue one run and no two runs
+ * of one client overlap, whichever instance works them.
+ */
+const QUEUE_POLICY: Partial<Record<QueueName, 'stately'>> = { [QUEUE.optimizeClient]: 'stately' };
 
 /** After the parse time limit, this long is left for the import before a parse job expires. */
 export const PARSE_JOB_MARGIN_SECONDS = 60;
@@ -73,7 +84,10 @@ export class JobQueue {
         if (!this.stopped) console.error('job queue:', e);
       });
       await boss.start();
-      for (const name of Object.values(QUEUE)) await boss.createQueue(name);
+      for (const name of Object.values(QUEUE)) {
+        const policy = QUEUE_POLICY[name];
+        await boss.createQueue(name, policy ? { name, policy } : undefined);
+      }
       this.boss = boss;
       return boss;
     })();

@@ -57,14 +57,6 @@ describe('Scope', () => {
     expect(s.canSeeClient(99)).toBe(true);
   });
 
-  it('gives a consultant the assigned companies, which today are all clients', async () => {
-    const s = await Scope.forUser(db, user(ROLE.consultant));
-    expect(s.kind).toBe('consultant');
-    expect(s.clientIds).toBeNull();
-    expect(s.canSeeClient(99)).toBe(true);
-    expect(s.ownClientId).toBeNull();
-  });
-
   it('limits a consultant with assigned companies to them, and one with none to nothing', async () => {
     const assigned = new Scope(db, { kind: 'consultant', userId: 7, clientIds: [3, 5] });
     expect(assigned.isProvider).toBe(true);

@@ -1,7 +1,14 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { union, type PgColumn } from 'drizzle-orm/pg-core';
 import { ROLE } from '@kulu/shared';
-import { clients, costCenters, subCompanies } from '../db/schema/index.js';
+import {
+  clients,
+  consultantCompanies,
+  consultantUserCompanies,
+  costCenters,
+  subCompanies,
+  users,
+} from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import type { AuthUser } from '../types.js';
 import { notFound } from './errors.js';
@@ -39,11 +46,23 @@ export interface ScopeInit {
 }
 
 /**
- * A consultant's assigned companies: null = every client. Today every consultant works for every
- * client; client management fills this in (one function, so no module needs to change).
+ * A consultant's assigned companies, the one rule (docs/decisions/0007): the companies assigned to
+ * the consultant's own client (a consultant-type client: every user of it shares its companies)
+ * and those assigned to the user personally (the provider's own consultants, who have no client).
+ * None assigned: none seen.
  */
-export async function assignedClientIds(_db: Executor, _userId: number): Promise<number[] | null> {
-  return null;
+export async function assignedClientIds(db: Executor, userId: number): Promise<number[]> {
+  const viaClient = db
+    .select({ id: consultantCompanies.clientId })
+    .from(consultantCompanies)
+    .innerJoin(users, eq(users.clientId, consultantCompanies.consultantClientId))
+    .where(eq(users.id, userId));
+  const personal = db
+    .select({ id: consultantUserCompanies.clientId })
+    .from(consultantUserCompanies)
+    .where(eq(consultantUserCompanies.userId, userId));
+  const rows = await union(viaClient, personal);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 const idIn = (col: PgColumn, ids: readonly number[]): SQL =>
@@ -137,6 +156,26 @@ export class Scope {
     if (this.costCenterIds && cols.costCenterId) parts.push(idIn(cols.costCenterId, this.costCenterIds));
     if (this.operatorId != null && cols.operatorId) parts.push(eq(cols.operatorId, this.operatorId));
     return parts.length ? and(...parts) : undefined;
+  }
+
+  /**
+   * A client the caller has just created becomes theirs to see: a consultant is assigned it (through
+   * their consultant client, or personally when they have none); nothing to do for anyone else.
+   */
+  async assignToCaller(tx: Executor, clientId: number): Promise<void> {
+    if (this.kind !== 'consultant' || this.userId == null) return;
+    const [me] = await tx.select({ clientId: users.clientId }).from(users).where(eq(users.id, this.userId));
+    if (me?.clientId != null) {
+      await tx
+        .insert(consultantCompanies)
+        .values({ consultantClientId: me.clientId, clientId })
+        .onConflictDoNothing();
+    } else {
+      await tx
+        .insert(consultantUserCompanies)
+        .values({ userId: this.userId, clientId })
+        .onConflictDoNothing();
+    }
   }
 
   /** Throws 404 unless the client exists and is in scope (ids from URLs: `:clientId`). */

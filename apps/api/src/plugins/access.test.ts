@@ -140,6 +140,6 @@ describe('tenancy', () => {
 
   it('shows the provider every client', async () => {
     expect(await names('admin', '/api/sub-companies')).toHaveLength(4);
-    expect(await names('consultant', '/api/cost-centers')).toHaveLength(6);
+    expect(await names('consultant', '/api/cost-centers')).toHaveLength(8);
   });
 });

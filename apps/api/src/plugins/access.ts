@@ -4,6 +4,7 @@ import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
 import type { Db } from '../db/client.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
+import { isClientLockedOut } from '../lib/contract-access.js';
 import type { AuthUser } from '../types.js';
 import { sendError } from './errors.js';
 
@@ -71,6 +72,13 @@ export function registerAccess(app: FastifyInstance) {
     if (cfg.roles && !cfg.roles.includes(req.user.roleId)) return sendError(req, reply, 403, 'forbidden');
     if (cfg.permission && !req.user.permissions.includes(cfg.permission)) {
       return sendError(req, reply, 403, 'forbidden');
+    }
+    // Spec §4: a terminated company or one without a valid contract is locked out of its data
+    // routes (those declaring a permission), by the same rule that greys its menu. Routes that
+    // declare only `auth` (session, profile, logout, help) stay open; provider users are unaffected.
+    const own = req.scope.ownClientId;
+    if (cfg.permission && own != null && (await isClientLockedOut(db, own, app.deps.now()))) {
+      return sendError(req, reply, 403, 'menuDisabled');
     }
   });
 }

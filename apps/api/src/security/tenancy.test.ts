@@ -2,21 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, notInArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { idParams } from '@kulu/shared';
+import { idParams, ROLE } from '@kulu/shared';
 import {
+  clientContracts,
   clients,
+  consultantCompanies,
   costCenters,
   costCategories,
   costElements,
   costGroups,
   files,
   invoiceFetchRuns,
+  invoiceUsers,
   invoices,
   operators,
   plans,
   portalCredentials,
   skippedPhoneNumbers,
   subCompanies,
+  subscriptions,
   userSubCompanies,
   users,
 } from '../db/schema/index.js';
@@ -54,6 +58,12 @@ const PARAMS: Record<string, ParamKind> = {
     clientId: invoices.clientId,
     subCompanyId: invoices.subCompanyId,
   },
+  'subscriptions/:id': {
+    table: subscriptions,
+    id: subscriptions.id,
+    clientId: subscriptions.clientId,
+    subCompanyId: subscriptions.subCompanyId,
+  },
   'failed-downloads/:id': {
     table: invoiceFetchRuns,
     id: invoiceFetchRuns.id,
@@ -71,6 +81,19 @@ const PARAMS: Record<string, ParamKind> = {
     clientId: skippedPhoneNumbers.clientId,
   },
   'plans/:id': { table: plans, id: plans.id, clientId: plans.clientId },
+  'invoice-users/:id': {
+    table: invoiceUsers,
+    id: invoiceUsers.id,
+    clientId: invoiceUsers.clientId,
+    subCompanyId: invoiceUsers.subCompanyId,
+  },
+  // Plan Details: a subscription's plan and contract price.
+  'plan-details/:id': {
+    table: subscriptions,
+    id: subscriptions.id,
+    clientId: subscriptions.clientId,
+    subCompanyId: subscriptions.subCompanyId,
+  },
   'clients/:clientId': { client: true },
   'clients/:id': { client: true },
   'users/:id': { table: users, id: users.id, clientId: users.clientId },
@@ -80,6 +103,7 @@ const PARAMS: Record<string, ParamKind> = {
     clientId: subCompanies.clientId,
     subCompanyId: subCompanies.id,
   },
+  'contracts/:id': { table: clientContracts, id: clientContracts.id, clientId: clientContracts.clientId },
   // Not client-owned: every client sees the same rows.
   'credentials/:operatorId': { global: operators.id },
   'operators/:id': { global: operators.id },
@@ -126,7 +150,7 @@ async function authUser(email: string): Promise<AuthUser> {
   return authUserOf(db, u, null);
 }
 
-/** A failed fetch run, portal credentials and an invoice in every sub-company of every client. */
+/** A failed fetch run, portal credentials, an invoice and a subscription in every sub-company of every client. */
 async function addFixtures() {
   const { db } = t.deps.database;
   const [op] = await db.select({ id: operators.id }).from(operators).orderBy(asc(operators.id)).limit(1);
@@ -144,6 +168,10 @@ async function addFixtures() {
         passwordSealed: 'x',
       })
       .onConflictDoNothing();
+    // A draft contract of every client (the demo clients have an active one too): contracts/:id.
+    await db
+      .insert(clientContracts)
+      .values({ clientId: c.id, status: 'draft', startDate: '2031-01-01', endDate: '2031-12-31' });
     const subs = await db
       .select({ id: subCompanies.id })
       .from(subCompanies)
@@ -168,6 +196,21 @@ async function addFixtures() {
         fileSha256: `tenancy-${c.id}-${s.id}`,
         batchId: 'tenancy',
         uploadState: 'failed',
+      });
+      await db.insert(subscriptions).values({
+        clientId: c.id,
+        subCompanyId: s.id,
+        operatorId: op.id,
+        phoneNumber: `+35840${String(c.id).padStart(3, '0')}${String(s.id ?? 0).padStart(4, '0')}`,
+        userName: 'Tenancy',
+        firstSeenMonth: '2031-01-01',
+        lastSeenMonth: '2031-01-01',
+      });
+      await db.insert(invoiceUsers).values({
+        clientId: c.id,
+        subCompanyId: s.id,
+        phoneNumber: `+35840${String(c.id).padStart(3, '0')}${String(s.id ?? 0).padStart(4, '0')}`,
+        name: 'Tenancy',
       });
     }
   }
@@ -198,10 +241,49 @@ async function addLimitedUploader(): Promise<string> {
   return email;
 }
 
+/**
+ * A consultant firm (a consultant-type client) assigned one of the two demo companies, and its
+ * user: every probe then meets the other company as "another client" (docs/decisions/0007).
+ */
+async function addAssignedConsultant(): Promise<string> {
+  const { db } = t.deps.database;
+  const [anna] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
+  const [firm] = await db
+    .insert(clients)
+    .values({
+      type: 'consultant',
+      companyName: 'Tenancy Neuvonta Oy',
+      businessId: '1234567-1',
+      email: 'toimisto@tenancyneuvonta.fi',
+      interestStatus: 'consultant',
+    })
+    .returning({ id: clients.id });
+  await db.insert(consultantCompanies).values({ consultantClientId: firm.id, clientId: anna.clientId! });
+  // Rows of its own, so that the consultants it is hidden from are probed with them.
+  const [sub] = await db
+    .insert(subCompanies)
+    .values({ clientId: firm.id, name: 'Tenancy Neuvonta Helsinki' })
+    .returning({ id: subCompanies.id });
+  await db.insert(costCenters).values({ clientId: firm.id, subCompanyId: sub.id, name: 'Neuvonta' });
+  const email = 'konsultti@tenancyneuvonta.fi';
+  await db.insert(users).values({
+    email,
+    fullName: 'Rajattu Konsultti',
+    roleId: ROLE.consultant,
+    clientId: firm.id,
+    activated: true,
+    passwordHash: anna.passwordHash,
+  });
+  return email;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
+  // The consultant firm first: it is a client too, and gets the fixtures of every client.
+  const assignedConsultant = await addAssignedConsultant();
   await addFixtures();
-  for (const [who, email] of Object.entries({ ...DEMO, limitedUploader: await addLimitedUploader() })) {
+  const extra = { limitedUploader: await addLimitedUploader(), assignedConsultant };
+  for (const [who, email] of Object.entries({ ...DEMO, ...extra })) {
     const user = await authUser(email);
     ids.push({
       who,
@@ -389,9 +471,29 @@ async function probesFor(route: Route, me: Identity): Promise<Probe[]> {
   return probes;
 }
 
-/** A body the route accepts: what the admin reads at the same url, else an empty object. */
+/**
+ * Valid bodies of write routes whose GET at the same url is not the body (a list, another shape):
+ * with an accepted body the probe reaches the scope check instead of stopping at validation.
+ */
+const BODIES: Record<string, () => Promise<unknown>> = {
+  'PUT /api/automation/clients/:clientId/credentials': async () => ({
+    operatorId: await globalId(operators.id),
+    portalUrl: 'https://portal.example',
+    username: 'tenancy',
+    password: 'tenancy',
+  }),
+  'PUT /api/automation/clients/:clientId/method': async () => ({ invoiceUploadMethod: 'manual' }),
+  'PUT /api/clients/:clientId/assigned-companies': async () => ({ clientIds: [] }),
+  'POST /api/clients/:id/convert': async () => ({ to: 'company' }),
+  'PUT /api/invoice-users/:id': async () => ({ name: 'Tenancy', phoneNumber: '0401234567' }),
+  'PUT /api/plan-details/:id': async () => ({ planId: await globalId(plans.id) }),
+};
+
+/** A body the route accepts: a declared one, what the admin reads at the same url, else `{}`. */
 async function bodyFor(inject: Inject, route: Route, url: string, adminToken: string): Promise<unknown> {
   if (!route.body) return undefined;
+  const declared = BODIES[`${route.method} ${route.url}`];
+  if (declared) return declared();
   if (route.method === 'PUT' || route.method === 'PATCH') {
     const read = await inject({ method: 'GET', url, token: adminToken });
     if (read.statusCode === 200 && String(read.headers['content-type'] ?? '').includes('json')) {
@@ -514,6 +616,12 @@ describe('the tenancy test itself', () => {
       expect(
         problems.some((p) =>
           /as limitedUploader \(invoices\/:id outside own sub-companies\): expected 404, got 200/.test(p),
+        ),
+      ).toBe(true);
+      // A consultant meets the company not assigned to them.
+      expect(
+        problems.some((p) =>
+          /as assignedConsultant \(another client's invoices\/:id\): expected 404, got 200/.test(p),
         ),
       ).toBe(true);
       await expect(probesFor(route('/api/leaky/widgets/:widgetId'), ids[0])).rejects.toThrow(

@@ -19,10 +19,11 @@ import {
 } from './pages';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
-import { canOpenBuilder, groupRedirects, pageRoutes } from './routes';
+import { canOpenBuilder, detailPageRoutes, groupRedirects, pageRoutes } from './routes';
 
 const PAGE_ROUTES = pageRoutes();
 const GROUP_REDIRECTS = groupRedirects();
+const DETAIL_ROUTES = detailPageRoutes();
 
 export function AppRoutes() {
   return (
@@ -41,6 +42,9 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>
             {PAGE_ROUTES.map((route) => (
               <Route key={route.path} path={route.path} element={<MenuPageRoute route={route} />} />
+            ))}
+            {DETAIL_ROUTES.map(({ pattern, route }) => (
+              <Route key={pattern} path={pattern} element={<MenuPageRoute route={route} />} />
             ))}
             {GROUP_REDIRECTS.map(({ path, to }) => (
               <Route key={path} path={path} element={<Navigate to={to} replace />} />

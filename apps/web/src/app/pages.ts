@@ -48,8 +48,27 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     'FailedDownloadsPage',
   ),
   'cost-and-usage': lazyPage(() => import('../features/dashboards/cost-usage-page'), 'CostUsagePage'),
+  savings: lazyPage(() => import('../features/dashboards/savings-page'), 'SavingsPage'),
+  'invoice-optimization': lazyPage(
+    () => import('../features/optimization/optimization-page'),
+    'OptimizationPage',
+  ),
   'full-automation': lazyPage(
     () => import('../features/automation/full-automation-page'),
     'FullAutomationPage',
+  ),
+  'client-management': lazyPage(
+    () => import('../features/clients/client-management-page'),
+    'ClientManagementPage',
+  ),
+  'invoice-user-management': lazyPage(
+    () => import('../features/client-masters/invoice-users-page'),
+    'InvoiceUsersPage',
+  ),
+  'client-detail': lazyPage(() => import('../features/clients/client-detail-page'), 'ClientDetailPage'),
+  'invoice-detail': lazyPage(() => import('../features/invoices/invoice-detail-page'), 'InvoiceDetailPage'),
+  'subscription-detail': lazyPage(
+    () => import('../features/subscriptions/subscription-detail-page'),
+    'SubscriptionDetailPage',
   ),
 };

@@ -76,6 +76,14 @@ describe('routes from the shared route table', () => {
     expect(byPath['/admin/invoice-upload']).toBe('invoice-upload');
   });
 
+  it('shows the savings dashboard and the optimization page on the admin and the company path', () => {
+    const byPath = Object.fromEntries(pageRoutes().map((r) => [r.path, r.page]));
+    for (const base of ['/admin', '/company']) {
+      expect(byPath[`${base}/dashboard/savings`]).toBe('savings');
+      expect(byPath[`${base}/invoice-optimization`]).toBe('invoice-optimization');
+    }
+  });
+
   it('maps every declared master, and only those, from its declared menu key', () => {
     const declared = Object.entries(MASTER_RESOURCES).map(([key, m]) => [m.menuKey, key]);
     expect(Object.entries(MASTER_PAGES).sort()).toEqual(declared.sort());

@@ -2,6 +2,7 @@ import {
   ACCOUNT_ROUTES,
   ADMIN_MENU,
   COMPANY_MENU,
+  DETAIL_ROUTES,
   ROLE,
   allMenuRoutes,
   menuForUser,
@@ -57,7 +58,11 @@ export interface GroupRedirect {
  * Menu entries whose screen the shared route table does not name (no `page`): the screen by the
  * entry's key, for the admin and the company path alike.
  */
-export const PAGES_BY_KEY: Readonly<Record<string, string>> = { costAndUsage: 'cost-and-usage' };
+export const PAGES_BY_KEY: Readonly<Record<string, string>> = {
+  costAndUsage: 'cost-and-usage',
+  savings: 'savings',
+  'invoice-optimization': 'invoice-optimization',
+};
 
 /** Every leaf of both menus becomes a page route (spec §2). */
 export const pageRoutes = (): PageRoute[] =>
@@ -66,6 +71,18 @@ export const pageRoutes = (): PageRoute[] =>
     const page = item.page ?? (Object.hasOwn(PAGES_BY_KEY, item.key) ? PAGES_BY_KEY[item.key] : undefined);
     return { path: item.path, titleKey: item.titleKey, page, ...(masterKey && { masterKey }) };
   });
+
+/**
+ * Pages opened from a menu page's table or a drill-down (an invoice, a subscription, a client):
+ * open to whoever may open that menu page (`route.path`), under their own address pattern.
+ */
+export const detailPageRoutes = (): Array<{ pattern: string; route: PageRoute }> => [
+  // Invoice and subscription detail under /admin and /company, a client of Client Management.
+  ...DETAIL_ROUTES.map((d) => ({
+    pattern: d.path,
+    route: { path: d.menuPath, titleKey: d.titleKey, page: d.page },
+  })),
+];
 
 export function groupRedirects(): GroupRedirect[] {
   const out = new Map<string, string>();

@@ -27,7 +27,7 @@ const query = (over: Partial<PagedQuery<Item>> = {}): PagedQuery<Item> => ({
   ...over,
 });
 
-const render = (q: PagedQuery<Item>, extra: { rowActions?: boolean } = {}) =>
+const render = (q: PagedQuery<Item>, extra: { rowActions?: boolean; summary?: boolean } = {}) =>
   renderToStaticMarkup(
     <PagedTable<Item, 'name'>
       query={q}
@@ -37,6 +37,15 @@ const render = (q: PagedQuery<Item>, extra: { rowActions?: boolean } = {}) =>
       columns={COLUMNS}
       emptyText="Nothing here yet"
       rowActions={extra.rowActions ? { render: (row) => <button>act {row.id}</button> } : undefined}
+      summary={
+        extra.summary
+          ? () => (
+              <tr>
+                <td colSpan={2}>Sum of all 42</td>
+              </tr>
+            )
+          : undefined
+      }
       testId="t"
     />,
   );
@@ -44,6 +53,12 @@ const render = (q: PagedQuery<Item>, extra: { rowActions?: boolean } = {}) =>
 beforeAll(() => i18nReady);
 
 describe('PagedTable', () => {
+  it('shows the summary row below the rows', () => {
+    const items = [{ id: 1, name: 'Alpha', size: 3 }];
+    expect(render(query({ data: { items, total: 42 } }), { summary: true })).toContain('Sum of all 42');
+    expect(render(query({ data: { items, total: 42 } }))).not.toContain('Sum of all');
+  });
+
   it('shows the rows, the range of the total and the row actions', () => {
     const html = render(
       query({

@@ -57,6 +57,10 @@ export interface PagedTableProps<T extends object, S extends string> {
   rowKey?: TableProps<T>['rowKey'];
   rowSelection?: TableProps<T>['rowSelection'];
   rowClassName?: TableProps<T>['rowClassName'];
+  /** A fixed row below the rows (e.g. totals over every matching row, not only the page). */
+  summary?: TableProps<T>['summary'];
+  /** Rows that open to show more (e.g. an invoice subscription's lines). */
+  expandable?: TableProps<T>['expandable'];
   testId?: string;
 }
 
@@ -80,6 +84,8 @@ export function PagedTable<T extends object, S extends string = never>({
   rowKey = 'id',
   rowSelection,
   rowClassName,
+  summary,
+  expandable,
   testId,
 }: PagedTableProps<T, S>) {
   const { t } = useTranslation();
@@ -136,6 +142,8 @@ export function PagedTable<T extends object, S extends string = never>({
         scroll={{ x: true }}
         rowSelection={rowSelection}
         rowClassName={rowClassName}
+        expandable={expandable}
+        summary={summary}
         locale={{
           emptyText: query.isError ? (
             <Empty

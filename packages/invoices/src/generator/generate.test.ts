@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parseInvoice } from '../registry.js';
 import { extractText } from '../text/extract.js';
 import { OPERATOR_IDS, expectSameInvoice } from '../test-helpers.js';
-import { generateInvoice, PAGE_SIZES, STANDARD_FONTS, type GenerateOptions } from './generate.js';
+import {
+  generateInvoice,
+  generateInvoiceFromModel,
+  PAGE_SIZES,
+  STANDARD_FONTS,
+  type GenerateOptions,
+} from './generate.js';
+import { buildModel } from './model.js';
 import { Random } from './random.js';
 
 async function roundTrip(options: GenerateOptions): Promise<void> {
@@ -138,6 +145,29 @@ describe('generate → parse round trip', () => {
     expect(b.expected).toEqual(a.expected);
     expect(Buffer.from(b.pdf).equals(Buffer.from(a.pdf))).toBe(true);
     expect(c.expected).not.toEqual(a.expected);
+  });
+
+  it.each(OPERATOR_IDS)(
+    '%s: prints a model the caller made (customer, cost centers named by a word) and parses back',
+    async (operator) => {
+      const model = buildModel(new Random(31), { operator, subscriptions: 8, invoiceDate: '2026-05-05' });
+      model.customerName = 'Pohjola Rakennus Oy';
+      model.businessId = '2345678-0';
+      // A company whose cost centers are words, not numbers: Telia prints the code alone.
+      for (const s of model.subscriptions) s.costCenter = { code: 'Työmaat', name: '' };
+      const generated = await generateInvoiceFromModel(model, { operator, seed: 4 });
+      expect(generated.expected.customerName).toBe('Pohjola Rakennus Oy');
+      expect(generated.expected.subscriptions.map((s) => s.costCenter)).toEqual(Array(8).fill('Työmaat'));
+      expectSameInvoice(await parseInvoice(generated.pdf), generated.expected, operator);
+    },
+    60_000,
+  );
+
+  it('refuses an empty model', async () => {
+    const model = buildModel(new Random(1), { operator: 'elisa', subscriptions: 1 });
+    await expect(
+      generateInvoiceFromModel({ ...model, subscriptions: [], otherLines: [] }, { operator: 'elisa' }),
+    ).rejects.toThrow(/at least one/);
   });
 
   it('refuses an unknown operator', async () => {

@@ -10,6 +10,10 @@ import { PRINT_LAYOUTS, periodText, type PrintLayout, type PrintRole } from './l
 import { buildModel, vatCents, type InvoiceModel, type ModelLine } from './model.js';
 import { Random } from './random.js';
 
+export type { InvoiceModel, LineKind, ModelLine, ModelSubscription } from './model.js';
+export { personName, referenceNumber } from './data.js';
+export { Random } from './random.js';
+
 export const PAGE_SIZES = {
   A4: [595.28, 841.89],
   LETTER: [612, 792],
@@ -84,12 +88,7 @@ type Row = {
 
 /** Generates an invoice PDF and the structured invoice that parsing it must give. */
 export async function generateInvoice(options: GenerateOptions): Promise<GeneratedInvoice> {
-  const layout = PRINT_LAYOUTS[options.operator.toLowerCase()];
-  if (!layout) {
-    throw new Error(
-      `unknown operator "${options.operator}" (known: ${Object.keys(PRINT_LAYOUTS).join(', ')})`,
-    );
-  }
+  const layout = layoutOf(options.operator);
   if (!Number.isInteger(options.subscriptions) || options.subscriptions < 1) {
     throw new Error('subscriptions must be a positive integer');
   }
@@ -101,6 +100,42 @@ export async function generateInvoice(options: GenerateOptions): Promise<Generat
     invoiceDate: options.invoiceDate,
     costCenters: options.costCenters,
   });
+  return printInvoice(layout, model, seed, options);
+}
+
+/** Print options of an invoice whose content the caller gives (see generateInvoiceFromModel). */
+export type PrintOptions = Omit<GenerateOptions, 'subscriptions' | 'invoiceDate' | 'costCenters'>;
+
+/**
+ * Prints an invoice whose content the caller made (a demo company's own subscriptions, plans and
+ * usage) in the operator's layout; the seed then picks only the layout (page, font, columns,
+ * number format), not the content. Same answer as generateInvoice: the PDF and what parsing gives.
+ */
+export async function generateInvoiceFromModel(
+  model: InvoiceModel,
+  options: PrintOptions,
+): Promise<GeneratedInvoice> {
+  const layout = layoutOf(options.operator);
+  if (!model.subscriptions.length && !model.otherLines.length) {
+    throw new Error('an invoice needs at least one subscription or other line');
+  }
+  return printInvoice(layout, model, options.seed ?? 1, options);
+}
+
+function layoutOf(operator: string): PrintLayout {
+  const layout = PRINT_LAYOUTS[operator.toLowerCase()];
+  if (!layout) {
+    throw new Error(`unknown operator "${operator}" (known: ${Object.keys(PRINT_LAYOUTS).join(', ')})`);
+  }
+  return layout;
+}
+
+async function printInvoice(
+  layout: PrintLayout,
+  model: InvoiceModel,
+  seed: number,
+  options: PrintOptions,
+): Promise<GeneratedInvoice> {
   const style = new Random(seed * 7919 + 13);
   const sizeOption = options.pageSize ?? style.pick(['A4', 'A4', 'LETTER', 'LEGAL', 'B5', 'A5'] as const);
   const pageSize: [number, number] = Array.isArray(sizeOption) ? sizeOption : [...PAGE_SIZES[sizeOption]];

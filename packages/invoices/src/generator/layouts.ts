@@ -165,7 +165,7 @@ const telia: PrintLayout = {
   periodInLabel: true,
   padDates: true,
   subscriptionHeading: (sub) => [`${formatPhone(sub.phone, 'international')} / ${sub.userName}`],
-  groupHeading: (code, name) => `Kustannuspaikka: ${code} ${name}`,
+  groupHeading: (code, name) => `Kustannuspaikka: ${name ? `${code} ${name}` : code}`,
   groupTotal: 'Kustannuspaikka yhteensä',
   subscriptionTotal: 'Yhteensä',
   otherHeading: 'Muut maksut',

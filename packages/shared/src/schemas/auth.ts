@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidBusinessId } from '../business-id.js';
 import { idSchema, text } from './primitives.js';
 
 /**
@@ -43,18 +44,7 @@ export const profilePhoneSchema = z
   .regex(/^\d{8,10}$/);
 
 /** Finnish business id (Y-tunnus), e.g. 1234567-8, with its check digit. */
-export const businessIdSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{7}-\d$/)
-  .refine((s) => {
-    const weights = [7, 9, 10, 5, 8, 4, 2];
-    const sum = weights.reduce((acc, w, i) => acc + w * Number(s[i]), 0);
-    const r = sum % 11;
-    if (r === 1) return false;
-    const check = r === 0 ? 0 : 11 - r;
-    return Number(s[8]) === check;
-  });
+export const businessIdSchema = z.string().trim().refine(isValidBusinessId);
 
 export const tokenRequestSchema = z.object({
   grant_type: text({ max: 50 }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   integer,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   index,
+  numeric,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
@@ -35,27 +37,48 @@ export const clients = pgTable(
     type: text('type', { enum: ['company', 'consultant'] }).notNull(),
     companyName: text('company_name').notNull(),
     businessId: text('business_id').notNull(),
+    /** The provider's own account number of the client (spec §3 "provider account id"); unique when set. */
+    providerAccountId: text('provider_account_id'),
     address: text('address'),
     country: text('country'),
+    /** The client's (main) operator; its portal sign-in is the automation's credentials (portal_credentials). */
+    operatorId: integer('operator_id').references((): AnyPgColumn => operators.id),
+    adminName: text('admin_name'),
     contactNumber: text('contact_number'),
     email: text('email').notNull(),
     profileStatus: text('profile_status', { enum: ['active', 'terminated'] })
       .notNull()
       .default('active'),
     leadStatus: text('lead_status', { enum: ['hot', 'cold', 'lost'] }),
+    /** The provider's follow-up day of a lead: shown on the list and mailed on the day (lead-reminder job). */
+    reminderDate: date('reminder_date'),
     /** Sign-ups start as interested clients; the provider converts them (spec §4). */
     interestStatus: text('interest_status', { enum: ['not_converted', 'lead', 'company', 'consultant'] })
       .notNull()
       .default('not_converted'),
+    /** When the provider converted the interested client (or added it as a customer). */
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    /** The billing plan the client is sold on (billing management); contracts carry their own copy. */
+    billingPlanId: integer('billing_plan_id').references((): AnyPgColumn => clientBillingPlans.id),
     invoiceUploadMethod: text('invoice_upload_method', { enum: ['manual', 'automation'] })
       .notNull()
       .default('manual'),
     logoFileId: integer('logo_file_id'),
+    /** How many of the latest billing months the optimizer sizes plans on (issue 10). */
+    optimizationMonths: integer('optimization_months').notNull().default(6),
+    /** Months without any use after which a subscription counts as unused (spec: Unused Month Count). */
+    unusedMonthCount: integer('unused_month_count').notNull().default(3),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('clients_company_name_uq').on(sql`lower(${t.companyName})`),
     uniqueIndex('clients_business_id_uq').on(t.businessId),
+    uniqueIndex('clients_provider_account_id_uq')
+      .on(sql`lower(${t.providerAccountId})`)
+      .where(sql`${t.providerAccountId} is not null`),
+    index('clients_interest_status_idx').on(t.interestStatus),
+    index('clients_reminder_date_idx').on(t.reminderDate),
   ],
 );
 
@@ -67,9 +90,15 @@ export const subCompanies = pgTable(
       .notNull()
       .references(() => clients.id),
     name: text('name').notNull(),
+    /** Users (subscriptions) the sub-company is billed for. */
+    numberOfUsers: integer('number_of_users').notNull().default(0),
+    billingPlanId: integer('billing_plan_id').references((): AnyPgColumn => clientBillingPlans.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sub_companies_client_name_uq').on(t.clientId, sql`lower(${t.name})`)],
+  (t) => [
+    check('sub_companies_number_of_users_ck', sql`${t.numberOfUsers} >= 0`),
+    uniqueIndex('sub_companies_client_name_uq').on(t.clientId, sql`lower(${t.name})`),
+  ],
 );
 
 export const costCenters = pgTable(
@@ -97,6 +126,7 @@ export const users = pgTable(
     clientId: integer('client_id').references(() => clients.id),
     contactNumber: text('contact_number'),
     address: text('address'),
+    country: text('country'),
     languageId: integer('language_id').notNull().default(1),
     themeId: integer('theme_id').notNull().default(1),
     logoFileId: integer('logo_file_id'),
@@ -162,22 +192,52 @@ export const clientOperators = pgTable(
   (t) => [uniqueIndex('client_operators_uq').on(t.clientId, t.operatorId)],
 );
 
-/** Client contracts (spec §3); the shell needs "has a valid contract" from day one. */
-export const clientContracts = pgTable('client_contracts', {
-  id: serial('id').primaryKey(),
-  clientId: integer('client_id')
-    .notNull()
-    .references(() => clients.id),
-  status: text('status', { enum: ['draft', 'active', 'inactive', 'terminated'] }).notNull(),
-  term: text('term'),
-  startDate: date('start_date').notNull(),
-  endDate: date('end_date').notNull(),
-  inactiveDate: date('inactive_date'),
-  terminationDate: date('termination_date'),
-  /** The client billing plan the contract is priced by (masters). */
-  billingPlanId: integer('billing_plan_id').references((): AnyPgColumn => clientBillingPlans.id),
-  createdAt: createdAt(),
-});
+export const CONTRACT_STATUSES = ['draft', 'active', 'inactive', 'terminated'] as const;
+export const BILLING_CYCLES = ['monthly', 'quarterly', 'half_yearly', 'yearly'] as const;
+
+/**
+ * Client contracts (spec §3, §4): draft → active → inactive / terminated. Monthly and yearly
+ * cost are computed by the API from units, number of plans and the billing plan's fees, and kept
+ * as they were when the contract was saved (a later fee change does not rewrite signed contracts).
+ */
+export const clientContracts = pgTable(
+  'client_contracts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    status: text('status', { enum: CONTRACT_STATUSES }).notNull(),
+    term: text('term'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    inactiveDate: date('inactive_date'),
+    terminationDate: date('termination_date'),
+    /** The client billing plan the contract is priced by (masters). */
+    billingPlanId: integer('billing_plan_id').references((): AnyPgColumn => clientBillingPlans.id),
+    billingCycle: text('billing_cycle', { enum: BILLING_CYCLES }).notNull().default('monthly'),
+    numberOfPlans: integer('number_of_plans').notNull().default(0),
+    /** Spec §5: 0 or 1. */
+    units: integer('units').notNull().default(1),
+    costPerUnit: numeric('cost_per_unit', { precision: 12, scale: 2 }),
+    monthlyCost: numeric('monthly_cost', { precision: 14, scale: 2 }),
+    yearlyCost: numeric('yearly_cost', { precision: 14, scale: 2 }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('client_contracts_units_ck', sql`${t.units} in (0, 1)`),
+    check('client_contracts_number_of_plans_ck', sql`${t.numberOfPlans} >= 0`),
+    check('client_contracts_dates_ck', sql`${t.startDate} <= ${t.endDate}`),
+    check(
+      'client_contracts_termination_ck',
+      sql`${t.terminationDate} is null or (${t.terminationDate} between ${t.startDate} and ${t.endDate})`,
+    ),
+    index('client_contracts_client_idx').on(t.clientId, t.startDate),
+  ],
+);
 
 /** Reset and activation tokens: only the SHA-256 of the token is kept; single use. */
 export const authTokens = pgTable('auth_tokens', {

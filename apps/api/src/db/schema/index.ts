@@ -2,3 +2,5 @@ export * from './core.js';
 export * from './masters.js';
 export * from './invoices.js';
 export * from './dashboards.js';
+export * from './optimization.js';
+export * from './clients.js';

@@ -23,4 +23,14 @@ export const en: MailTemplates = {
     subject: 'Kulu: invoice parsing is done',
     text: `Hello ${name},\n\nthe previous invoice parse is done: ${what} ${ok ? 'was uploaded successfully' : `failed (${reason})`}.\nYou can now upload your invoices again.\n\nKulu`,
   }),
+  accountActivated: ({ name, loginLink }) => ({
+    subject: 'Kulu: your account is active',
+    text: `Hello ${name},\n\nyour Kulu account has been activated. Log in with the email address and password you signed up with:\n${loginLink}\n\nKulu`,
+  }),
+  leadReminder: ({ name, day, leads, link }) => ({
+    subject: `Kulu: lead reminders for ${day}`,
+    text: `Hello ${name},\n\nthese leads have a reminder today (${day}):\n${leads
+      .map((l) => `- ${l.companyName}${l.leadStatus ? ` (${l.leadStatus})` : ''}`)
+      .join('\n')}\n\nClient Management: ${link}\n\nKulu`,
+  }),
 };

@@ -23,4 +23,17 @@ export const fi: MailTemplates = {
     subject: 'Kulu: laskun käsittely on valmis',
     text: `Hei ${name},\n\nedellinen laskun käsittely on valmis: ${what} ${ok ? 'ladattiin onnistuneesti' : `epäonnistui (${reason})`}.\nVoit nyt ladata laskusi uudelleen.\n\nKulu`,
   }),
+  accountActivated: ({ name, loginLink }) => ({
+    subject: 'Kulu: tunnuksesi on aktivoitu',
+    text: `Hei ${name},\n\nKulu-tunnuksesi on aktivoitu. Kirjaudu sisään sähköpostiosoitteella ja salasanalla, joilla rekisteröidyit:\n${loginLink}\n\nKulu`,
+  }),
+  leadReminder: ({ name, day, leads, link }) => ({
+    subject: `Kulu: liidien muistutukset ${day}`,
+    text: `Hei ${name},\n\nnäillä liideillä on muistutus tänään (${day}):\n${leads
+      .map(
+        (l) =>
+          `- ${l.companyName}${l.leadStatus ? ` (${({ hot: 'kuuma', cold: 'kylmä', lost: 'menetetty' } as Record<string, string>)[l.leadStatus] ?? l.leadStatus})` : ''}`,
+      )
+      .join('\n')}\n\nAsiakashallinta: ${link}\n\nKulu`,
+  }),
 };

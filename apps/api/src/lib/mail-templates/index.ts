@@ -15,6 +15,15 @@ export interface MailTemplates {
   signupAttempt(p: { name: string; resetLink: string }): MailContent;
   uploadReminder(p: { name: string; month: string; operators: string[] }): MailContent;
   parseDone(p: { name: string; what: string; ok: boolean; reason: string }): MailContent;
+  /** The provider converted a sign-up: the account is active, log in with the sign-up password. */
+  accountActivated(p: { name: string; loginLink: string }): MailContent;
+  /** To the provider's admins on a lead's reminder day. */
+  leadReminder(p: {
+    name: string;
+    day: string;
+    leads: Array<{ companyName: string; leadStatus: string | null }>;
+    link: string;
+  }): MailContent;
 }
 
 export type MailLanguage = 'en' | 'fi';

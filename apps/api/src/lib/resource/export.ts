@@ -29,50 +29,57 @@ function cellValue(col: MasterColumn, v: unknown, lang: Lang): string | number |
   }
 }
 
+/** A column of a streamed sheet: its header (already in the caller's language) and number format. */
+export interface XlsxColumn {
+  header: string;
+  width?: number;
+  numFmt?: string;
+}
+
 /**
- * Streams the rows as an .xlsx (exceljs streaming writer): headers in the caller's language,
- * amounts as numbers, every text cell made safe against formula injection.
+ * Streams rows as an .xlsx (exceljs streaming writer, loaded on the first export: it costs the idle
+ * server about 18 MB). The first batch is read before anything is sent, so a query the database
+ * refuses still gets its error answer (a 400 for a value it cannot take) rather than a cut-off file.
+ * Text cells must already be made safe (`safeText`).
  */
-export async function sendXlsx(
+export async function streamXlsx(
   req: FastifyRequest,
   reply: FastifyReply,
-  meta: ResourceMeta,
-  rows: AsyncIterable<Row[]>,
-  lang: Lang,
+  opts: {
+    fileName: string;
+    sheet: string;
+    columns: XlsxColumn[];
+    rows: AsyncIterable<Array<Array<string | number | null>>>;
+    /** Frozen header row and an autofilter over the columns. */
+    table?: boolean;
+  },
 ) {
-  // The first batch is read before anything is sent: a query the database refuses still gets its
-  // error answer (a 400 for a value it cannot take) rather than a cut-off file.
-  const batches = rows[Symbol.asyncIterator]();
+  const batches = opts.rows[Symbol.asyncIterator]();
   const first = await batches.next();
   const stream = new PassThrough();
-  const date = new Date().toISOString().slice(0, 10);
   reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${meta.path}-${date}.xlsx"`)
+    .header('content-disposition', `attachment; filename="${opts.fileName}"`)
     .header('cache-control', 'no-store');
 
   const write = async () => {
-    // Loaded on the first export only: exceljs costs the idle server about 18 MB.
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
-    const title = masterLabel(`masters.titles.${meta.key}`, lang);
-    const ws = wb.addWorksheet(title.slice(0, 31));
-    ws.columns = meta.columns.map((c) => ({
-      header: masterLabel(c.labelKey, lang),
-      key: c.key,
-      width: Math.max(12, Math.min(40, masterLabel(c.labelKey, lang).length + 4)),
-      style:
-        c.type === 'money' || c.type === 'percent'
-          ? { numFmt: c.decimals === 4 ? '0.0000' : '0.00' }
-          : c.type === 'integer'
-            ? { numFmt: '0' }
-            : {},
+    const ws = wb.addWorksheet(
+      opts.sheet.slice(0, 31),
+      opts.table ? { views: [{ state: 'frozen', ySplit: 1 }] } : undefined,
+    );
+    ws.columns = opts.columns.map((c, i) => ({
+      header: c.header,
+      key: String(i),
+      width: c.width ?? Math.max(12, Math.min(40, c.header.length + 4)),
+      style: c.numFmt ? { numFmt: c.numFmt } : {},
     }));
+    if (opts.table)
+      ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: opts.columns.length } };
     ws.getRow(1).font = { bold: true };
     for (let next = first; !next.done; next = await batches.next()) {
-      for (const row of next.value) {
-        ws.addRow(meta.columns.map((c) => cellValue(c, row[c.key], lang))).commit();
-      }
+      for (const row of next.value) ws.addRow(row).commit();
     }
     ws.commit();
     await wb.commit();
@@ -82,4 +89,39 @@ export async function sendXlsx(
     stream.destroy(err as Error);
   });
   return reply.send(stream);
+}
+
+/**
+ * Streams the rows of a master as an .xlsx: headers in the caller's language, amounts as numbers,
+ * every text cell made safe against formula injection.
+ */
+export async function sendXlsx(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  meta: ResourceMeta,
+  rows: AsyncIterable<Row[]>,
+  lang: Lang,
+) {
+  const date = new Date().toISOString().slice(0, 10);
+  async function* cells() {
+    for await (const batch of rows) {
+      yield batch.map((row) => meta.columns.map((c) => cellValue(c, row[c.key], lang)));
+    }
+  }
+  return streamXlsx(req, reply, {
+    fileName: `${meta.path}-${date}.xlsx`,
+    sheet: masterLabel(`masters.titles.${meta.key}`, lang),
+    columns: meta.columns.map((c) => ({
+      header: masterLabel(c.labelKey, lang),
+      numFmt:
+        c.type === 'money' || c.type === 'percent'
+          ? c.decimals === 4
+            ? '0.0000'
+            : '0.00'
+          : c.type === 'integer'
+            ? '0'
+            : undefined,
+    })),
+    rows: cells(),
+  });
 }

@@ -3,6 +3,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { MasterListQuery, MasterResource, MessageCode, MasterList } from '@kulu/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../errors.js';
+import { logActivity } from '../activity-log.js';
 import type { Scope, ScopeColumns } from '../scope.js';
 import type { AuthUser } from '../../types.js';
 
@@ -81,6 +82,33 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
    * before and after (as the entity). A throw rolls the write back.
    */
   afterWrite?: (tx: Tx, event: WriteEvent) => Promise<void>;
+  /** The activity log's area of this resource's changes (default `masters`). */
+  activityArea?: string;
+}
+
+/**
+ * Every write of every resource is logged (lib/activity-log.ts) in its transaction, after the
+ * resource's own hook: who, which client (the row's `clientId`, else a client parent's id), the
+ * resource key and the entity before and after.
+ */
+async function afterWrite(tx: Tx, def: ResourceDef, event: WriteEvent): Promise<void> {
+  await def.afterWrite?.(tx, event);
+  const row = event.after ?? event.before;
+  const rowClient = typeof row?.clientId === 'number' ? row.clientId : null;
+  const parentClient =
+    def.parent && getTableConfig(def.parent.parentId.table as PgTable).name === 'clients'
+      ? (event.parentId ?? null)
+      : null;
+  await logActivity(tx, {
+    userId: event.user.id,
+    clientId: rowClient ?? parentClient,
+    area: def.activityArea ?? 'masters',
+    action: event.type,
+    entity: def.meta.key,
+    entityId: event.id,
+    before: event.before,
+    after: event.after,
+  });
 }
 
 /** LIKE's wildcards (`%`, `_`) and its escape character, matched literally (used with `escape '\\'`). */
@@ -336,7 +364,7 @@ export async function createRow(
         .values(values as never)
         .returning({ id: def.id });
       const after = (await findRow(tx, def, caller, id as number, parentId))!;
-      await def.afterWrite?.(tx, {
+      await afterWrite(tx, def, {
         type: 'create',
         id: id as number,
         before: null,
@@ -372,7 +400,7 @@ export async function updateRow(
         .set(values as never)
         .where(eq(def.id, id));
       const after = (await findRow(tx, def, caller, id, parentId))!;
-      await def.afterWrite?.(tx, {
+      await afterWrite(tx, def, {
         type: 'update',
         id,
         before: existing,
@@ -405,7 +433,7 @@ export async function deleteRow(
         if (hit) throw new AppError(409, def.meta.messages.inUse);
       }
       await tx.delete(def.table).where(eq(def.id, id));
-      await def.afterWrite?.(tx, {
+      await afterWrite(tx, def, {
         type: 'delete',
         id,
         before: existing,

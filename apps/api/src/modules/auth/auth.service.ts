@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, gte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   effectivePermissions,
   isClientRole,
@@ -8,17 +8,11 @@ import {
   type TokenResponse,
   message,
 } from '@kulu/shared';
-import {
-  authTokens,
-  clientContracts,
-  clientOperators,
-  clients,
-  operators,
-  users,
-} from '../../db/schema/index.js';
+import { authTokens, clientOperators, clients, operators, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
+import { isClientLockedOut } from '../../lib/contract-access.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newLinkToken, sha256 } from '../../lib/secrets.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
@@ -28,7 +22,14 @@ import type { Deps } from '../../types.js';
 
 type UserRow = typeof users.$inferSelect;
 
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** The user signed in, signing up or resetting with this address (addresses are unique case-insensitively). */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return user;
+}
 
 /** Operators a user may pick at login: the client's contracted operators, or all for the provider. */
 export async function operatorsFor(db: Executor, user: Pick<UserRow, 'clientId' | 'roleId'>) {
@@ -44,27 +45,7 @@ export async function operatorsFor(db: Executor, user: Pick<UserRow, 'clientId' 
 }
 
 /** Spec §4: a client's menu is disabled when it is terminated or has no valid contract today. */
-export async function isMenuDisabled(db: Executor, clientId: number, today: Date): Promise<boolean> {
-  const [client] = await db
-    .select({ status: clients.profileStatus })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  if (!client || client.status === 'terminated') return true;
-  const day = isoDate(today);
-  const [valid] = await db
-    .select({ id: clientContracts.id })
-    .from(clientContracts)
-    .where(
-      and(
-        eq(clientContracts.clientId, clientId),
-        eq(clientContracts.status, 'active'),
-        lte(clientContracts.startDate, day),
-        gte(clientContracts.endDate, day),
-      ),
-    )
-    .limit(1);
-  return !valid;
-}
+export const isMenuDisabled = isClientLockedOut;
 
 async function logoFor(db: Executor, user: UserRow): Promise<string | null> {
   let fileId = user.logoFileId;
@@ -159,10 +140,7 @@ export async function login(
   const now = deps.now();
   const max = deps.config.LOGIN_MAX_FAILURES;
   const refused = () => new AppError(400, 'invalidCredentials');
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const user = await findUserByEmail(db, email);
   // The attempt that makes the last allowed failure locks at once; a success unlocks again.
   const last = sql`${users.failedLogins} + 1 >= ${max}`;
   const lockUntil = new Date(now.getTime() + deps.config.LOGIN_LOCK_MINUTES * 60_000).toISOString();
@@ -225,10 +203,7 @@ export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
         .from(clients)
         .where(eq(clients.businessId, req.businessId));
       if (idTaken.length) throw new AppError(409, 'businessIdInUse');
-      const [owner] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`);
+      const owner = await findUserByEmail(tx, email);
       if (owner) {
         existingOwner = owner.id;
         return;
@@ -263,10 +238,7 @@ export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
       (e as { cause?: { code?: string } }).cause?.code;
     // A registration of the same address at the same moment: answered like any taken address.
     if (code !== PG_UNIQUE) throw e;
-    const [owner] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`);
+    const owner = await findUserByEmail(db, email);
     if (!owner) throw e;
     existingOwner = owner.id;
   }
@@ -313,10 +285,7 @@ const linkBase = (deps: Deps) => deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
 export async function forgotPassword(deps: Deps, email: string): Promise<void> {
   const { db } = deps.database;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const user = await findUserByEmail(db, email);
   if (!user) throw new AppError(404, 'emailNotFound');
   const token = await createLinkToken(deps, db, user.id, 'reset');
   const link = `${linkBase(deps)}/#/reset-password?token=${token}`;

@@ -41,6 +41,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { nameOf, type ResourceDef, type Row } from '../../lib/resource/resource.service.js';
 import { recategorizeFacts } from './cost-elements.service.js';
+import { queueOptimizationForPlan } from '../optimization/optimize.service.js';
 
 /**
  * What the API adds to each shared declaration: its table, the expression of each entity key,
@@ -278,6 +279,20 @@ export const planResource: ResourceDef = {
     clientId: clients.id,
   },
   toValues: (input, existing) => ({ ...input, ...(existing ? { updatedAt: new Date() } : {}) }),
+  /**
+   * A new, changed or deleted plan re-optimizes the clients it concerns (queued in this
+   * transaction, sent after commit): a general plan every client with subscriptions of its
+   * operator, a customer-specific one its client.
+   */
+  async afterWrite(tx, event) {
+    const rows = [event.before, event.after].filter((r) => r != null);
+    const seen = new Set<string>();
+    for (const row of rows as Array<{ operatorId: number; clientId: number | null }>) {
+      const key = `${row.operatorId}:${row.clientId}`;
+      if (!seen.has(key)) await queueOptimizationForPlan(tx, row);
+      seen.add(key);
+    }
+  },
   /** A plan's groups belong to the plan's operator. */
   async validate(tx, input) {
     const wrong: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Flex, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { DeleteOutlined, EditOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MASTER_RESOURCES, type Lang, type MasterKey, type MasterResource } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { SearchBox } from '../../components/search-box';
 import { errorText } from '../../lib/form-rules';
 import { usePagedState } from '../../lib/use-paged-state';
 import { deleteRow, exportList, listQuery, MASTERS_KEY, type Row } from './api';
@@ -172,15 +173,11 @@ export function MasterPage({ masterKey }: { masterKey: MasterKey }) {
         toolbar={
           <>
             <Flex wrap gap={12} style={{ marginBottom: 16 }} align="center">
-              <Input.Search
-                allowClear
+              <SearchBox
                 value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                onChange={setSearch}
                 onSearch={submitSearch}
                 placeholder={t('masters.ui.search')}
-                aria-label={t('masters.ui.search')}
-                style={{ width: 280 }}
-                data-testid="search"
               />
               <MasterFilters
                 resource={resource}

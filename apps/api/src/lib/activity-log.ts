@@ -1,0 +1,39 @@
+import { activityLog } from '../db/schema/index.js';
+import type { Executor } from '../db/client.js';
+
+/**
+ * The activity log (issue 11): who changed what, when, for which client, with the row before and
+ * after. Written with the caller's transaction, so the change and its log row commit or roll back
+ * together. `before` / `after` are the entity as the API answers it: never a secret.
+ */
+export interface ActivityEntry {
+  /** null: the system (a job), not a person. */
+  userId: number | null;
+  clientId?: number | null;
+  /** The part of the product: 'clients', 'contracts', 'masters', … */
+  area: string;
+  /** create | update | delete | convert | assign | … */
+  action: string;
+  /** The kind of row: 'client', 'contract', a master's key, … */
+  entity: string;
+  entityId?: number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** A JSON value that PostgreSQL's jsonb takes: dates as ISO strings, undefined left out. */
+const jsonOf = (v: unknown): unknown =>
+  v === undefined || v === null ? null : JSON.parse(JSON.stringify(v));
+
+export async function logActivity(tx: Executor, entry: ActivityEntry): Promise<void> {
+  await tx.insert(activityLog).values({
+    userId: entry.userId,
+    clientId: entry.clientId ?? null,
+    area: entry.area,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: jsonOf(entry.before),
+    after: jsonOf(entry.after),
+  });
+}

@@ -1,0 +1,225 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_MAX_BYTES,
+  idParams,
+  importPreviewSchema,
+  importQuerySchema,
+  importResultSchema,
+  invoiceUserInputSchema,
+  invoiceUserListQuerySchema,
+  invoiceUserListSchema,
+  invoiceUserSavedSchema,
+  message,
+  planChoiceSchema,
+  planDetailListQuerySchema,
+  planDetailListSchema,
+  planDetailSavedSchema,
+  planDetailUpdateSchema,
+} from '@kulu/shared';
+import { AppError } from '../../lib/errors.js';
+import { callerOf, deletedSchema } from '../../lib/resource/resource.routes.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import {
+  createInvoiceUser,
+  deleteInvoiceUser,
+  listInvoiceUsers,
+  targetClient,
+  updateInvoiceUser,
+} from './invoice-users.service.js';
+import { previewImport, runImport } from './invoice-users-import.js';
+import { listPlanDetails, planChoices, updatePlanDetail } from './plan-details.service.js';
+
+/** The one file of an import request (multipart, any field name); too large or none → 400. */
+async function importFile(req: FastifyRequest): Promise<{ name: string; data: Buffer }> {
+  if (!req.isMultipart()) throw new AppError(400, 'validation', { file: 'required' });
+  let file: { name: string; data: Buffer } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw new AppError(400, 'importTooLarge');
+      file = { name: part.filename, data };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError(400, 'importTooLarge');
+  }
+  if (!file) throw new AppError(400, 'validation', { file: 'required' });
+  return file;
+}
+
+/**
+ * The company's client masters (issue 11): Invoice User Management with its import, and Plan
+ * Details. A company works on its own client; provider users name it (`clientId` in the query or,
+ * on create, the body). Rows of another client answer 404.
+ */
+export async function clientMastersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps.database;
+  const users = { permission: 'clientMasters.invoiceUsers' } as const;
+  const planDetails = { permission: 'clientMasters.planDetails' } as const;
+  const tags = ['client-masters'];
+
+  r.get(
+    '/api/invoice-users',
+    {
+      config: users,
+      schema: {
+        tags,
+        summary: 'Invoice User Management: the users of a client, searched, filtered, sorted and paged',
+        querystring: invoiceUserListQuerySchema,
+        response: { 200: invoiceUserListSchema },
+      },
+    },
+    async (req) => listInvoiceUsers(db, req.scope, req.query),
+  );
+
+  r.post(
+    '/api/invoice-users',
+    {
+      config: users,
+      schema: {
+        tags,
+        summary: 'Add an invoice user; Allow login creates a client user and mails the activation link',
+        body: invoiceUserInputSchema,
+        response: { 201: invoiceUserSavedSchema },
+      },
+    },
+    async (req, reply) => {
+      const invoiceUser = await createInvoiceUser(deps, callerOf(req), req.body);
+      const code = 'invoiceUserAdded' as const;
+      return reply.code(201).send({ invoiceUser, code, message: message(code, requestLanguage(req)) });
+    },
+  );
+
+  r.put(
+    '/api/invoice-users/:id',
+    {
+      config: users,
+      schema: {
+        tags,
+        summary: 'Update an invoice user (every field); Allow login on or off',
+        params: idParams,
+        body: invoiceUserInputSchema,
+        response: { 200: invoiceUserSavedSchema },
+      },
+    },
+    async (req) => {
+      const invoiceUser = await updateInvoiceUser(deps, callerOf(req), req.params.id, req.body);
+      const code = 'invoiceUserUpdated' as const;
+      return { invoiceUser, code, message: message(code, requestLanguage(req)) };
+    },
+  );
+
+  r.delete(
+    '/api/invoice-users/:id',
+    {
+      config: users,
+      schema: {
+        tags,
+        summary: 'Delete an invoice user (its login, if any, is deactivated)',
+        params: idParams,
+        response: { 200: deletedSchema },
+      },
+    },
+    async (req) => {
+      await deleteInvoiceUser(deps, callerOf(req), req.params.id);
+      const code = 'invoiceUserDeleted' as const;
+      return { id: req.params.id, code, message: message(code, requestLanguage(req)) };
+    },
+  );
+
+  r.post(
+    '/api/invoice-users/import/preview',
+    {
+      config: users,
+      schema: {
+        tags,
+        summary:
+          'Import preview (multipart: a CSV or .xlsx file): valid count and per-row errors; writes nothing',
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: { 200: importPreviewSchema },
+      },
+    },
+    async (req) => {
+      // The client first: another client's id answers 404 whatever the file.
+      const clientId = await targetClient(req.scope, req.query.clientId);
+      const file = await importFile(req);
+      return previewImport(deps, req.scope, clientId, file.data, requestLanguage(req));
+    },
+  );
+
+  r.post(
+    '/api/invoice-users/import',
+    {
+      config: users,
+      schema: {
+        tags,
+        summary:
+          'Import the same file: validated again, its valid rows written in one transaction (upsert by phone number)',
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: { 200: importResultSchema },
+      },
+    },
+    async (req) => {
+      const clientId = await targetClient(req.scope, req.query.clientId);
+      const file = await importFile(req);
+      const lang = requestLanguage(req);
+      const counts = await runImport(deps, callerOf(req), clientId, file.data, lang, file.name);
+      return { ...counts, code: 'importDone', message: message('importDone', lang) };
+    },
+  );
+
+  r.get(
+    '/api/plan-details',
+    {
+      config: planDetails,
+      schema: {
+        tags,
+        summary: "Plan Details: each subscription's current plan, list price and contract price",
+        querystring: planDetailListQuerySchema,
+        response: { 200: planDetailListSchema },
+      },
+    },
+    async (req) => listPlanDetails(db, req.scope, req.query),
+  );
+
+  r.get(
+    '/api/plan-details/:id/plans',
+    {
+      config: planDetails,
+      schema: {
+        tags,
+        summary: "Edit Plan Details: the plans of the subscription's operator it may be put on",
+        params: idParams,
+        response: { 200: z.array(planChoiceSchema) },
+      },
+    },
+    async (req) => planChoices(db, req.scope, req.params.id),
+  );
+
+  r.put(
+    '/api/plan-details/:id',
+    {
+      config: planDetails,
+      schema: {
+        tags,
+        summary:
+          "Edit Plan Details: the subscription's plan and the client's contract price; queues re-optimization",
+        params: idParams,
+        body: planDetailUpdateSchema,
+        response: { 200: planDetailSavedSchema },
+      },
+    },
+    async (req) => {
+      const saved = await updatePlanDetail(deps, callerOf(req), req.params.id, req.body);
+      const code = 'planDetailsUpdated' as const;
+      return { ...saved, code, message: message(code, requestLanguage(req)) };
+    },
+  );
+}

@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { contractCosts, message } from '@kulu/shared';
+import { activityLog, clientBillingPlans, clientContracts, clients, users } from '../../db/schema/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let admin: string;
+let companyAdmin: string;
+let clientUser: string;
+let otherCompanyAdmin: string;
+let clientId: number;
+let otherClientId: number;
+let planId: number;
+const year = new Date().getUTCFullYear();
+const today = new Date().toISOString().slice(0, 10);
+
+const clientOf = async (email: string) => {
+  const [u] = await t.deps.database.db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, email));
+  return u.clientId!;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login(DEMO.admin);
+  companyAdmin = await t.login(DEMO.companyAdmin);
+  clientUser = await t.login(DEMO.clientUser);
+  otherCompanyAdmin = await t.login(DEMO.otherCompanyAdmin);
+  clientId = await clientOf(DEMO.companyAdmin);
+  otherClientId = await clientOf(DEMO.otherCompanyAdmin);
+  const [plan] = await t.deps.database.db
+    .insert(clientBillingPlans)
+    .values({
+      name: 'Contract test plan',
+      contractLengthMonths: 24,
+      advancePaymentDiscountPercent: '5.00',
+      costPerPlan: '3.50',
+      setUpFee: '100.00',
+      setUpFeePerCompany: '50.00',
+      additionalUsersFee: '2.00',
+      automatedInvoiceUploadFee: '10.00',
+      onDemandSupportFee: '90.00',
+      adminFee: '25.00',
+      companyAdditionalUsersFee: '4.00',
+    })
+    .returning();
+  planId = plan.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const base = (id = clientId) => `/api/clients/${id}/contracts`;
+const draft = (startDate: string, endDate: string, extra: Record<string, unknown> = {}) => ({
+  term: '24',
+  startDate,
+  endDate,
+  billingPlanId: planId,
+  billingCycle: 'monthly',
+  numberOfPlans: 10,
+  units: 1,
+  status: 'draft',
+  ...extra,
+});
+
+describe('contract costs', () => {
+  const fees = { costPerPlan: '3.50', adminFee: '25.00', advancePaymentDiscountPercent: '5.00' };
+  it('is units × (plans × cost per plan + admin fee) a month and 12 months a year', () => {
+    expect(contractCosts({ units: 1, numberOfPlans: 10, billingCycle: 'monthly' }, fees)).toEqual({
+      costPerUnit: '3.50',
+      monthlyCost: '60.00',
+      yearlyCost: '720.00',
+    });
+  });
+  it('takes the advance-payment discount off a yearly cycle, to the cent', () => {
+    expect(contractCosts({ units: 1, numberOfPlans: 7, billingCycle: 'yearly' }, fees)).toEqual({
+      costPerUnit: '3.50',
+      monthlyCost: '49.50',
+      yearlyCost: '564.30',
+    });
+    expect(
+      contractCosts(
+        { units: 1, numberOfPlans: 3, billingCycle: 'yearly' },
+        { costPerPlan: '0.33', adminFee: '0.00', advancePaymentDiscountPercent: '12.50' },
+      ).yearlyCost,
+    ).toBe('10.40'); // 0.99 × 12 = 11.88, less 12.5 % = 10.395 → 10.40
+  });
+  it('charges nothing for 0 units', () => {
+    const c = contractCosts({ units: 0, numberOfPlans: 10, billingCycle: 'yearly' }, fees);
+    expect([c.monthlyCost, c.yearlyCost]).toEqual(['0.00', '0.00']);
+  });
+});
+
+describe('contract management', () => {
+  it("lists the client's contracts for the provider", async () => {
+    const res = await t.inject({ method: 'GET', url: base(), token: admin });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items;
+    expect(items.length).toBeGreaterThanOrEqual(1);
+    expect(items[0]).toMatchObject({ clientId, status: 'active' });
+  });
+
+  it('saves a draft with the computed costs and the draft message', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year + 3}-01-01`, `${year + 4}-12-31`),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      code: 'contractDrafted',
+      message: message('contractDrafted', 'en'),
+      contract: {
+        status: 'draft',
+        billingPlanName: 'Contract test plan',
+        costPerUnit: '3.50',
+        monthlyCost: '60.00',
+        yearlyCost: '720.00',
+      },
+    });
+  });
+
+  it('refuses a contract starting before the previous one ends, with the message', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year}-06-01`, `${year + 3}-12-31`, { status: 'active' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'contractStartBeforePrevious',
+      message: message('contractStartBeforePrevious', 'en'),
+    });
+  });
+
+  it('refuses units other than 0 or 1, an end before the start and unknown values', async () => {
+    for (const [payload, field] of [
+      [draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { units: 2 }), 'units'],
+      [draft(`${year + 5}-01-01`, `${year + 4}-12-31`), 'endDate'],
+      [draft(`${year + 5}-02-30`, `${year + 5}-12-31`), 'startDate'],
+      [draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { billingCycle: 'weekly' }), 'billingCycle'],
+      [draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { numberOfPlans: -1 }), 'numberOfPlans'],
+    ] as const) {
+      const res = await t.inject({ method: 'POST', url: base(), token: admin, payload });
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}), field).toContain(field);
+    }
+    const unknownPlan = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { billingPlanId: 999999 }),
+    });
+    expect(unknownPlan.statusCode).toBe(400);
+    expect(unknownPlan.json().fields).toEqual({ billingPlanId: 'invalid' });
+  });
+
+  it("prices by the client's billing plan when the contract names none", async () => {
+    const { db } = t.deps.database;
+    const [c] = await db
+      .select({ planId: clients.billingPlanId })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    const res = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year + 6}-01-01`, `${year + 6}-12-31`, { billingPlanId: null }),
+    });
+    if (c.planId == null) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('contractNoBillingPlan');
+    } else {
+      expect(res.statusCode).toBe(201);
+      expect(res.json().contract.billingPlanId).toBe(c.planId);
+    }
+  });
+
+  it('activates a draft (updated message, logged) and refuses to reopen an inactive contract', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year + 10}-01-01`, `${year + 10}-12-31`),
+    });
+    const id = created.json().contract.id as number;
+    const body = {
+      ...draft(`${year + 10}-01-01`, `${year + 10}-12-31`),
+      status: 'active',
+      numberOfPlans: 20,
+    };
+    const res = await t.inject({ method: 'PUT', url: `${base()}/${id}`, token: admin, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 'contractUpdated',
+      message: message('contractUpdated', 'en'),
+      contract: { status: 'active', monthlyCost: '95.00' },
+    });
+    const log = await t.deps.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entity, 'contract'), eq(activityLog.entityId, id)));
+    expect(log.map((l) => l.action)).toEqual(['create', 'activate']);
+    expect(log[1].before).toMatchObject({ status: 'draft' });
+
+    const inactive = await t.inject({
+      method: 'PUT',
+      url: `${base()}/${id}`,
+      token: admin,
+      payload: { ...body, status: 'inactive', inactiveDate: `${year + 10}-06-30` },
+    });
+    expect(inactive.statusCode).toBe(200);
+    expect(inactive.json().contract).toMatchObject({
+      status: 'inactive',
+      inactiveDate: `${year + 10}-06-30`,
+    });
+    const back = await t.inject({ method: 'PUT', url: `${base()}/${id}`, token: admin, payload: body });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().code).toBe('contractNotEditable');
+  });
+
+  it('terminates only on a day between start and end, once', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year + 12}-01-01`, `${year + 12}-12-31`),
+    });
+    const id = created.json().contract.id as number;
+    const url = `${base()}/${id}/terminate`;
+    const outside = await t.inject({
+      method: 'POST',
+      url,
+      token: admin,
+      payload: { terminationDate: `${year + 13}-01-01` },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({
+      code: 'contractTerminationDate',
+      message: message('contractTerminationDate', 'en'),
+    });
+    const ok = await t.inject({
+      method: 'POST',
+      url,
+      token: admin,
+      payload: { terminationDate: `${year + 12}-05-31` },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      code: 'contractTerminated',
+      message: message('contractTerminated', 'en'),
+      contract: { status: 'terminated', terminationDate: `${year + 12}-05-31` },
+    });
+    const again = await t.inject({
+      method: 'POST',
+      url,
+      token: admin,
+      payload: { terminationDate: `${year + 12}-05-31` },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("keeps company users out of contracts and another client's contract ids out of reach", async () => {
+    for (const token of [companyAdmin, clientUser]) {
+      const res = await t.inject({ method: 'GET', url: base(), token });
+      expect(res.statusCode).toBe(403);
+    }
+    const [other] = await t.deps.database.db
+      .select({ id: clientContracts.id })
+      .from(clientContracts)
+      .where(eq(clientContracts.clientId, otherClientId));
+    const res = await t.inject({ method: 'GET', url: `${base()}/${other.id}`, token: admin });
+    expect(res.statusCode).toBe(404);
+    const term = await t.inject({
+      method: 'POST',
+      url: `${base()}/${other.id}/terminate`,
+      token: admin,
+      payload: { terminationDate: today },
+    });
+    expect(term.statusCode).toBe(404);
+  });
+});
+
+describe('a company without a valid contract is locked out (spec §4)', () => {
+  it('answers 403 with the message on data routes, keeps the session routes, and not for the provider', async () => {
+    const before = await t.inject({ method: 'GET', url: '/api/invoices', token: otherCompanyAdmin });
+    expect(before.statusCode).toBe(200);
+    const [active] = await t.deps.database.db
+      .select({ id: clientContracts.id })
+      .from(clientContracts)
+      .where(and(eq(clientContracts.clientId, otherClientId), eq(clientContracts.status, 'active')));
+
+    // A termination on a later day keeps the company in until that day.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await t.deps.database.db
+      .update(clientContracts)
+      .set({ status: 'terminated', terminationDate: tomorrow })
+      .where(eq(clientContracts.id, active.id));
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/invoices', token: otherCompanyAdmin })).statusCode,
+    ).toBe(200);
+    await t.deps.database.db
+      .update(clientContracts)
+      .set({ status: 'active', terminationDate: null })
+      .where(eq(clientContracts.id, active.id));
+
+    const res = await t.inject({
+      method: 'POST',
+      url: `${base(otherClientId)}/${active.id}/terminate`,
+      token: admin,
+      payload: { terminationDate: today },
+    });
+    expect(res.statusCode).toBe(200);
+
+    for (const url of ['/api/invoices', '/api/dashboard/cost-usage']) {
+      const locked = await t.inject({ method: 'GET', url, token: otherCompanyAdmin });
+      expect(locked.statusCode, url).toBe(403);
+      expect(locked.json()).toMatchObject({ code: 'menuDisabled', message: message('menuDisabled', 'en') });
+    }
+    const info = await t.inject({
+      method: 'GET',
+      url: '/api/Account/GetClientInfo',
+      token: otherCompanyAdmin,
+    });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().menuDisabled).toBe(true);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/profile', token: otherCompanyAdmin })).statusCode,
+    ).toBe(200);
+    // The provider still works on the company's data.
+    const provider = await t.inject({
+      method: 'GET',
+      url: `/api/invoices?clientId=${otherClientId}`,
+      token: admin,
+    });
+    expect(provider.statusCode).toBe(200);
+    // The other company is untouched.
+    expect((await t.inject({ method: 'GET', url: '/api/invoices', token: companyAdmin })).statusCode).toBe(
+      200,
+    );
+
+    // In the user's language.
+    const other = await t.login(DEMO.otherClientUser);
+    await t.deps.database.db
+      .update(users)
+      .set({ languageId: 2 })
+      .where(eq(users.email, DEMO.otherClientUser));
+    const fi = await t.inject({ method: 'GET', url: '/api/dashboard/cost-usage', token: other });
+    expect(fi.statusCode).toBe(403);
+    expect(fi.json().message).toBe(message('menuDisabled', 'fi'));
+  });
+
+  it('locks out a terminated client whatever its contracts', async () => {
+    await t.deps.database.db
+      .update(clients)
+      .set({ profileStatus: 'terminated' })
+      .where(eq(clients.id, clientId));
+    const res = await t.inject({ method: 'GET', url: '/api/invoices', token: companyAdmin });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('menuDisabled');
+    await t.deps.database.db.update(clients).set({ profileStatus: 'active' }).where(eq(clients.id, clientId));
+    expect((await t.inject({ method: 'GET', url: '/api/invoices', token: companyAdmin })).statusCode).toBe(
+      200,
+    );
+  });
+});

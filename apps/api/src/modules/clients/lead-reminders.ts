@@ -1,0 +1,43 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { ROLE } from '@kulu/shared';
+import { clients, settings, users } from '../../db/schema/index.js';
+import { mailTemplates } from '../../lib/mail-templates/index.js';
+import { QUEUE } from '../../jobs/queue.js';
+import type { Deps } from '../../types.js';
+
+/**
+ * lead-reminder (daily): on a lead's reminder day the provider's admins get one mail listing the
+ * day's leads. Each lead is mailed once per day (a settings key marks it), so a second run or a
+ * second instance sends nothing more. Returns the number of mails queued.
+ */
+export async function sendLeadReminders(deps: Deps, dayArg?: string): Promise<number> {
+  const { db } = deps.database;
+  const day = dayArg ?? deps.now().toISOString().slice(0, 10);
+  const due = await db
+    .select({ id: clients.id, companyName: clients.companyName, leadStatus: clients.leadStatus })
+    .from(clients)
+    .where(and(eq(clients.interestStatus, 'lead'), eq(clients.reminderDate, day)))
+    .orderBy(asc(clients.companyName));
+  const leads: typeof due = [];
+  for (const lead of due) {
+    const marked = await db
+      .insert(settings)
+      .values({ key: `lead-reminder:${lead.id}:${day}`, value: { day } })
+      .onConflictDoNothing()
+      .returning({ key: settings.key });
+    if (marked.length) leads.push(lead);
+  }
+  if (!leads.length) return 0;
+  const admins = await db
+    .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
+    .from(users)
+    .where(and(eq(users.roleId, ROLE.providerAdmin), eq(users.status, 'active'), eq(users.activated, true)));
+  const link = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/#/client-management/client-management`;
+  for (const a of admins) {
+    await deps.jobs.send(QUEUE.sendMail, {
+      to: a.email,
+      ...mailTemplates(a.languageId).leadReminder({ name: a.fullName, day, leads, link }),
+    });
+  }
+  return admins.length;
+}

@@ -1,0 +1,31 @@
+import { Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { clientOptionsQuery } from '../lib/organization-api';
+
+/** The client a provider user (admin, consultant) works on, searchable by name. */
+export function ClientSelect({
+  value,
+  onChange,
+  testId,
+}: {
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const clients = useQuery(clientOptionsQuery());
+  return (
+    <Select<number>
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      style={{ minWidth: 260 }}
+      placeholder={t('dashboards.chooseClient')}
+      loading={clients.isLoading}
+      value={value}
+      onChange={onChange}
+      options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { Input } from 'antd';
+
+interface Props {
+  /** What the box shows (usePagedState's `search`). */
+  value: string;
+  onChange: (text: string) => void;
+  /** Enter or the button: search at once (usePagedState's `submitSearch`). */
+  onSearch: (text: string) => void;
+  /** Translated placeholder, also the accessible name. */
+  placeholder: string;
+  width?: number;
+}
+
+/** The search box of a PagedTable's toolbar: clearable, searching as one types (after a pause) or on Enter. */
+export function SearchBox({ value, onChange, onSearch, placeholder, width = 280 }: Props) {
+  return (
+    <Input.Search
+      allowClear
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onSearch={onSearch}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      style={{ width }}
+      data-testid="search"
+    />
+  );
+}

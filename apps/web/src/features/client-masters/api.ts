@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  ImportPreview,
+  ImportResult,
+  InvoiceUserInput,
+  InvoiceUserList,
+  InvoiceUserListQuery,
+  InvoiceUserSaved,
+} from '@kulu/shared';
+import { api } from '../../lib/api';
+
+export const INVOICE_USERS_KEY = ['invoice-users'] as const;
+
+/** Invoice User Management's list (a company's own client; provider users pass `clientId`). */
+export const invoiceUserListQuery = (params: Partial<InvoiceUserListQuery>) =>
+  queryOptions({
+    queryKey: [...INVOICE_USERS_KEY, 'list', params],
+    queryFn: ({ signal }) =>
+      api.get<InvoiceUserList>('/api/invoice-users', {
+        query: params as Record<string, string | number | undefined>,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const saveInvoiceUser = ({ id, body }: { id?: number; body: InvoiceUserInput }) =>
+  id == null
+    ? api.post<InvoiceUserSaved>('/api/invoice-users', body)
+    : api.put<InvoiceUserSaved>(`/api/invoice-users/${id}`, body);
+
+export const deleteInvoiceUser = (id: number) =>
+  api.delete<{ id: number; message: string }>(`/api/invoice-users/${id}`);
+
+const fileForm = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+};
+
+/** The import's preview: counts and per-row errors; writes nothing. */
+export const previewImport = ({ file, clientId }: { file: File; clientId?: number }) =>
+  api.post<ImportPreview>('/api/invoice-users/import/preview', undefined, {
+    formData: fileForm(file),
+    query: { clientId },
+  });
+
+/** The import of the same file: its valid rows in one transaction. */
+export const runImport = ({ file, clientId }: { file: File; clientId?: number }) =>
+  api.post<ImportResult>('/api/invoice-users/import', undefined, {
+    formData: fileForm(file),
+    query: { clientId },
+  });

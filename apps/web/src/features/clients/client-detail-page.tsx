@@ -1,0 +1,114 @@
+import { Alert, Button, Card, Empty, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import './texts';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { CLIENT_MANAGEMENT_PATH, ROLE, type Client } from '@kulu/shared';
+import { PageHeading } from '../../components/page-heading';
+import { ApiRequestError } from '../../lib/api-client';
+import { errorText } from '../../lib/form-rules';
+import { routeId } from '../../lib/route-id';
+import { useSession } from '../../lib/session';
+import { clientQuery } from './api';
+import { AssignCompanies } from './assign-companies';
+import { ClientProfileForm } from './client-profile-form';
+
+/** The sections of a client (spec §2 Client Management) that exist on this client, in order. */
+function sectionsOf(client: Client, roleId: number) {
+  const out: Array<{ key: string; render: () => React.ReactNode }> = [
+    { key: 'profile', render: () => <ClientProfileForm key={client.updatedAt} client={client} /> },
+  ];
+  // Assigning companies is the provider admin's, and only a consultant has them.
+  if (client.type === 'consultant' && roleId === ROLE.providerAdmin)
+    out.push({ key: 'assignCompanies', render: () => <AssignCompanies clientId={client.id} /> });
+  return out;
+}
+
+/**
+ * A client of Client Management opened from the list: its sections as tabs, the chosen one kept in
+ * the address (`?section=`) so a reload or a shared link opens the same one.
+ */
+export function ClientDetailPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const params = useParams();
+  const id = routeId(params.id);
+  const [search, setSearch] = useSearchParams();
+  const client = useQuery({ ...clientQuery(id ?? 0), enabled: id !== null });
+
+  const back = (
+    <Link to={CLIENT_MANAGEMENT_PATH} data-testid="client-back">
+      <ArrowLeftOutlined /> {t('clients.detail.back')}
+    </Link>
+  );
+
+  const missing = id === null || (client.error instanceof ApiRequestError && client.error.status === 404);
+  if (missing)
+    return (
+      <>
+        {back}
+        <Card style={{ marginTop: 16 }}>
+          <Empty description={t('clients.detail.notFound')} data-testid="client-not-found" />
+        </Card>
+      </>
+    );
+  if (client.isError)
+    return (
+      <>
+        {back}
+        <Alert
+          style={{ marginTop: 16 }}
+          type="error"
+          showIcon
+          title={errorText(t, client.error)}
+          action={<Button onClick={() => void client.refetch()}>{t('common.retry')}</Button>}
+        />
+      </>
+    );
+  if (!client.data)
+    return (
+      <>
+        {back}
+        <Card style={{ marginTop: 16 }}>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </>
+    );
+
+  const c = client.data;
+  const sections = sectionsOf(c, session?.roleID ?? 0);
+  const wanted = search.get('section');
+  const active = sections.some((s) => s.key === wanted) ? wanted! : sections[0].key;
+
+  return (
+    <div data-testid="client-detail-page">
+      {back}
+      <PageHeading
+        title={
+          <Flex gap={12} align="center" wrap>
+            <span data-testid="client-name">{c.companyName}</span>
+            <Tag>{t(`clients.kinds.${c.kind}`)}</Tag>
+            <Tag color={c.profileStatus === 'active' ? 'green' : 'default'}>
+              {t(`clients.profileStatuses.${c.profileStatus}`)}
+            </Tag>
+          </Flex>
+        }
+        extra={<Typography.Text type="secondary">{c.businessId}</Typography.Text>}
+      />
+      <Card>
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setSearch({ section: key }, { replace: true })}
+          items={sections.map((s) => ({
+            key: s.key,
+            label: t(`clients.sections.${s.key}`),
+            children: s.render(),
+          }))}
+          destroyOnHidden
+          data-testid="client-sections"
+        />
+      </Card>
+    </div>
+  );
+}

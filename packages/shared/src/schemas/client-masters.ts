@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { COMPANY_PERMISSIONS } from '../permissions.js';
+import { emailSchema, phoneSchema } from './auth.js';
+import { listResponseSchemaOf, optId, optMoney, reqId, reqText } from './masters/common.js';
+import { normalizePhoneNumber } from './masters/resources.js';
+import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
+
+/**
+ * The company's client masters (issue 11, spec §2 `/company/client-masters`): Invoice User
+ * Management (the subscriptions' users, their import from CSV or Excel, allow login) and Plan
+ * Details / Edit Plan Details (each subscription's plan and contract price). A company works on
+ * its own client; provider users (admin, consultant) name the client with `clientId`.
+ * Design: docs/decisions/0008-client-masters.md.
+ */
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** A phone number as typed or printed, stored in international form (+358…). */
+export const invoiceUserPhone = z.preprocess(blankToUndefined, phoneSchema).transform(normalizePhoneNumber);
+
+/** Permissions a client user may be given (what a company may ever have). */
+export const companyPermissionSchema = z.enum(COMPANY_PERMISSIONS as unknown as [string, ...string[]]);
+
+// ---- invoice users --------------------------------------------------------------------------------
+
+export const INVOICE_USER_SORTABLE = ['name', 'phoneNumber', 'email', 'subCompany', 'costCenter'] as const;
+
+export const invoiceUserListQuerySchema = pagingQuery.extend({
+  ...sortQuery(INVOICE_USER_SORTABLE).shape,
+  /** Required for provider users; client users get their own client. */
+  clientId: idSchema.optional(),
+  /** Name, phone number or email (contains, case-insensitive). */
+  q: searchText.optional(),
+  subCompanyId: idSchema.optional(),
+  costCenterId: idSchema.optional(),
+});
+export type InvoiceUserListQuery = z.infer<typeof invoiceUserListQuerySchema>;
+
+export const invoiceUserSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  phoneNumber: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  subCompanyId: z.number().int().nullable(),
+  subCompanyName: z.string().nullable(),
+  costCenterId: z.number().int().nullable(),
+  costCenterName: z.string().nullable(),
+  mobileBenefit: z.boolean(),
+  fiveGPlan: z.boolean(),
+  allowLogin: z.boolean(),
+  /** The subscription of the same number once an invoice has shown it. */
+  subscriptionId: z.number().int().nullable(),
+  /** The client user created by Allow login (null: none). */
+  userId: z.number().int().nullable(),
+  /** That user's state: invited (activation mail sent, no password yet), active, inactive. */
+  loginStatus: z.enum(['invited', 'active', 'inactive']).nullable(),
+  permissions: z.array(z.string()),
+  updatedAt: z.string(),
+});
+export type InvoiceUser = z.infer<typeof invoiceUserSchema>;
+
+export const invoiceUserListSchema = listResponseSchemaOf(invoiceUserSchema);
+export type InvoiceUserList = z.infer<typeof invoiceUserListSchema>;
+
+/**
+ * POST / PUT: every field (PUT is a full replacement). With `allowLogin` the email is required
+ * (it becomes the login) and `permissions` are the client user's access permissions.
+ */
+export const invoiceUserInputSchema = z
+  .object({
+    /** Provider users name the client on create; ignored on update (the row keeps its client). */
+    clientId: idSchema.optional(),
+    name: reqText(200),
+    phoneNumber: invoiceUserPhone,
+    email: z.preprocess(blankToNull, emailSchema.nullish()).transform((v) => v ?? null),
+    subCompanyId: optId(),
+    costCenterId: optId(),
+    mobileBenefit: z.boolean().default(false),
+    fiveGPlan: z.boolean().default(false),
+    allowLogin: z.boolean().default(false),
+    permissions: z.array(companyPermissionSchema).max(50).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.allowLogin && !v.email)
+      ctx.addIssue({
+        code: 'invalid_type',
+        expected: 'string',
+        input: undefined,
+        path: ['email'],
+        message: 'Invalid input: expected string, received undefined',
+      });
+  });
+export type InvoiceUserInput = z.infer<typeof invoiceUserInputSchema>;
+
+export const invoiceUserSavedSchema = z.object({
+  invoiceUser: invoiceUserSchema,
+  code: z.string(),
+  message: z.string(),
+});
+export type InvoiceUserSaved = z.infer<typeof invoiceUserSavedSchema>;
+
+// ---- import -----------------------------------------------------------------------------------------
+
+/** Largest import file and most data rows (docs/decisions/0008-client-masters.md). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+/** Most invalid rows an answer lists (the count is always whole). */
+export const IMPORT_MAX_REPORTED = 1_000;
+
+export const importRowSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  email: z.string().nullable(),
+  subCompanyName: z.string().nullable(),
+  costCenterName: z.string().nullable(),
+  mobileBenefit: z.boolean(),
+  fiveGPlan: z.boolean(),
+  /** An existing user of the same number is updated (upsert by phone number). */
+  update: z.boolean(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importPreviewSchema = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  /** Of the valid rows: new users and updates of existing ones. */
+  create: z.number().int(),
+  update: z.number().int(),
+  invalidCount: z.number().int(),
+  /** Row numbers as the spreadsheet shows them (the header is row 1). */
+  invalid: z.array(z.object({ row: z.number().int(), errors: z.array(z.string()) })),
+  sample: z.array(importRowSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const importQuerySchema = z.object({ clientId: idSchema.optional() });
+
+// ---- plan details ------------------------------------------------------------------------------------
+
+export const PLAN_DETAIL_SORTABLE = [
+  'phoneNumber',
+  'userName',
+  'operatorName',
+  'planName',
+  'listPrice',
+  'contractPrice',
+] as const;
+
+export const planDetailListQuerySchema = pagingQuery.extend({
+  ...sortQuery(PLAN_DETAIL_SORTABLE).shape,
+  clientId: idSchema.optional(),
+  /** Number, user or plan (contains, case-insensitive). */
+  q: searchText.optional(),
+  subCompanyId: idSchema.optional(),
+  costCenterId: idSchema.optional(),
+});
+export type PlanDetailListQuery = z.infer<typeof planDetailListQuerySchema>;
+
+/** Money as decimal strings in euros ("15.90"). */
+export const planDetailSchema = z.object({
+  subscriptionId: z.number().int(),
+  clientId: z.number().int(),
+  phoneNumber: z.string(),
+  /** The invoice user's name where one is kept, else the name the invoice printed. */
+  userName: z.string(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  subCompanyName: z.string().nullable(),
+  costCenterName: z.string().nullable(),
+  planId: z.number().int().nullable(),
+  planName: z.string().nullable(),
+  listPrice: z.string().nullable(),
+  /** The client's contract price of the plan (null: none agreed, the list price applies). */
+  contractPrice: z.string().nullable(),
+});
+export type PlanDetail = z.infer<typeof planDetailSchema>;
+
+export const planDetailListSchema = listResponseSchemaOf(planDetailSchema);
+export type PlanDetailList = z.infer<typeof planDetailListSchema>;
+
+/** A plan the subscription may be put on: its operator's, the client's own rows overriding by name. */
+export const planChoiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  listPrice: z.string(),
+  contractPrice: z.string().nullable(),
+  customerSpecific: z.boolean(),
+  /** Subscriptions of the client on this plan (a contract price applies to all of them). */
+  subscriptions: z.number().int(),
+});
+export type PlanChoice = z.infer<typeof planChoiceSchema>;
+
+/** Edit Plan Details: the plan and the client's contract price of it (blank: none, list price). */
+export const planDetailUpdateSchema = z.object({
+  planId: reqId(),
+  contractPrice: optMoney(2),
+});
+export type PlanDetailUpdate = z.infer<typeof planDetailUpdateSchema>;
+
+export const planDetailSavedSchema = z.object({
+  planDetail: planDetailSchema,
+  /** Whether the client's re-optimization was queued. */
+  reoptimization: z.boolean(),
+  code: z.string(),
+  message: z.string(),
+});
+export type PlanDetailSaved = z.infer<typeof planDetailSavedSchema>;
