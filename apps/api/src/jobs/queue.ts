@@ -54,6 +54,9 @@ export class JobQueue {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
+  /** Set once stop() has returned: pg-boss's late bookkeeping no longer reaches the database. */
+  private detached = false;
+  private readonly inflight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly database: Database,
@@ -65,6 +68,24 @@ export class JobQueue {
     } = {},
   ) {}
 
+  /**
+   * pg-boss's queries. pg-boss 10 completes and fails a job without awaiting it (manager.js
+   * `onFetch`), so such a query can outlive stop(): stop() waits for the ones under way, and one
+   * issued after it is dropped: it never settles, as nothing awaits it (the job stays active,
+   * expires and is retried; handlers are idempotent), instead of reaching a closed pool as an
+   * unhandled rejection.
+   */
+  private executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (this.detached) return new Promise(() => {});
+    const query = this.database.executeSql(text, values);
+    this.inflight.add(query);
+    query.then(
+      () => this.inflight.delete(query),
+      () => this.inflight.delete(query),
+    );
+    return query;
+  }
+
   get started(): boolean {
     return this.boss !== null;
   }
@@ -73,7 +94,7 @@ export class JobQueue {
     if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
     this.starting ??= (async () => {
       const boss = new PgBoss({
-        db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+        db: { executeSql: (text, values) => this.executeSql(text, values) },
         retryLimit: this.options.retryLimit ?? 3,
         retryDelay: this.options.retryDelay ?? 10,
         retryBackoff: this.options.retryBackoff ?? true,
@@ -145,6 +166,8 @@ export class JobQueue {
     this.stopped = true;
     const boss = this.starting ? await this.starting.catch(() => null) : null;
     if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    this.detached = true;
+    await Promise.allSettled([...this.inflight]);
     this.boss = null;
   }
 }

@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createDeps } from '../deps.js';
+import { stopJobs } from '../jobs/index.js';
 import { JobQueue } from '../jobs/queue.js';
 import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
@@ -34,7 +35,7 @@ export interface ReceivedMail {
  * Opens a fresh database: in-memory PGlite by default, or a new randomly named database on the
  * PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const database = await openDatabase({});
@@ -168,7 +169,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
-      await deps.jobs.stop();
+      // The workers, their sweeps and the parse child (what startJobs started, if a test did).
+      await stopJobs(deps);
       await database.close();
       await drop();
       await smtp.close();

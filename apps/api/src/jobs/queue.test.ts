@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../test/helpers.js';
+import { JobQueue, QUEUE } from './queue.js';
+
+describe('the job queue when it stops', () => {
+  const rejections: unknown[] = [];
+  const onRejection = (e: unknown) => rejections.push(e);
+  afterEach(() => {
+    process.off('unhandledRejection', onRejection);
+  });
+
+  it('lets no bookkeeping of a job that outlived stop() reach the closed database', async () => {
+    process.on('unhandledRejection', onRejection);
+    const { database, drop } = await freshDatabase();
+    await database.migrate();
+    const queue = new JobQueue(database, { retryLimit: 0 });
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await queue.work(QUEUE.sendMail, async () => {
+      started();
+      await released;
+    });
+    await queue.send(QUEUE.sendMail, { to: 'a@example.com' });
+    await running;
+    // The handler is still running when the graceful stop gives up (pg-boss waits at least 1 s).
+    await queue.stop(1000);
+    await database.close();
+    await drop();
+    // The job ends now: pg-boss completes it without awaiting the query (manager.js onFetch).
+    release();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rejections).toEqual([]);
+  }, 60_000);
+});
