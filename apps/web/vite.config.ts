@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { sharedTexts } from './shared-texts-plugin';
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), sharedTexts()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },

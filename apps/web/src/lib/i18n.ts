@@ -1,17 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FIELD_MESSAGES, MESSAGES, type Lang } from '@kulu/shared';
+import type { Lang } from '@kulu/shared';
 import { LANGUAGE_KEY } from './storage';
 
 export type { Lang };
 export const LANGS: readonly Lang[] = ['en', 'fi'];
-
-/** errors.<code> and validation.<kind> come from @kulu/shared, the one source of those texts. */
-function sharedTexts(lang: Lang) {
-  const pick = <K extends string>(table: Record<K, Record<Lang, string>>) =>
-    Object.fromEntries(Object.entries<Record<Lang, string>>(table).map(([code, t]) => [code, t[lang]]));
-  return { errors: pick(MESSAGES), validation: pick(FIELD_MESSAGES) };
-}
 
 export const isLang = (v: unknown): v is Lang => v === 'en' || v === 'fi';
 
@@ -34,15 +27,27 @@ const LOCALES: Record<Lang, () => Promise<{ default: Record<string, unknown> }>>
   fi: () => import('../locales/fi.json'),
 };
 
+/**
+ * errors.<code> and validation.<kind>: @kulu/shared's messages, the one source of those texts, cut
+ * to one language at build time (shared-texts-plugin.ts), so the login page carries one language.
+ */
+const SHARED_TEXTS: Record<Lang, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('virtual:shared-texts/en'),
+  fi: () => import('virtual:shared-texts/fi'),
+};
+
 const loaded = new Set<Lang>();
 
 async function ensureLanguage(lang: Lang): Promise<void> {
   // Not hasResourceBundle: a feature chunk may have added its own keys of this language first.
   if (loaded.has(lang)) return;
-  const { default: texts } = await LOCALES[lang]();
+  const [{ default: texts }, { default: shared }] = await Promise.all([
+    LOCALES[lang](),
+    SHARED_TEXTS[lang](),
+  ]);
   loaded.add(lang);
   // Deep-merge: feature chunks (masters labels) may have added keys of this language already.
-  i18n.addResourceBundle(lang, 'translation', { ...texts, ...sharedTexts(lang) }, true, false);
+  i18n.addResourceBundle(lang, 'translation', { ...texts, ...shared }, true, false);
 }
 
 void i18n.use(initReactI18next).init({
