@@ -50,12 +50,22 @@ export async function openPage(
 export const goto = (page: Page, path: string) => page.goto(`${baseUrl()}/#${path}`);
 
 /** Logs in through the login form and waits for the shell. */
-export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
+/**
+ * Logs in and shows the interface in `lang`. The language is saved on the user, so an earlier test
+ * may have left this user in the other one: a test starts from the language it asks for.
+ */
+export async function login(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  lang: 'en' | 'fi' = 'en',
+): Promise<void> {
   await goto(page, '/login');
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('side-menu').waitFor();
+  if ((await page.evaluate(() => document.documentElement.lang)) !== lang) await switchLanguage(page, lang);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

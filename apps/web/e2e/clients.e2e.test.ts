@@ -94,7 +94,7 @@ describe('Client Management', () => {
     await page.getByRole('menuitem', { name: 'To a company' }).click();
     await page.getByText('Client converted to a company successfully').waitFor();
     await expect.poll(() => companyNames(page), { timeout: 10_000 }).not.toContain('Selain Testi Oy');
-    await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
 
     await switchLanguage(page, 'fi');
     await page.getByRole('tab', { name: 'Yritykset' }).click();
@@ -170,7 +170,7 @@ describe('Client Management', () => {
     await page.getByTestId('assign-save').click();
     await page.getByText('Assigned companies saved successfully').waitFor();
     await expect.poll(() => page.getByTestId('assigned-table').innerText()).toContain('Pohjola Rakennus Oy');
-    await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
     await shot(page, 'client-assign-en');
 
     // Finnish after a reload: the same section, in Finnish.
