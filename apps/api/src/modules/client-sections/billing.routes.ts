@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clientBillingSavedSchema,
+  clientBillingSchema,
+  clientBillingUpdateSchema,
+  idSchema,
+  message,
+} from '@kulu/shared';
+import { callerOf } from '../../lib/resource/resource.routes.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { getBilling, updateBilling } from './billing.service.js';
+
+/** Billing management of a client (provider side: `clients.manage`, limited by the Scope). */
+export async function billingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps.database;
+  const config = { permission: 'clients.manage' } as const;
+  const tags = ['client billing'];
+  const params = z.object({ clientId: idSchema });
+  const url = '/api/clients/:clientId/billing';
+
+  // Another client's id answers 404 whatever the body.
+  app.addHook('preValidation', async (req) => {
+    const clientId = idSchema.safeParse((req.params as Record<string, unknown>).clientId);
+    if (clientId.success) await req.scope.assertClient(clientId.data);
+  });
+
+  r.get(
+    url,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The client's billing plan and its fees, and the plans to choose from",
+        params,
+        response: { 200: clientBillingSchema },
+      },
+    },
+    async (req) => getBilling(db, callerOf(req), req.params.clientId),
+  );
+
+  r.put(
+    url,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Put the client on a billing plan (null: none)',
+        params,
+        body: clientBillingUpdateSchema,
+        response: { 200: clientBillingSavedSchema },
+      },
+    },
+    async (req) => {
+      const billing = await updateBilling(db, callerOf(req), req.params.clientId, req.body, deps.now());
+      const code = 'clientBillingUpdated' as const;
+      return { billing, code, message: message(code, requestLanguage(req)) };
+    },
+  );
+}

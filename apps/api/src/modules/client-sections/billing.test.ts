@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { message } from '@kulu/shared';
+import {
+  activityLog,
+  clientBillingPlans,
+  clients,
+  consultantUserCompanies,
+  users,
+} from '../../db/schema/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let admin: string;
+let consultant: string;
+let companyAdmin: string;
+let clientId: number;
+let otherClientId: number;
+let planId: number;
+
+const userOf = async (email: string) => {
+  const [u] = await t.deps.database.db
+    .select({ id: users.id, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, email));
+  return u;
+};
+const url = (id = clientId) => `/api/clients/${id}/billing`;
+const planOf = async (id: number) =>
+  (await t.deps.database.db.select({ p: clients.billingPlanId }).from(clients).where(eq(clients.id, id)))[0]
+    .p;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login(DEMO.admin);
+  consultant = await t.login(DEMO.consultant);
+  companyAdmin = await t.login(DEMO.companyAdmin);
+  clientId = (await userOf(DEMO.companyAdmin)).clientId!;
+  otherClientId = (await userOf(DEMO.otherCompanyAdmin)).clientId!;
+  const me = await userOf(DEMO.consultant);
+  await t.deps.database.db
+    .delete(consultantUserCompanies)
+    .where(
+      and(eq(consultantUserCompanies.userId, me.id), eq(consultantUserCompanies.clientId, otherClientId)),
+    );
+  const [plan] = await t.deps.database.db
+    .insert(clientBillingPlans)
+    .values({
+      name: 'Billing test plan',
+      contractLengthMonths: 24,
+      advancePaymentDiscountPercent: '5.00',
+      costPerPlan: '3.50',
+      setUpFee: '100.00',
+      setUpFeePerCompany: '50.00',
+      additionalUsersFee: '2.00',
+      automatedInvoiceUploadFee: '10.00',
+      onDemandSupportFee: '90.00',
+      adminFee: '25.00',
+      companyAdditionalUsersFee: '4.00',
+    })
+    .returning();
+  planId = plan.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('billing management', () => {
+  it("answers the client's plan with its fees and the plans to choose from", async () => {
+    const res = await t.inject({ method: 'GET', url: url(), token: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.clientId).toBe(clientId);
+    expect(body.billingPlanId).toBe(await planOf(clientId));
+    expect(body.plans.some((p: { id: number }) => p.id === planId)).toBe(true);
+  });
+
+  it('puts the client on a plan with the message, logged before and after; none again', async () => {
+    const was = await planOf(clientId);
+    const res = await t.inject({
+      method: 'PUT',
+      url: url(),
+      token: admin,
+      payload: { billingPlanId: planId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 'clientBillingUpdated',
+      message: message('clientBillingUpdated', 'en'),
+      billing: {
+        billingPlanId: planId,
+        plan: {
+          name: 'Billing test plan',
+          onDemandSupportFee: '90.00',
+          adminFee: '25.00',
+          setUpFee: '100.00',
+        },
+      },
+    });
+    expect(await planOf(clientId)).toBe(planId);
+    const profile = await t.inject({ method: 'GET', url: `/api/clients/${clientId}`, token: admin });
+    expect(profile.json().billingPlanId).toBe(planId);
+    const log = await t.deps.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.area, 'billing'), eq(activityLog.clientId, clientId)));
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      action: 'update',
+      entity: 'clientBilling',
+      before: { billingPlanId: was },
+    });
+    expect(log[0].after).toMatchObject({ billingPlanId: planId });
+
+    const none = await t.inject({
+      method: 'PUT',
+      url: url(),
+      token: admin,
+      payload: { billingPlanId: null },
+    });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().billing).toMatchObject({ billingPlanId: null, plan: null });
+  });
+
+  it('refuses an unknown or malformed plan and leaves the client as it was', async () => {
+    await t.inject({ method: 'PUT', url: url(), token: admin, payload: { billingPlanId: planId } });
+    for (const billingPlanId of [999999, 'abc', -1, 2 ** 40]) {
+      const res = await t.inject({ method: 'PUT', url: url(), token: admin, payload: { billingPlanId } });
+      expect(res.statusCode, String(billingPlanId)).toBe(400);
+      expect(res.json().fields, String(billingPlanId)).toEqual({ billingPlanId: 'invalid' });
+    }
+    expect(await planOf(clientId)).toBe(planId);
+  });
+
+  it('is closed to company users, and another client is 404 to a consultant without it', async () => {
+    expect((await t.inject({ method: 'GET', url: url(), token: companyAdmin })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'PUT', url: url(), token: companyAdmin, payload: { billingPlanId: null } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.inject({ method: 'GET', url: url(), token: consultant })).statusCode).toBe(200);
+    const was = await planOf(otherClientId);
+    expect((await t.inject({ method: 'GET', url: url(otherClientId), token: consultant })).statusCode).toBe(
+      404,
+    );
+    const put = await t.inject({
+      method: 'PUT',
+      url: url(otherClientId),
+      token: consultant,
+      payload: { billingPlanId: 'x' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(await planOf(otherClientId)).toBe(was);
+    expect((await t.inject({ method: 'GET', url: url(999999), token: admin })).statusCode).toBe(404);
+  });
+});

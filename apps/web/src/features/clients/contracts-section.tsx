@@ -1,0 +1,594 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { CheckOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  BILLING_CYCLES,
+  contractCosts,
+  type BillingCycle,
+  type BillingPlanFees,
+  type Contract,
+  type ContractStatus,
+} from '@kulu/shared';
+import { AppModal } from '../../components/app-modal';
+import { errorText } from '../../lib/form-rules';
+import { formatDate, formatMoney } from '../../lib/format';
+import {
+  apiToday,
+  billingQuery,
+  contractBody,
+  contractsKey,
+  contractsQuery,
+  DAY_FORMAT,
+  dayProps,
+  saveContract,
+  showApiErrors,
+  terminateContract,
+  type ContractBody,
+} from './money-api';
+import './money-texts';
+
+const STATUS_COLORS: Record<ContractStatus, string> = {
+  draft: 'blue',
+  active: 'green',
+  inactive: 'default',
+  terminated: 'red',
+};
+
+type Lang = 'en' | 'fi';
+const langOf = (l: string): Lang => (l === 'fi' ? 'fi' : 'en');
+const money = (v: string | null, lang: Lang) => (v == null ? '–' : formatMoney(Number(v), lang));
+
+/**
+ * Contract management (spec §3 Client contract; §4 draft → active → inactive / terminated; §5):
+ * the client's contracts with their status, dates, billing cycle, plans, units and costs; add
+ * (active) or save as a draft, edit, activate a draft, terminate on a date between start and end.
+ * The form previews the monthly and yearly cost with the same formula the API stores.
+ */
+export function ContractsSection({ clientId }: { clientId: number }) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const contracts = useQuery(contractsQuery(clientId));
+  const billing = useQuery(billingQuery(clientId));
+  const [editing, setEditing] = useState<Contract | 'new' | null>(null);
+  const [terminating, setTerminating] = useState<Contract | null>(null);
+
+  const activate = useMutation({
+    mutationFn: (c: Contract) => saveContract({ clientId, id: c.id, body: contractBody(c, 'active') }),
+    onSuccess: (r) => {
+      void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
+      void queryClient.invalidateQueries({ queryKey: contractsKey(clientId) });
+    },
+    onError: (e) => void message.error(errorText(t, e)),
+  });
+
+  if (contracts.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={errorText(t, contracts.error)}
+        action={<Button onClick={() => void contracts.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+
+  const c = (key: string) => t(`clients.contracts.${key}`);
+  return (
+    <Flex vertical gap={16} data-testid="client-contracts">
+      <Flex justify="end">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing('new')}
+          data-testid="contract-add"
+        >
+          {c('add')}
+        </Button>
+      </Flex>
+      <Table<Contract>
+        rowKey="id"
+        size="middle"
+        loading={contracts.isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={contracts.data?.items ?? []}
+        locale={{ emptyText: c('empty') }}
+        data-testid="contracts-table"
+        columns={[
+          {
+            key: 'status',
+            title: c('status'),
+            render: (_, r) => (
+              <Flex vertical gap={2}>
+                <Tag color={STATUS_COLORS[r.status]} style={{ width: 'fit-content' }}>
+                  {c(`statuses.${r.status}`)}
+                </Tag>
+                {r.terminationDate && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatDate(r.terminationDate, lang)}
+                  </Typography.Text>
+                )}
+                {!r.terminationDate && r.inactiveDate && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatDate(r.inactiveDate, lang)}
+                  </Typography.Text>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            key: 'period',
+            title: c('period'),
+            render: (_, r) => (
+              <Flex vertical gap={2}>
+                <span>{`${formatDate(r.startDate, lang)} – ${formatDate(r.endDate, lang)}`}</span>
+                {r.term && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {c('term')}: {r.term}
+                  </Typography.Text>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            key: 'billingCycle',
+            dataIndex: 'billingCycle',
+            title: c('billingCycle'),
+            render: (v: BillingCycle) => c(`cycles.${v}`),
+          },
+          {
+            key: 'billingPlanName',
+            dataIndex: 'billingPlanName',
+            title: c('billingPlanId'),
+            render: (v: string | null) => v ?? '–',
+          },
+          { key: 'numberOfPlans', dataIndex: 'numberOfPlans', title: c('plansShort'), align: 'right' },
+          { key: 'units', dataIndex: 'units', title: c('units'), align: 'right' },
+          {
+            key: 'monthlyCost',
+            dataIndex: 'monthlyCost',
+            title: c('monthlyCost'),
+            align: 'right',
+            render: (v: string | null) => money(v, lang),
+          },
+          {
+            key: 'yearlyCost',
+            dataIndex: 'yearlyCost',
+            title: c('yearlyCost'),
+            align: 'right',
+            render: (v: string | null) => money(v, lang),
+          },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            fixed: 'right',
+            render: (_, r) => (
+              <Space>
+                {(r.status === 'draft' || r.status === 'active') && (
+                  <Tooltip title={t('clients.money.edit')}>
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('clients.money.edit')}
+                      onClick={() => setEditing(r)}
+                      data-testid={`contract-edit-${r.id}`}
+                    />
+                  </Tooltip>
+                )}
+                {r.status === 'draft' && (
+                  <Popconfirm
+                    title={c('activateConfirm')}
+                    okText={c('activate')}
+                    cancelText={t('clients.money.cancel')}
+                    onConfirm={() => activate.mutate(r)}
+                  >
+                    <Tooltip title={c('activate')}>
+                      <Button
+                        size="small"
+                        icon={<CheckOutlined />}
+                        aria-label={c('activate')}
+                        data-testid={`contract-activate-${r.id}`}
+                      />
+                    </Tooltip>
+                  </Popconfirm>
+                )}
+                {r.status !== 'terminated' && (
+                  <Tooltip title={c('terminate')}>
+                    <Button
+                      size="small"
+                      danger
+                      icon={<StopOutlined />}
+                      aria-label={c('terminate')}
+                      onClick={() => setTerminating(r)}
+                      data-testid={`contract-terminate-${r.id}`}
+                    />
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <ContractModal
+          clientId={clientId}
+          row={editing === 'new' ? null : editing}
+          plans={billing.data?.plans ?? []}
+          clientPlanId={billing.data?.billingPlanId ?? null}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {terminating && (
+        <TerminateModal clientId={clientId} row={terminating} onClose={() => setTerminating(null)} />
+      )}
+    </Flex>
+  );
+}
+
+interface FormValues {
+  term: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  billingPlanId: number | null;
+  billingCycle: BillingCycle;
+  numberOfPlans: number | null;
+  units: number;
+  inactive: boolean;
+  inactiveDate: string | null;
+}
+
+function ContractModal({
+  clientId,
+  row,
+  plans,
+  clientPlanId,
+  onClose,
+}: {
+  clientId: number;
+  row: Contract | null;
+  plans: BillingPlanFees[];
+  clientPlanId: number | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<FormValues>();
+  const submitted = useRef<ContractStatus>('active');
+  const c = (key: string) => t(`clients.contracts.${key}`);
+  const labels: Record<string, string> = Object.fromEntries(
+    [
+      'term',
+      'startDate',
+      'endDate',
+      'billingPlanId',
+      'billingCycle',
+      'numberOfPlans',
+      'units',
+      'inactiveDate',
+    ].map((k) => [k, c(k)]),
+  );
+  const isActive = row?.status === 'active';
+
+  const save = useMutation({
+    mutationFn: (body: ContractBody) => saveContract({ clientId, id: row?.id, body }),
+    onSuccess: (r) => {
+      void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
+      void queryClient.invalidateQueries({ queryKey: contractsKey(clientId) });
+      onClose();
+    },
+    onError: (e) => {
+      if (!showApiErrors(form, e, t, labels)) void message.error(errorText(t, e));
+    },
+  });
+
+  const submit = async (status: ContractStatus) => {
+    submitted.current = status;
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const inactive = isActive && v.inactive;
+    save.mutate({
+      term: v.term?.trim() ? v.term.trim() : null,
+      startDate: v.startDate!,
+      endDate: v.endDate!,
+      billingPlanId: v.billingPlanId ?? null,
+      billingCycle: v.billingCycle,
+      numberOfPlans: v.numberOfPlans ?? 0,
+      units: v.units,
+      status: inactive ? 'inactive' : status,
+      ...(row ? { inactiveDate: inactive ? (v.inactiveDate ?? null) : null } : {}),
+    });
+  };
+
+  // The live cost preview: the chosen plan, else the client's plan (as the API prices it).
+  const values = Form.useWatch([], form) as Partial<FormValues> | undefined;
+  const planId = values?.billingPlanId ?? clientPlanId;
+  const plan = plans.find((p) => p.id === planId) ?? null;
+  const n = values?.numberOfPlans;
+  const preview =
+    plan &&
+    typeof n === 'number' &&
+    Number.isInteger(n) &&
+    n >= 0 &&
+    (values?.units === 0 || values?.units === 1)
+      ? contractCosts(
+          { units: values.units, numberOfPlans: n, billingCycle: values.billingCycle ?? 'monthly' },
+          plan,
+        )
+      : null;
+
+  const required = (key: string) => ({
+    required: true,
+    message: t('validation.required', { name: labels[key] }),
+  });
+  const canDraft = !row || row.status === 'draft';
+  const inactive = Form.useWatch('inactive', form);
+
+  return (
+    <AppModal
+      open
+      width={760}
+      title={row ? c('editTitle') : c('addTitle')}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('clients.money.cancel')}</Button>
+          {canDraft && (
+            <Button
+              loading={save.isPending && submitted.current === 'draft'}
+              onClick={() => void submit('draft')}
+              data-testid="contract-save-draft"
+            >
+              {c('saveDraft')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            loading={save.isPending && submitted.current !== 'draft'}
+            onClick={() => void submit('active')}
+            data-testid="contract-submit"
+          >
+            {!row ? c('submitActive') : row.status === 'draft' ? c('activate') : t('clients.money.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          term: row?.term ?? '',
+          startDate: row?.startDate ?? null,
+          endDate: row?.endDate ?? null,
+          billingPlanId: row?.billingPlanId ?? clientPlanId,
+          billingCycle: row?.billingCycle ?? 'monthly',
+          numberOfPlans: row?.numberOfPlans ?? null,
+          units: row?.units ?? 1,
+          inactive: false,
+          inactiveDate: apiToday(),
+        }}
+        data-testid="contract-form"
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item name="term" label={labels.term}>
+              <Input maxLength={50} data-testid="contract-term" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item
+              name="startDate"
+              label={labels.startDate}
+              {...dayProps}
+              rules={[required('startDate')]}
+            >
+              <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} data-testid="contract-start" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item
+              name="endDate"
+              label={labels.endDate}
+              {...dayProps}
+              dependencies={['startDate']}
+              rules={[
+                required('endDate'),
+                ({ getFieldValue }) => ({
+                  validator: async (_r, v: string | null) => {
+                    const start = getFieldValue('startDate') as string | null;
+                    if (v && start && v < start)
+                      throw new Error(t('validation.invalid', { name: labels.endDate }));
+                  },
+                }),
+              ]}
+            >
+              <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} data-testid="contract-end" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="billingPlanId" label={labels.billingPlanId}>
+              <Select<number | null>
+                allowClear
+                placeholder={c('billingPlanDefault')}
+                options={plans.map((p) => ({ value: p.id, label: p.name }))}
+                data-testid="contract-plan"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="billingCycle" label={labels.billingCycle} rules={[required('billingCycle')]}>
+              <Select<BillingCycle>
+                options={BILLING_CYCLES.map((v) => ({ value: v, label: c(`cycles.${v}`) }))}
+                data-testid="contract-cycle"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={12}>
+            <Form.Item name="numberOfPlans" label={labels.numberOfPlans} rules={[required('numberOfPlans')]}>
+              <InputNumber
+                min={0}
+                max={1_000_000}
+                precision={0}
+                style={{ width: '100%' }}
+                data-testid="contract-plans"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={12}>
+            <Form.Item name="units" label={labels.units} rules={[required('units')]}>
+              <Select<number>
+                options={[0, 1].map((v) => ({ value: v, label: String(v) }))}
+                data-testid="contract-units"
+              />
+            </Form.Item>
+          </Col>
+          {isActive && (
+            <>
+              <Col xs={12} md={12}>
+                <Form.Item name="inactive" label={c('makeInactive')} valuePropName="checked">
+                  <Switch data-testid="contract-inactive" />
+                </Form.Item>
+              </Col>
+              {inactive && (
+                <Col xs={12} md={12}>
+                  <Form.Item
+                    name="inactiveDate"
+                    label={labels.inactiveDate}
+                    {...dayProps}
+                    rules={[required('inactiveDate')]}
+                  >
+                    <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} />
+                  </Form.Item>
+                </Col>
+              )}
+            </>
+          )}
+        </Row>
+      </Form>
+      {preview ? (
+        <Descriptions
+          bordered
+          size="small"
+          column={3}
+          title={c('preview')}
+          data-testid="contract-preview"
+          items={[
+            { key: 'costPerUnit', label: c('costPerUnit'), children: money(preview.costPerUnit, lang) },
+            { key: 'monthlyCost', label: c('monthlyCost'), children: money(preview.monthlyCost, lang) },
+            { key: 'yearlyCost', label: c('yearlyCost'), children: money(preview.yearlyCost, lang) },
+          ]}
+        />
+      ) : (
+        <Typography.Text type="secondary" data-testid="contract-preview">
+          {plan ? c('previewIncomplete') : c('previewNoPlan')}
+        </Typography.Text>
+      )}
+    </AppModal>
+  );
+}
+
+function TerminateModal({
+  clientId,
+  row,
+  onClose,
+}: {
+  clientId: number;
+  row: Contract;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ terminationDate: string | null }>();
+  const label = t('clients.contracts.terminationDate');
+  const today = apiToday();
+  const initial = today < row.startDate ? row.startDate : today > row.endDate ? row.endDate : today;
+
+  const terminate = useMutation({
+    mutationFn: (terminationDate: string) => terminateContract({ clientId, id: row.id, terminationDate }),
+    onSuccess: (r) => {
+      void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
+      void queryClient.invalidateQueries({ queryKey: contractsKey(clientId) });
+      onClose();
+    },
+    onError: (e) => {
+      if (!showApiErrors(form, e, t, { terminationDate: label })) void message.error(errorText(t, e));
+    },
+  });
+
+  return (
+    <AppModal
+      open
+      title={t('clients.contracts.terminateTitle')}
+      okText={t('clients.contracts.terminate')}
+      okButtonProps={{ danger: true, id: 'contract-terminate-confirm' }}
+      cancelText={t('clients.money.cancel')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={terminate.isPending}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('clients.contracts.terminateHelp')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {formatDate(row.startDate, lang)} – {formatDate(row.endDate, lang)}
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ terminationDate: initial }}
+        onFinish={(v) => v.terminationDate && terminate.mutate(v.terminationDate)}
+      >
+        <Form.Item
+          name="terminationDate"
+          label={label}
+          {...dayProps}
+          rules={[
+            { required: true, message: t('validation.required', { name: label }) },
+            {
+              validator: async (_r, v: string | null) => {
+                if (v && (v < row.startDate || v > row.endDate))
+                  throw new Error(t('errors.contractTerminationDate'));
+              },
+            },
+          ]}
+        >
+          <DatePicker
+            style={{ width: '100%' }}
+            format={DAY_FORMAT[lang]}
+            disabledDate={(d) => {
+              const day = d.format('YYYY-MM-DD');
+              return day < row.startDate || day > row.endDate;
+            }}
+            data-testid="contract-termination-date"
+          />
+        </Form.Item>
+      </Form>
+    </AppModal>
+  );
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { listResponseSchemaOf, optText } from './masters/common.js';
+import { pagingQuery, sortQuery } from './primitives.js';
+import { dayString } from './clients.js';
+
+/**
+ * The money sections of a client in Client Management (issue 11; spec §3 Client billing plan,
+ * Client payment, On-demand support; §5 "Payment amount greater than 0; payment date not in the
+ * future", "On-demand support hours greater than 0; date within the current month and not after
+ * today"; §8). One schema for the API's requests and answers and the web's forms.
+ *
+ * The day rules depend on today: the pure helpers below take today as `YYYY-MM-DD` (the API's
+ * clock, `deps.now()`, as a UTC day like every other day rule of the API), so the forms check the
+ * same rule and the API has the last word.
+ */
+
+// ---- day rules (pure) ----------------------------------------------------------------------------
+
+/** A `Date` as its UTC day `YYYY-MM-DD` (the API's "today"). */
+export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+/** Spec §5: a payment date is not in the future (today is allowed). */
+export const isNotAfterToday = (day: string, today: string): boolean => day <= today;
+
+/** The first day of the month of `today` (`YYYY-MM-01`). */
+export const firstOfMonth = (today: string): string => `${today.slice(0, 7)}-01`;
+
+/**
+ * Spec §5: an on-demand support day lies within the current month and not after today, i.e.
+ * between the first of today's month and today, both included.
+ */
+export const isInCurrentMonthUpToToday = (day: string, today: string): boolean =>
+  day >= firstOfMonth(today) && day <= today;
+
+// ---- field schemas -------------------------------------------------------------------------------
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const decimalLike = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? String(v)
+    : typeof v === 'string'
+      ? v.trim().replace(',', '.')
+      : v;
+
+/** A required day `YYYY-MM-DD`: missing or blank is "required", a wrong one "invalid". */
+const reqDay = () => z.preprocess(blankToUndefined, dayString);
+
+/**
+ * A required positive decimal with `int` digits and two decimals (a number or a string, "12,50"
+ * too). Not a number: "invalid"; zero or less: the message code `positive` (the API answers the
+ * spec's wording for it, the field is "invalid").
+ */
+const positiveDecimal = (int: number, positive: 'paymentAmountPositive' | 'supportHoursPositive') =>
+  z.preprocess(
+    (v) => blankToUndefined(decimalLike(v)),
+    z
+      .string()
+      .regex(new RegExp(`^-?\\d{1,${int}}(\\.\\d{1,2})?$`))
+      .refine((s) => !/^-?\d+(\.\d+)?$/.test(s) || Number(s) > 0, { message: positive }),
+  );
+
+// ---- billing management -------------------------------------------------------------------------
+
+/** A Client Billing Plan and its fees (the master's row, decimal strings; support fee per hour). */
+export const billingPlanFeesSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contractLengthMonths: z.number().int(),
+  advancePaymentDiscountPercent: z.string(),
+  costPerPlan: z.string(),
+  setUpFee: z.string(),
+  setUpFeePerCompany: z.string(),
+  additionalUsersFee: z.string(),
+  automatedInvoiceUploadFee: z.string(),
+  onDemandSupportFee: z.string(),
+  adminFee: z.string(),
+  companyAdditionalUsersFee: z.string(),
+});
+export type BillingPlanFees = z.infer<typeof billingPlanFeesSchema>;
+
+/** The client's billing plan (null: none chosen) and every plan it may be put on. */
+export const clientBillingSchema = z.object({
+  clientId: z.number().int(),
+  billingPlanId: z.number().int().nullable(),
+  plan: billingPlanFeesSchema.nullable(),
+  plans: z.array(billingPlanFeesSchema),
+});
+export type ClientBilling = z.infer<typeof clientBillingSchema>;
+
+/** Choose the client's billing plan (null: none). */
+export const clientBillingUpdateSchema = z.object({
+  billingPlanId: z
+    .preprocess((v) => (v === '' ? null : v), z.number().int().min(1).max(2_147_483_647).nullable())
+    .default(null),
+});
+export type ClientBillingUpdate = z.infer<typeof clientBillingUpdateSchema>;
+
+export const clientBillingSavedSchema = z.object({
+  billing: clientBillingSchema,
+  code: z.string(),
+  message: z.string(),
+});
+
+// ---- client payments --------------------------------------------------------------------------
+
+export const PAYMENT_SORTS = ['paymentDate', 'amount', 'id'] as const;
+
+/** A payment: date (not in the future: checked against today), description, amount > 0. */
+export const paymentInputSchema = z.object({
+  paymentDate: reqDay(),
+  description: optText(500, true),
+  amount: positiveDecimal(12, 'paymentAmountPositive'),
+});
+export type PaymentInput = z.infer<typeof paymentInputSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  paymentDate: z.string(),
+  description: z.string().nullable(),
+  amount: z.string(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentListQuerySchema = z.object({
+  ...pagingQuery.shape,
+  ...sortQuery(PAYMENT_SORTS).shape,
+});
+export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+/** A page of payments and the sum of every payment of the client (not only the page). */
+export const paymentListSchema = listResponseSchemaOf(paymentSchema).extend({ totalAmount: z.string() });
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+export const paymentSavedSchema = z.object({ payment: paymentSchema, code: z.string(), message: z.string() });
+export type PaymentSaved = z.infer<typeof paymentSavedSchema>;
+
+// ---- on-demand support ------------------------------------------------------------------------
+
+export const SUPPORT_SORTS = ['supportDate', 'hours', 'id'] as const;
+
+/** Support hours: a day of the current month up to today (checked against today), hours > 0. */
+export const supportHoursInputSchema = z.object({
+  supportDate: reqDay(),
+  description: optText(500, true),
+  hours: positiveDecimal(4, 'supportHoursPositive'),
+});
+export type SupportHoursInput = z.infer<typeof supportHoursInputSchema>;
+
+export const supportHoursSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  supportDate: z.string(),
+  description: z.string().nullable(),
+  hours: z.string(),
+  createdAt: z.string(),
+});
+export type SupportHours = z.infer<typeof supportHoursSchema>;
+
+export const supportHoursListQuerySchema = z.object({
+  ...pagingQuery.shape,
+  ...sortQuery(SUPPORT_SORTS).shape,
+});
+export type SupportHoursListQuery = z.infer<typeof supportHoursListQuerySchema>;
+
+/**
+ * A page of support entries, and the current month's total hours with their cost at the client's
+ * billing plan's on-demand support fee per hour (null without a plan).
+ */
+export const supportHoursListSchema = listResponseSchemaOf(supportHoursSchema).extend({
+  month: z.string(),
+  monthHours: z.string(),
+  hourlyFee: z.string().nullable(),
+  monthCost: z.string().nullable(),
+});
+export type SupportHoursList = z.infer<typeof supportHoursListSchema>;
+
+export const supportHoursSavedSchema = z.object({
+  support: supportHoursSchema,
+  code: z.string(),
+  message: z.string(),
+});
+export type SupportHoursSaved = z.infer<typeof supportHoursSavedSchema>;
+
+/** The answer of a delete: the spec's message. */
+export const moneyDeletedSchema = z.object({ code: z.string(), message: z.string() });
+
+// ---- exact sums ---------------------------------------------------------------------------------
+
+/** hours × fee, both decimal strings with at most two decimals, exactly, rounded to the cent. */
+export function supportCost(hours: string, fee: string): string {
+  const cents = (s: string) => {
+    const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s.trim());
+    if (!m) throw new Error(`not a decimal: ${s}`);
+    return BigInt(m[1]) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+  };
+  const product = cents(hours) * cents(fee); // ten-thousandths
+  const c = (product + 50n) / 100n; // half up (both non-negative)
+  return `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+}
