@@ -1,0 +1,422 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { DEFAULT_CLIENT_USER_PERMISSIONS, message } from '@kulu/shared';
+import {
+  activityLog,
+  clients,
+  costCenters,
+  files,
+  invoices,
+  subCompanies,
+  users,
+} from '../../db/schema/index.js';
+import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let admin: string;
+let consultant: string;
+let companyAdmin: string;
+let clientUser: string;
+let otherCompanyAdmin: string;
+let clientId: number;
+let otherClientId: number;
+/** This client's sub-companies (Helsinki, Tampere) and a cost center of Helsinki. */
+let helsinki: number;
+let tampere: number;
+let helsinkiCostCenter: number;
+let otherSubId: number;
+let otherCostCenter: number;
+let otherUserId: number;
+const password = 'Uusi!Salasana1';
+
+const clientOf = async (email: string) => {
+  const [u] = await t.deps.database.db
+    .select({ id: users.id, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, email));
+  return u;
+};
+
+/** One invoice row of a sub-company (enough for the invoice list). */
+async function invoiceOf(cId: number, subCompanyId: number, tag: string) {
+  const db = t.deps.database.db;
+  const [f] = await db
+    .insert(files)
+    .values({
+      clientId: cId,
+      kind: 'invoice',
+      name: 'x.pdf',
+      mime: 'application/pdf',
+      size: 1,
+      data: Buffer.from('x'),
+    })
+    .returning({ id: files.id });
+  const [i] = await db
+    .insert(invoices)
+    .values({
+      clientId: cId,
+      subCompanyId,
+      fileId: f.id,
+      fileName: `${tag}.pdf`,
+      fileSha256: `client-users-${tag}`,
+      batchId: 'client-users',
+      uploadState: 'failed',
+    })
+    .returning({ id: invoices.id });
+  return i.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login(DEMO.admin);
+  consultant = await t.login(DEMO.consultant);
+  companyAdmin = await t.login(DEMO.companyAdmin);
+  clientUser = await t.login(DEMO.clientUser);
+  otherCompanyAdmin = await t.login(DEMO.otherCompanyAdmin);
+  clientId = (await clientOf(DEMO.companyAdmin)).clientId!;
+  otherClientId = (await clientOf(DEMO.otherCompanyAdmin)).clientId!;
+  otherUserId = (await clientOf(DEMO.otherClientUser)).id;
+  const db = t.deps.database.db;
+  const subs = await db
+    .select({ id: subCompanies.id, name: subCompanies.name })
+    .from(subCompanies)
+    .where(eq(subCompanies.clientId, clientId))
+    .orderBy(asc(subCompanies.name));
+  helsinki = subs.find((s) => s.name.endsWith('Helsinki'))!.id;
+  tampere = subs.find((s) => s.name.endsWith('Tampere'))!.id;
+  [{ id: helsinkiCostCenter }] = await db
+    .select({ id: costCenters.id })
+    .from(costCenters)
+    .where(eq(costCenters.subCompanyId, helsinki))
+    .limit(1);
+  [{ id: otherSubId }] = await db
+    .select({ id: subCompanies.id })
+    .from(subCompanies)
+    .where(eq(subCompanies.clientId, otherClientId))
+    .limit(1);
+  [{ id: otherCostCenter }] = await db
+    .select({ id: costCenters.id })
+    .from(costCenters)
+    .where(eq(costCenters.clientId, otherClientId))
+    .limit(1);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const base = (id = clientId) => `/api/clients/${id}/users`;
+const person = (extra: Record<string, unknown> = {}) => ({
+  name: 'Liisa Nieminen',
+  email: 'liisa.nieminen@pohjolarakennus.fi',
+  address: 'Mannerheimintie 1, 00100 Helsinki',
+  contactNumber: '+358 40 123 4567',
+  country: 'Finland',
+  status: 'active',
+  subCompanyIds: [helsinki],
+  costCenterIds: [],
+  permissions: ['general', 'dashboards', 'invoices.upload'],
+  ...extra,
+});
+
+describe('additional users', () => {
+  let newId: number;
+
+  it('lists the client users of the client, not its admin nor other clients’ users', async () => {
+    const res = await t.inject({ method: 'GET', url: base(), token: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((u: { email: string }) => u.email)).toEqual([DEMO.clientUser]);
+    expect(body.items[0]).toMatchObject({ clientId, status: 'active', activated: true });
+    expect(body.items[0].subCompanies.map((s: { id: number }) => s.id)).toEqual([tampere]);
+  });
+
+  it('adds a user with every field, logs it and mails the activation link after the commit', async () => {
+    const before = t.mails.length;
+    const res = await t.inject({ method: 'POST', url: base(), token: admin, payload: person() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ code: 'clientUserAdded', message: message('clientUserAdded', 'en') });
+    const { user } = res.json();
+    newId = user.id;
+    expect(user).toMatchObject({
+      clientId,
+      name: 'Liisa Nieminen',
+      email: 'liisa.nieminen@pohjolarakennus.fi',
+      address: 'Mannerheimintie 1, 00100 Helsinki',
+      contactNumber: '+358 40 123 4567',
+      country: 'Finland',
+      status: 'active',
+      activated: false,
+      subCompanies: [{ id: helsinki, name: 'Pohjola Rakennus Helsinki' }],
+      costCenters: [],
+      permissions: ['general', 'dashboards', 'invoices.upload'],
+    });
+    const mails = t.mails.slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toEqual(['liisa.nieminen@pohjolarakennus.fi']);
+    expect(mailText(mails[0])).toContain('http://kulu.test/#/activate?token=');
+    const logged = await t.deps.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entity, 'clientUser'), eq(activityLog.entityId, newId)));
+    expect(logged.map((l) => l.action)).toEqual(['create']);
+
+    // Not activated yet: the login says so (after the password check).
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: { email: 'liisa.nieminen@pohjolarakennus.fi', password },
+    });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('lets the new user set a password with the link, log in and see only their sub-company’s invoices', async () => {
+    const mail = t.mails.filter((m) => m.to.includes('liisa.nieminen@pohjolarakennus.fi')).at(-1)!;
+    const act = await t.inject({
+      method: 'POST',
+      url: '/api/Account/Activate',
+      payload: { token: linkToken(mail), password, confirmPassword: password },
+    });
+    expect(act.statusCode).toBe(200);
+    const token = await t.login('liisa.nieminen@pohjolarakennus.fi', password);
+
+    const mine = await invoiceOf(clientId, helsinki, 'helsinki');
+    const notMine = await invoiceOf(clientId, tampere, 'tampere');
+    const list = await t.inject({ method: 'GET', url: '/api/invoices?pageSize=200', token });
+    expect(list.statusCode).toBe(200);
+    const items = list.json().items as Array<{ id: number; subCompanyId: number | null; clientId: number }>;
+    expect(items.map((i) => i.id)).toContain(mine);
+    expect(items.map((i) => i.id)).not.toContain(notMine);
+    expect(items.every((i) => i.clientId === clientId && i.subCompanyId === helsinki)).toBe(true);
+    expect((await t.inject({ method: 'GET', url: `/api/invoices/${notMine}`, token })).statusCode).toBe(404);
+    // The company admin sees both.
+    const all = (await t.inject({ method: 'GET', url: '/api/invoices?pageSize=200', token: companyAdmin }))
+      .json()
+      .items.map((i: { id: number }) => i.id);
+    expect(all).toEqual(expect.arrayContaining([mine, notMine]));
+    // A permission not given is refused.
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/optimization/subscriptions', token })).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses an email any user has (any case) with the spec message', async () => {
+    for (const email of ['LIISA.nieminen@pohjolarakennus.fi', DEMO.otherCompanyAdmin, DEMO.admin]) {
+      const res = await t.inject({ method: 'POST', url: base(), token: admin, payload: person({ email }) });
+      expect(res.statusCode, email).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'clientUserEmailExists',
+        message: 'Client user email already exists',
+      });
+    }
+    const upd = await t.inject({
+      method: 'PUT',
+      url: `${base()}/${newId}`,
+      token: admin,
+      payload: person({ email: DEMO.clientUser }),
+    });
+    expect(upd.statusCode).toBe(409);
+    expect(upd.json().code).toBe('clientUserEmailExists');
+  });
+
+  it('refuses sub-companies, cost centers and permissions that are not the client’s to have (400)', async () => {
+    const cases = [
+      [{ subCompanyIds: [otherSubId] }, 'subCompanyIds'],
+      [{ subCompanyIds: [2_000_000] }, 'subCompanyIds'],
+      [{ costCenterIds: [otherCostCenter] }, 'costCenterIds'],
+      // A cost center of Helsinki while only Tampere is chosen.
+      [{ subCompanyIds: [tampere], costCenterIds: [helsinkiCostCenter] }, 'costCenterIds'],
+      [{ permissions: ['clients.manage'] }, 'permissions'],
+      [{ permissions: ['masters.plans'] }, 'permissions'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ name: '' }, 'name'],
+      [{ status: 'deleted' }, 'status'],
+      [{ name: 'A\u0000B' }, undefined],
+      [{ subCompanyIds: ['x'] }, undefined],
+    ] as const;
+    for (const [extra, field] of cases) {
+      const res = await t.inject({
+        method: 'POST',
+        url: base(),
+        token: admin,
+        payload: person({ email: 'new.person@pohjolarakennus.fi', ...extra }),
+      });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      if (field) {
+        const keys = Object.keys(res.json().fields ?? {}).map((k) => k.split('.')[0]);
+        expect(keys, JSON.stringify(extra)).toContain(field);
+      }
+    }
+    const none = await t.inject({
+      method: 'GET',
+      url: `${base()}?q=new.person`,
+      token: admin,
+    });
+    expect(none.json().total).toBe(0);
+  });
+
+  it('gives the default permissions when none are sent, and searches, filters, sorts and pages', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: consultant,
+      payload: {
+        name: 'Pekka Salo',
+        email: 'pekka.salo@pohjolarakennus.fi',
+        subCompanyIds: [tampere],
+        costCenterIds: [],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.permissions).toEqual([...DEFAULT_CLIENT_USER_PERMISSIONS]);
+    const page = await t.inject({
+      method: 'GET',
+      url: `${base()}?sort=name&order=desc&page=1&pageSize=2`,
+      token: admin,
+    });
+    expect(page.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page.json().items.map((u: { name: string }) => u.name)).toEqual(['Pekka Salo', 'Mikko Korhonen']);
+    const search = await t.inject({ method: 'GET', url: `${base()}?q=NIEMINEN`, token: admin });
+    expect(search.json().items.map((u: { name: string }) => u.name)).toEqual(['Liisa Nieminen']);
+    const phone = await t.inject({ method: 'GET', url: `${base()}?q=123%204567`, token: admin });
+    expect(phone.json().total).toBe(1);
+    const bad = await t.inject({ method: 'GET', url: `${base()}?sort=passwordHash`, token: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('updates a user: new limits apply at once (old sessions end)', async () => {
+    const token = await t.login('liisa.nieminen@pohjolarakennus.fi', password);
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${base()}/${newId}`,
+      token: admin,
+      payload: person({
+        name: 'Liisa Nieminen-Salo',
+        subCompanyIds: [helsinki],
+        costCenterIds: [helsinkiCostCenter],
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 'clientUserUpdated',
+      user: { name: 'Liisa Nieminen-Salo', costCenters: [{ id: helsinkiCostCenter }] },
+    });
+    expect((await t.inject({ method: 'GET', url: '/api/invoices', token })).statusCode).toBe(401);
+  });
+
+  it('deactivates (login refused, sessions end) and activates again', async () => {
+    const token = await t.login('liisa.nieminen@pohjolarakennus.fi', password);
+    const off = await t.inject({ method: 'POST', url: `${base()}/${newId}/deactivate`, token: admin });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ code: 'clientUserDeactivated', user: { status: 'inactive' } });
+    expect((await t.inject({ method: 'GET', url: '/api/invoices', token })).statusCode).toBe(401);
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: { email: 'liisa.nieminen@pohjolarakennus.fi', password },
+    });
+    expect(login.statusCode).not.toBe(200);
+    const inactive = await t.inject({ method: 'GET', url: `${base()}?status=inactive`, token: admin });
+    expect(inactive.json().items.map((u: { id: number }) => u.id)).toEqual([newId]);
+
+    const on = await t.inject({ method: 'POST', url: `${base()}/${newId}/activate`, token: admin });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ code: 'clientUserActivated', user: { status: 'active' } });
+    await t.login('liisa.nieminen@pohjolarakennus.fi', password);
+    const actions = await t.deps.database.db
+      .select({ action: activityLog.action })
+      .from(activityLog)
+      .where(and(eq(activityLog.entity, 'clientUser'), eq(activityLog.entityId, newId)));
+    expect(actions.map((a) => a.action)).toEqual(['create', 'update', 'deactivate', 'activate']);
+  });
+
+  it('mails a new activation link when the email of a user not yet activated changes', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: person({ name: 'Olli Typo', email: 'olli.typo@pohjolarakennus.fi' }),
+    });
+    const before = t.mails.length;
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${base()}/${created.json().user.id}`,
+      token: admin,
+      payload: person({ name: 'Olli Oikea', email: 'olli.oikea@pohjolarakennus.fi' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(t.mails.slice(before).map((m) => m.to)).toEqual([['olli.oikea@pohjolarakennus.fi']]);
+  });
+
+  it('adds users only to a company (409 for a consultant-type client)', async () => {
+    const [c] = await t.deps.database.db
+      .insert(clients)
+      .values({
+        type: 'consultant',
+        interestStatus: 'consultant',
+        companyName: 'Konsulttitoimisto Oy',
+        businessId: '7654321-0',
+        email: 'info@konsulttitoimisto.fi',
+      })
+      .returning({ id: clients.id });
+    const res = await t.inject({
+      method: 'POST',
+      url: base(c.id),
+      token: admin,
+      payload: person({ email: 'x.consultant@kulu.fi', subCompanyIds: [] }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('clientUsersCompanyOnly');
+  });
+});
+
+describe('additional users: tenancy and permissions', () => {
+  it("answers 404 for another client's user through this client", async () => {
+    for (const [method, url, payload] of [
+      ['GET', `${base()}/${otherUserId}`, undefined],
+      ['PUT', `${base()}/${otherUserId}`, person({ email: 'stolen@x.fi' })],
+      ['POST', `${base()}/${otherUserId}/deactivate`, undefined],
+      ['POST', `${base()}/${otherUserId}/activate`, undefined],
+    ] as const) {
+      const res = await t.inject({ method, url, token: admin, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // The company admin is not one of the additional users.
+    const adminRow = await clientOf(DEMO.companyAdmin);
+    const res = await t.inject({ method: 'POST', url: `${base()}/${adminRow.id}/deactivate`, token: admin });
+    expect(res.statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: base(2_000_000), token: admin })).statusCode).toBe(404);
+    // A client out of reach in the path: 404 whatever the body; a bad body on this client's path: the
+    // same 400 for any user id (ids can't be probed).
+    const foreign = await t.inject({
+      method: 'PUT',
+      url: `${base(2_000_000)}/${otherUserId}`,
+      token: admin,
+      payload: { nonsense: 1 },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const bad = await t.inject({
+      method: 'PUT',
+      url: `${base()}/${otherUserId}`,
+      token: admin,
+      payload: { nonsense: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses company admins and client users (403), another client’s admin included', async () => {
+    for (const token of [companyAdmin, clientUser, otherCompanyAdmin]) {
+      expect((await t.inject({ method: 'GET', url: base(), token })).statusCode).toBe(403);
+      const post = await t.inject({
+        method: 'POST',
+        url: base(),
+        token,
+        payload: person({ email: 'x@y.fi' }),
+      });
+      expect(post.statusCode).toBe(403);
+    }
+    expect(
+      (await t.inject({ method: 'GET', url: base(otherClientId), token: companyAdmin })).statusCode,
+    ).toBe(403);
+    expect((await t.inject({ method: 'GET', url: base() })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,138 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  SCREENSHOTS,
+  USERS,
+  goto,
+  launchBrowser,
+  login,
+  openPage,
+  screenshot,
+  switchLanguage,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A screenshot for the suite, and a copy under /tmp/shots/client-users for review. */
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  const dir = '/tmp/shots/client-users';
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(SCREENSHOTS, `${name}.png`), join(dir, `${name}.png`));
+}
+
+const success = async (page: Page, text: string) => {
+  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+};
+const settle = (page: Page) =>
+  page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
+const section = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+const pickOption = (page: Page, text: string) =>
+  page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+
+describe('a client: sub-companies and additional users', () => {
+  it('adds a sub-company and a user in English and shows both sections in Finnish', async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      await walk(page);
+    } catch (e) {
+      await shot(page, 'client-users-failure');
+      throw e;
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+async function walk(page: Page) {
+  await login(page, USERS.admin);
+  await goto(page, '/client-management/client-management');
+  await page.getByRole('link', { name: 'Pohjola Rakennus Oy' }).click();
+  await page.getByTestId('client-detail-page').waitFor();
+
+  // Sub-companies: the demo's two, a new one, and the spec's message for a name taken.
+  await section(page, 'Sub-companies');
+  const subs = page.getByTestId('sub-companies-table');
+  await subs.getByText('Pohjola Rakennus Tampere').waitFor();
+  await page.getByTestId('sub-company-add').click();
+  await page.getByTestId('sub-company-name').fill('Pohjola Rakennus Oulu');
+  await page.getByTestId('sub-company-users').fill('12');
+  await page.getByTestId('sub-company-plan').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await success(page, 'Sub-company added successfully');
+  await subs.getByText('Pohjola Rakennus Oulu').waitFor();
+  await page.getByTestId('sub-company-add').click();
+  await page.getByTestId('sub-company-name').fill('pohjola rakennus oulu');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Sub-company name already exists').waitFor();
+  await shot(page, 'client-sub-company-form-en');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await settle(page);
+  await shot(page, 'client-sub-companies-en');
+
+  // Additional users: the demo client user, a new one limited to Helsinki.
+  await section(page, 'Additional users');
+  const users = page.getByTestId('client-users-table');
+  await users.getByText('Mikko Korhonen').waitFor();
+  await page.getByTestId('client-user-add').click();
+  await page.getByTestId('client-user-email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Name is required').waitFor();
+  await page.getByText('Email is invalid!').waitFor();
+  await page.getByTestId('client-user-name').fill('Liisa Nieminen');
+  await page.getByTestId('client-user-email').fill('liisa.nieminen@pohjolarakennus.fi');
+  await page.getByTestId('client-user-phone').fill('+358 40 123 4567');
+  await page.getByTestId('client-user-country').fill('Finland');
+  await page.getByTestId('client-user-address').fill('Mannerheimintie 1, 00100 Helsinki');
+  await page.getByTestId('client-user-subs').click();
+  await pickOption(page, 'Pohjola Rakennus Helsinki');
+  await page.keyboard.press('Escape');
+  await page.getByRole('checkbox', { name: 'Upload invoice' }).check();
+  await shot(page, 'client-user-form-en');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await success(page, 'User added successfully');
+  await users.getByText('liisa.nieminen@pohjolarakennus.fi').waitFor();
+  await expect.poll(() => users.innerText()).toContain('Not activated');
+
+  // The email of another user: the spec's message on the field.
+  await page.getByTestId('client-user-add').click();
+  await page.getByTestId('client-user-name').fill('Toinen');
+  await page.getByTestId('client-user-email').fill(USERS.clientUser);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Client user email already exists').waitFor();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Deactivate after a confirmation.
+  const row = users.locator('tr').filter({ hasText: 'Liisa Nieminen' });
+  await row.getByTestId('client-user-deactivate').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
+  await success(page, 'User deactivated successfully');
+  await row.getByTestId('client-user-activate').waitFor();
+  await settle(page);
+  await shot(page, 'client-users-en');
+
+  // The same sections in Finnish.
+  await switchLanguage(page, 'fi');
+  await section(page, 'Tytäryhtiöt');
+  await subs.getByText('Pohjola Rakennus Oulu').waitFor();
+  await shot(page, 'client-sub-companies-fi');
+  await section(page, 'Lisäkäyttäjät');
+  await users.getByText('Liisa Nieminen').waitFor();
+  await shot(page, 'client-users-fi');
+  await users.locator('tr').filter({ hasText: 'Liisa Nieminen' }).getByTestId('client-user-edit').click();
+  await page.getByTestId('client-user-form').waitFor();
+  await shot(page, 'client-user-form-fi');
+}

@@ -1,0 +1,104 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  ClientUserInput,
+  ClientUserList,
+  ClientUserOptions,
+  ClientUserSaved,
+  ClientUserStatus,
+  SubCompanyInput,
+  SubCompanyList,
+  SubCompanySaved,
+} from '@kulu/shared';
+import { api } from '../../lib/api';
+import { CLIENTS_KEY } from './api';
+
+/**
+ * The API calls of a client's Sub-company management and Additional users sections (issue 11).
+ * Every key starts with ['clients', <section>, clientId].
+ */
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+  q?: string;
+  status?: ClientUserStatus;
+}
+
+// ---- sub-companies --------------------------------------------------------------------------------
+
+export const subCompaniesKey = (clientId: number) => [...CLIENTS_KEY, 'subCompanies', clientId] as const;
+
+export const subCompaniesQuery = (clientId: number, params: ListParams) =>
+  queryOptions({
+    queryKey: [...subCompaniesKey(clientId), params],
+    queryFn: ({ signal }) =>
+      api.get<SubCompanyList>(`/api/clients/${clientId}/sub-companies`, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const saveSubCompany = ({
+  clientId,
+  id,
+  body,
+}: {
+  clientId: number;
+  id?: number;
+  body: SubCompanyInput;
+}) =>
+  id == null
+    ? api.post<SubCompanySaved>(`/api/clients/${clientId}/sub-companies`, body)
+    : api.put<SubCompanySaved>(`/api/clients/${clientId}/sub-companies/${id}`, body);
+
+export const deleteSubCompany = ({ clientId, id }: { clientId: number; id: number }) =>
+  api.delete<{ code: string; message: string }>(`/api/clients/${clientId}/sub-companies/${id}`);
+
+/** Billing plans, the client's sub-companies and cost centers, grantable permissions. */
+export const userOptionsKey = (clientId: number) => [...CLIENTS_KEY, 'userOptions', clientId] as const;
+
+export const userOptionsQuery = (clientId: number) =>
+  queryOptions({
+    queryKey: userOptionsKey(clientId),
+    queryFn: ({ signal }) =>
+      api.get<ClientUserOptions>(`/api/clients/${clientId}/sub-companies/options`, { signal }),
+  });
+
+// ---- client users -----------------------------------------------------------------------------------
+
+export const clientUsersKey = (clientId: number) => [...CLIENTS_KEY, 'users', clientId] as const;
+
+export const clientUsersQuery = (clientId: number, params: ListParams) =>
+  queryOptions({
+    queryKey: [...clientUsersKey(clientId), params],
+    queryFn: ({ signal }) =>
+      api.get<ClientUserList>(`/api/clients/${clientId}/users`, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const saveClientUser = ({
+  clientId,
+  id,
+  body,
+}: {
+  clientId: number;
+  id?: number;
+  body: ClientUserInput;
+}) =>
+  id == null
+    ? api.post<ClientUserSaved>(`/api/clients/${clientId}/users`, body)
+    : api.put<ClientUserSaved>(`/api/clients/${clientId}/users/${id}`, body);
+
+export const setClientUserStatus = ({
+  clientId,
+  id,
+  status,
+}: {
+  clientId: number;
+  id: number;
+  status: ClientUserStatus;
+}) =>
+  api.post<ClientUserSaved>(
+    `/api/clients/${clientId}/users/${id}/${status === 'inactive' ? 'deactivate' : 'activate'}`,
+    {},
+  );

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { DEFAULT_CLIENT_USER_PERMISSIONS } from '../permissions.js';
+import { emailSchema, phoneSchema } from './auth.js';
+import { companyPermissionSchema } from './client-masters.js';
+import { enumWithDefault, listResponseSchemaOf, optId, optText, reqInt, reqText } from './masters/common.js';
+import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
+
+/**
+ * Two sections of a client in Client Management (issue 11; spec §2 "sub-company management",
+ * "additional users"; §3 Sub-company, Client user; §5; §8): the client's sub-companies and its
+ * client users (the additional users a company has besides its admin), with the sub-companies
+ * and cost centers each user is limited to and their access permissions.
+ * Design: docs/decisions/0009-client-sections.md.
+ */
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+// ---- sub-companies -------------------------------------------------------------------------------
+
+export const SUB_COMPANY_SORTABLE = [
+  'name',
+  'numberOfUsers',
+  'userCount',
+  'billingPlanName',
+  'createdAt',
+] as const;
+export type SubCompanySortKey = (typeof SUB_COMPANY_SORTABLE)[number];
+
+export const subCompanyListQuerySchema = pagingQuery.extend({
+  ...sortQuery(SUB_COMPANY_SORTABLE).shape,
+  /** The name (contains, case-insensitive). */
+  q: searchText.optional(),
+});
+export type SubCompanyListQuery = z.infer<typeof subCompanyListQuerySchema>;
+
+/** POST / PUT (PUT replaces every field): spec §3 Sub-company. The name is unique within the client. */
+export const subCompanyInputSchema = z.object({
+  name: reqText(200),
+  /** Users (subscriptions) the sub-company is billed for. */
+  numberOfUsers: reqInt(0, 1_000_000),
+  /** A Client Billing Plan (optional). */
+  billingPlanId: optId(),
+});
+export type SubCompanyInput = z.infer<typeof subCompanyInputSchema>;
+
+export const subCompanySchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  name: z.string(),
+  numberOfUsers: z.number().int(),
+  billingPlanId: z.number().int().nullable(),
+  billingPlanName: z.string().nullable(),
+  /** Client users limited to this sub-company. */
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type SubCompany = z.infer<typeof subCompanySchema>;
+
+export const subCompanyListSchema = listResponseSchemaOf(subCompanySchema);
+export type SubCompanyList = z.infer<typeof subCompanyListSchema>;
+
+export const subCompanySavedSchema = z.object({
+  subCompany: subCompanySchema,
+  code: z.string(),
+  message: z.string(),
+});
+export type SubCompanySaved = z.infer<typeof subCompanySavedSchema>;
+
+export const clientSectionDeletedSchema = z.object({ code: z.string(), message: z.string() });
+
+/** The choices of the two sections' forms: billing plans, sub-companies, cost centers, permissions. */
+export const clientUserOptionsSchema = z.object({
+  billingPlans: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  subCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  costCenters: z.array(
+    z.object({ id: z.number().int(), name: z.string(), subCompanyId: z.number().int().nullable() }),
+  ),
+  /** The access permissions the caller may give a client user (spec §6, what a company may have). */
+  permissions: z.array(z.string()),
+});
+export type ClientUserOptions = z.infer<typeof clientUserOptionsSchema>;
+
+// ---- client users ---------------------------------------------------------------------------------
+
+export const CLIENT_USER_STATUSES = ['active', 'inactive'] as const;
+export type ClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];
+
+export const CLIENT_USER_SORTABLE = [
+  'name',
+  'email',
+  'status',
+  'country',
+  'createdAt',
+  'lastLoginAt',
+] as const;
+export type ClientUserSortKey = (typeof CLIENT_USER_SORTABLE)[number];
+
+export const clientUserListQuerySchema = pagingQuery.extend({
+  ...sortQuery(CLIENT_USER_SORTABLE).shape,
+  /** Name, email or contact number (contains, case-insensitive). */
+  q: searchText.optional(),
+  status: z.enum(CLIENT_USER_STATUSES).optional(),
+});
+export type ClientUserListQuery = z.infer<typeof clientUserListQuerySchema>;
+
+const idList = z.array(idSchema).max(200).default([]);
+
+/**
+ * POST / PUT (PUT replaces every field): spec §3 Client user. No sub-companies (or cost centers)
+ * chosen: the user sees the whole client. Permissions left out: the default set of a client user.
+ */
+export const clientUserInputSchema = z.object({
+  name: reqText(200),
+  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailSchema),
+  address: optText(500, true),
+  contactNumber: z.preprocess(blankToNull, phoneSchema.nullish()).transform((v) => v ?? null),
+  country: optText(100),
+  status: enumWithDefault(CLIENT_USER_STATUSES, 'active'),
+  subCompanyIds: idList,
+  costCenterIds: idList,
+  permissions: z
+    .array(companyPermissionSchema)
+    .max(50)
+    .default([...DEFAULT_CLIENT_USER_PERMISSIONS]),
+});
+export type ClientUserInput = z.infer<typeof clientUserInputSchema>;
+
+export const clientUserSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  address: z.string().nullable(),
+  contactNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  status: z.enum(CLIENT_USER_STATUSES),
+  /** false: the activation mail was sent and no password has been set yet. */
+  activated: z.boolean(),
+  subCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  costCenters: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  permissions: z.array(z.string()),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ClientUser = z.infer<typeof clientUserSchema>;
+
+export const clientUserListSchema = listResponseSchemaOf(clientUserSchema);
+export type ClientUserList = z.infer<typeof clientUserListSchema>;
+
+export const clientUserSavedSchema = z.object({
+  user: clientUserSchema,
+  code: z.string(),
+  message: z.string(),
+});
+export type ClientUserSaved = z.infer<typeof clientUserSavedSchema>;
