@@ -9,6 +9,7 @@ import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
 import { uploadReminderHandler } from './reminders.js';
 import { startOptimizeWorker, stopOptimizeSweep } from './optimize-client.js';
 import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
+import { sendOperatorContractReminders } from '../modules/client-sections/operator-contract-reminders.js';
 import {
   enqueueMonthlyFetches,
   runFetch,
@@ -47,6 +48,9 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   await jobs.work<{ day?: string }>(QUEUE.leadReminder, async (job) => {
     await sendLeadReminders(deps, job.data.day);
   });
+  await jobs.work<{ day?: string }>(QUEUE.operatorContractReminder, async (job) => {
+    await sendOperatorContractReminders(deps, job.data.day);
+  });
   await jobs.work<FetchInvoicesJob>(QUEUE.fetchInvoices, async (job) => {
     await runFetch(deps, job.data);
   });
@@ -63,6 +67,8 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await jobs.schedule(QUEUE.uploadReminder, '0 8 20 * *');
     // Every day at 7:00: lead reminders of the day.
     await jobs.schedule(QUEUE.leadReminder, '0 7 * * *');
+    // Every day at 7:10: operator contract end date reminders of the day.
+    await jobs.schedule(QUEUE.operatorContractReminder, '10 7 * * *');
     // The 6th of each month at 6:00: fetch the month's invoices of clients on automated upload.
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
   }

@@ -13,6 +13,8 @@ export const QUEUE = {
   uploadReminder: 'upload-reminder',
   /** Daily: the provider's lead reminders of the day. */
   leadReminder: 'lead-reminder',
+  /** Daily: operator contract end date reminders of the day. */
+  operatorContractReminder: 'operator-contract-reminder',
   /** First start of a demo install: generate and upload the demo invoices. */
   demoInvoices: 'demo-invoices',
   /** Recompute one client's optimization results (docs/decisions/0006-optimization.md). */

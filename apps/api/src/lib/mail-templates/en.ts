@@ -33,4 +33,8 @@ export const en: MailTemplates = {
       .map((l) => `- ${l.companyName}${l.leadStatus ? ` (${l.leadStatus})` : ''}`)
       .join('\n')}\n\nClient Management: ${link}\n\nKulu`,
   }),
+  operatorContractReminder: ({ name, companyName, operatorName, endDate }) => ({
+    subject: `Kulu: the ${operatorName} contract of ${companyName} is ending`,
+    text: `Hello ${name},\n\nthis is the contract end date reminder of ${companyName}'s operator contract with ${operatorName}: the contract ends ${endDate ?? '(no end date)'}.\nSee the operator contract details in Kulu.\n\nKulu`,
+  }),
 };

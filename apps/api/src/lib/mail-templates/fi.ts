@@ -36,4 +36,8 @@ export const fi: MailTemplates = {
       )
       .join('\n')}\n\nAsiakashallinta: ${link}\n\nKulu`,
   }),
+  operatorContractReminder: ({ name, companyName, operatorName, endDate }) => ({
+    subject: `Kulu: yrityksen ${companyName} ${operatorName}-sopimus on päättymässä`,
+    text: `Hei ${name},\n\ntämä on yrityksen ${companyName} ${operatorName}-operaattorisopimuksen päättymismuistutus: sopimus päättyy ${endDate ? endDate.split('-').reverse().map(Number).join('.') : '(ei päättymispäivää)'}.\nKatso operaattorisopimuksen tiedot Kulussa.\n\nKulu`,
+  }),
 };

@@ -24,6 +24,13 @@ export interface MailTemplates {
     leads: Array<{ companyName: string; leadStatus: string | null }>;
     link: string;
   }): MailContent;
+  /** To the client's admins and the provider's admins on an operator contract's end date reminder day. */
+  operatorContractReminder(p: {
+    name: string;
+    companyName: string;
+    operatorName: string;
+    endDate: string | null;
+  }): MailContent;
 }
 
 export type MailLanguage = 'en' | 'fi';

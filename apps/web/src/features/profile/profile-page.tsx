@@ -8,6 +8,8 @@ import { errorText } from '../../lib/form-rules';
 import { AccountCard } from './account-card';
 import { profileQuery } from './api';
 import { OperatorContractsCard } from './operator-contracts-card';
+import { OperatorContractsSection } from '../clients/operator-contracts-section';
+import { useSession } from '../../lib/session';
 import { SettingsCard } from './settings-card';
 import { UserCard } from './user-card';
 
@@ -16,6 +18,12 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { data: profile, isLoading, error } = useQuery(profileQuery);
   const role = profile ? roleKeyOf(profile.roleID) : undefined;
+  const session = useSession();
+  // The company's own operator contracts, editable with documents where the user may manage them.
+  const manageContracts =
+    !!profile?.company &&
+    !session?.menuDisabled &&
+    !!session?.acessPermissions.includes('clientMasters.operatorContracts');
 
   return (
     <>
@@ -52,7 +60,12 @@ export function ProfilePage() {
                 {
                   key: 'contracts',
                   label: t('profile.tabs.operatorContracts'),
-                  children: <OperatorContractsCard contracts={profile.operatorContracts} />,
+                  children:
+                    manageContracts && profile.company ? (
+                      <OperatorContractsSection clientId={profile.company.id} />
+                    ) : (
+                      <OperatorContractsCard contracts={profile.operatorContracts} />
+                    ),
                 },
                 {
                   key: 'settings',

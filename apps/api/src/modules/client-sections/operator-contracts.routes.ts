@@ -1,0 +1,233 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DOCUMENT_MAX_BYTES,
+  idSchema,
+  message,
+  operatorContractListSchema,
+  operatorContractSavedSchema,
+  operatorContractSchema,
+  operatorContractUpdateSchema,
+  operatorDocumentDeletedSchema,
+  operatorDocumentListSchema,
+  operatorDocumentSavedSchema,
+} from '@kulu/shared';
+import { AppError } from '../../lib/errors.js';
+import { callerOf } from '../../lib/resource/resource.routes.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import {
+  deleteDocument,
+  documentContent,
+  getDocument,
+  getOperatorContract,
+  listDocuments,
+  listOperatorContracts,
+  saveOperatorContract,
+  uploadDocument,
+  type DocumentUpload,
+} from './operator-contracts.service.js';
+
+/**
+ * The multipart fields of a document upload: the file (any field name) and `name` (the document
+ * name; when left out, the file's name without its extension). Too large → 400 `documentTooLarge`,
+ * a broken request → 400 `documentUploadFailed`.
+ */
+async function documentUpload(req: FastifyRequest): Promise<DocumentUpload> {
+  if (!req.isMultipart()) throw new AppError(400, 'validation', { file: 'required' });
+  let file: { name: string; data: Buffer } | null = null;
+  let name: string | undefined;
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+    })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(400, 'documentTooLarge', { file: 'invalid' });
+        file = { name: part.filename, data };
+      } else if (part.fieldname === 'name' && typeof part.value === 'string') {
+        name = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, 'documentTooLarge', { file: 'invalid' });
+    throw new AppError(400, 'documentUploadFailed');
+  }
+  if (!file) throw new AppError(400, 'validation', { file: 'required' });
+  const base = (file.name.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
+  return { name: (name ?? base).trim(), fileName: file.name, data: file.data };
+}
+
+/**
+ * Operator contract details of a client and their documents (spec §3; docs/decisions/0011-operator-contracts.md).
+ * Permission `clientMasters.operatorContracts`: the provider's admins and consultants hold it
+ * (a consultant sees only assigned companies), a company admin holds it for its own client
+ * (My Profile), a client user only when given it. Which client is the Scope's: the client, the
+ * operator contract and the document of the path are checked before the body is read, so
+ * another client's ids answer 404 whatever the body.
+ */
+export async function operatorContractsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const config = { permission: 'clientMasters.operatorContracts' } as const;
+  const tags = ['operator contracts'];
+  const clientParams = z.object({ clientId: idSchema });
+  const contractParams = z.object({ clientId: idSchema, operatorId: idSchema });
+  const documentParams = z.object({ clientId: idSchema, operatorId: idSchema, documentId: idSchema });
+  const base = '/api/clients/:clientId/operator-contracts';
+
+  // The client, the operator contract and the document of the path are checked through the Scope
+  // before the handler runs, so another client's ids answer 404 whatever the request. Malformed
+  // input (an id that is not one, an invalid body) answers 400 first: that answer is the same for
+  // every id, so it tells nothing about other clients.
+  app.addHook('preValidation', async (req) => {
+    const params = req.params as Record<string, unknown>;
+    const ids = Object.fromEntries(
+      ['clientId', 'operatorId', 'documentId']
+        .filter((k) => k in params)
+        .map((k) => [k, idSchema.safeParse(params[k])] as const),
+    );
+    if (!ids.clientId || Object.values(ids).some((r) => !r.success)) return;
+    if (req.method === 'PUT' && !operatorContractUpdateSchema.safeParse(req.body).success) return;
+    const clientId = ids.clientId.data!;
+    await req.scope.assertClient(clientId);
+    const operatorId = ids.operatorId?.data;
+    const documentId = ids.documentId?.data;
+    // A PUT may add the client's first contract with an operator: only documents need the row.
+    if (operatorId != null && documentId != null) {
+      await getDocument(db, callerOf(req), clientId, operatorId, documentId);
+    } else if (operatorId != null && req.method !== 'PUT') {
+      await getOperatorContract(db, callerOf(req), clientId, operatorId);
+    }
+  });
+
+  r.get(
+    base,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A client's operator contracts by operator name, and the operators it has none with",
+        params: clientParams,
+        response: { 200: operatorContractListSchema },
+      },
+    },
+    async (req) => listOperatorContracts(db, callerOf(req), req.params.clientId),
+  );
+
+  r.get(
+    `${base}/:operatorId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The client's contract with an operator",
+        params: contractParams,
+        response: { 200: operatorContractSchema },
+      },
+    },
+    async (req) => getOperatorContract(db, callerOf(req), req.params.clientId, req.params.operatorId),
+  );
+
+  r.put(
+    `${base}/:operatorId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Save the contract details with an operator (adds the contract when there is none); the end date reminder lies between start and end',
+        params: contractParams,
+        body: operatorContractUpdateSchema,
+        response: { 200: operatorContractSavedSchema },
+      },
+    },
+    async (req) => {
+      const { clientId, operatorId } = req.params;
+      const { contract } = await saveOperatorContract(db, callerOf(req), clientId, operatorId, req.body);
+      const code = 'operatorContractSaved' as const;
+      return { contract, code, message: message(code, requestLanguage(req)) };
+    },
+  );
+
+  r.get(
+    `${base}/:operatorId/documents`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The documents of the client's operator contract, by name",
+        params: contractParams,
+        response: { 200: operatorDocumentListSchema },
+      },
+    },
+    async (req) => ({
+      items: await listDocuments(db, callerOf(req), req.params.clientId, req.params.operatorId),
+    }),
+  );
+
+  r.post(
+    `${base}/:operatorId/documents`,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Upload a document (multipart: file, name): doc, docx, xls, xlsx, csv or pdf by content, at most 10 MB, name alphanumeric and unique',
+        consumes: ['multipart/form-data'],
+        params: contractParams,
+        response: { 201: operatorDocumentSavedSchema },
+      },
+    },
+    async (req, reply) => {
+      const { clientId, operatorId } = req.params;
+      const upload = await documentUpload(req);
+      const document = await uploadDocument(db, callerOf(req), clientId, operatorId, upload);
+      const code = 'documentUploaded' as const;
+      return reply.code(201).send({ document, code, message: message(code, requestLanguage(req)) });
+    },
+  );
+
+  r.get(
+    `${base}/:operatorId/documents/:documentId`,
+    {
+      config,
+      schema: { tags, summary: 'Download a document (attachment)', params: documentParams },
+    },
+    async (req, reply) => {
+      const { clientId, operatorId, documentId } = req.params;
+      const f = await documentContent(db, callerOf(req), clientId, operatorId, documentId);
+      const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', f.mime)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(f.data);
+    },
+  );
+
+  r.delete(
+    `${base}/:operatorId/documents/:documentId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a document',
+        params: documentParams,
+        response: { 200: operatorDocumentDeletedSchema },
+      },
+    },
+    async (req) => {
+      const { clientId, operatorId, documentId } = req.params;
+      await deleteDocument(db, callerOf(req), clientId, operatorId, documentId);
+      const code = 'documentDeleted' as const;
+      return { code, message: message(code, requestLanguage(req)) };
+    },
+  );
+}

@@ -1,0 +1,537 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { crc32 } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { message } from '@kulu/shared';
+import {
+  activityLog,
+  clientOperatorDocuments,
+  clientOperators,
+  files,
+  operators,
+  settings,
+  users,
+} from '../../db/schema/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { sendOperatorContractReminders } from './operator-contract-reminders.js';
+import { sniffDocument } from './document-type.js';
+
+let t: TestApp;
+let admin: string;
+let consultant: string;
+let companyAdmin: string;
+let clientUser: string;
+let otherCompanyAdmin: string;
+let clientId: number;
+let otherClientId: number;
+/** An operator the client has a contract with (demo data), and one it has none with. */
+let operatorId: number;
+let freeOperatorId: number;
+
+const clientOf = async (email: string) => {
+  const [u] = await t.deps.database.db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, email));
+  return u.clientId!;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login(DEMO.admin);
+  consultant = await t.login(DEMO.consultant);
+  companyAdmin = await t.login(DEMO.companyAdmin);
+  clientUser = await t.login(DEMO.clientUser);
+  otherCompanyAdmin = await t.login(DEMO.otherCompanyAdmin);
+  clientId = await clientOf(DEMO.companyAdmin);
+  otherClientId = await clientOf(DEMO.otherCompanyAdmin);
+  const list = (await get(base(), admin)).json();
+  operatorId = list.items[0].operatorId;
+  freeOperatorId = list.available[0]?.id;
+  if (freeOperatorId == null) {
+    const [op] = await t.deps.database.db.insert(operators).values({ name: 'Testioperaattori' }).returning();
+    freeOperatorId = op.id;
+  }
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const base = (id = clientId) => `/api/clients/${id}/operator-contracts`;
+const docsUrl = (id = clientId, op = operatorId) => `${base(id)}/${op}/documents`;
+const get = (url: string, token: string) => t.inject({ method: 'GET', url, token });
+const put = (url: string, token: string, payload: object) => t.inject({ method: 'PUT', url, token, payload });
+const del = (url: string, token: string) => t.inject({ method: 'DELETE', url, token });
+
+function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
+  const boundary = '----kulu-operator-documents';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (
+  token: string,
+  name: string | undefined,
+  file: { name: string; data: Buffer },
+  url = docsUrl(),
+) => t.inject({ method: 'POST', url, token, ...multipart(name === undefined ? {} : { name }, file) });
+
+/** A ZIP of stored entries (enough for an Office Open XML package). */
+function zip(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const n = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, n, data);
+    centrals.push(central, n);
+    offset += 30 + n.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const contentTypes = (main: string) =>
+  `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="${main}"/></Types>`;
+const DOCX_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+const docx = () =>
+  zip({ '[Content_Types].xml': contentTypes(DOCX_MAIN), 'word/document.xml': '<w:document/>' });
+const ole2 = (stream: string) =>
+  Buffer.concat([
+    Buffer.from('d0cf11e0a1b11ae1', 'hex'),
+    Buffer.alloc(504),
+    Buffer.from(`Root Entry\0${stream}\0`, 'utf16le'),
+  ]);
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+async function xlsx(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Sopimus').addRow(['Operaattori', 'Hinta']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('document type by content', () => {
+  it('tells pdf, doc, xls, docx, xlsx and csv by content, and refuses the rest', async () => {
+    expect(sniffDocument(pdf)).toBe('pdf');
+    expect(sniffDocument(ole2('WordDocument'))).toBe('doc');
+    expect(sniffDocument(ole2('Workbook'))).toBe('xls');
+    expect(sniffDocument(ole2('Something'))).toBeNull();
+    expect(sniffDocument(docx())).toBe('docx');
+    expect(sniffDocument(await xlsx())).toBe('xlsx');
+    expect(sniffDocument(Buffer.from('nimi;summa\nDNA;12,50\n'))).toBe('csv');
+    // Macro-enabled Word (another main content type), a ZIP without [Content_Types].xml.
+    expect(
+      sniffDocument(
+        zip({
+          '[Content_Types].xml': contentTypes('application/vnd.ms-word.document.macroEnabled.main+xml'),
+          'word/document.xml': 'x',
+        }),
+      ),
+    ).toBeNull();
+    expect(sniffDocument(zip({ 'word/document.xml': 'x' }))).toBeNull();
+    expect(sniffDocument(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBeNull();
+    expect(sniffDocument(Buffer.from('a;b\0c'))).toBeNull();
+    expect(sniffDocument(Buffer.from([0x61, 0xff, 0xfe, 0x62]))).toBeNull();
+    expect(sniffDocument(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('operator contract details', () => {
+  it("lists the client's operator contracts for the provider and the company itself", async () => {
+    const res = await get(base(), admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items[0]).toMatchObject({ clientId, operatorId, documentCount: 0 });
+    expect(body.available.map((o: { id: number }) => o.id)).not.toContain(operatorId);
+    expect((await get(base(), consultant)).statusCode).toBe(200);
+    expect((await get(base(), companyAdmin)).statusCode).toBe(200);
+    expect((await get(`${base()}/${operatorId}`, companyAdmin)).json().operatorId).toBe(operatorId);
+  });
+
+  it("answers 404 for another client's ids, and a company reaches only its own", async () => {
+    expect((await get(base(otherClientId), companyAdmin)).statusCode).toBe(404);
+    expect((await get(`${base(otherClientId)}/${operatorId}`, companyAdmin)).statusCode).toBe(404);
+    expect((await get(base(clientId), otherCompanyAdmin)).statusCode).toBe(404);
+    const body = { salesContactName: 'Vieras', uploadInvoiceReminder: false };
+    expect((await put(`${base(otherClientId)}/${operatorId}`, companyAdmin, body)).statusCode).toBe(404);
+    // Malformed input answers 400 whoever's ids they are (the same answer for every id).
+    const bad = await put(`${base(otherClientId)}/${operatorId}`, companyAdmin, { contractStartDate: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ contractStartDate: 'invalid' });
+    expect((await get(`${base(otherClientId)}/abc`, companyAdmin)).statusCode).toBe(400);
+    expect((await get(`${base()}/999999`, admin)).statusCode).toBe(404);
+    expect((await get(base(999999), admin)).statusCode).toBe(404);
+  });
+
+  it('refuses a client user without the permission (403), and lets one with it see only its own', async () => {
+    expect((await get(base(), clientUser)).statusCode).toBe(403);
+    const { db } = t.deps.database;
+    const [u] = await db.select().from(users).where(eq(users.email, DEMO.clientUser));
+    await db
+      .update(users)
+      .set({ permissions: [...(u.permissions ?? []), 'general', 'clientMasters.operatorContracts'] })
+      .where(eq(users.id, u.id));
+    try {
+      expect((await get(base(), clientUser)).statusCode).toBe(200);
+      expect((await get(base(otherClientId), clientUser)).statusCode).toBe(404);
+    } finally {
+      await db.update(users).set({ permissions: u.permissions }).where(eq(users.id, u.id));
+    }
+    expect((await get(base(), clientUser)).statusCode).toBe(403);
+  });
+
+  it('saves the details with the spec message and logs the change', async () => {
+    const res = await put(`${base()}/${operatorId}`, companyAdmin, {
+      salesContactName: '  Petri Salo ',
+      uploadInvoiceReminder: true,
+      contractStartDate: '2031-01-01',
+      contractEndDate: '2033-12-31',
+      contractEndReminder: '2033-10-01',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 'operatorContractSaved',
+      message: message('operatorContractSaved', 'en'),
+      contract: {
+        operatorId,
+        salesContactName: 'Petri Salo',
+        uploadInvoiceReminder: true,
+        contractStartDate: '2031-01-01',
+        contractEndDate: '2033-12-31',
+        contractEndReminder: '2033-10-01',
+      },
+    });
+    const logged = await t.deps.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.area, 'operatorContracts'), eq(activityLog.entity, 'operatorContract')));
+    expect(logged.some((l) => l.action === 'update' && l.clientId === clientId)).toBe(true);
+  });
+
+  it('keeps the end date reminder after the start and before the end (spec message)', async () => {
+    const url = `${base()}/${operatorId}`;
+    const dates = { contractStartDate: '2031-01-01', contractEndDate: '2031-12-31' };
+    for (const contractEndReminder of ['2031-01-01', '2031-12-31', '2030-12-31', '2032-01-01']) {
+      const res = await put(url, admin, { ...dates, contractEndReminder });
+      expect(res.statusCode, contractEndReminder).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'operatorContractReminderDate',
+        message: message('operatorContractReminderDate', 'en'),
+        fields: { contractEndReminder: 'invalid' },
+      });
+    }
+    // A reminder needs both dates.
+    const noEnd = await put(url, admin, {
+      contractStartDate: '2031-01-01',
+      contractEndReminder: '2031-06-01',
+    });
+    expect(noEnd.json().code).toBe('operatorContractReminderDate');
+    // The end not before the start.
+    const backwards = await put(url, admin, {
+      contractStartDate: '2031-05-01',
+      contractEndDate: '2031-04-30',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toMatchObject({ contractEndDate: 'invalid' });
+    const ok = await put(url, admin, { ...dates, contractEndReminder: '2031-01-02' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("answers in the caller's language", async () => {
+    const { db } = t.deps.database;
+    await db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));
+    try {
+      const res = await put(`${base()}/${operatorId}`, companyAdmin, {
+        contractStartDate: '2031-01-01',
+        contractEndDate: '2031-12-31',
+        contractEndReminder: '2031-12-31',
+      });
+      expect(res.json().message).toBe(message('operatorContractReminderDate', 'fi'));
+    } finally {
+      await db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.companyAdmin));
+    }
+  });
+
+  it('adds a contract with an operator the client has none with', async () => {
+    const res = await put(`${base()}/${freeOperatorId}`, admin, { salesContactName: 'Uusi Myyjä' });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (await get(base(), admin)).json();
+    expect(list.items.map((i: { operatorId: number }) => i.operatorId)).toContain(freeOperatorId);
+    expect(list.available.map((o: { id: number }) => o.id)).not.toContain(freeOperatorId);
+    expect((await put(`${base()}/999999`, admin, {})).statusCode).toBe(404);
+  });
+});
+
+describe('operator contract documents', () => {
+  let pdfId: number;
+
+  it('uploads a PDF with the spec message, lists it and downloads the same bytes', async () => {
+    const res = await upload(companyAdmin, 'Sopimus 2031', { name: 'sopimus.pdf', data: pdf });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      code: 'documentUploaded',
+      message: message('documentUploaded', 'en'),
+      document: { name: 'Sopimus 2031', type: 'pdf', size: pdf.length },
+    });
+    pdfId = res.json().document.id;
+    const list = await get(docsUrl(), admin);
+    expect(list.json().items).toEqual([
+      expect.objectContaining({ id: pdfId, name: 'Sopimus 2031', uploadedBy: expect.any(String) }),
+    ]);
+    const dl = await get(`${docsUrl()}/${pdfId}`, companyAdmin);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.rawPayload.equals(pdf)).toBe(true);
+    expect(dl.headers['content-type']).toBe('application/pdf');
+    expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="Sopimus 2031\.pdf"/);
+    expect(dl.headers['x-content-type-options']).toBe('nosniff');
+    expect(
+      (await get(base(), admin)).json().items.find((i: { operatorId: number }) => i.operatorId === operatorId)
+        .documentCount,
+    ).toBe(1);
+  });
+
+  it('refuses the same name again, whatever its case (409, spec message)', async () => {
+    const res = await upload(admin, 'sopimus 2031', { name: 'toinen.csv', data: Buffer.from('a;b\n') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'documentNameExists',
+      message: message('documentNameExists', 'en'),
+    });
+  });
+
+  it('allows the same name under another operator contract', async () => {
+    const res = await upload(
+      admin,
+      'Sopimus 2031',
+      { name: 's.pdf', data: pdf },
+      docsUrl(clientId, freeOperatorId),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('refuses a name with symbols (alphanumeric and spaces only)', async () => {
+    for (const name of ['Sopimus-2031', 'sopimus.pdf', 'a_b', 'a  b', '', '../etc', 'x'.repeat(101)]) {
+      const res = await upload(admin, name, { name: 'x.pdf', data: pdf });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().code, name).toBe('documentNameInvalid');
+    }
+    const finnish = await upload(admin, 'Liite Äö 2', { name: 'x.pdf', data: pdf });
+    expect(finnish.statusCode, finnish.body).toBe(201);
+  });
+
+  it('takes the name from the file when none is given', async () => {
+    const res = await upload(admin, undefined, {
+      name: 'Hinnasto2031.csv',
+      data: Buffer.from('nimi;hinta\n'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().document).toMatchObject({ name: 'Hinnasto2031', type: 'csv' });
+  });
+
+  it('tells the type by content: text named .pdf is refused, a real xlsx is accepted', async () => {
+    const fake = await upload(admin, 'Vale', { name: 'vale.pdf', data: Buffer.from('just some text') });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json()).toMatchObject({ code: 'documentType', message: message('documentType', 'en') });
+    const book = await xlsx();
+    const res = await upload(admin, 'Laskelma', { name: 'laskelma.xlsx', data: book });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().document.type).toBe('xlsx');
+    const dl = await get(`${docsUrl()}/${res.json().document.id}`, admin);
+    expect(dl.rawPayload.equals(book)).toBe(true);
+    expect(dl.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+  });
+
+  it('accepts doc, xls, docx and csv by content, and refuses other files or a wrong extension', async () => {
+    const ok: Array<[string, Buffer, string]> = [
+      ['Muistio', ole2('WordDocument'), 'muistio.doc'],
+      ['Taulukko', ole2('Workbook'), 'taulukko.xls'],
+      ['Kirje', docx(), 'kirje.docx'],
+      ['Lista', Buffer.from('a;b\nc;d\n'), 'lista.csv'],
+    ];
+    for (const [name, data, file] of ok) {
+      const res = await upload(admin, name, { name: file, data });
+      expect(res.statusCode, `${file}: ${res.body}`).toBe(201);
+      expect(res.json().document.type).toBe(file.split('.')[1]);
+    }
+    const bad: Array<[Buffer, string]> = [
+      [ole2('WordDocument'), 'muistio2.xls'], // a doc named .xls
+      [docx(), 'kirje2.xlsx'],
+      [Buffer.from('a;b\0c'), 'nul.csv'],
+      [Buffer.from([0x61, 0xff, 0xfe]), 'binary.csv'],
+      [Buffer.from('#!/bin/sh\necho hi\n'), 'script.sh'],
+      [Buffer.from('%PDF-1.4'), 'no-extension'],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'kuva.png'],
+    ];
+    for (const [data, file] of bad) {
+      const res = await upload(admin, 'Huono', { name: file, data });
+      expect(res.statusCode, file).toBe(400);
+      expect(res.json().code, file).toBe('documentType');
+    }
+  });
+
+  it('refuses a file over 10 MB and an upload without a file', async () => {
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024, 0x20)]);
+    const res = await upload(admin, 'Iso', { name: 'iso.pdf', data: big });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'documentTooLarge',
+      message: message('documentTooLarge', 'en'),
+    });
+    const none = await t.inject({
+      method: 'POST',
+      url: docsUrl(),
+      token: admin,
+      ...multipart({ name: 'Tyhjä' }),
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toMatchObject({ file: 'required' });
+  });
+
+  it("keeps documents to their client: other clients' ids answer 404", async () => {
+    const other = await upload(otherCompanyAdmin, 'Oma', { name: 'oma.pdf', data: pdf }, docsUrl(clientId));
+    expect(other.statusCode).toBe(404);
+    expect((await get(docsUrl(), otherCompanyAdmin)).statusCode).toBe(404);
+    expect((await get(`${docsUrl()}/${pdfId}`, otherCompanyAdmin)).statusCode).toBe(404);
+    expect((await del(`${docsUrl()}/${pdfId}`, otherCompanyAdmin)).statusCode).toBe(404);
+    // The other client's path with this client's document: not under that contract.
+    const [op] = await t.deps.database.db
+      .select({ operatorId: clientOperators.operatorId })
+      .from(clientOperators)
+      .where(eq(clientOperators.clientId, otherClientId));
+    expect((await get(`${docsUrl(otherClientId, op.operatorId)}/${pdfId}`, admin)).statusCode).toBe(404);
+    // Under another operator contract of the same client: 404 too.
+    expect((await get(`${docsUrl(clientId, freeOperatorId)}/${pdfId}`, admin)).statusCode).toBe(404);
+    expect((await get(`${docsUrl()}/${pdfId}`, clientUser)).statusCode).toBe(403);
+  });
+
+  it('deletes a document and its file with the spec message', async () => {
+    const { db } = t.deps.database;
+    const [row] = await db
+      .select()
+      .from(clientOperatorDocuments)
+      .where(eq(clientOperatorDocuments.id, pdfId));
+    const res = await del(`${docsUrl()}/${pdfId}`, companyAdmin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ code: 'documentDeleted', message: message('documentDeleted', 'en') });
+    expect((await get(`${docsUrl()}/${pdfId}`, admin)).statusCode).toBe(404);
+    expect((await del(`${docsUrl()}/${pdfId}`, admin)).statusCode).toBe(404);
+    expect(await db.select().from(files).where(eq(files.id, row.fileId))).toEqual([]);
+    // The name is free again.
+    expect((await upload(admin, 'Sopimus 2031', { name: 'uusi.pdf', data: pdf })).statusCode).toBe(201);
+    const logged = await db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entity, 'operatorDocument'), eq(activityLog.entityId, pdfId)));
+    expect(logged.map((l) => l.action).sort()).toEqual(['delete', 'upload']);
+  });
+});
+
+describe('end date reminder job', () => {
+  const sentTo = () => {
+    const spy = vi.spyOn(t.deps.jobs, 'send').mockResolvedValue(null);
+    return {
+      spy,
+      recipients: () => spy.mock.calls.map((c) => (c[1] as { to: string }).to),
+      restore: () => spy.mockRestore(),
+    };
+  };
+
+  it("mails the client's admin and the provider on the reminder day, once", async () => {
+    const set = await put(`${base()}/${operatorId}`, admin, {
+      contractStartDate: '2031-01-01',
+      contractEndDate: '2031-12-31',
+      contractEndReminder: '2031-09-30',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const mail = sentTo();
+    try {
+      expect(await sendOperatorContractReminders(t.deps, '2031-09-29')).toBe(0);
+      const sent = await sendOperatorContractReminders(t.deps, '2031-09-30');
+      expect(sent).toBeGreaterThanOrEqual(2);
+      expect(mail.recipients()).toEqual(expect.arrayContaining([DEMO.companyAdmin, DEMO.admin]));
+      expect(mail.recipients()).not.toContain(DEMO.clientUser);
+      expect(mail.recipients()).not.toContain(DEMO.otherCompanyAdmin);
+      const first = mail.spy.mock.calls.find((c) => (c[1] as { to: string }).to === DEMO.companyAdmin)!;
+      expect(first[0]).toBe('send-mail');
+      expect((first[1] as { subject: string }).subject).toContain('Pohjola');
+      expect((first[1] as { text: string }).text).toContain('2031-12-31');
+      // Not twice.
+      expect(await sendOperatorContractReminders(t.deps, '2031-09-30')).toBe(0);
+      expect(mail.spy.mock.calls.length).toBe(sent);
+    } finally {
+      mail.restore();
+    }
+    const [co] = await t.deps.database.db
+      .select({ id: clientOperators.id })
+      .from(clientOperators)
+      .where(and(eq(clientOperators.clientId, clientId), eq(clientOperators.operatorId, operatorId)));
+    const [mark] = await t.deps.database.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, `operator-contract-reminder:${co.id}:2031-09-30`));
+    expect(mark).toBeDefined();
+  });
+
+  it("takes the day from the app's clock (the daily schedule passes none)", async () => {
+    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const { db } = t.deps.database;
+    await db
+      .update(clientOperators)
+      .set({ contractStartDate: '2000-01-01', contractEndDate: '2099-12-31', contractEndReminder: day })
+      .where(and(eq(clientOperators.clientId, clientId), eq(clientOperators.operatorId, freeOperatorId)));
+    const mail = sentTo();
+    try {
+      expect(await sendOperatorContractReminders(t.deps)).toBe(0);
+      t.advanceClock(40 * 86_400_000);
+      const sent = await sendOperatorContractReminders(t.deps);
+      expect(sent).toBeGreaterThanOrEqual(2);
+      expect(await sendOperatorContractReminders(t.deps)).toBe(0);
+    } finally {
+      mail.restore();
+      t.advanceClock(-40 * 86_400_000);
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  SCREENSHOTS,
+  USERS,
+  goto,
+  launchBrowser,
+  login,
+  openPage,
+  screenshot,
+  switchLanguage,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A screenshot for the suite, and a copy under /tmp/shots/operator-contracts for review. */
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  const dir = '/tmp/shots/operator-contracts';
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(SCREENSHOTS, `${name}.png`), join(dir, `${name}.png`));
+}
+
+const success = async (page: Page, text: string) => {
+  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+};
+const settle = (page: Page) =>
+  page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
+
+/** Types a day into a date picker (by its test id) and confirms it. */
+async function fillDay(page: Page, testId: string, day: string) {
+  const input = page.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+}
+
+const year = new Date().getUTCFullYear() + 5;
+
+describe('operator contract details', () => {
+  it('the provider edits a contract and its documents; the company sees them on My Profile', async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      await provider(page);
+    } catch (e) {
+      await shot(page, 'operator-contracts-failure');
+      throw e;
+    }
+    await context.close();
+    const company = await openPage(browser);
+    try {
+      await companyProfile(company.page);
+    } catch (e) {
+      await shot(company.page, 'operator-contracts-profile-failure');
+      throw e;
+    }
+    await company.context.close();
+    expect([...errors, ...company.errors]).toEqual([]);
+  }, 240_000);
+});
+
+async function provider(page: Page) {
+  await login(page, USERS.admin);
+  await goto(page, '/client-management/client-management');
+  await page.getByRole('link', { name: 'Pohjola Rakennus Oy' }).click();
+  await page.getByTestId('client-detail-page').waitFor();
+  await page.getByRole('tab', { name: 'Operator contract details', exact: true }).click();
+  await page.getByTestId('operator-contracts-list').waitFor();
+
+  // The first operator's details: a reminder outside start..end is refused on the field.
+  const form = page.locator('[data-testid^=operator-contract-form-]').first();
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/operator-contracts/')) puts.push(r.postData() ?? '');
+  });
+  await form.getByTestId('oc-sales-contact').fill('Petri Salo');
+  await fillDay(page, 'oc-start', `01/01/${year}`);
+  await fillDay(page, 'oc-end', `31/12/${year + 2}`);
+  await fillDay(page, 'oc-reminder', `01/10/${year + 2}`);
+  await form.getByTestId('oc-save').click();
+  await success(page, 'Operator contract details saved successfully');
+  await settle(page);
+  // One save, on the button, with every field (Enter in a date picker does not submit the form).
+  expect(puts.map((b) => JSON.parse(b) as Record<string, unknown>)).toEqual([
+    expect.objectContaining({
+      salesContactName: 'Petri Salo',
+      contractStartDate: `${year}-01-01`,
+      contractEndDate: `${year + 2}-12-31`,
+      contractEndReminder: `${year + 2}-10-01`,
+    }),
+  ]);
+
+  // Documents: upload a CSV (the name proposed from the file), refuse the same name again.
+  const docs = page.locator('[data-testid^=operator-documents-]').first();
+  await docs.getByTestId('document-upload').click();
+  const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('document-upload-form') });
+  await modal.locator('input[type=file]').setInputFiles({
+    name: 'Hinnasto 2031.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('operaattori;hinta\nDNA;12,50\n'),
+  });
+  await expect.poll(() => modal.getByTestId('document-name').inputValue()).toBe('Hinnasto 2031');
+  await modal.getByRole('button', { name: 'Upload', exact: true }).click();
+  await success(page, 'Document uploaded successfully');
+  await docs.getByRole('cell', { name: 'Hinnasto 2031', exact: true }).waitFor();
+  await settle(page);
+
+  await docs.getByTestId('document-upload').click();
+  await modal.locator('input[type=file]').setInputFiles({
+    name: 'hinnasto.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('a;b\n'),
+  });
+  await modal.getByTestId('document-name').fill('hinnasto 2031');
+  await modal.getByRole('button', { name: 'Upload', exact: true }).click();
+  await modal.getByText('Document with same name already uploaded').waitFor();
+  await shot(page, 'operator-contracts-duplicate-en');
+  await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await modal.waitFor({ state: 'hidden' });
+
+  // Download: the browser saves it under its name.
+  const row = docs.locator('tr').filter({ hasText: 'Hinnasto 2031' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.locator('[data-testid^=document-download-]').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Hinnasto 2031.csv');
+  await shot(page, 'operator-contracts-en');
+
+  // In Finnish.
+  await switchLanguage(page, 'fi');
+  await page.getByRole('tab', { name: 'Operaattorisopimukset', exact: true }).waitFor();
+  await docs.getByRole('columnheader', { name: 'Asiakirjan nimi' }).waitFor();
+  await shot(page, 'operator-contracts-fi');
+
+  // Delete after the confirmation.
+  await row.locator('[data-testid^=document-delete-]').click();
+  await page.getByText('Poistetaanko asiakirja ”Hinnasto 2031”?', { exact: false }).waitFor();
+  await page.getByTestId('document-delete-confirm').click();
+  await success(page, 'Asiakirja poistettu');
+  await row.waitFor({ state: 'detached' });
+  await switchLanguage(page, 'en');
+}
+
+async function companyProfile(page: Page) {
+  await login(page, USERS.companyAdmin);
+  await goto(page, '/profile');
+  await page.getByRole('tab', { name: /operator contract/i }).click();
+  await page.getByTestId('operator-contracts-list').waitFor();
+  await expect
+    .poll(() =>
+      page
+        .locator('[data-testid^=operator-contract-form-]')
+        .first()
+        .getByTestId('oc-sales-contact')
+        .inputValue(),
+    )
+    .toBe('Petri Salo');
+  await expect
+    .poll(() =>
+      page.locator('input[data-testid=oc-reminder], [data-testid=oc-reminder] input').first().inputValue(),
+    )
+    .toBe(`01/10/${year + 2}`);
+  await page.locator('[data-testid^=operator-documents-]').first().getByText('No documents yet').waitFor();
+  await shot(page, 'operator-contracts-profile-en');
+  await switchLanguage(page, 'fi');
+  await page
+    .locator('[data-testid^=operator-documents-]')
+    .first()
+    .getByText('Ei vielä asiakirjoja')
+    .waitFor();
+  await shot(page, 'operator-contracts-profile-fi');
+  await switchLanguage(page, 'en');
+}
