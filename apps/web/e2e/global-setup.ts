@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: its mail outbox (no SMTP_URL) is where activation links arrive. */
+    dataDir: string;
   }
 }
 
@@ -72,6 +74,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(`${baseUrl}/api/health`, child, () => output);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     if (child.exitCode === null) {

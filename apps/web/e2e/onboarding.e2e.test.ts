@@ -1,0 +1,188 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { USERS, baseUrl, goto, launchBrowser, login, menuTexts, openPage, screenshot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const COMPANY = 'Polku Testi Oy';
+const OWNER = { email: 'paula@polkutesti.fi', password: 'Salasana1!' };
+const USER = { name: 'Ulla Uusi', email: 'ulla.uusi@polkutesti.fi', password: 'Uusi-Salasana-7' };
+const SUB_COMPANY = 'Polku Testi Helsinki';
+
+const success = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+const settle = (page: Page) =>
+  expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
+const section = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+const option = (page: Page, text: string) =>
+  page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+async function fillDay(page: Page, id: string, day: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+}
+const dmy = (d: Date) =>
+  `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+
+/** The activation link of the newest mail to `to` in the server's outbox (quoted-printable undone). */
+function activationLink(to: string): string | null {
+  const dir = join(inject('dataDir'), 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  for (const f of files.sort().reverse()) {
+    const text = readFileSync(join(dir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (!new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(text)) continue;
+    const m = /#\/activate\?token=([A-Za-z0-9_-]+)/.exec(text);
+    if (m) return `${baseUrl()}/#/activate?token=${m[1]}`;
+  }
+  return null;
+}
+
+/** The session's bearer token, as a script would use it. */
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+
+describe('a new customer from sign-up to its first user, and out again', () => {
+  it(
+    'signs up, is converted, gets a contract, a sub-company and a limited user who activates and logs in; a terminated contract locks the company out',
+    { timeout: 300_000 },
+    async () => {
+      const signup = await fetch(`${baseUrl()}/api/Account/Signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'company',
+          companyName: COMPANY,
+          businessId: '7654321-2',
+          fullName: 'Paula Polku',
+          email: OWNER.email,
+          contactNumber: '0401112222',
+          password: OWNER.password,
+        }),
+      });
+      expect(signup.status).toBe(201);
+
+      const admin = await openPage(browser);
+      const page = admin.page;
+      await login(page, USERS.admin);
+      await goto(page, '/client-management/client-management');
+      await page.getByRole('tab', { name: 'Interested clients' }).click();
+      const interested = page.locator('tr.ant-table-row').filter({ hasText: COMPANY });
+      await interested.getByTestId('convert').click();
+      await page.getByRole('menuitem', { name: 'To a company' }).click();
+      await success(page, 'Client converted to a company successfully');
+      await settle(page);
+      await page.getByRole('tab', { name: 'Companies' }).click();
+      await page.getByRole('link', { name: COMPANY }).click();
+      await page.getByTestId('client-detail-page').waitFor();
+
+      // A billing plan, then a contract valid today.
+      await section(page, 'Billing management');
+      await page.getByTestId('billing-plan-select').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Kulu Pro 36 kk' }).click();
+      await page.getByTestId('billing-save').click();
+      await success(page, 'Billing plan saved successfully');
+      await settle(page);
+
+      const now = new Date();
+      const start = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
+      const end = new Date(Date.UTC(now.getUTCFullYear() + 2, 11, 31));
+      await section(page, 'Contracts');
+      await page.getByTestId('contract-add').click();
+      await page.locator('#term').fill('36 months');
+      await fillDay(page, 'startDate', dmy(start));
+      await fillDay(page, 'endDate', dmy(end));
+      await page.locator('#numberOfPlans').fill('5');
+      await page.getByTestId('contract-submit').click();
+      await success(page, 'Contract added successfully');
+      const contract = page.getByTestId('contracts-table').locator('tr.ant-table-row').first();
+      await expect.poll(() => contract.innerText()).toContain('Active');
+      await settle(page);
+
+      // A sub-company and a user limited to it, with the invoice upload besides the defaults.
+      await section(page, 'Sub-companies');
+      await page.getByTestId('sub-company-add').click();
+      await page.getByTestId('sub-company-name').fill(SUB_COMPANY);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await success(page, 'Sub-company added successfully');
+      await settle(page);
+
+      await section(page, 'Additional users');
+      await page.getByTestId('client-user-add').click();
+      await page.getByTestId('client-user-name').fill(USER.name);
+      await page.getByTestId('client-user-email').fill(USER.email);
+      await page.getByTestId('client-user-subs').click();
+      await option(page, SUB_COMPANY);
+      await page.keyboard.press('Escape');
+      await page.getByRole('checkbox', { name: 'Upload invoice' }).check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await success(page, 'User added successfully');
+      await settle(page);
+      await screenshot(page, 'onboarding-user-added-en');
+
+      // The user follows the activation link from the outbox, sets a password and logs in.
+      await expect.poll(() => activationLink(USER.email), { timeout: 20_000 }).not.toBeNull();
+      const newcomer = await openPage(browser);
+      await newcomer.page.goto(activationLink(USER.email)!);
+      await newcomer.page.locator('#password').fill(USER.password);
+      await newcomer.page.locator('#confirmPassword').fill(USER.password);
+      await newcomer.page.locator('button[type=submit]').click();
+      await newcomer.page.getByTestId('login-submit').waitFor();
+      await login(newcomer.page, USER.email, USER.password);
+      const menu = await menuTexts(newcomer.page);
+      expect(menu).toEqual(expect.arrayContaining(['Dashboard', 'Upload Invoice']));
+      expect(menu).not.toContain('Management');
+      expect(menu).not.toContain('Masters');
+      // What the permissions leave out, the API refuses as well.
+      const userToken = await tokenOf(newcomer.page);
+      const masters = await fetch(`${baseUrl()}/api/plan-details`, {
+        headers: { authorization: `Bearer ${userToken}` },
+      });
+      expect(masters.status).toBe(403);
+      await screenshot(newcomer.page, 'onboarding-user-menu-en');
+      expect(newcomer.errors).toEqual([]);
+      await newcomer.context.close();
+
+      // Terminating the contract today locks the company out: a greyed menu and 403 from the API.
+      await section(page, 'Contracts');
+      await contract.getByRole('button', { name: 'Terminate' }).click();
+      await fillDay(page, 'terminationDate', dmy(now));
+      await success(page, 'Contract terminated successfully');
+      await expect.poll(() => contract.innerText()).toContain('Terminated');
+
+      const owner = await openPage(browser);
+      await login(owner.page, OWNER.email, OWNER.password);
+      await owner.page
+        .getByText('The menu is disabled because your company has no valid contract or has been terminated')
+        .first()
+        .waitFor();
+      const invoices = await fetch(`${baseUrl()}/api/invoices`, {
+        headers: { authorization: `Bearer ${await tokenOf(owner.page)}` },
+      });
+      expect(invoices.status).toBe(403);
+      expect((await invoices.json()).code).toBe('menuDisabled');
+      await screenshot(owner.page, 'onboarding-locked-out-en');
+      await owner.context.close();
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+    },
+  );
+});
