@@ -30,6 +30,12 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { clientMastersRoutes } from './modules/client-masters/client-masters.routes.js';
 import { contractsRoutes } from './modules/client-sections/contracts.routes.js';
+import { subCompaniesRoutes } from './modules/client-sections/sub-companies.routes.js';
+import { clientUsersRoutes } from './modules/client-sections/client-users.routes.js';
+import { billingRoutes } from './modules/client-sections/billing.routes.js';
+import { paymentsRoutes } from './modules/client-sections/payments.routes.js';
+import { supportHoursRoutes } from './modules/client-sections/support-hours.routes.js';
+import { operatorContractsRoutes } from './modules/client-sections/operator-contracts.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -196,6 +202,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(clientsRoutes);
   await app.register(clientMastersRoutes);
   await app.register(contractsRoutes);
+  await app.register(subCompaniesRoutes);
+  await app.register(clientUsersRoutes);
+  await app.register(billingRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(supportHoursRoutes);
+  await app.register(operatorContractsRoutes);
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -13,3 +13,6 @@ export * from './business-id.js';
 export * from './schemas/clients.js';
 export * from './schemas/client-masters.js';
 export * from './schemas/client-sections.js';
+export * from './schemas/client-users.js';
+export * from './schemas/client-money.js';
+export * from './schemas/operator-contracts.js';

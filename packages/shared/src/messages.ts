@@ -277,6 +277,26 @@ export const MESSAGES = {
     en: 'Assigned companies saved successfully',
     fi: 'Määritetyt yritykset tallennettu',
   },
+  // Client sections: sub-companies and client users (issue 11, spec §8)
+  subCompanyNameExists: { en: 'Sub-company name already exists', fi: 'Tytäryhtiön nimi on jo käytössä' },
+  subCompanyAdded: { en: 'Sub-company added successfully', fi: 'Tytäryhtiö lisätty' },
+  subCompanyUpdated: { en: 'Sub-company updated successfully', fi: 'Tytäryhtiön tiedot päivitetty' },
+  subCompanyDeleted: { en: 'Sub-company deleted successfully', fi: 'Tytäryhtiö poistettu' },
+  subCompanyInUse: {
+    en: 'This sub-company has users, cost centers or invoices and cannot be deleted',
+    fi: 'Tytäryhtiöllä on käyttäjiä, kustannuspaikkoja tai laskuja, eikä sitä voi poistaa',
+  },
+  clientUserAdded: {
+    en: 'User added successfully; an activation link was sent by email',
+    fi: 'Käyttäjä lisätty; aktivointilinkki lähetettiin sähköpostilla',
+  },
+  clientUserUpdated: { en: 'User updated successfully', fi: 'Käyttäjän tiedot päivitetty' },
+  clientUserDeactivated: { en: 'User deactivated successfully', fi: 'Käyttäjä poistettu käytöstä' },
+  clientUserActivated: { en: 'User activated successfully', fi: 'Käyttäjä otettu käyttöön' },
+  clientUsersCompanyOnly: {
+    en: 'Additional users can be added only to a company',
+    fi: 'Lisäkäyttäjiä voi lisätä vain yritysasiakkaalle',
+  },
   // Client masters: invoice users and plan details (issue 11)
   clientUserEmailExists: {
     en: 'Client user email already exists',
@@ -332,6 +352,59 @@ export const MESSAGES = {
     en: 'Choose a billing plan for the contract or the client first',
     fi: 'Valitse ensin laskutusmalli sopimukselle tai asiakkaalle',
   },
+  // Client sections: billing, payments, on-demand support (issue 11)
+  clientBillingUpdated: { en: 'Billing plan saved successfully', fi: 'Laskutusmalli tallennettu' },
+  paymentAdded: { en: 'Payment added successfully', fi: 'Maksu lisätty' },
+  paymentUpdated: { en: 'Payment updated successfully', fi: 'Maksu päivitetty' },
+  paymentDeleted: { en: 'Payment deleted successfully', fi: 'Maksu poistettu' },
+  paymentAmountPositive: {
+    en: 'Payment amount must be greater than 0',
+    fi: 'Maksun summan on oltava suurempi kuin 0',
+  },
+  paymentDateInFuture: {
+    en: 'Payment date cannot be in the future',
+    fi: 'Maksupäivä ei voi olla tulevaisuudessa',
+  },
+  supportHoursAdded: { en: 'On-demand support added successfully', fi: 'Tukitunnit lisätty' },
+  supportHoursUpdated: { en: 'On-demand support updated successfully', fi: 'Tukitunnit päivitetty' },
+  supportHoursDeleted: { en: 'On-demand support deleted successfully', fi: 'Tukitunnit poistettu' },
+  supportHoursPositive: {
+    en: 'On-demand support hours must be greater than 0',
+    fi: 'Tukituntien määrän on oltava suurempi kuin 0',
+  },
+  supportDateNotInMonth: {
+    en: 'The date must be within the current month and not after today',
+    fi: 'Päivämäärän on oltava kuluvalla kuukaudella eikä tämän päivän jälkeen',
+  },
+  // Client sections: operator contract details and documents (issue 11, spec §5, §8)
+  operatorContractSaved: {
+    en: 'Operator contract details saved successfully',
+    fi: 'Operaattorisopimuksen tiedot tallennettu',
+  },
+  operatorContractReminderDate: {
+    en: 'The contract end date reminder must be after the contract start date and before the contract end date',
+    fi: 'Sopimuksen päättymismuistutuksen on oltava sopimuksen alkamispäivän jälkeen ja ennen päättymispäivää',
+  },
+  documentUploaded: { en: 'Document uploaded successfully', fi: 'Asiakirja ladattu' },
+  documentDeleted: { en: 'Document deleted successfully', fi: 'Asiakirja poistettu' },
+  documentNameExists: {
+    en: 'Document with same name already uploaded',
+    fi: 'Samanniminen asiakirja on jo ladattu',
+  },
+  documentNameInvalid: {
+    en: 'Document name may contain only letters, numbers and spaces (no symbols)',
+    fi: 'Asiakirjan nimessä saa olla vain kirjaimia, numeroita ja välilyöntejä (ei erikoismerkkejä)',
+  },
+  documentType: {
+    en: 'Allowed document types are doc, docx, xls, xlsx, csv and pdf',
+    fi: 'Sallitut asiakirjatyypit ovat doc, docx, xls, xlsx, csv ja pdf',
+  },
+  documentTooLarge: {
+    en: 'Document is too large (at most 10 MB)',
+    fi: 'Asiakirja on liian suuri (enintään 10 Mt)',
+  },
+  documentUploadFailed: { en: 'Document upload failed', fi: 'Asiakirjan lataus epäonnistui' },
+  documentDeleteFailed: { en: 'Document delete failed', fi: 'Asiakirjan poisto epäonnistui' },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

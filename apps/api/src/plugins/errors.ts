@@ -42,6 +42,8 @@ const SPECIFIC: readonly MessageCode[] = [
   'invalidSort',
   'invalidMonth',
   'invalidPeriod',
+  'paymentAmountPositive',
+  'supportHoursPositive',
 ];
 
 function sendValidation(req: FastifyRequest, reply: FastifyReply, issues: Issue[]) {

@@ -5,6 +5,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { idParams, ROLE } from '@kulu/shared';
 import {
   clientContracts,
+  clientOperatorDocuments,
+  clientOperators,
+  clientPayments,
   clients,
   consultantCompanies,
   costCenters,
@@ -15,6 +18,7 @@ import {
   invoiceFetchRuns,
   invoiceUsers,
   invoices,
+  onDemandSupport,
   operators,
   plans,
   portalCredentials,
@@ -43,7 +47,8 @@ import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
  * on a row that doesn't exist.
  */
 
-type Owned = { table: PgTable; id: PgColumn; clientId: PgColumn; subCompanyId?: PgColumn };
+/** `where`: only such rows of the table are the parameter's (e.g. client users among users). */
+type Owned = { table: PgTable; id: PgColumn; clientId: PgColumn; subCompanyId?: PgColumn; where?: SQL };
 type ParamKind = Owned | { client: true } | { global: PgColumn | null };
 
 /**
@@ -96,7 +101,13 @@ const PARAMS: Record<string, ParamKind> = {
   },
   'clients/:clientId': { client: true },
   'clients/:id': { client: true },
-  'users/:id': { table: users, id: users.id, clientId: users.clientId },
+  // Additional users of a client (/api/clients/:clientId/users/:id): its client users.
+  'users/:id': {
+    table: users,
+    id: users.id,
+    clientId: users.clientId,
+    where: eq(users.roleId, ROLE.clientUser),
+  },
   'sub-companies/:id': {
     table: subCompanies,
     id: subCompanies.id,
@@ -104,8 +115,18 @@ const PARAMS: Record<string, ParamKind> = {
     subCompanyId: subCompanies.id,
   },
   'contracts/:id': { table: clientContracts, id: clientContracts.id, clientId: clientContracts.clientId },
+  'payments/:id': { table: clientPayments, id: clientPayments.id, clientId: clientPayments.clientId },
+  'support-hours/:id': { table: onDemandSupport, id: onDemandSupport.id, clientId: onDemandSupport.clientId },
   // Not client-owned: every client sees the same rows.
   'credentials/:operatorId': { global: operators.id },
+  // Operator contract details: the client's contract with an operator (the operator a master row),
+  // and its documents.
+  'operator-contracts/:operatorId': { global: operators.id },
+  'documents/:documentId': {
+    table: clientOperatorDocuments,
+    id: clientOperatorDocuments.id,
+    clientId: clientOperatorDocuments.clientId,
+  },
   'operators/:id': { global: operators.id },
   'countries/:id': { global: null },
   'currencies/:id': { global: null },
@@ -155,6 +176,13 @@ async function addFixtures() {
   const { db } = t.deps.database;
   const [op] = await db.select({ id: operators.id }).from(operators).orderBy(asc(operators.id)).limit(1);
   for (const c of await db.select({ id: clients.id }).from(clients)) {
+    // A client user of every client (not activated): clients/:clientId/users/:id.
+    await db.insert(users).values({
+      email: `tenancy-user-${c.id}@kulu.test`,
+      fullName: 'Tenancy',
+      roleId: ROLE.clientUser,
+      clientId: c.id,
+    });
     await db
       .insert(invoiceFetchRuns)
       .values({ clientId: c.id, operatorId: op.id, month: '2031-01-01', status: 'failed' });
@@ -172,6 +200,30 @@ async function addFixtures() {
     await db
       .insert(clientContracts)
       .values({ clientId: c.id, status: 'draft', startDate: '2031-01-01', endDate: '2031-12-31' });
+    // A payment and support hours of every client: payments/:id, support-hours/:id.
+    await db.insert(clientPayments).values({ clientId: c.id, paymentDate: '2030-01-01', amount: '1.00' });
+    await db.insert(onDemandSupport).values({ clientId: c.id, supportDate: '2030-01-01', hours: '1.00' });
+    // A contract with the first operator and a document of it: operator-contracts/:operatorId,
+    // documents/:documentId.
+    await db.insert(clientOperators).values({ clientId: c.id, operatorId: op.id }).onConflictDoNothing();
+    const [co] = await db
+      .select({ id: clientOperators.id })
+      .from(clientOperators)
+      .where(and(eq(clientOperators.clientId, c.id), eq(clientOperators.operatorId, op.id)));
+    const [doc] = await db
+      .insert(files)
+      .values({
+        clientId: c.id,
+        kind: 'operator-document',
+        name: 'Tenancy.csv',
+        mime: 'text/csv; charset=utf-8',
+        size: 3,
+        data: Buffer.from('a;b'),
+      })
+      .returning({ id: files.id });
+    await db
+      .insert(clientOperatorDocuments)
+      .values({ clientId: c.id, clientOperatorId: co.id, name: 'Tenancy', fileId: doc.id });
     const subs = await db
       .select({ id: subCompanies.id })
       .from(subCompanies)
@@ -320,7 +372,12 @@ async function foreignClient(me: Identity): Promise<number | null> {
 /** A row of `kind` matching `where`, or undefined. */
 async function rowOf(kind: Owned, where: SQL | undefined): Promise<number | undefined> {
   const { db } = t.deps.database;
-  const [r] = await db.select({ id: kind.id }).from(kind.table).where(where).orderBy(asc(kind.id)).limit(1);
+  const [r] = await db
+    .select({ id: kind.id })
+    .from(kind.table)
+    .where(and(where, kind.where))
+    .orderBy(asc(kind.id))
+    .limit(1);
   return r?.id as number | undefined;
 }
 

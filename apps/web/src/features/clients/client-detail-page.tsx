@@ -13,6 +13,13 @@ import { useSession } from '../../lib/session';
 import { clientQuery } from './api';
 import { AssignCompanies } from './assign-companies';
 import { ClientProfileForm } from './client-profile-form';
+import { BillingSection } from './billing-section';
+import { ContractsSection } from './contracts-section';
+import { PaymentsSection } from './payments-section';
+import { SupportSection } from './support-section';
+import { OperatorContractsSection } from './operator-contracts-section';
+import { SubCompaniesSection } from './sub-companies-section';
+import { ClientUsersSection } from './client-users-section';
 
 /** The sections of a client (spec §2 Client Management) that exist on this client, in order. */
 function sectionsOf(client: Client, roleId: number) {
@@ -22,6 +29,23 @@ function sectionsOf(client: Client, roleId: number) {
   // Assigning companies is the provider admin's, and only a consultant has them.
   if (client.type === 'consultant' && roleId === ROLE.providerAdmin)
     out.push({ key: 'assignCompanies', render: () => <AssignCompanies clientId={client.id} /> });
+  // Sub-company management and additional users: a company's (a consultant firm has neither).
+  if (client.type === 'company')
+    out.push(
+      { key: 'subCompanies', render: () => <SubCompaniesSection clientId={client.id} /> },
+      { key: 'users', render: () => <ClientUsersSection clientId={client.id} /> },
+    );
+  // Contract management, billing management, client payments, on-demand support (spec §2 order).
+  out.push(
+    { key: 'contracts', render: () => <ContractsSection clientId={client.id} /> },
+    { key: 'billing', render: () => <BillingSection clientId={client.id} /> },
+    // Operator contract details: a company's operators (a consultant firm has none).
+    ...(client.type === 'company'
+      ? [{ key: 'operatorContracts', render: () => <OperatorContractsSection clientId={client.id} /> }]
+      : []),
+    { key: 'payments', render: () => <PaymentsSection clientId={client.id} /> },
+    { key: 'support', render: () => <SupportSection clientId={client.id} /> },
+  );
   return out;
 }
 
