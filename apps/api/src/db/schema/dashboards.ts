@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clients, costCenters, subCompanies } from './core.js';
 import { costCategories, costElements } from './masters.js';
 import { subscriptions } from './invoices.js';
@@ -45,7 +45,12 @@ export const monthlyCostSummary = pgTable(
   ],
 );
 
-/** Per subscription and month (summed over cost elements): the top users. */
+/**
+ * Per subscription and month (summed over cost elements): the top users. The cost is kept in integer
+ * cents: ranking a large client's subscriptions sums a row per subscription and month, and bigint sums
+ * run several times faster than numeric ones (migration 0007; a covering index on client, month and
+ * subscription lets the ranking read the index alone).
+ */
 export const subscriptionMonthCost = pgTable(
   'subscription_month_cost',
   {
@@ -58,7 +63,7 @@ export const subscriptionMonthCost = pgTable(
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
     costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
-    amount: money('amount').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
     facts: integer('facts').notNull(),
   },
   (t) => [

@@ -140,6 +140,10 @@ async function subscriptionCosts(
   page: Pick<CostUsageSubscriptionsQuery, 'sort' | 'order' | 'q' | 'page' | 'pageSize'>,
 ) {
   const t = slice.byElement ? monthlyFacts : subscriptionMonthCost;
+  // The sum to rank by: integer cents on the pre-aggregate (fast), the numeric amount on the facts;
+  // `sumEuros` is the same sum as exact euros with two decimals.
+  const sum = slice.byElement ? sql`sum(${monthlyFacts.amount})` : sql`sum(${subscriptionMonthCost.cents})`;
+  const sumEuros = slice.byElement ? sum : sql`(${sum}::numeric / 100)::numeric(18, 2)`;
   const where = and(
     slice.where(t),
     gte(t.month, firstDay(slice.from)),
@@ -159,14 +163,14 @@ async function subscriptionCosts(
     const ranked = db
       .select({
         id: sql<number>`${t.subscriptionId}`.as('ranked_id'),
-        cost: sql<string>`sum(${t.amount})::text`.as('ranked_cost'),
+        cost: sql<string>`${sumEuros}::text`.as('ranked_cost'),
         total: sql<number>`(count(*) over ())::int`.as('ranked_total'),
-        totalCost: sql<string>`(sum(sum(${t.amount})) over ())::text`.as('ranked_total_cost'),
+        totalCost: sql<string>`(sum(${sumEuros}) over ())::text`.as('ranked_total_cost'),
       })
       .from(t)
       .where(where)
       .groupBy(t.subscriptionId)
-      .orderBy(direction(sql`sum(${t.amount})`), asc(t.subscriptionId))
+      .orderBy(direction(sum), asc(t.subscriptionId))
       .limit(page.pageSize)
       .offset(offset)
       .as('ranked');
@@ -190,7 +194,7 @@ async function subscriptionCosts(
       .select({ total: sql<number>`count(*)::int`, totalCost: sql<string>`coalesce(sum(cost), 0)::text` })
       .from(
         db
-          .select({ cost: sql<string>`sum(${t.amount})`.as('cost') })
+          .select({ cost: sql<string>`${sumEuros}`.as('cost') })
           .from(t)
           .where(where)
           .groupBy(t.subscriptionId)
@@ -202,7 +206,7 @@ async function subscriptionCosts(
   const ranked = db
     .select({
       id: sql<number>`${t.subscriptionId}`.as('ranked_id'),
-      cost: sql<string>`sum(${t.amount})`.as('ranked_cost'),
+      cost: sql<string>`${sumEuros}`.as('ranked_cost'),
     })
     .from(t)
     .where(where)

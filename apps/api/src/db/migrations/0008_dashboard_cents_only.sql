@@ -1,0 +1,1 @@
+ALTER TABLE "subscription_month_cost" DROP COLUMN "amount";
