@@ -76,3 +76,36 @@ export const subscriptionMonthCost = pgTable(
     ),
   ],
 );
+
+/**
+ * Per subscription, month and cost category, in integer cents: the top users and drill-downs under a
+ * usage type or cost category filter (migration 0009), which would otherwise sum the facts themselves.
+ * A covering index on client, category and month lets such a ranking read the index alone.
+ */
+export const subscriptionCategoryMonthCost = pgTable(
+  'subscription_category_month_cost',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
+    costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
+    costCategoryId: integer('cost_category_id').references(() => costCategories.id, { onDelete: 'cascade' }),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+    facts: integer('facts').notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscription_category_month_cost_uq').on(
+      t.clientId,
+      t.month,
+      t.subscriptionId,
+      sql`coalesce(${t.subCompanyId}, 0)`,
+      sql`coalesce(${t.costCenterId}, 0)`,
+      sql`coalesce(${t.costCategoryId}, 0)`,
+    ),
+  ],
+);

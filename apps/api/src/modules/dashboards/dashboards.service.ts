@@ -16,6 +16,7 @@ import {
   monthlyCostSummary,
   monthlyFacts,
   subCompanies,
+  subscriptionCategoryMonthCost,
   subscriptionMonthCost,
   subscriptions,
 } from '../../db/schema/index.js';
@@ -64,8 +65,12 @@ interface Slice {
   to: string;
   /** Every condition but the period, on one of the tables of facts. */
   where: (t: FactColumns) => SQL;
-  /** A filter the per-subscription pre-aggregate cannot answer (it sums over cost elements). */
-  byElement: boolean;
+  /**
+   * Which per-subscription figures answer the filters: `subscription` sums over every cost element,
+   * `category` keeps the cost category apart (category and usage type filters), `element` needs the
+   * facts themselves (a cost element filter).
+   */
+  grain: 'subscription' | 'category' | 'element';
 }
 
 /**
@@ -117,8 +122,13 @@ async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Sl
     }
   }
   from ??= addMonths(to, -11);
-  const byElement = q.costCategoryId != null || q.costElementId != null || q.usageType != null;
-  return { clientId: client, from, to, where, byElement };
+  const grain =
+    q.costElementId != null
+      ? 'element'
+      : q.costCategoryId != null || q.usageType != null
+        ? 'category'
+        : 'subscription';
+  return { clientId: client, from, to, where, grain };
 }
 
 /** The order of a subscriptions list: its sort key's column, ties by subscription id. */
@@ -139,11 +149,16 @@ async function subscriptionCosts(
   slice: Slice,
   page: Pick<CostUsageSubscriptionsQuery, 'sort' | 'order' | 'q' | 'page' | 'pageSize'>,
 ) {
-  const t = slice.byElement ? monthlyFacts : subscriptionMonthCost;
-  // The sum to rank by: integer cents on the pre-aggregate (fast), the numeric amount on the facts;
+  const t =
+    slice.grain === 'element'
+      ? monthlyFacts
+      : slice.grain === 'category'
+        ? subscriptionCategoryMonthCost
+        : subscriptionMonthCost;
+  // The sum to rank by: integer cents on the pre-aggregates (fast), the numeric amount on the facts;
   // `sumEuros` is the same sum as exact euros with two decimals.
-  const sum = slice.byElement ? sql`sum(${monthlyFacts.amount})` : sql`sum(${subscriptionMonthCost.cents})`;
-  const sumEuros = slice.byElement ? sum : sql`(${sum}::numeric / 100)::numeric(18, 2)`;
+  const sum = 'cents' in t ? sql`sum(${t.cents})` : sql`sum(${monthlyFacts.amount})`;
+  const sumEuros = 'cents' in t ? sql`(${sum}::numeric / 100)::numeric(18, 2)` : sum;
   const where = and(
     slice.where(t),
     gte(t.month, firstDay(slice.from)),

@@ -7,6 +7,7 @@ import {
   monthlyCostSummary,
   monthlyFacts,
   subCompanies,
+  subscriptionCategoryMonthCost,
   subscriptionMonthCost,
   userCostCenters,
   userSubCompanies,
@@ -465,5 +466,10 @@ describe('GET /api/dashboard/cost-usage after the facts change', () => {
       .from(subscriptionMonthCost)
       .where(eq(subscriptionMonthCost.month, '2021-02-01'));
     expect(emptySubs).toEqual([]);
+    const emptyCategories = await db
+      .select()
+      .from(subscriptionCategoryMonthCost)
+      .where(eq(subscriptionCategoryMonthCost.month, '2021-02-01'));
+    expect(emptyCategories).toEqual([]);
   });
 });
