@@ -138,6 +138,11 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       await settle(page);
       await screenshot(page, 'onboarding-user-added-en');
 
+      // The company's Invoice User Management, opened for this client from its page.
+      await section(page, 'Invoice user management');
+      await page.getByText('No users yet: add one or import a file').waitFor();
+      await screenshot(page, 'onboarding-invoice-users-en');
+
       // The user follows the activation link from the outbox, sets a password and logs in.
       await expect.poll(() => activationLink(USER.email), { timeout: 20_000 }).not.toBeNull();
       const newcomer = await openPage(browser);

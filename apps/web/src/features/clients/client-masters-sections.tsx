@@ -1,0 +1,17 @@
+import i18n from 'i18next';
+import { InvoiceUsersPage } from '../client-masters/invoice-users-page';
+
+/** Section titles of the company screens reused on the provider's client page (spec §2). */
+const TEXTS = {
+  en: { sections: { invoiceUsers: 'Invoice user management' } },
+  fi: { sections: { invoiceUsers: 'Laskun käyttäjien hallinta' } },
+} as const;
+
+for (const lang of ['en', 'fi'] as const) {
+  i18n.addResourceBundle(lang, 'translation', { clients: TEXTS[lang] }, true, false);
+}
+
+/** Invoice User Management of the chosen client: the company's screen, `clientId` for the API. */
+export function InvoiceUsersSection({ clientId }: { clientId: number }) {
+  return <InvoiceUsersPage clientId={clientId} />;
+}
