@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export const PASSWORD = 'Kulu!2026';
 export const USERS = {
@@ -87,4 +87,42 @@ export async function switchLanguage(page: Page, lang: 'en' | 'fi'): Promise<voi
   await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
   const res = await saved;
   if (!res.ok()) throw new Error(`saving the language answered ${res.status()}`);
+}
+
+/** Waits for the toast that says `text` (a success message). */
+export const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+
+/** Waits until every toast is gone (before a screenshot, or before the next one is awaited). */
+export const toastsGone = (page: Page) =>
+  expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
+
+/**
+ * Opens a tab by its exact name (the sections of a client's page), as a user does: directly when it is
+ * in view, else from the tab bar's "more" menu (antd moves the tabs that do not fit there).
+ */
+export async function openTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name, exact: true }).first();
+  const [box, bar] = await Promise.all([
+    tab.boundingBox(),
+    page.locator('.ant-tabs-nav-wrap').first().boundingBox(),
+  ]);
+  if (box && bar && box.x >= bar.x && box.x + box.width <= bar.x + bar.width + 1) return tab.click();
+  await page.locator('.ant-tabs-nav-more').first().hover();
+  await page.locator('.ant-tabs-dropdown-menu-item').filter({ hasText: name }).first().click();
+}
+
+/** Picks an option of the open select dropdown by its text. */
+export const pickOption = (page: Page, text: string) =>
+  page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+
+/** Types a day into a date picker's input and confirms it with Enter. */
+export async function fillDay(input: Locator, day: string): Promise<void> {
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
 }

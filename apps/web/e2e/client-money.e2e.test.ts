@@ -1,10 +1,11 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  SCREENSHOTS,
   USERS,
+  fillDay,
+  openTab,
+  toast,
+  toastsGone,
   goto,
   launchBrowser,
   login,
@@ -21,37 +22,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A screenshot for the suite, and a copy under /tmp/shots/client-money for review. */
-async function shot(page: Page, name: string) {
-  await screenshot(page, name);
-  const dir = '/tmp/shots/client-money';
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(join(SCREENSHOTS, `${name}.png`), join(dir, `${name}.png`));
-}
-
-const success = async (page: Page, text: string) => {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
-};
-const settle = (page: Page) =>
-  page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
-
-/** Types a day into a date picker of the open form (by its field id) and confirms it. */
-async function fillDay(page: Page, id: string, day: string) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  await input.fill(day);
-  await input.press('Enter');
-}
-
-const section = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
-
 describe('a client: contracts, billing, payments and on-demand support', () => {
   it('works through the four sections in English and shows them in Finnish', async () => {
     const { context, page, errors } = await openPage(browser);
     try {
       await walk(page);
     } catch (e) {
-      await shot(page, 'client-money-failure');
+      await screenshot(page, 'client-money-failure');
       throw e;
     }
     expect(errors).toEqual([]);
@@ -67,29 +44,29 @@ async function walk(page: Page) {
   await page.getByTestId('client-detail-page').waitFor();
 
   // Billing management: put the client on a plan; its fees show read-only.
-  await section(page, 'Billing management');
+  await openTab(page, 'Billing management');
   await page.getByTestId('client-billing').waitFor();
   await page.getByTestId('billing-plan-select').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Kulu Pro 36 kk' }).click();
   await page.getByTestId('billing-save').click();
-  await success(page, 'Billing plan saved successfully');
+  await toast(page, 'Billing plan saved successfully');
   await expect.poll(() => page.getByTestId('billing-fees').innerText()).toContain('Kulu Pro 36 kk');
-  await settle(page);
-  await shot(page, 'client-billing-en');
+  await toastsGone(page);
+  await screenshot(page, 'client-billing-en');
 
   // Contracts: a draft with the live cost preview, activated, then terminated.
   const year = new Date().getUTCFullYear() + 5;
-  await section(page, 'Contracts');
+  await openTab(page, 'Contracts');
   await page.getByTestId('contracts-table').waitFor();
   await page.getByTestId('contract-add').click();
   await page.locator('#term').fill('12 months');
-  await fillDay(page, 'startDate', `01/01/${year}`);
-  await fillDay(page, 'endDate', `31/12/${year}`);
+  await fillDay(page.locator('#startDate'), `01/01/${year}`);
+  await fillDay(page.locator('#endDate'), `31/12/${year}`);
   await page.locator('#numberOfPlans').fill('10');
   await expect.poll(() => page.getByTestId('contract-preview').innerText()).toMatch(/Monthly cost\s*€/);
-  await shot(page, 'client-contract-form-en');
+  await screenshot(page, 'client-contract-form-en');
   await page.getByTestId('contract-save-draft').click();
-  await success(page, 'Contract saved as a draft');
+  await toast(page, 'Contract saved as a draft');
   const draftRow = page
     .getByTestId('contracts-table')
     .locator('tr.ant-table-row')
@@ -97,65 +74,65 @@ async function walk(page: Page) {
   await draftRow.waitFor();
   await draftRow.getByRole('button', { name: 'Activate' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Activate' }).click();
-  await success(page, 'Contract updated successfully');
+  await toast(page, 'Contract updated successfully');
   const rows = page.getByTestId('contracts-table').locator('tr.ant-table-row');
   const last = rows.filter({ hasText: `${year}` }).first();
   await last.getByRole('button', { name: 'Terminate' }).click();
   await page.locator('#contract-terminate-confirm').waitFor();
-  await shot(page, 'client-contract-terminate-en');
+  await screenshot(page, 'client-contract-terminate-en');
   // Enter in the date field submits the termination (as the Terminate button does).
-  await fillDay(page, 'terminationDate', `30/06/${year}`);
-  await success(page, 'Contract terminated successfully');
+  await fillDay(page.locator('#terminationDate'), `30/06/${year}`);
+  await toast(page, 'Contract terminated successfully');
   await expect.poll(() => last.innerText()).toContain('Terminated');
-  await settle(page);
-  await shot(page, 'client-contracts-en');
+  await toastsGone(page);
+  await screenshot(page, 'client-contracts-en');
 
   // Client payments: 0 is refused on the field with the spec's message, then a payment is added.
-  await section(page, 'Client payments');
+  await openTab(page, 'Client payments');
   await page.getByTestId('client-payments').waitFor();
   await page.getByTestId('payment-add').click();
   await page.locator('#amount').fill('0');
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
   await page.getByText('Payment amount must be greater than 0').waitFor();
-  await shot(page, 'client-payment-error-en');
+  await screenshot(page, 'client-payment-error-en');
   await page.locator('#amount').fill('1250,50');
   await page.locator('#description').fill('Invoice 11/2026');
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
-  await success(page, 'Payment added successfully');
+  await toast(page, 'Payment added successfully');
   await expect.poll(() => page.getByTestId('payments-total').innerText()).toContain('1,250.50');
-  await settle(page);
-  await shot(page, 'client-payments-en');
+  await toastsGone(page);
+  await screenshot(page, 'client-payments-en');
 
   // On-demand support: hours today, the month's total and cost at the plan's support fee.
-  await section(page, 'On-demand support');
+  await openTab(page, 'On-demand support');
   await page.getByTestId('client-support').waitFor();
   await page.getByTestId('support-add').click();
   await page.locator('#hours').fill('1,5');
   await page.locator('#description').fill('Phone support');
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
-  await success(page, 'On-demand support added successfully');
+  await toast(page, 'On-demand support added successfully');
   await expect.poll(() => page.getByTestId('support-month').innerText()).toContain('1.5 h');
-  await settle(page);
-  await shot(page, 'client-support-en');
+  await toastsGone(page);
+  await screenshot(page, 'client-support-en');
 
   // The same sections in Finnish.
   await switchLanguage(page, 'fi');
-  await section(page, 'Sopimukset');
+  await openTab(page, 'Sopimukset');
   await page.getByTestId('contracts-table').waitFor();
   await expect.poll(() => page.getByTestId('contracts-table').innerText()).toContain('Irtisanottu');
-  await shot(page, 'client-contracts-fi');
+  await screenshot(page, 'client-contracts-fi');
   await page.getByTestId('contract-add').click();
   await page.getByTestId('contract-form').waitFor();
-  await shot(page, 'client-contract-form-fi');
+  await screenshot(page, 'client-contract-form-fi');
   await page.locator('.ant-modal-footer').getByRole('button', { name: 'Peruuta' }).click();
-  await section(page, 'Laskutuksen hallinta');
+  await openTab(page, 'Laskutuksen hallinta');
   await page.getByTestId('billing-fees').waitFor();
-  await shot(page, 'client-billing-fi');
-  await section(page, 'Asiakkaan maksut');
+  await screenshot(page, 'client-billing-fi');
+  await openTab(page, 'Asiakkaan maksut');
   await expect.poll(() => page.getByTestId('payments-total').innerText()).toMatch(/1\s250,50/);
-  await shot(page, 'client-payments-fi');
-  await section(page, 'Tukitunnit');
+  await screenshot(page, 'client-payments-fi');
+  await openTab(page, 'Tukitunnit');
   await expect.poll(() => page.getByTestId('support-month').innerText()).toContain('1,5 h');
-  await shot(page, 'client-support-fi');
+  await screenshot(page, 'client-support-fi');
   await switchLanguage(page, 'en');
 }

@@ -1,10 +1,11 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  SCREENSHOTS,
   USERS,
+  openTab,
+  pickOption,
+  toast,
+  toastsGone,
   goto,
   launchBrowser,
   login,
@@ -21,34 +22,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A screenshot for the suite, and a copy under /tmp/shots/client-users for review. */
-async function shot(page: Page, name: string) {
-  await screenshot(page, name);
-  const dir = '/tmp/shots/client-users';
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(join(SCREENSHOTS, `${name}.png`), join(dir, `${name}.png`));
-}
-
-const success = async (page: Page, text: string) => {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
-};
-const settle = (page: Page) =>
-  page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
-const section = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
-const pickOption = (page: Page, text: string) =>
-  page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-
 describe('a client: sub-companies and additional users', () => {
   it('adds a sub-company and a user in English and shows both sections in Finnish', async () => {
     const { context, page, errors } = await openPage(browser);
     try {
       await walk(page);
     } catch (e) {
-      await shot(page, 'client-users-failure');
+      await screenshot(page, 'client-users-failure');
       throw e;
     }
     expect(errors).toEqual([]);
@@ -63,7 +43,7 @@ async function walk(page: Page) {
   await page.getByTestId('client-detail-page').waitFor();
 
   // Sub-companies: the demo's two, a new one, and the spec's message for a name taken.
-  await section(page, 'Sub-companies');
+  await openTab(page, 'Sub-companies');
   const subs = page.getByTestId('sub-companies-table');
   await subs.getByText('Pohjola Rakennus Tampere').waitFor();
   await page.getByTestId('sub-company-add').click();
@@ -72,19 +52,19 @@ async function walk(page: Page) {
   await page.getByTestId('sub-company-plan').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await success(page, 'Sub-company added successfully');
+  await toast(page, 'Sub-company added successfully');
   await subs.getByText('Pohjola Rakennus Oulu').waitFor();
   await page.getByTestId('sub-company-add').click();
   await page.getByTestId('sub-company-name').fill('pohjola rakennus oulu');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Sub-company name already exists').waitFor();
-  await shot(page, 'client-sub-company-form-en');
+  await screenshot(page, 'client-sub-company-form-en');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await settle(page);
-  await shot(page, 'client-sub-companies-en');
+  await toastsGone(page);
+  await screenshot(page, 'client-sub-companies-en');
 
   // Additional users: the demo client user, a new one limited to Helsinki.
-  await section(page, 'Additional users');
+  await openTab(page, 'Additional users');
   const users = page.getByTestId('client-users-table');
   await users.getByText('Mikko Korhonen').waitFor();
   await page.getByTestId('client-user-add').click();
@@ -101,9 +81,9 @@ async function walk(page: Page) {
   await pickOption(page, 'Pohjola Rakennus Helsinki');
   await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: 'Upload invoice' }).check();
-  await shot(page, 'client-user-form-en');
+  await screenshot(page, 'client-user-form-en');
   await page.getByRole('button', { name: 'Save' }).click();
-  await success(page, 'User added successfully');
+  await toast(page, 'User added successfully');
   await users.getByText('liisa.nieminen@pohjolarakennus.fi').waitFor();
   await expect.poll(() => users.innerText()).toContain('Not activated');
 
@@ -119,20 +99,20 @@ async function walk(page: Page) {
   const row = users.locator('tr').filter({ hasText: 'Liisa Nieminen' });
   await row.getByTestId('client-user-deactivate').click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
-  await success(page, 'User deactivated successfully');
+  await toast(page, 'User deactivated successfully');
   await row.getByTestId('client-user-activate').waitFor();
-  await settle(page);
-  await shot(page, 'client-users-en');
+  await toastsGone(page);
+  await screenshot(page, 'client-users-en');
 
   // The same sections in Finnish.
   await switchLanguage(page, 'fi');
-  await section(page, 'Tytäryhtiöt');
+  await openTab(page, 'Tytäryhtiöt');
   await subs.getByText('Pohjola Rakennus Oulu').waitFor();
-  await shot(page, 'client-sub-companies-fi');
-  await section(page, 'Lisäkäyttäjät');
+  await screenshot(page, 'client-sub-companies-fi');
+  await openTab(page, 'Lisäkäyttäjät');
   await users.getByText('Liisa Nieminen').waitFor();
-  await shot(page, 'client-users-fi');
+  await screenshot(page, 'client-users-fi');
   await users.locator('tr').filter({ hasText: 'Liisa Nieminen' }).getByTestId('client-user-edit').click();
   await page.getByTestId('client-user-form').waitFor();
-  await shot(page, 'client-user-form-fi');
+  await screenshot(page, 'client-user-form-fi');
 }

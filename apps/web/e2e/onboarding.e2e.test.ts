@@ -2,7 +2,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { USERS, baseUrl, goto, launchBrowser, login, menuTexts, openPage, screenshot } from './browser';
+import {
+  USERS,
+  baseUrl,
+  fillDay,
+  goto,
+  launchBrowser,
+  login,
+  menuTexts,
+  openPage,
+  openTab,
+  pickOption,
+  screenshot,
+  toast,
+  toastsGone,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,23 +31,6 @@ const OWNER = { email: 'paula@polkutesti.fi', password: 'Salasana1!' };
 const USER = { name: 'Ulla Uusi', email: 'ulla.uusi@polkutesti.fi', password: 'Uusi-Salasana-7' };
 const SUB_COMPANY = 'Polku Testi Helsinki';
 
-const success = (page: Page, text: string) =>
-  page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
-const settle = (page: Page) =>
-  expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
-const section = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
-const option = (page: Page, text: string) =>
-  page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-async function fillDay(page: Page, id: string, day: string) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  await input.fill(day);
-  await input.press('Enter');
-}
 const dmy = (d: Date) =>
   `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
@@ -88,58 +85,58 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       const interested = page.locator('tr.ant-table-row').filter({ hasText: COMPANY });
       await interested.getByTestId('convert').click();
       await page.getByRole('menuitem', { name: 'To a company' }).click();
-      await success(page, 'Client converted to a company successfully');
-      await settle(page);
+      await toast(page, 'Client converted to a company successfully');
+      await toastsGone(page);
       await page.getByRole('tab', { name: 'Companies' }).click();
       await page.getByRole('link', { name: COMPANY }).click();
       await page.getByTestId('client-detail-page').waitFor();
 
       // A billing plan, then a contract valid today.
-      await section(page, 'Billing management');
+      await openTab(page, 'Billing management');
       await page.getByTestId('billing-plan-select').click();
       await page.locator('.ant-select-item-option').filter({ hasText: 'Kulu Pro 36 kk' }).click();
       await page.getByTestId('billing-save').click();
-      await success(page, 'Billing plan saved successfully');
-      await settle(page);
+      await toast(page, 'Billing plan saved successfully');
+      await toastsGone(page);
 
       const now = new Date();
       const start = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
       const end = new Date(Date.UTC(now.getUTCFullYear() + 2, 11, 31));
-      await section(page, 'Contracts');
+      await openTab(page, 'Contracts');
       await page.getByTestId('contract-add').click();
       await page.locator('#term').fill('36 months');
-      await fillDay(page, 'startDate', dmy(start));
-      await fillDay(page, 'endDate', dmy(end));
+      await fillDay(page.locator('#startDate'), dmy(start));
+      await fillDay(page.locator('#endDate'), dmy(end));
       await page.locator('#numberOfPlans').fill('5');
       await page.getByTestId('contract-submit').click();
-      await success(page, 'Contract added successfully');
+      await toast(page, 'Contract added successfully');
       const contract = page.getByTestId('contracts-table').locator('tr.ant-table-row').first();
       await expect.poll(() => contract.innerText()).toContain('Active');
-      await settle(page);
+      await toastsGone(page);
 
       // A sub-company and a user limited to it, with the invoice upload besides the defaults.
-      await section(page, 'Sub-companies');
+      await openTab(page, 'Sub-companies');
       await page.getByTestId('sub-company-add').click();
       await page.getByTestId('sub-company-name').fill(SUB_COMPANY);
       await page.getByRole('button', { name: 'Save' }).click();
-      await success(page, 'Sub-company added successfully');
-      await settle(page);
+      await toast(page, 'Sub-company added successfully');
+      await toastsGone(page);
 
-      await section(page, 'Additional users');
+      await openTab(page, 'Additional users');
       await page.getByTestId('client-user-add').click();
       await page.getByTestId('client-user-name').fill(USER.name);
       await page.getByTestId('client-user-email').fill(USER.email);
       await page.getByTestId('client-user-subs').click();
-      await option(page, SUB_COMPANY);
+      await pickOption(page, SUB_COMPANY);
       await page.keyboard.press('Escape');
       await page.getByRole('checkbox', { name: 'Upload invoice' }).check();
       await page.getByRole('button', { name: 'Save' }).click();
-      await success(page, 'User added successfully');
-      await settle(page);
+      await toast(page, 'User added successfully');
+      await toastsGone(page);
       await screenshot(page, 'onboarding-user-added-en');
 
       // The company's Invoice User Management, opened for this client from its page.
-      await section(page, 'Invoice user management');
+      await openTab(page, 'Invoice user management');
       await page.getByText('No users yet: add one or import a file').waitFor();
       await screenshot(page, 'onboarding-invoice-users-en');
 
@@ -167,10 +164,10 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       await newcomer.context.close();
 
       // Terminating the contract today locks the company out: a greyed menu and 403 from the API.
-      await section(page, 'Contracts');
+      await openTab(page, 'Contracts');
       await contract.getByRole('button', { name: 'Terminate' }).click();
-      await fillDay(page, 'terminationDate', dmy(now));
-      await success(page, 'Contract terminated successfully');
+      await fillDay(page.locator('#terminationDate'), dmy(now));
+      await toast(page, 'Contract terminated successfully');
       await expect.poll(() => contract.innerText()).toContain('Terminated');
 
       const owner = await openPage(browser);

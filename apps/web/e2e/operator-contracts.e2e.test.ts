@@ -1,10 +1,10 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  SCREENSHOTS,
   USERS,
+  fillDay,
+  toast,
+  toastsGone,
   goto,
   launchBrowser,
   login,
@@ -21,27 +21,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A screenshot for the suite, and a copy under /tmp/shots/operator-contracts for review. */
-async function shot(page: Page, name: string) {
-  await screenshot(page, name);
-  const dir = '/tmp/shots/operator-contracts';
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(join(SCREENSHOTS, `${name}.png`), join(dir, `${name}.png`));
-}
-
-const success = async (page: Page, text: string) => {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
-};
-const settle = (page: Page) =>
-  page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
-
-/** Types a day into a date picker (by its test id) and confirms it. */
-async function fillDay(page: Page, testId: string, day: string) {
-  const input = page.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
-  await input.click();
-  await input.fill(day);
-  await input.press('Enter');
-}
+/** A date picker's input by its test id. */
+const dayInput = (page: Page, testId: string) =>
+  page.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 
 const year = new Date().getUTCFullYear() + 5;
 
@@ -51,7 +33,7 @@ describe('operator contract details', () => {
     try {
       await provider(page);
     } catch (e) {
-      await shot(page, 'operator-contracts-failure');
+      await screenshot(page, 'operator-contracts-failure');
       throw e;
     }
     await context.close();
@@ -59,7 +41,7 @@ describe('operator contract details', () => {
     try {
       await companyProfile(company.page);
     } catch (e) {
-      await shot(company.page, 'operator-contracts-profile-failure');
+      await screenshot(company.page, 'operator-contracts-profile-failure');
       throw e;
     }
     await company.context.close();
@@ -82,12 +64,12 @@ async function provider(page: Page) {
     if (r.method() === 'PUT' && r.url().includes('/operator-contracts/')) puts.push(r.postData() ?? '');
   });
   await form.getByTestId('oc-sales-contact').fill('Petri Salo');
-  await fillDay(page, 'oc-start', `01/01/${year}`);
-  await fillDay(page, 'oc-end', `31/12/${year + 2}`);
-  await fillDay(page, 'oc-reminder', `01/10/${year + 2}`);
+  await fillDay(dayInput(page, 'oc-start'), `01/01/${year}`);
+  await fillDay(dayInput(page, 'oc-end'), `31/12/${year + 2}`);
+  await fillDay(dayInput(page, 'oc-reminder'), `01/10/${year + 2}`);
   await form.getByTestId('oc-save').click();
-  await success(page, 'Operator contract details saved successfully');
-  await settle(page);
+  await toast(page, 'Operator contract details saved successfully');
+  await toastsGone(page);
   // One save, on the button, with every field (Enter in a date picker does not submit the form).
   expect(puts.map((b) => JSON.parse(b) as Record<string, unknown>)).toEqual([
     expect.objectContaining({
@@ -109,9 +91,9 @@ async function provider(page: Page) {
   });
   await expect.poll(() => modal.getByTestId('document-name').inputValue()).toBe('Hinnasto 2031');
   await modal.getByRole('button', { name: 'Upload', exact: true }).click();
-  await success(page, 'Document uploaded successfully');
+  await toast(page, 'Document uploaded successfully');
   await docs.getByRole('cell', { name: 'Hinnasto 2031', exact: true }).waitFor();
-  await settle(page);
+  await toastsGone(page);
 
   await docs.getByTestId('document-upload').click();
   await modal.locator('input[type=file]').setInputFiles({
@@ -122,7 +104,7 @@ async function provider(page: Page) {
   await modal.getByTestId('document-name').fill('hinnasto 2031');
   await modal.getByRole('button', { name: 'Upload', exact: true }).click();
   await modal.getByText('Document with same name already uploaded').waitFor();
-  await shot(page, 'operator-contracts-duplicate-en');
+  await screenshot(page, 'operator-contracts-duplicate-en');
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
 
@@ -133,19 +115,19 @@ async function provider(page: Page) {
     row.locator('[data-testid^=document-download-]').click(),
   ]);
   expect(download.suggestedFilename()).toBe('Hinnasto 2031.csv');
-  await shot(page, 'operator-contracts-en');
+  await screenshot(page, 'operator-contracts-en');
 
   // In Finnish.
   await switchLanguage(page, 'fi');
   await page.getByRole('tab', { name: 'Operaattorisopimukset', exact: true }).waitFor();
   await docs.getByRole('columnheader', { name: 'Asiakirjan nimi' }).waitFor();
-  await shot(page, 'operator-contracts-fi');
+  await screenshot(page, 'operator-contracts-fi');
 
   // Delete after the confirmation.
   await row.locator('[data-testid^=document-delete-]').click();
   await page.getByText('Poistetaanko asiakirja ”Hinnasto 2031”?', { exact: false }).waitFor();
   await page.getByTestId('document-delete-confirm').click();
-  await success(page, 'Asiakirja poistettu');
+  await toast(page, 'Asiakirja poistettu');
   await row.waitFor({ state: 'detached' });
   await switchLanguage(page, 'en');
 }
@@ -170,13 +152,13 @@ async function companyProfile(page: Page) {
     )
     .toBe(`01/10/${year + 2}`);
   await page.locator('[data-testid^=operator-documents-]').first().getByText('No documents yet').waitFor();
-  await shot(page, 'operator-contracts-profile-en');
+  await screenshot(page, 'operator-contracts-profile-en');
   await switchLanguage(page, 'fi');
   await page
     .locator('[data-testid^=operator-documents-]')
     .first()
     .getByText('Ei vielä asiakirjoja')
     .waitFor();
-  await shot(page, 'operator-contracts-profile-fi');
+  await screenshot(page, 'operator-contracts-profile-fi');
   await switchLanguage(page, 'en');
 }
