@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -125,4 +125,24 @@ export async function fillDay(input: Locator, day: string): Promise<void> {
   await input.click();
   await input.fill(day);
   await input.press('Enter');
+}
+
+/** The activation link of the newest mail to `to` in the server's outbox (quoted-printable undone). */
+export function activationLink(to: string): string | null {
+  const dir = join(inject('dataDir'), 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  for (const f of files.sort().reverse()) {
+    const text = readFileSync(join(dir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (!new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(text)) continue;
+    const m = /#\/activate\?token=([A-Za-z0-9_-]+)/.exec(text);
+    if (m) return `${baseUrl()}/#/activate?token=${m[1]}`;
+  }
+  return null;
 }

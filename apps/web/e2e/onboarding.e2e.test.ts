@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   USERS,
+  activationLink,
   baseUrl,
   fillDay,
   goto,
@@ -33,26 +32,6 @@ const SUB_COMPANY = 'Polku Testi Helsinki';
 
 const dmy = (d: Date) =>
   `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-
-/** The activation link of the newest mail to `to` in the server's outbox (quoted-printable undone). */
-function activationLink(to: string): string | null {
-  const dir = join(inject('dataDir'), 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  for (const f of files.sort().reverse()) {
-    const text = readFileSync(join(dir, f), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (!new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(text)) continue;
-    const m = /#\/activate\?token=([A-Za-z0-9_-]+)/.exec(text);
-    if (m) return `${baseUrl()}/#/activate?token=${m[1]}`;
-  }
-  return null;
-}
 
 /** The session's bearer token, as a script would use it. */
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');

@@ -14,5 +14,6 @@ export * from './schemas/clients.js';
 export * from './schemas/client-masters.js';
 export * from './schemas/client-sections.js';
 export * from './schemas/client-users.js';
+export * from './schemas/provider-users.js';
 export * from './schemas/client-money.js';
 export * from './schemas/operator-contracts.js';

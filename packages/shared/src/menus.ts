@@ -1,6 +1,5 @@
 import type { Permission } from './permissions.js';
-import { ROLE_PERMISSIONS } from './permissions.js';
-import { menuKindOf, type MenuKind, type RoleId } from './roles.js';
+import { menuKindOf, type MenuKind } from './roles.js';
 
 /**
  * The route table, which is also the menu (spec §2). The web router, the three menus and the
@@ -196,9 +195,7 @@ export function menuFor(kind: MenuKind): MenuItem[] {
 
 /** The menu a user sees: their role's menu, cut to their permissions. */
 export function menuForUser(roleId: number, permissions: readonly string[]): MenuItem[] {
-  const kind = menuKindOf(roleId);
-  const held = kind === 'consultant' ? ROLE_PERMISSIONS[roleId as RoleId] : permissions;
-  return filterMenu(menuFor(kind), held);
+  return filterMenu(menuFor(menuKindOf(roleId)), permissions);
 }
 
 /** Every leaf route of both menus (a page each), without duplicates. */

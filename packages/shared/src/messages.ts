@@ -297,6 +297,22 @@ export const MESSAGES = {
     en: 'Additional users can be added only to a company',
     fi: 'Lisäkäyttäjiä voi lisätä vain yritysasiakkaalle',
   },
+  // The provider's own users (issue 11; decisions/0012)
+  providerUserAdded: {
+    en: 'User added successfully; an activation link was sent by email',
+    fi: 'Käyttäjä lisätty; aktivointilinkki lähetettiin sähköpostilla',
+  },
+  providerUserUpdated: { en: 'User updated successfully', fi: 'Käyttäjän tiedot päivitetty' },
+  providerUserDeactivated: { en: 'User deactivated successfully', fi: 'Käyttäjä poistettu käytöstä' },
+  providerUserActivated: { en: 'User activated successfully', fi: 'Käyttäjä otettu käyttöön' },
+  userEmailExists: {
+    en: 'A user with this email already exists',
+    fi: 'Tällä sähköpostiosoitteella on jo käyttäjä',
+  },
+  ownAccessLocked: {
+    en: 'You cannot deactivate yourself, change your own role or remove your own user management access',
+    fi: 'Et voi poistaa itseäsi käytöstä, vaihtaa omaa rooliasi tai poistaa omaa käyttäjähallinnan oikeuttasi',
+  },
   // Client masters: invoice users and plan details (issue 11)
   clientUserEmailExists: {
     en: 'Client user email already exists',

@@ -44,7 +44,7 @@ export const PERMISSION_GROUPS = {
   unusedMonthCount: ['reports.unusedMonthCount'],
   savings: ['savings'],
   /** Provider-only areas that the spec names as screens but not as client permissions. */
-  provider: ['activityLog', 'automation', 'layout.builder'],
+  provider: ['activityLog', 'automation', 'layout.builder', 'users.manage'],
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -65,6 +65,7 @@ const CONSULTANT_EXCLUDED: readonly Permission[] = [
   'reports.clientContracts',
   'activityLog',
   'layout.builder',
+  'users.manage',
   ...PERMISSION_GROUPS.providerMasters,
 ];
 
@@ -104,17 +105,24 @@ export const DEFAULT_CLIENT_USER_PERMISSIONS: readonly Permission[] = [
 ];
 
 /**
- * The one function that decides a user's permissions. Client users hold the intersection
- * of their own list with what the company side may have; everyone else holds their role's set.
+ * The one function that decides a user's permissions. Client users and the provider's own admins
+ * and consultants hold the intersection of their own list with their role's set (no list chosen:
+ * a client user gets the default set, a provider user the whole role set); company admins hold
+ * their role's set. Decision: docs/decisions/0012-provider-users.md.
  */
 export function effectivePermissions(
   roleId: number,
   userPermissions?: readonly string[] | null,
 ): Permission[] {
   const roleSet = ROLE_PERMISSIONS[roleId as RoleId] ?? [];
-  if (roleId !== ROLE.clientUser) return [...roleSet];
-  const own = new Set(userPermissions ?? DEFAULT_CLIENT_USER_PERMISSIONS);
-  return roleSet.filter((p) => own.has(p));
+  if (roleId === ROLE.companyAdmin) return [...roleSet];
+  const own =
+    roleId === ROLE.clientUser
+      ? new Set(userPermissions ?? DEFAULT_CLIENT_USER_PERMISSIONS)
+      : userPermissions
+        ? new Set(userPermissions)
+        : null;
+  return own ? roleSet.filter((p) => own.has(p)) : [...roleSet];
 }
 
 export const hasPermission = (held: readonly string[], needed: Permission): boolean => held.includes(needed);

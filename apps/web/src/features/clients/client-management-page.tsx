@@ -24,10 +24,12 @@ import { formatDate } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { AddCustomerModal } from './add-customer-modal';
+import { ProviderUsersPanel } from './provider-users-panel';
+import { useSession } from '../../lib/session';
 import { CLIENTS_KEY, clientListQuery, convertClient, type ClientListParams } from './api';
 
 const SORT: SortSpec<ClientSortKey> = { sortable: CLIENT_SORTABLE, defaultSort: 'companyName' };
-const TABS = [...CLIENT_TABS, 'interested'] as const;
+const TABS = [...CLIENT_TABS, 'interested', 'users'] as const;
 type Tab = (typeof TABS)[number];
 
 interface Filters {
@@ -50,12 +52,14 @@ export function ClientManagementPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const canManageUsers = !!useSession()?.acessPermissions.includes('users.manage');
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
     ClientSortKey,
     Filters
   >(SORT, { tab: 'all' });
+  const usersTab = state.tab === 'users';
   const params: ClientListParams = {
-    tab: state.tab,
+    tab: state.tab === 'users' ? 'all' : state.tab,
     page: state.page,
     pageSize: state.pageSize,
     sort: state.sort,
@@ -65,7 +69,7 @@ export function ClientManagementPage() {
     invoiceUploadMethod: state.invoiceUploadMethod,
     leadStatus: state.leadStatus,
   };
-  const list = useQuery(clientListQuery(params));
+  const list = useQuery({ ...clientListQuery(params), enabled: !usersTab });
   const convert = useMutation({
     mutationFn: convertClient,
     onSuccess: (res) => {
@@ -189,60 +193,67 @@ export function ClientManagementPage() {
             leadStatus: undefined,
           })
         }
-        items={TABS.map((tab) => ({ key: tab, label: t(`clients.tabs.${tab}`) }))}
+        items={TABS.filter((tab) => tab !== 'users' || canManageUsers).map((tab) => ({
+          key: tab,
+          label: t(`clients.tabs.${tab}`),
+        }))}
         data-testid="client-tabs"
       />
-      <PagedTable<ClientListItem, ClientSortKey>
-        query={list}
-        state={state}
-        onPageChange={onPageChange}
-        columns={columns}
-        sort={SORT}
-        emptyText={
-          filtered ? t('clients.noMatches') : interested ? t('clients.noInterested') : t('clients.empty')
-        }
-        toolbar={
-          <Flex wrap gap={12} style={{ marginBottom: 16 }} align="center">
-            <SearchBox
-              value={search}
-              onChange={setSearch}
-              onSearch={submitSearch}
-              placeholder={t('clients.search')}
-              width={380}
-            />
-            {!interested && filterSelect('profileStatus', PROFILE_STATUSES, 'profileStatuses')}
-            {!interested && filterSelect('invoiceUploadMethod', UPLOAD_METHODS, 'uploadMethods')}
-            {!interested && filterSelect('leadStatus', LEAD_STATUSES, 'leadStatuses')}
-          </Flex>
-        }
-        rowActions={
-          interested
-            ? {
-                width: 140,
-                render: (row) => (
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: CLIENT_KINDS.map((to) => ({ key: to, label: t(`clients.convertTo.${to}`) })),
-                      onClick: ({ key }) =>
-                        convert.mutate({ id: row.id, to: key as (typeof CLIENT_KINDS)[number] }),
-                    }}
-                  >
-                    <Button
-                      size="small"
-                      icon={<SwapOutlined />}
-                      loading={convert.isPending && convert.variables?.id === row.id}
-                      data-testid="convert"
+      {usersTab ? (
+        <ProviderUsersPanel />
+      ) : (
+        <PagedTable<ClientListItem, ClientSortKey>
+          query={list}
+          state={state}
+          onPageChange={onPageChange}
+          columns={columns}
+          sort={SORT}
+          emptyText={
+            filtered ? t('clients.noMatches') : interested ? t('clients.noInterested') : t('clients.empty')
+          }
+          toolbar={
+            <Flex wrap gap={12} style={{ marginBottom: 16 }} align="center">
+              <SearchBox
+                value={search}
+                onChange={setSearch}
+                onSearch={submitSearch}
+                placeholder={t('clients.search')}
+                width={380}
+              />
+              {!interested && filterSelect('profileStatus', PROFILE_STATUSES, 'profileStatuses')}
+              {!interested && filterSelect('invoiceUploadMethod', UPLOAD_METHODS, 'uploadMethods')}
+              {!interested && filterSelect('leadStatus', LEAD_STATUSES, 'leadStatuses')}
+            </Flex>
+          }
+          rowActions={
+            interested
+              ? {
+                  width: 140,
+                  render: (row) => (
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{
+                        items: CLIENT_KINDS.map((to) => ({ key: to, label: t(`clients.convertTo.${to}`) })),
+                        onClick: ({ key }) =>
+                          convert.mutate({ id: row.id, to: key as (typeof CLIENT_KINDS)[number] }),
+                      }}
                     >
-                      {t('clients.convert')}
-                    </Button>
-                  </Dropdown>
-                ),
-              }
-            : undefined
-        }
-        testId="clients-table"
-      />
+                      <Button
+                        size="small"
+                        icon={<SwapOutlined />}
+                        loading={convert.isPending && convert.variables?.id === row.id}
+                        data-testid="convert"
+                      >
+                        {t('clients.convert')}
+                      </Button>
+                    </Dropdown>
+                  ),
+                }
+              : undefined
+          }
+          testId="clients-table"
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idSchema,
+  message,
+  providerUserInputSchema,
+  providerUserListQuerySchema,
+  providerUserListSchema,
+  providerUserOptionsSchema,
+  providerUserSavedSchema,
+  providerUserSchema,
+  ROLE,
+} from '@kulu/shared';
+import { callerOf } from '../../lib/resource/resource.routes.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import {
+  createProviderUser,
+  getProviderUser,
+  listProviderUsers,
+  providerUserOptions,
+  setProviderUserStatus,
+  updateProviderUser,
+} from './provider-users.service.js';
+
+/**
+ * The provider's own admins and consultants (issue 11; decisions/0012): provider admins holding
+ * `users.manage` only.
+ */
+export async function providerUsersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps.database;
+  const config = { permission: 'users.manage' as const, roles: [ROLE.providerAdmin] };
+  const tags = ['provider users'];
+  const params = z.object({ id: idSchema });
+  const base = '/api/provider-users';
+
+  r.get(
+    base,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A page of the provider's admins and consultants (search over name, email, contact number)",
+        querystring: providerUserListQuerySchema,
+        response: { 200: providerUserListSchema },
+      },
+    },
+    async (req) => listProviderUsers(db, req.query),
+  );
+
+  r.get(
+    `${base}/options`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The choices of the user form: companies a consultant can be assigned, permissions per role',
+        response: { 200: providerUserOptionsSchema },
+      },
+    },
+    async () => providerUserOptions(db),
+  );
+
+  r.get(
+    `${base}/:id`,
+    { config, schema: { tags, summary: 'A provider user', params, response: { 200: providerUserSchema } } },
+    async (req) => getProviderUser(db, req.params.id),
+  );
+
+  r.post(
+    base,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add an admin or consultant; they get the activation mail and set a password from its link',
+        body: providerUserInputSchema,
+        response: { 201: providerUserSavedSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = await createProviderUser(deps, callerOf(req), req.body);
+      const code = 'providerUserAdded' as const;
+      return reply.code(201).send({ user, code, message: message(code, requestLanguage(req)) });
+    },
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Update a provider user (every field); the user's sessions end so the change applies at once",
+        params,
+        body: providerUserInputSchema,
+        response: { 200: providerUserSavedSchema },
+      },
+    },
+    async (req) => {
+      const user = await updateProviderUser(deps, callerOf(req), req.params.id, req.body);
+      const code = 'providerUserUpdated' as const;
+      return { user, code, message: message(code, requestLanguage(req)) };
+    },
+  );
+
+  for (const [action, status, code] of [
+    ['deactivate', 'inactive', 'providerUserDeactivated'],
+    ['activate', 'active', 'providerUserActivated'],
+  ] as const) {
+    r.post(
+      `${base}/:id/${action}`,
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            action === 'deactivate'
+              ? 'Deactivate a provider user (login refused, sessions revoked); never oneself'
+              : 'Activate a deactivated provider user again',
+          params,
+          response: { 200: providerUserSavedSchema },
+        },
+      },
+      async (req) => {
+        const user = await setProviderUserStatus(db, callerOf(req), req.params.id, status);
+        return { user, code, message: message(code, requestLanguage(req)) };
+      },
+    );
+  }
+}

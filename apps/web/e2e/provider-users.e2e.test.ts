@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  USERS,
+  activationLink,
+  baseUrl,
+  goto,
+  launchBrowser,
+  login,
+  menuTexts,
+  openPage,
+  pickOption,
+  screenshot,
+  switchLanguage,
+  toast,
+  toastsGone,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CONSULTANT = {
+  name: 'Kalle Konsultti',
+  email: 'kalle.konsultti@kulu.fi',
+  password: 'Konsultti-Salasana-9',
+};
+
+describe('the provider’s own users', () => {
+  it(
+    'an admin adds a consultant with one company and limited permissions; the consultant activates and sees only those',
+    { timeout: 240_000 },
+    async () => {
+      const admin = await openPage(browser);
+      const page = admin.page;
+      await login(page, USERS.admin);
+      await goto(page, '/client-management/client-management');
+      await page.getByRole('tab', { name: 'Users' }).click();
+      const table = page.getByTestId('provider-users-table');
+      await table.getByText(USERS.consultant).waitFor();
+
+      await page.getByTestId('provider-user-add').click();
+      await page.getByTestId('provider-user-name').fill(CONSULTANT.name);
+      await page.getByTestId('provider-user-email').fill(CONSULTANT.email);
+      await page.getByTestId('provider-user-companies').click();
+      await pickOption(page, 'Pohjola Rakennus Oy');
+      await page.keyboard.press('Escape');
+      // A new consultant starts with everything the role allows; take the optimization away.
+      const permissions = page.getByTestId('provider-user-permissions');
+      await expect
+        .poll(() => permissions.getByRole('checkbox', { name: 'Client management' }).isChecked())
+        .toBe(true);
+      expect(await permissions.getByRole('checkbox', { name: 'Operators', exact: true }).count()).toBe(0);
+      expect(await permissions.getByRole('checkbox', { name: 'User management', exact: true }).count()).toBe(
+        0,
+      );
+      for (const name of ['View', 'Export', 'Re-optimize', 'Mark for optimization'])
+        await permissions.getByRole('checkbox', { name, exact: true }).uncheck();
+      await screenshot(page, 'provider-user-form-en');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'User added successfully; an activation link was sent by email');
+      await toastsGone(page);
+      const row = table.locator('tr.ant-table-row').filter({ hasText: CONSULTANT.email });
+      await expect.poll(() => row.innerText()).toContain('Invited');
+      expect(await row.innerText()).toContain('Pohjola Rakennus Oy');
+      await screenshot(page, 'provider-users-en');
+
+      // The same email again is refused on the field.
+      await page.getByTestId('provider-user-add').click();
+      await page.getByTestId('provider-user-name').fill('Toinen');
+      await page.getByTestId('provider-user-email').fill(CONSULTANT.email);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('A user with this email already exists').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      // The consultant activates from the outbox, logs in: one company, no optimization.
+      await expect.poll(() => activationLink(CONSULTANT.email), { timeout: 20_000 }).not.toBeNull();
+      const newcomer = await openPage(browser);
+      await newcomer.page.goto(activationLink(CONSULTANT.email)!);
+      await newcomer.page.locator('#password').fill(CONSULTANT.password);
+      await newcomer.page.locator('#confirmPassword').fill(CONSULTANT.password);
+      await newcomer.page.locator('button[type=submit]').click();
+      await newcomer.page.getByTestId('login-submit').waitFor();
+      await login(newcomer.page, CONSULTANT.email, CONSULTANT.password);
+      const menu = await menuTexts(newcomer.page);
+      expect(menu).toContain('Client Management');
+      expect(menu).not.toContain('Optimization');
+      expect(menu).not.toContain('Masters');
+      await goto(newcomer.page, '/client-management/client-management');
+      const clients = newcomer.page.getByTestId('clients-table').locator('tr.ant-table-row');
+      await expect
+        .poll(() => clients.allInnerTexts())
+        .toEqual([expect.stringContaining('Pohjola Rakennus Oy')]);
+      expect(await newcomer.page.getByRole('tab', { name: 'Users' }).count()).toBe(0);
+      const token = await newcomer.page.evaluate(() => localStorage.getItem('token') ?? '');
+      const refused = await fetch(`${baseUrl()}/api/provider-users`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(refused.status).toBe(403);
+      expect(newcomer.errors).toEqual([]);
+      await newcomer.context.close();
+
+      // Deactivated after a confirmation; then Finnish.
+      await row.getByTestId('provider-user-deactivate').click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
+      await toast(page, 'User deactivated successfully');
+      await expect.poll(() => row.innerText()).toContain('Inactive');
+      await switchLanguage(page, 'fi');
+      await page.getByRole('tab', { name: 'Käyttäjät' }).waitFor();
+      await row.getByTestId('provider-user-edit').click();
+      await page.getByText('Käyttöoikeudet').first().waitFor();
+      await screenshot(page, 'provider-user-form-fi');
+      await page.getByRole('button', { name: 'Peruuta' }).click();
+      await screenshot(page, 'provider-users-fi');
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+    },
+  );
+});
