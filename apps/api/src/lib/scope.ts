@@ -65,6 +65,24 @@ export async function assignedClientIds(db: Executor, userId: number): Promise<n
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/**
+ * The other way round: the consultants who see `clientId` under the same rule (its consultant-type
+ * clients' users and the consultants it is assigned to personally), e.g. to mail them about it.
+ */
+export async function consultantIdsOfClient(db: Executor, clientId: number): Promise<number[]> {
+  const viaClient = db
+    .select({ id: users.id })
+    .from(consultantCompanies)
+    .innerJoin(users, eq(users.clientId, consultantCompanies.consultantClientId))
+    .where(eq(consultantCompanies.clientId, clientId));
+  const personal = db
+    .select({ id: consultantUserCompanies.userId })
+    .from(consultantUserCompanies)
+    .where(eq(consultantUserCompanies.clientId, clientId));
+  const rows = await union(viaClient, personal);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
 const idIn = (col: PgColumn, ids: readonly number[]): SQL =>
   ids.length ? inArray(col, [...ids]) : sql`false`;
 

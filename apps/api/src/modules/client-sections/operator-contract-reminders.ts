@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { ROLE } from '@kulu/shared';
 import { clientOperators, clients, operators, settings, users } from '../../db/schema/index.js';
+import { consultantIdsOfClient } from '../../lib/scope.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { QUEUE } from '../../jobs/queue.js';
 import type { Deps } from '../../types.js';
 
 /**
  * operator-contract-reminder (daily): on an operator contract's end date reminder day, the
- * client's company admins and the provider's admins get a mail naming the client, the operator
+ * client's company admins, the provider's admins and the consultants assigned to the client
+ * (the Scope's rule, `consultantIdsOfClient`) get a mail naming the client, the operator
  * and the contract's end date. Each contract is mailed once for its reminder day (a settings key
  * `operator-contract-reminder:<client_operators.id>:<day>` marks it, written before the mails are
  * queued), so a second run or a second instance sends nothing more; a reminder moved to another
@@ -37,6 +39,7 @@ export async function sendOperatorContractReminders(deps: Deps, dayArg?: string)
       .onConflictDoNothing()
       .returning({ key: settings.key });
     if (!marked.length) continue;
+    const consultants = await consultantIdsOfClient(db, c.clientId);
     const to = await db
       .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
       .from(users)
@@ -45,6 +48,9 @@ export async function sendOperatorContractReminders(deps: Deps, dayArg?: string)
           or(
             and(eq(users.clientId, c.clientId), eq(users.roleId, ROLE.companyAdmin)),
             inArray(users.roleId, [ROLE.providerAdmin]),
+            consultants.length
+              ? and(eq(users.roleId, ROLE.consultant), inArray(users.id, consultants))
+              : undefined,
           ),
           eq(users.status, 'active'),
           eq(users.activated, true),

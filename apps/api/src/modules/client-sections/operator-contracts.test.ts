@@ -479,7 +479,7 @@ describe('end date reminder job', () => {
     };
   };
 
-  it("mails the client's admin and the provider on the reminder day, once", async () => {
+  it("mails the client's admin, the provider and the client's consultants on the reminder day, once", async () => {
     const set = await put(`${base()}/${operatorId}`, admin, {
       contractStartDate: '2031-01-01',
       contractEndDate: '2031-12-31',
@@ -491,7 +491,10 @@ describe('end date reminder job', () => {
       expect(await sendOperatorContractReminders(t.deps, '2031-09-29')).toBe(0);
       const sent = await sendOperatorContractReminders(t.deps, '2031-09-30');
       expect(sent).toBeGreaterThanOrEqual(2);
-      expect(mail.recipients()).toEqual(expect.arrayContaining([DEMO.companyAdmin, DEMO.admin]));
+      // The demo consultant is assigned this company.
+      expect(mail.recipients()).toEqual(
+        expect.arrayContaining([DEMO.companyAdmin, DEMO.admin, DEMO.consultant]),
+      );
       expect(mail.recipients()).not.toContain(DEMO.clientUser);
       expect(mail.recipients()).not.toContain(DEMO.otherCompanyAdmin);
       const first = mail.spy.mock.calls.find((c) => (c[1] as { to: string }).to === DEMO.companyAdmin)!;
