@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { PlanType, UsageType, Zone } from '@kulu/shared';
+import { contractCosts, type PlanType, type UsageType, type Zone } from '@kulu/shared';
 import {
   basePlanGroups,
   clientBillingPlans,
@@ -171,6 +171,9 @@ export const DEMO_CONTRACT_PRICES: Array<{ businessId: string; plan: string; con
   { businessId: '0737546-2', plan: 'DNA Yritys Liittymä 4G 50M', contractPrice: '16.90' },
   { businessId: '0737546-2', plan: 'DNA Yritys Liittymä 5G 100M', contractPrice: '18.90' },
 ];
+
+/** The number of plans the demo clients' contracts are billed for, by business id. */
+export const DEMO_CONTRACT_PLANS: Record<string, number> = { '2345678-0': 160, '0737546-2': 45 };
 
 /** The provider's own price list for the demo (its clients' billing plans). */
 export const DEMO_BILLING_PLANS = [
@@ -344,13 +347,20 @@ export async function seedDemoCatalogue(deps: Deps): Promise<string | null> {
 
     await tx.insert(clientBillingPlans).values(DEMO_BILLING_PLANS).onConflictDoNothing();
     const [standard] = await tx
-      .select({ id: clientBillingPlans.id })
+      .select()
       .from(clientBillingPlans)
       .where(eq(clientBillingPlans.name, DEMO_BILLING_PLANS[0].name));
     if (standard) {
-      await tx
-        .update(clientContracts)
-        .set({ billingPlanId: standard.id })
+      // The demo contracts: billed on the standard plan for their number of plans, with the fees
+      // of Contract management's formula; the clients are sold on it too.
+      const open = await tx
+        .select({
+          id: clientContracts.id,
+          clientId: clientContracts.clientId,
+          units: clientContracts.units,
+          billingCycle: clientContracts.billingCycle,
+        })
+        .from(clientContracts)
         .where(
           and(
             isNull(clientContracts.billingPlanId),
@@ -360,6 +370,22 @@ export async function seedDemoCatalogue(deps: Deps): Promise<string | null> {
             ),
           ),
         );
+      for (const c of open) {
+        const businessId = demoClients.find((d) => d.id === c.clientId)!.businessId;
+        const numberOfPlans = DEMO_CONTRACT_PLANS[businessId] ?? 0;
+        await tx
+          .update(clientContracts)
+          .set({
+            billingPlanId: standard.id,
+            numberOfPlans,
+            ...contractCosts({ ...c, numberOfPlans }, standard),
+          })
+          .where(eq(clientContracts.id, c.id));
+        await tx
+          .update(clients)
+          .set({ billingPlanId: standard.id })
+          .where(and(eq(clients.id, c.clientId), isNull(clients.billingPlanId)));
+      }
     }
     await setVersion(tx, DEMO_CATALOGUE_KEY, CATALOGUE_VERSION);
     return 'seeded demo contract prices and billing plans';

@@ -103,6 +103,18 @@ describe('contract management', () => {
     expect(items[0]).toMatchObject({ clientId, status: 'active' });
   });
 
+  it('prices the demo contract from its demo billing plan (160 plans × 1.90 + 29.00 a month)', async () => {
+    const items = (await t.inject({ method: 'GET', url: base(), token: admin })).json().items;
+    const demo = items.find((c: { status: string }) => c.status === 'active');
+    expect(demo).toMatchObject({
+      numberOfPlans: 160,
+      units: 1,
+      monthlyCost: '333.00',
+      yearlyCost: '3996.00',
+    });
+    expect(demo.billingPlanId).not.toBeNull();
+  });
+
   it('saves a draft with the computed costs and the draft message', async () => {
     const res = await t.inject({
       method: 'POST',
