@@ -137,6 +137,8 @@ const PARAMS: Record<string, ParamKind> = {
   'base-plan-groups/:id': { global: null },
   'billing-plans/:id': { global: null },
   'help/:id': { global: null },
+  // The provider's own admins and consultants: no client's rows (provider admins only).
+  'provider-users/:id': { global: null },
 };
 
 /** Query keys ending in "Id": the tenancy filters, and those naming shared rows. */
