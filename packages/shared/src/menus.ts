@@ -166,6 +166,7 @@ export const COMPANY_MENU: MenuItem[] = [
         path: '/company/client-masters/plan-details',
         titleKey: 'menu.clientMasters.planDetails',
         permission: 'clientMasters.planDetails',
+        page: 'plan-details',
       },
     ],
   },

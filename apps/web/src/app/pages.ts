@@ -65,6 +65,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/client-masters/invoice-users-page'),
     'InvoiceUsersPage',
   ),
+  'plan-details': lazyPage(() => import('../features/client-masters/plan-details-page'), 'PlanDetailsPage'),
   'client-detail': lazyPage(() => import('../features/clients/client-detail-page'), 'ClientDetailPage'),
   'invoice-detail': lazyPage(() => import('../features/invoices/invoice-detail-page'), 'InvoiceDetailPage'),
   'subscription-detail': lazyPage(

@@ -6,6 +6,11 @@ import type {
   InvoiceUserList,
   InvoiceUserListQuery,
   InvoiceUserSaved,
+  PlanChoice,
+  PlanDetailList,
+  PlanDetailListQuery,
+  PlanDetailSaved,
+  PlanDetailUpdate,
 } from '@kulu/shared';
 import { api } from '../../lib/api';
 
@@ -50,3 +55,28 @@ export const runImport = ({ file, clientId }: { file: File; clientId?: number })
     formData: fileForm(file),
     query: { clientId },
   });
+
+export const PLAN_DETAILS_KEY = ['plan-details'] as const;
+
+/** Plan Details' list: each subscription's plan and contract price (provider users pass `clientId`). */
+export const planDetailListQuery = (params: Partial<PlanDetailListQuery>) =>
+  queryOptions({
+    queryKey: [...PLAN_DETAILS_KEY, 'list', params],
+    queryFn: ({ signal }) =>
+      api.get<PlanDetailList>('/api/plan-details', {
+        query: params as Record<string, string | number | undefined>,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Edit Plan Details: the plans of the subscription's operator it may be put on. */
+export const planChoicesQuery = (subscriptionId: number) =>
+  queryOptions({
+    queryKey: [...PLAN_DETAILS_KEY, 'plans', subscriptionId],
+    queryFn: ({ signal }) => api.get<PlanChoice[]>(`/api/plan-details/${subscriptionId}/plans`, { signal }),
+  });
+
+/** Puts the subscription on the plan and sets the client's contract price; queues re-optimization. */
+export const savePlanDetail = ({ id, body }: { id: number; body: PlanDetailUpdate }) =>
+  api.put<PlanDetailSaved>(`/api/plan-details/${id}`, body);

@@ -20,7 +20,7 @@ import { SupportSection } from './support-section';
 import { OperatorContractsSection } from './operator-contracts-section';
 import { SubCompaniesSection } from './sub-companies-section';
 import { ClientUsersSection } from './client-users-section';
-import { InvoiceUsersSection } from './client-masters-sections';
+import { InvoiceUsersSection, PlanDetailsSection } from './client-masters-sections';
 
 /** The sections of a client (spec §2 Client Management) that exist on this client, in order. */
 function sectionsOf(client: Client, roleId: number) {
@@ -36,6 +36,7 @@ function sectionsOf(client: Client, roleId: number) {
       { key: 'subCompanies', render: () => <SubCompaniesSection clientId={client.id} /> },
       { key: 'users', render: () => <ClientUsersSection clientId={client.id} /> },
       { key: 'invoiceUsers', render: () => <InvoiceUsersSection clientId={client.id} /> },
+      { key: 'planDetails', render: () => <PlanDetailsSection clientId={client.id} /> },
     );
   // Contract management, billing management, client payments, on-demand support (spec §2 order).
   out.push(

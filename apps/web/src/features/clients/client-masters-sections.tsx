@@ -1,10 +1,11 @@
 import i18n from 'i18next';
 import { InvoiceUsersPage } from '../client-masters/invoice-users-page';
+import { PlanDetailsPage } from '../client-masters/plan-details-page';
 
 /** Section titles of the company screens reused on the provider's client page (spec §2). */
 const TEXTS = {
-  en: { sections: { invoiceUsers: 'Invoice user management' } },
-  fi: { sections: { invoiceUsers: 'Laskun käyttäjien hallinta' } },
+  en: { sections: { invoiceUsers: 'Invoice user management', planDetails: 'Plan details' } },
+  fi: { sections: { invoiceUsers: 'Laskun käyttäjien hallinta', planDetails: 'Liittymähallinta' } },
 } as const;
 
 for (const lang of ['en', 'fi'] as const) {
@@ -14,4 +15,9 @@ for (const lang of ['en', 'fi'] as const) {
 /** Invoice User Management of the chosen client: the company's screen, `clientId` for the API. */
 export function InvoiceUsersSection({ clientId }: { clientId: number }) {
   return <InvoiceUsersPage clientId={clientId} />;
+}
+
+/** Plan Details of the chosen client: the company's screen, `clientId` for the API. */
+export function PlanDetailsSection({ clientId }: { clientId: number }) {
+  return <PlanDetailsPage clientId={clientId} />;
 }
