@@ -109,3 +109,15 @@ export const subscriptionCategoryMonthCost = pgTable(
     ),
   ],
 );
+
+/**
+ * A version per client of everything the dashboards show (migration 0010): statement triggers on
+ * `monthly_facts`, `subscriptions`, `sub_companies` and `cost_centers` set it from one sequence when
+ * a client's rows change; client 0 stands for rows shared by every client (cost categories, cost
+ * centers without a client). A dashboard answer is kept in memory under the versions it was computed
+ * at (`dashboard-cache.ts`), so any change makes the next request compute afresh, on every instance.
+ */
+export const dashboardDataVersions = pgTable('dashboard_data_versions', {
+  clientId: integer('client_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

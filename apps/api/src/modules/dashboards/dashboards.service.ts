@@ -24,6 +24,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
+import { cachedAnswer } from './dashboard-cache.js';
 
 type Lang = 'en' | 'fi';
 
@@ -276,7 +277,9 @@ export async function costUsageSubscriptions(
   q: CostUsageSubscriptionsQuery,
 ): Promise<CostUsageSubscriptionList> {
   const slice = await resolveSlice(db, scope, q);
-  const list = await subscriptionCosts(db, slice, q);
+  const list = await cachedAnswer(db, slice.clientId, ['subscriptions', cacheKeyOf(scope, slice, q)], () =>
+    subscriptionCosts(db, slice, q),
+  );
   return {
     clientId: slice.clientId,
     from: slice.from,
@@ -298,6 +301,22 @@ export async function costUsageSubscriptions(
  */
 export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: Lang): Promise<CostUsage> {
   const slice = await resolveSlice(db, scope, q);
+  return cachedAnswer(db, slice.clientId, ['cost-usage', cacheKeyOf(scope, slice, q), lang], () =>
+    computeCostUsage(db, slice, lang),
+  );
+}
+
+/** What an answer depends on besides the data: the filters, the period and the caller's limits. */
+const cacheKeyOf = (scope: Scope, slice: Slice, q: object) => [
+  q,
+  slice.from,
+  slice.to,
+  scope.subCompanyIds,
+  scope.costCenterIds,
+  scope.operatorId,
+];
+
+async function computeCostUsage(db: Db, slice: Slice, lang: Lang): Promise<CostUsage> {
   const { clientId, from, to } = slice;
   const span = monthSpan(from, to);
   const previousFrom = addMonths(from, -span);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import {
+  costCategories,
   costCenters,
   invoices,
   monthlyCostSummary,
@@ -15,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { dashboardCacheStats } from './dashboard-cache.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 
 let t: TestApp;
@@ -471,5 +473,39 @@ describe('GET /api/dashboard/cost-usage after the facts change', () => {
       .from(subscriptionCategoryMonthCost)
       .where(eq(subscriptionCategoryMonthCost.month, '2021-02-01'));
     expect(emptyCategories).toEqual([]);
+  });
+});
+
+describe('GET /api/dashboard/cost-usage from memory', () => {
+  it('answers a repeated request from memory, and afresh once a name, a shared category or the facts change', async () => {
+    const { db } = t.deps.database;
+    const first = (await get(period)).json();
+    const before = dashboardCacheStats();
+    expect((await get(period)).json()).toEqual(first);
+    expect(dashboardCacheStats().hits).toBe(before.hits + 1);
+
+    // A sub-company renamed: the next answer shows the name.
+    const [sub] = await db.select().from(subCompanies).where(eq(subCompanies.id, subA));
+    await db.update(subCompanies).set({ name: 'Uusi Nimi Oy' }).where(eq(subCompanies.id, subA));
+    const renamed = (await get(period)).json();
+    expect(renamed.bySubCompany.map((s: { name: string }) => s.name)).toContain('Uusi Nimi Oy');
+    await db.update(subCompanies).set({ name: sub.name }).where(eq(subCompanies.id, subA));
+
+    // A cost category (shared by every client) renamed.
+    const category = renamed.byCategory[0].costCategoryId as number;
+    const [cat] = await db.select().from(costCategories).where(eq(costCategories.id, category));
+    await db.update(costCategories).set({ name: 'Renamed category' }).where(eq(costCategories.id, category));
+    const recategorized = (await get(period)).json();
+    expect(
+      recategorized.byCategory.find((c: { costCategoryId: number }) => c.costCategoryId === category).name,
+    ).toBe('Renamed category');
+    await db.update(costCategories).set({ name: cat.name }).where(eq(costCategories.id, category));
+
+    // The facts: one month's costs gone.
+    const total = cents((await get(period)).json().totalCost);
+    await db
+      .delete(invoices)
+      .where(and(eq(invoices.clientId, pohjola), eq(invoices.periodStart, '2021-01-01')));
+    expect(cents((await get(period)).json().totalCost)).toBeLessThan(total);
   });
 });
