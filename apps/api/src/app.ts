@@ -31,6 +31,7 @@ import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { clientMastersRoutes } from './modules/client-masters/client-masters.routes.js';
 import { contractsRoutes } from './modules/client-sections/contracts.routes.js';
 import { subCompaniesRoutes } from './modules/client-sections/sub-companies.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { providerUsersRoutes } from './modules/provider-users/provider-users.routes.js';
 import { clientUsersRoutes } from './modules/client-sections/client-users.routes.js';
 import { billingRoutes } from './modules/client-sections/billing.routes.js';
@@ -206,6 +207,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(subCompaniesRoutes);
   await app.register(clientUsersRoutes);
   await app.register(providerUsersRoutes);
+  await app.register(reportsRoutes);
   await app.register(billingRoutes);
   await app.register(paymentsRoutes);
   await app.register(supportHoursRoutes);

@@ -17,3 +17,4 @@ export * from './schemas/client-users.js';
 export * from './schemas/provider-users.js';
 export * from './schemas/client-money.js';
 export * from './schemas/operator-contracts.js';
+export * from './schemas/reports.js';

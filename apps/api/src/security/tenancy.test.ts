@@ -152,6 +152,8 @@ const SHARED_FILTERS = [
   'basePlanGroupId',
   'roleId',
   'languageId',
+  // The activity log's author (an admin-only report over every client).
+  'userId',
 ];
 
 const UNKNOWN = 999999;

@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { ActivityLogEntry, ActivityLogList, ActivityLogOptions, ActivityLogQuery } from '@kulu/shared';
+import { activityLog, clients, users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+
+/**
+ * The Activity Log report (issue 12, admin only): who changed what and when, with the row before
+ * and after, filtered by user, client, area and days, sorted and paged. The rows are written by
+ * `lib/activity-log.ts` in the transaction of each change.
+ */
+
+const SORT: Record<NonNullable<ActivityLogQuery['sort']>, SQL> = {
+  at: sql`${activityLog.at}`,
+  user: sql`lower(${users.fullName})`,
+  client: sql`lower(${clients.companyName})`,
+  area: sql`${activityLog.area}`,
+  action: sql`${activityLog.action}`,
+};
+
+const nextDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+};
+
+const whereOf = (q: ActivityLogFilters) =>
+  and(
+    q.userId != null ? eq(activityLog.userId, q.userId) : undefined,
+    q.clientId != null ? eq(activityLog.clientId, q.clientId) : undefined,
+    q.area ? eq(activityLog.area, q.area) : undefined,
+    q.from ? gte(activityLog.at, new Date(`${q.from}T00:00:00Z`)) : undefined,
+    q.to ? lt(activityLog.at, nextDay(q.to)) : undefined,
+  );
+
+export type ActivityLogFilters = Pick<ActivityLogQuery, 'userId' | 'clientId' | 'area' | 'from' | 'to'>;
+
+const COLUMNS = {
+  id: activityLog.id,
+  at: activityLog.at,
+  userId: activityLog.userId,
+  userName: users.fullName,
+  userEmail: users.email,
+  clientId: activityLog.clientId,
+  clientName: clients.companyName,
+  area: activityLog.area,
+  action: activityLog.action,
+  entity: activityLog.entity,
+  entityId: activityLog.entityId,
+  before: activityLog.before,
+  after: activityLog.after,
+};
+
+type Row = { [K in keyof typeof COLUMNS]: unknown } & { at: Date | string };
+
+const entryOf = (r: Row): ActivityLogEntry => ({
+  ...(r as ActivityLogEntry),
+  at: new Date(r.at).toISOString(),
+});
+
+function base(db: Db) {
+  return db
+    .select(COLUMNS)
+    .from(activityLog)
+    .leftJoin(users, eq(users.id, activityLog.userId))
+    .leftJoin(clients, eq(clients.id, activityLog.clientId));
+}
+
+export async function activityLogReport(db: Db, q: ActivityLogQuery): Promise<ActivityLogList> {
+  const where = whereOf(q);
+  // Without a sort: newest first (the export's order); with one, its order.
+  const dir = q.sort && q.order === 'asc' ? asc : desc;
+  const rows = await base(db)
+    .where(where)
+    .orderBy(dir(SORT[q.sort ?? 'at']), dir(activityLog.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [totals] = await db
+    .select({
+      entries: sql<number>`count(*)::int`,
+      users: sql<number>`count(distinct ${activityLog.userId})::int`,
+      clients: sql<number>`count(distinct ${activityLog.clientId})::int`,
+    })
+    .from(activityLog)
+    .where(where);
+  return {
+    items: rows.map((r) => entryOf(r as Row)),
+    total: totals.entries,
+    totals,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Every entry of the filters, newest first, in batches (the export). */
+export async function* activityLogBatches(db: Db, q: ActivityLogFilters, size = 1000) {
+  const where = whereOf(q);
+  for (let offset = 0; ; offset += size) {
+    const rows = await base(db)
+      .where(where)
+      .orderBy(desc(activityLog.at), desc(activityLog.id))
+      .limit(size)
+      .offset(offset);
+    if (!rows.length) return;
+    yield rows.map((r) => entryOf(r as Row));
+    if (rows.length < size) return;
+  }
+}
+
+export async function activityLogOptions(db: Db): Promise<ActivityLogOptions> {
+  const [who, which, areas] = await Promise.all([
+    db
+      .selectDistinct({ id: users.id, name: users.fullName, email: users.email })
+      .from(activityLog)
+      .innerJoin(users, eq(users.id, activityLog.userId))
+      .orderBy(users.fullName, users.id),
+    db
+      .selectDistinct({ id: clients.id, name: clients.companyName })
+      .from(activityLog)
+      .innerJoin(clients, eq(clients.id, activityLog.clientId))
+      .where(isNotNull(activityLog.clientId))
+      .orderBy(clients.companyName, clients.id),
+    db.selectDistinct({ area: activityLog.area }).from(activityLog).orderBy(activityLog.area),
+  ]);
+  return { users: who, clients: which, areas: areas.map((a) => a.area) };
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let admin: string;
+let consultant: string;
+let companyAdmin: string;
+let adminId: number;
+let consultantId: number;
+let pohjola: number;
+let saimaa: number;
+const url = '/api/reports/activity-log';
+
+const userOf = async (email: string) =>
+  (await t.deps.database.db.select().from(users).where(eq(users.email, email)))[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login(DEMO.admin);
+  consultant = await t.login(DEMO.consultant);
+  companyAdmin = await t.login(DEMO.companyAdmin);
+  adminId = (await userOf(DEMO.admin)).id;
+  consultantId = (await userOf(DEMO.consultant)).id;
+  pohjola = (await userOf(DEMO.companyAdmin)).clientId!;
+  saimaa = (await userOf(DEMO.otherCompanyAdmin)).clientId!;
+  // Changes by two people on two clients: the admin adds a sub-company to each, the consultant one.
+  const add = async (token: string, clientId: number, name: string) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/clients/${clientId}/sub-companies`,
+      token,
+      payload: { name, numberOfUsers: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  await add(admin, pohjola, 'Lokitesti Oulu');
+  await add(admin, saimaa, 'Lokitesti Kotka');
+  await add(consultant, pohjola, 'Lokitesti Turku');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Entry = { userId: number; clientId: number; area: string; action: string; after: { name?: string } };
+
+describe('activity log report', () => {
+  it('lists who changed what and when, newest first, with the row after and totals', async () => {
+    const res = await t.inject({ method: 'GET', url: `${url}?pageSize=200`, token: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThanOrEqual(3);
+    expect(body.totals.entries).toBe(body.total);
+    const names = body.items.map((e: Entry) => e.after?.name);
+    // Newest first.
+    expect(names.indexOf('Lokitesti Turku')).toBeLessThan(names.indexOf('Lokitesti Oulu'));
+    const turku = body.items.find((e: Entry) => e.after?.name === 'Lokitesti Turku');
+    expect(turku).toMatchObject({
+      userId: consultantId,
+      userName: 'Laura Nieminen',
+      clientId: pohjola,
+      clientName: 'Pohjola Rakennus Oy',
+      action: 'create',
+      before: null,
+    });
+  });
+
+  it('filters by user, client, area and days', async () => {
+    const byUser = (
+      await t.inject({ method: 'GET', url: `${url}?userId=${consultantId}`, token: admin })
+    ).json();
+    expect(byUser.items.length).toBeGreaterThanOrEqual(1);
+    expect(byUser.items.every((e: Entry) => e.userId === consultantId)).toBe(true);
+    expect(byUser.totals.users).toBe(1);
+
+    const byClient = (
+      await t.inject({ method: 'GET', url: `${url}?clientId=${saimaa}`, token: admin })
+    ).json();
+    expect(byClient.items.map((e: Entry) => e.after?.name)).toContain('Lokitesti Kotka');
+    expect(byClient.items.every((e: Entry) => e.clientId === saimaa)).toBe(true);
+
+    const both = (
+      await t.inject({ method: 'GET', url: `${url}?userId=${adminId}&clientId=${pohjola}`, token: admin })
+    ).json();
+    expect(both.items.map((e: Entry) => e.after?.name)).toEqual(expect.arrayContaining(['Lokitesti Oulu']));
+    expect(both.items.map((e: Entry) => e.after?.name)).not.toContain('Lokitesti Turku');
+
+    const area = byUser.items[0].area as string;
+    const byArea = (await t.inject({ method: 'GET', url: `${url}?area=${area}`, token: admin })).json();
+    expect(byArea.items.every((e: Entry) => e.area === area)).toBe(true);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = (
+      await t.inject({ method: 'GET', url: `${url}?from=${today}&to=${today}`, token: admin })
+    ).json();
+    expect(todays.total).toBeGreaterThanOrEqual(3);
+    const later = (await t.inject({ method: 'GET', url: `${url}?from=2099-01-01`, token: admin })).json();
+    expect(later).toMatchObject({ items: [], total: 0, totals: { entries: 0, users: 0, clients: 0 } });
+  });
+
+  it('offers the users, clients and areas that have entries', async () => {
+    const res = await t.inject({ method: 'GET', url: `${url}/options`, token: admin });
+    expect(res.statusCode).toBe(200);
+    const { users: who, clients, areas } = res.json();
+    expect(who.map((u: { id: number }) => u.id)).toEqual(expect.arrayContaining([adminId, consultantId]));
+    expect(clients.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([pohjola, saimaa]));
+    expect(areas.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is for the provider admin only (403 for a consultant and a company admin)', async () => {
+    for (const token of [consultant, companyAdmin]) {
+      for (const path of [url, `${url}/options`, `${url}/export`])
+        expect((await t.inject({ method: 'GET', url: path, token })).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses bad filters with 400', async () => {
+    for (const q of [
+      'from=2026-02-30',
+      'from=2026-05-01&to=2026-04-01',
+      'area=%3Cscript%3E',
+      'userId=0',
+      'sort=nope',
+    ])
+      expect((await t.inject({ method: 'GET', url: `${url}?${q}`, token: admin })).statusCode).toBe(400);
+  });
+
+  it('exports exactly the filtered entries as a workbook with a frozen header row', async () => {
+    const list = (
+      await t.inject({ method: 'GET', url: `${url}?clientId=${pohjola}&pageSize=200`, token: admin })
+    ).json();
+    const res = await t.inject({ method: 'GET', url: `${url}/export?clientId=${pohjola}`, token: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Activity log');
+    expect(ws.getRow(1).getCell(2).value).toBe('User');
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.rowCount - 1).toBe(list.total);
+    const clientsColumn = new Set<unknown>();
+    for (let i = 2; i <= ws.rowCount; i++) clientsColumn.add(ws.getRow(i).getCell(4).value);
+    expect([...clientsColumn]).toEqual(['Pohjola Rakennus Oy']);
+    const after = JSON.parse(String(ws.getRow(2).getCell(10).value));
+    expect(after).toEqual(list.items[0].after);
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { dayString } from './clients.js';
+import { idSchema, pagingQuery, sortQuery } from './primitives.js';
+
+/**
+ * Reports (issue 12). Each report is a GET under `/api/reports/...` answering
+ * `{ items, total, totals, page, pageSize }`, and the same path with `/export` the workbook of
+ * exactly what the filters show.
+ */
+
+// ---- activity log (admin) ---------------------------------------------------------------------------
+
+export const ACTIVITY_LOG_SORTABLE = ['at', 'user', 'client', 'area', 'action'] as const;
+export type ActivityLogSortKey = (typeof ACTIVITY_LOG_SORTABLE)[number];
+
+/** Filters: who, which client, which area, which days (both included). */
+export const activityLogQuerySchema = pagingQuery
+  .extend({
+    ...sortQuery(ACTIVITY_LOG_SORTABLE).shape,
+    userId: idSchema.optional(),
+    clientId: idSchema.optional(),
+    area: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z-]{0,39}$/, { error: 'validation' })
+      .optional(),
+    from: dayString.optional(),
+    to: dayString.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'invalidPeriod' });
+export type ActivityLogQuery = z.infer<typeof activityLogQuerySchema>;
+
+export const activityLogEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  userId: z.number().int().nullable(),
+  /** The user's name (null: the system, a job). */
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  clientId: z.number().int().nullable(),
+  clientName: z.string().nullable(),
+  area: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
+
+export const activityLogListSchema = z.object({
+  items: z.array(activityLogEntrySchema),
+  total: z.number().int(),
+  totals: z.object({
+    /** Entries matching the filters. */
+    entries: z.number().int(),
+    /** Different users among them. */
+    users: z.number().int(),
+    /** Different clients among them. */
+    clients: z.number().int(),
+  }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ActivityLogList = z.infer<typeof activityLogListSchema>;
+
+/** The filters' choices: users and clients that have entries, and the areas. */
+export const activityLogOptionsSchema = z.object({
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  clients: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  areas: z.array(z.string()),
+});
+export type ActivityLogOptions = z.infer<typeof activityLogOptionsSchema>;
