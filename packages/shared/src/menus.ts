@@ -95,7 +95,7 @@ export const ADMIN_MENU: MenuItem[] = [
     children: [
       ...sharedReports('/admin/reports'),
       report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
-      report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'),
+      { ...report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'), page: 'activity-log' },
       report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
       report('/admin/reports', 'downloads', 'downloads', 'downloads'),
       {

@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ActivityLogList, ActivityLogOptions, ActivityLogQuery } from '@kulu/shared';
+import { api } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
+
+/** The reports' API calls (issue 12); every key starts with ['reports', <report>]. */
+export const REPORTS_KEY = ['reports'] as const;
+
+export type ActivityLogParams = Partial<ActivityLogQuery>;
+
+const queryString = (params: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+export const activityLogQuery = (params: ActivityLogParams) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'activity-log', params],
+    queryFn: ({ signal }) =>
+      api.get<ActivityLogList>('/api/reports/activity-log', {
+        query: params as Record<string, string | number | undefined>,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const activityLogOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'activity-log', 'options'],
+    queryFn: ({ signal }) => api.get<ActivityLogOptions>('/api/reports/activity-log/options', { signal }),
+  });
+
+/** The workbook of exactly the entries the filters show. */
+export function exportActivityLog(params: ActivityLogParams): Promise<void> {
+  const { page: _p, pageSize: _s, sort: _o, order: _d, ...filters } = params;
+  const qs = queryString(filters);
+  const date = new Date().toISOString().slice(0, 10);
+  return downloadFile(`/api/reports/activity-log/export${qs ? `?${qs}` : ''}`, `activity-log-${date}.xlsx`);
+}
