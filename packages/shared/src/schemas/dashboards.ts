@@ -38,7 +38,19 @@ export const costUsageFiltersSchema = z.object({
   costElementId: idSchema.optional(),
   /** Costs of the cost categories of this usage type (voice, SMS, data, monthly fee…). */
   usageType: z.enum(USAGE_TYPES, { error: 'validation' }).optional(),
+  /** `true`: only the optimizable costs (`OPTIMIZABLE_USAGE_TYPES`: what a plan change can alter). */
+  optimizableOnly: z
+    .enum(['true', 'false'], { error: 'validation' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
+
+/**
+ * The optimizable costs (issue 12 "only optimizable costs"): the cost categories a plan decides —
+ * its monthly fee and the voice, SMS, MMS and data it prices. One-off charges, credits and other
+ * costs stay whatever the plan.
+ */
+export const OPTIMIZABLE_USAGE_TYPES = ['monthly_fee', 'voice', 'sms', 'mms', 'data'] as const;
 
 /** `from` … `to` is 1 to 36 months long. */
 const periodRule = (q: { from?: string; to?: string }) =>

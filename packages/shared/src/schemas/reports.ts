@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { dayString } from './clients.js';
-import { idSchema, pagingQuery, sortQuery } from './primitives.js';
+import {
+  costUsageFiltersSchema,
+  costUsageSubscriptionSchema,
+  DASHBOARD_MAX_MONTHS,
+  monthSpan,
+} from './dashboards.js';
+import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
 
 /**
  * Reports (issue 12). Each report is a GET under `/api/reports/...` answering
@@ -70,3 +76,40 @@ export const activityLogOptionsSchema = z.object({
   areas: z.array(z.string()),
 });
 export type ActivityLogOptions = z.infer<typeof activityLogOptionsSchema>;
+
+// ---- top users --------------------------------------------------------------------------------------
+
+/**
+ * Top Users: the subscriptions of a client by cost over a period (the dashboard's filters), most
+ * expensive first; `optimizableOnly=true` counts only the costs a plan decides.
+ */
+export const topUsersQuerySchema = costUsageFiltersSchema
+  .extend({
+    ...pagingQuery.shape,
+    /** Matches the phone number or the user name (contains, case-insensitive). */
+    q: searchText.optional(),
+  })
+  .refine(
+    (q) =>
+      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
+    { error: 'invalidPeriod', path: ['to'] },
+  );
+export type TopUsersQuery = z.infer<typeof topUsersQuerySchema>;
+
+export const topUserSchema = costUsageSubscriptionSchema.extend({
+  /** 1 for the most expensive of the client under the filters (ties by subscription). */
+  rank: z.number().int(),
+});
+export type TopUser = z.infer<typeof topUserSchema>;
+
+export const topUsersListSchema = z.object({
+  clientId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(topUserSchema),
+  total: z.number().int(),
+  totals: z.object({ cost: z.string(), subscriptions: z.number().int() }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TopUsersList = z.infer<typeof topUsersListSchema>;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_TOP_USERS,
+  OPTIMIZABLE_USAGE_TYPES,
   monthSpan,
   type CostUsage,
   type CostUsageMonth,
@@ -100,6 +101,12 @@ async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Sl
         .from(costCategories)
         .where(eq(costCategories.usageType, q.usageType))
     : undefined;
+  const optimizable = q.optimizableOnly
+    ? db
+        .select({ id: costCategories.id })
+        .from(costCategories)
+        .where(inArray(costCategories.usageType, [...OPTIMIZABLE_USAGE_TYPES]))
+    : undefined;
   const where = (t: FactColumns): SQL =>
     and(
       eq(t.clientId, client),
@@ -109,6 +116,7 @@ async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Sl
       q.costCategoryId != null && t.costCategoryId ? eq(t.costCategoryId, q.costCategoryId) : undefined,
       q.costElementId != null && t.costElementId ? eq(t.costElementId, q.costElementId) : undefined,
       ofUsageType && t.costCategoryId ? inArray(t.costCategoryId, ofUsageType) : undefined,
+      optimizable && t.costCategoryId ? inArray(t.costCategoryId, optimizable) : undefined,
     )!;
 
   let { from, to } = q;
@@ -126,7 +134,7 @@ async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Sl
   const grain =
     q.costElementId != null
       ? 'element'
-      : q.costCategoryId != null || q.usageType != null
+      : q.costCategoryId != null || q.usageType != null || q.optimizableOnly
         ? 'category'
         : 'subscription';
   return { clientId: client, from, to, where, grain };

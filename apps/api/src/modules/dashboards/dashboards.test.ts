@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { OPTIMIZABLE_USAGE_TYPES } from '@kulu/shared';
 import { generateInvoice } from '@kulu/invoices';
 import {
   costCategories,
@@ -420,6 +422,66 @@ describe('GET /api/dashboard/cost-usage/subscriptions', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message, q).toBeTruthy();
     }
+  });
+});
+
+describe('GET /api/reports/top-users', () => {
+  const top = (query: string, token = tok.companyAdmin) =>
+    t.inject({ method: 'GET', url: `/api/reports/top-users?${query}`, token });
+
+  it('ranks the subscriptions by cost like the dashboard, with totals equal to the subscription lines', async () => {
+    const res = await top(`${period}&pageSize=5`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
+    expect(cents(body.totals.cost)).toBe(lines.total);
+    expect(body.items.map((i: { rank: number }) => i.rank)).toEqual(
+      [1, 2, 3, 4, 5].slice(0, body.items.length),
+    );
+    const costs = body.items.map((i: { cost: string }) => cents(i.cost));
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    const page2 = (await top(`${period}&pageSize=5&page=2`)).json();
+    expect(page2.items[0]?.rank).toBe(6);
+    expect(cents(page2.items[0].cost)).toBeLessThanOrEqual(costs.at(-1));
+  });
+
+  it('counts only the plan-driven costs with optimizableOnly=true', async () => {
+    const body = (await top(`${period}&optimizableOnly=true&pageSize=200`)).json();
+    let expected = 0;
+    for (const usageType of OPTIMIZABLE_USAGE_TYPES)
+      expected += (await fromLines({ from: MONTHS[0], to: MONTHS[2], usageType, subscriptionsOnly: true }))
+        .total;
+    expect(cents(body.totals.cost)).toBe(expected);
+    const all = (await top(period)).json();
+    expect(cents(body.totals.cost)).toBeLessThanOrEqual(cents(all.totals.cost));
+  });
+
+  it('needs the Top users permission, keeps to the Scope and refuses bad filters', async () => {
+    // The demo client user was not given Top users.
+    expect((await top(period, tok.clientUser)).statusCode).toBe(403);
+    expect((await top(`${period}&clientId=${other}`, tok.admin)).statusCode).toBe(200);
+    expect((await top(`${period}&clientId=${other}`)).statusCode).toBe(404);
+    expect((await top(`optimizableOnly=yes`)).statusCode).toBe(400);
+    expect((await top(`from=2021-05&to=2021-01`)).statusCode).toBe(400);
+    expect((await top(period, tok.admin)).statusCode).toBe(400);
+  });
+
+  it('exports every ranked subscription of the filters as a workbook', async () => {
+    const list = (await top(`${period}&pageSize=200`)).json();
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/reports/top-users/export?${period}`,
+      token: tok.companyAdmin,
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount - 1).toBe(list.total);
+    expect(ws.getRow(2).getCell(1).value).toBe(1);
+    expect(ws.getRow(2).getCell(3).value).toBe(list.items[0].phoneNumber);
+    expect(ws.getRow(2).getCell(6).value).toBe(Number(list.items[0].cost));
+    expect(ws.getRow(2).getCell(6).numFmt).toContain('0.00');
   });
 });
 

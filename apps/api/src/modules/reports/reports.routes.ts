@@ -4,8 +4,15 @@ import {
   activityLogListSchema,
   activityLogOptionsSchema,
   activityLogQuerySchema,
+  topUsersListSchema,
+  topUsersQuerySchema,
   type Lang,
+  type TopUsersList,
+  type TopUsersQuery,
 } from '@kulu/shared';
+import type { Db } from '../../db/client.js';
+import type { Scope } from '../../lib/scope.js';
+import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
 import { safeText, streamXlsx } from '../../lib/resource/export.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
@@ -27,6 +34,31 @@ const ACTIVITY_HEADERS: Record<Lang, string[]> = {
   ],
 };
 const ACTIVITY_SHEET: Record<Lang, string> = { en: 'Activity log', fi: 'Tapahtumaloki' };
+
+const TOP_HEADERS: Record<Lang, string[]> = {
+  en: ['Rank', 'User', 'Phone number', 'Sub-company', 'Cost center', 'Cost (€)'],
+  fi: ['Sija', 'Käyttäjä', 'Puhelinnumero', 'Tytäryhtiö', 'Kustannuspaikka', 'Kustannus (€)'],
+};
+const TOP_SHEET: Record<Lang, string> = { en: 'Top users', fi: 'Suurimmat käyttäjät' };
+
+/**
+ * Top Users: the dashboard's per-subscription costs (the same query, Scope and cache), most
+ * expensive first, ranked.
+ */
+async function topUsers(db: Db, scope: Scope, q: TopUsersQuery): Promise<TopUsersList> {
+  const list = await costUsageSubscriptions(db, scope, { ...q, sort: 'cost', order: 'desc' });
+  const first = (q.page - 1) * q.pageSize;
+  return {
+    clientId: list.clientId,
+    from: list.from,
+    to: list.to,
+    items: list.items.map((i, n) => ({ ...i, rank: first + n + 1 })),
+    total: list.total,
+    totals: { cost: list.totalCost, subscriptions: list.total },
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
 
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
@@ -105,6 +137,65 @@ export async function reportsRoutes(app: FastifyInstance) {
           header,
           numFmt: i === 7 ? '0' : undefined,
           width: i >= 8 ? 60 : i === 0 ? 20 : undefined,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  const top = { permission: 'reports.topUsers' as const };
+  r.get(
+    '/api/reports/top-users',
+    {
+      config: top,
+      schema: {
+        tags,
+        summary:
+          "Top Users: a client's subscriptions by cost over a period, most expensive first (the dashboard's filters; optimizableOnly=true for the plan-driven costs only)",
+        querystring: topUsersQuerySchema,
+        response: { 200: topUsersListSchema },
+      },
+    },
+    async (req) => topUsers(db, req.scope, req.query),
+  );
+
+  r.get(
+    '/api/reports/top-users/export',
+    {
+      config: top,
+      schema: {
+        tags,
+        summary: 'Top Users of the filters as an Excel file (.xlsx), every page',
+        querystring: topUsersQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const q = req.query;
+      // The report's own checks (client, Scope, period) answer before the file starts.
+      const head = await topUsers(db, req.scope, { ...q, page: 1, pageSize: 200 });
+      async function* cells() {
+        let page = head;
+        for (let n = 1; ; n++) {
+          yield page.items.map((i) => [
+            i.rank,
+            i.userName == null ? null : safeText(i.userName),
+            safeText(i.phoneNumber),
+            i.subCompanyName == null ? null : safeText(i.subCompanyName),
+            i.costCenterName == null ? null : safeText(i.costCenterName),
+            Number(i.cost),
+          ]);
+          if (n * 200 >= page.total) return;
+          page = await topUsers(db, req.scope, { ...q, page: n + 1, pageSize: 200 });
+        }
+      }
+      return streamXlsx(req, reply, {
+        fileName: `top-users-${head.from}-${head.to}.xlsx`,
+        sheet: TOP_SHEET[lang],
+        columns: TOP_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i === 5 ? '#,##0.00 "€"' : i === 0 ? '0' : undefined,
         })),
         rows: cells(),
         table: true,
