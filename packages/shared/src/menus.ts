@@ -63,7 +63,7 @@ const sharedReports = (base: string): MenuItem[] => [
   report(base, 'cost-summaries', 'costSummaries', 'reports.costSummary'),
   report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'),
   report(base, 'base-plan-types', 'basePlanTypes', 'reports.planType'),
-  report(base, 'top-users', 'topUsers', 'reports.topUsers'),
+  { ...report(base, 'top-users', 'topUsers', 'reports.topUsers'), page: 'top-users' },
   report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
 ];
 

@@ -14,11 +14,17 @@ export const DASHBOARDS_KEY = ['dashboards'] as const;
  * The Cost and Usage figures for the filters; the previous answer stays on screen while the next
  * loads. The category names come in the user's language: a language switch asks again.
  */
+/** The filters as query parameters (`optimizableOnly` as `true` / `false`). */
+const asQuery = ({ optimizableOnly, ...rest }: CostUsageQuery) => ({
+  ...rest,
+  optimizableOnly: optimizableOnly === undefined ? undefined : String(optimizableOnly),
+});
+
 export const costUsageQuery = (params: CostUsageQuery, lang: Lang, enabled = true) =>
   queryOptions({
     queryKey: [...DASHBOARDS_KEY, 'cost-usage', lang, params],
     queryFn: ({ signal }) =>
-      api.get<CostUsage>('/api/dashboard/cost-usage', { query: { ...params }, signal }),
+      api.get<CostUsage>('/api/dashboard/cost-usage', { query: asQuery(params), signal }),
     placeholderData: keepPreviousData,
     enabled,
     staleTime: 30_000,
@@ -30,7 +36,7 @@ export const costUsageSubscriptionsQuery = (params: CostUsageSubscriptionsParams
     queryKey: [...DASHBOARDS_KEY, 'cost-usage-subscriptions', params],
     queryFn: ({ signal }) =>
       api.get<CostUsageSubscriptionList>('/api/dashboard/cost-usage/subscriptions', {
-        query: { ...params },
+        query: asQuery(params),
         signal,
       }),
     placeholderData: keepPreviousData,

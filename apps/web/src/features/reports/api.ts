@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ActivityLogList, ActivityLogOptions, ActivityLogQuery } from '@kulu/shared';
+import type { ActivityLogList, ActivityLogOptions, ActivityLogQuery, TopUsersList } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
@@ -38,4 +38,34 @@ export function exportActivityLog(params: ActivityLogParams): Promise<void> {
   const qs = queryString(filters);
   const date = new Date().toISOString().slice(0, 10);
   return downloadFile(`/api/reports/activity-log/export${qs ? `?${qs}` : ''}`, `activity-log-${date}.xlsx`);
+}
+
+/** Top Users' filters as the API takes them (`optimizableOnly` as `true` / `false`). */
+export interface TopUsersParams {
+  clientId?: number;
+  from?: string;
+  to?: string;
+  subCompanyId?: number;
+  optimizableOnly?: boolean;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+const topUsersQueryString = ({ optimizableOnly, ...rest }: Partial<TopUsersParams>) =>
+  queryString({ ...rest, optimizableOnly: optimizableOnly ? 'true' : undefined });
+
+export const topUsersQuery = (params: TopUsersParams, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'top-users', params],
+    queryFn: ({ signal }) =>
+      api.get<TopUsersList>(`/api/reports/top-users?${topUsersQueryString(params)}`, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export function exportTopUsers(params: TopUsersParams): Promise<void> {
+  const { page: _p, pageSize: _s, q: _q, ...filters } = params;
+  const qs = topUsersQueryString(filters);
+  return downloadFile(`/api/reports/top-users/export${qs ? `?${qs}` : ''}`, 'top-users.xlsx');
 }

@@ -3,6 +3,16 @@ import i18n from 'i18next';
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
+    topUsers: {
+      help: 'The subscriptions by cost over the period, most expensive first.',
+      optimizableOnly: 'Only optimizable costs',
+      optimizableHelp: 'Monthly fees, calls, messages and data: the costs a plan change can alter.',
+      rank: 'Rank',
+      search: 'Search by number or user',
+      export: 'Export to Excel',
+      totals: 'Subscriptions: {subscriptions} · Total cost: {cost}',
+      empty: 'No costs in the period',
+    },
     activityLog: {
       help: 'Who changed what and when, with the values before and after.',
       user: 'User',
@@ -53,6 +63,17 @@ const TEXTS = {
     },
   },
   fi: {
+    topUsers: {
+      help: 'Liittymät kustannusten mukaan valitulla jaksolla, kallein ensin.',
+      optimizableOnly: 'Vain optimoitavat kustannukset',
+      optimizableHelp:
+        'Kuukausimaksut, puhelut, viestit ja tiedonsiirto: kustannukset, joihin liittymän vaihto vaikuttaa.',
+      rank: 'Sija',
+      search: 'Hae numerolla tai käyttäjällä',
+      export: 'Vie Exceliin',
+      totals: 'Liittymiä: {subscriptions} · Kustannukset yhteensä: {cost}',
+      empty: 'Jaksolla ei ole kustannuksia',
+    },
     activityLog: {
       help: 'Kuka muutti mitä ja milloin, arvot ennen ja jälkeen muutoksen.',
       user: 'Käyttäjä',

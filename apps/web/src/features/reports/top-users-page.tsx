@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, Switch, Tooltip, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { isProviderRole, type Lang, type TopUser } from '@kulu/shared';
+import { ClientSelect } from '../../components/client-select';
+import { PageHeading } from '../../components/page-heading';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { SearchBox } from '../../components/search-box';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/form-rules';
+import { NO_SORT } from '../../lib/paging';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
+import { useSession } from '../../lib/session';
+import { usePagedState } from '../../lib/use-paged-state';
+import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { exportTopUsers, topUsersQuery, type TopUsersParams } from './api';
+import './texts';
+
+const MONTH = 'YYYY-MM';
+
+interface Filters {
+  clientId?: number;
+  period?: [Dayjs, Dayjs] | null;
+  subCompanyId?: number;
+  optimizableOnly?: boolean;
+}
+
+/**
+ * Top Users (spec §2 reports, issue 12): the subscriptions by cost over a period, most expensive
+ * first, with "only optimizable costs"; admins and consultants pick the client, client users see
+ * theirs within their Scope. A totals line and the Excel export of exactly what the filters show.
+ */
+export function TopUsersPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const session = useSession();
+  const provider = session ? isProviderRole(session.roleID) : false;
+  const [exporting, setExporting] = useState(false);
+  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
+    NO_SORT,
+    {},
+  );
+  const subCompanies = useQuery(subCompanyOptionsQuery());
+  const subCompanyOptions = (subCompanies.data ?? []).filter(
+    (s) => !provider || s.clientId === state.clientId,
+  );
+  const ready = !provider || state.clientId !== undefined;
+  const params: TopUsersParams = {
+    clientId: provider ? state.clientId : undefined,
+    from: state.period?.[0].format(MONTH),
+    to: state.period?.[1].format(MONTH),
+    subCompanyId: state.subCompanyId,
+    optimizableOnly: state.optimizableOnly,
+    q: state.q || undefined,
+    page: state.page,
+    pageSize: state.pageSize,
+  };
+  const list = useQuery(topUsersQuery(params, ready));
+  const data = list.data;
+  const shownPeriod: [Dayjs, Dayjs] | null =
+    state.period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
+  const money = (v: string) => formatMoney(Number(v), lang);
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportTopUsers(params);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: PagedColumn<TopUser>[] = [
+    { key: 'rank', dataIndex: 'rank', title: t('reports.topUsers.rank'), width: 80, align: 'right' },
+    { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
+    {
+      key: 'phoneNumber',
+      dataIndex: 'phoneNumber',
+      title: t('dashboards.phoneNumber'),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    {
+      key: 'subCompanyName',
+      dataIndex: 'subCompanyName',
+      title: t('dashboards.subCompany'),
+      render: (v) => v ?? '–',
+    },
+    {
+      key: 'costCenterName',
+      dataIndex: 'costCenterName',
+      title: t('dashboards.costCenter'),
+      render: (v) => v ?? '–',
+    },
+    {
+      key: 'cost',
+      dataIndex: 'cost',
+      title: t('dashboards.cost'),
+      align: 'right',
+      render: (v: string) => money(v),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+  ];
+
+  return (
+    <div data-testid="top-users-page">
+      <PageHeading
+        title={t('menu.reports.topUsers')}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!data?.total}
+            onClick={() => void runExport()}
+            data-testid="top-users-export"
+          >
+            {t('reports.topUsers.export')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph type="secondary">{t('reports.topUsers.help')}</Typography.Paragraph>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Flex gap={16} wrap align="center" data-testid="top-users-filters">
+          {provider && (
+            <FilterField label={t('dashboards.client')}>
+              <ClientSelect
+                value={state.clientId}
+                onChange={(id) => patch({ clientId: id, period: null, subCompanyId: undefined })}
+                testId="top-users-client"
+              />
+            </FilterField>
+          )}
+          <PeriodField
+            value={shownPeriod}
+            onChange={(p) => patch({ period: p })}
+            disabled={!ready}
+            testId="top-users-period"
+          />
+          <SubCompanyField
+            options={subCompanyOptions}
+            value={state.subCompanyId}
+            onChange={(v) => patch({ subCompanyId: v })}
+            disabled={!ready}
+            testId="top-users-sub-company"
+          />
+          <Tooltip title={t('reports.topUsers.optimizableHelp')}>
+            <Flex gap={8} align="center">
+              <Switch
+                checked={!!state.optimizableOnly}
+                onChange={(v) => patch({ optimizableOnly: v })}
+                disabled={!ready}
+                aria-label={t('reports.topUsers.optimizableOnly')}
+                data-testid="top-users-optimizable"
+              />
+              <span>{t('reports.topUsers.optimizableOnly')}</span>
+            </Flex>
+          </Tooltip>
+        </Flex>
+      </Card>
+      {ready ? (
+        <PagedTable<TopUser>
+          testId="top-users-table"
+          query={list}
+          state={state}
+          onPageChange={onPageChange}
+          columns={columns}
+          rowKey="subscriptionId"
+          emptyText={state.q ? t('dashboards.noMatches') : t('reports.topUsers.empty')}
+          toolbar={
+            <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+              <SearchBox
+                value={search}
+                onChange={setSearch}
+                onSearch={submitSearch}
+                placeholder={t('reports.topUsers.search')}
+                width={320}
+              />
+              {data && (
+                <Typography.Text strong data-testid="top-users-totals">
+                  {t('reports.topUsers.totals', {
+                    subscriptions: data.totals.subscriptions,
+                    cost: money(data.totals.cost),
+                  })}
+                </Typography.Text>
+              )}
+            </Flex>
+          }
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
+      )}
+    </div>
+  );
+}
