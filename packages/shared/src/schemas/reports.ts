@@ -113,3 +113,59 @@ export const topUsersListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type TopUsersList = z.infer<typeof topUsersListSchema>;
+
+// ---- unused subscriptions (Unused-Month-Count) -------------------------------------------------------
+
+/** How many months without use make a subscription unused (the report's choice; the client's setting by default). */
+export const UNUSED_MONTHS_MAX = 24;
+
+/**
+ * Unused Subscriptions: subscriptions billed in each of the last N months with costs and used in
+ * none of them (no voice minutes, messages or data), with what they cost meanwhile.
+ */
+export const unusedSubscriptionsQuerySchema = pagingQuery.extend({
+  clientId: idSchema.optional(),
+  subCompanyId: idSchema.optional(),
+  costCenterId: idSchema.optional(),
+  /** N; without it the client's Unused Month Count. */
+  months: z.coerce
+    .number({ error: 'validation' })
+    .int({ error: 'validation' })
+    .min(1, { error: 'validation' })
+    .max(UNUSED_MONTHS_MAX, { error: 'validation' })
+    .optional(),
+  q: searchText.optional(),
+});
+export type UnusedSubscriptionsQuery = z.infer<typeof unusedSubscriptionsQuerySchema>;
+
+export const unusedSubscriptionSchema = z.object({
+  subscriptionId: z.number().int(),
+  phoneNumber: z.string(),
+  userName: z.string().nullable(),
+  subCompanyName: z.string().nullable(),
+  costCenterName: z.string().nullable(),
+  planName: z.string().nullable(),
+  /** What it cost over the N months, and a month on average (euros). */
+  cost: z.string(),
+  monthlyCost: z.string(),
+});
+export type UnusedSubscription = z.infer<typeof unusedSubscriptionSchema>;
+
+export const unusedSubscriptionsListSchema = z.object({
+  clientId: z.number().int(),
+  /** N, and the months it covers (`YYYY-MM`; null when the client has no costs yet). */
+  months: z.number().int(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  items: z.array(unusedSubscriptionSchema),
+  total: z.number().int(),
+  totals: z.object({
+    subscriptions: z.number().int(),
+    cost: z.string(),
+    /** Their monthly cost together × 12: what closing them would save in a year. */
+    yearlySaving: z.string(),
+  }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UnusedSubscriptionsList = z.infer<typeof unusedSubscriptionsListSchema>;

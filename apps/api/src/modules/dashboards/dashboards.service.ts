@@ -80,7 +80,7 @@ interface Slice {
  * by the Scope (a client, sub-company or cost center outside it answers 404) and the period:
  * without `from`/`to` the 12 months up to the latest month with facts (or the current month).
  */
-async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Slice> {
+export async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Slice> {
   let clientId = q.clientId ?? scope.ownClientId;
   const [, sub, center] = await Promise.all([
     q.clientId != null ? scope.assertClient(q.clientId) : undefined,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { OPTIMIZABLE_USAGE_TYPES } from '@kulu/shared';
 import { generateInvoice } from '@kulu/invoices';
 import {
@@ -482,6 +482,81 @@ describe('GET /api/reports/top-users', () => {
     expect(ws.getRow(2).getCell(3).value).toBe(list.items[0].phoneNumber);
     expect(ws.getRow(2).getCell(6).value).toBe(Number(list.items[0].cost));
     expect(ws.getRow(2).getCell(6).numFmt).toContain('0.00');
+  });
+});
+
+describe('GET /api/reports/unused-subscriptions', () => {
+  const unused = (query: string, token = tok.companyAdmin) =>
+    t.inject({ method: 'GET', url: `/api/reports/unused-subscriptions?${query}`, token });
+
+  it('lists the subscriptions billed in each of the last N months and used in none, most expensive first', async () => {
+    const { db } = t.deps.database;
+    // Two subscriptions billed in the latest month (March): one made unused (its usage cleared), one used.
+    const { rows } = (await db.execute(sql`
+      select subscription_id as id from monthly_facts
+      where client_id = ${pohjola} and subscription_id is not null and month = '2021-03-01'
+      group by subscription_id
+      order by subscription_id limit 2`)) as unknown as { rows: Array<{ id: number }> };
+    const [idle, busy] = rows.map((r) => r.id);
+    expect(busy).toBeDefined();
+    const saved = await db
+      .select()
+      .from(monthlyFacts)
+      .where(inArray(monthlyFacts.subscriptionId, [idle!, busy!]));
+    await db
+      .update(monthlyFacts)
+      .set({ quantity: null, unit: null })
+      .where(eq(monthlyFacts.subscriptionId, idle!));
+    const [oneOfBusy] = saved.filter((f) => f.subscriptionId === busy && f.month === '2021-03-01');
+    await db
+      .update(monthlyFacts)
+      .set({ quantity: '5', unit: 'min' })
+      .where(eq(monthlyFacts.id, oneOfBusy!.id));
+    try {
+      const res = await unused('months=1&pageSize=200');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ months: 1, from: '2021-03', to: '2021-03' });
+      const ids = body.items.map((i: { subscriptionId: number }) => i.subscriptionId);
+      expect(ids).toContain(idle);
+      expect(ids).not.toContain(busy);
+      const row = body.items.find((i: { subscriptionId: number }) => i.subscriptionId === idle);
+      const cost = saved
+        .filter((f) => f.subscriptionId === idle && f.month === '2021-03-01')
+        .reduce((a, f) => a + cents(f.amount), 0);
+      expect(cents(row.cost)).toBe(cost);
+      expect(cents(row.monthlyCost)).toBe(cost);
+      const costs = body.items.map((i: { cost: string }) => cents(i.cost));
+      expect(costs).toEqual([...costs].sort((a, b) => b - a));
+      expect(cents(body.totals.cost)).toBe(costs.reduce((a: number, c: number) => a + c, 0));
+      expect(body.totals.subscriptions).toBe(body.total);
+      // Without N: the client's Unused Month Count (3 by default).
+      expect((await unused('')).json().months).toBe(3);
+      // The export holds the same rows.
+      const file = await t.inject({
+        method: 'GET',
+        url: '/api/reports/unused-subscriptions/export?months=1',
+        token: tok.companyAdmin,
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.rowCount - 1).toBe(body.total);
+    } finally {
+      for (const f of saved)
+        await db
+          .update(monthlyFacts)
+          .set({ quantity: f.quantity, unit: f.unit })
+          .where(eq(monthlyFacts.id, f.id));
+    }
+  });
+
+  it('keeps to the Scope and refuses a bad N', async () => {
+    expect((await unused(`clientId=${other}`)).statusCode).toBe(404);
+    // The demo client user was not given the report.
+    expect((await unused('', tok.clientUser)).statusCode).toBe(403);
+    expect((await unused('months=0')).statusCode).toBe(400);
+    expect((await unused('months=abc')).statusCode).toBe(400);
+    expect((await unused('', tok.admin)).statusCode).toBe(400);
   });
 });
 

@@ -5,6 +5,8 @@ import {
   activityLogOptionsSchema,
   activityLogQuerySchema,
   topUsersListSchema,
+  unusedSubscriptionsListSchema,
+  unusedSubscriptionsQuerySchema,
   topUsersQuerySchema,
   type Lang,
   type TopUsersList,
@@ -13,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
 import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
+import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { safeText, streamXlsx } from '../../lib/resource/export.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
@@ -59,6 +62,28 @@ async function topUsers(db: Db, scope: Scope, q: TopUsersQuery): Promise<TopUser
     pageSize: q.pageSize,
   };
 }
+
+const UNUSED_HEADERS: Record<Lang, string[]> = {
+  en: [
+    'User',
+    'Phone number',
+    'Sub-company',
+    'Cost center',
+    'Plan',
+    'Cost in the months (€)',
+    'Monthly cost (€)',
+  ],
+  fi: [
+    'Käyttäjä',
+    'Puhelinnumero',
+    'Tytäryhtiö',
+    'Kustannuspaikka',
+    'Liittymätyyppi',
+    'Kustannus kuukausina (€)',
+    'Kuukausikustannus (€)',
+  ],
+};
+const UNUSED_SHEET: Record<Lang, string> = { en: 'Unused subscriptions', fi: 'Käyttämättömät liittymät' };
 
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
@@ -196,6 +221,65 @@ export async function reportsRoutes(app: FastifyInstance) {
         columns: TOP_HEADERS[lang].map((header, i) => ({
           header,
           numFmt: i === 5 ? '#,##0.00 "€"' : i === 0 ? '0' : undefined,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  const unused = { permission: 'reports.unusedMonthCount' as const };
+  r.get(
+    '/api/reports/unused-subscriptions',
+    {
+      config: unused,
+      schema: {
+        tags,
+        summary:
+          'Unused Subscriptions: billed in each of the last N months with costs and used in none (N chosen, else the client’s Unused Month Count)',
+        querystring: unusedSubscriptionsQuerySchema,
+        response: { 200: unusedSubscriptionsListSchema },
+      },
+    },
+    async (req) => unusedSubscriptions(db, req.scope, req.query),
+  );
+
+  r.get(
+    '/api/reports/unused-subscriptions/export',
+    {
+      config: unused,
+      schema: {
+        tags,
+        summary: 'Unused Subscriptions of the filters as an Excel file (.xlsx), every page',
+        querystring: unusedSubscriptionsQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const q = req.query;
+      const head = await unusedSubscriptions(db, req.scope, { ...q, page: 1, pageSize: 200 });
+      async function* cells() {
+        let page = head;
+        for (let n = 1; ; n++) {
+          yield page.items.map((i) => [
+            i.userName == null ? null : safeText(i.userName),
+            safeText(i.phoneNumber),
+            i.subCompanyName == null ? null : safeText(i.subCompanyName),
+            i.costCenterName == null ? null : safeText(i.costCenterName),
+            i.planName == null ? null : safeText(i.planName),
+            Number(i.cost),
+            Number(i.monthlyCost),
+          ]);
+          if (n * 200 >= page.total) return;
+          page = await unusedSubscriptions(db, req.scope, { ...q, page: n + 1, pageSize: 200 });
+        }
+      }
+      return streamXlsx(req, reply, {
+        fileName: `unused-subscriptions-${head.months}-months.xlsx`,
+        sheet: UNUSED_SHEET[lang],
+        columns: UNUSED_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i >= 5 ? '#,##0.00 "€"' : undefined,
         })),
         rows: cells(),
         table: true,
