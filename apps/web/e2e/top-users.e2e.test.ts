@@ -12,7 +12,13 @@ afterAll(async () => {
 });
 
 /** "… · Total cost: €1,234.56" (English) → 1234.56 */
-const euros = (text: string) => Number(text.split(':').pop()!.replace(/[^\d.]/g, ''));
+const euros = (text: string) =>
+  Number(
+    text
+      .split(':')
+      .pop()!
+      .replace(/[^\d.]/g, ''),
+  );
 
 describe('top users report', () => {
   it(
