@@ -106,7 +106,10 @@ export const ADMIN_MENU: MenuItem[] = [
         ...report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
         page: 'full-automation',
       },
-      report('/admin/reports', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
+      {
+        ...report('/admin/reports', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
+        page: 'unused-subscriptions',
+      },
     ],
   },
   {
@@ -145,7 +148,10 @@ export const COMPANY_MENU: MenuItem[] = [
     children: [
       ...sharedReports('/company/report'),
       report('/company/report', 'downloads', 'downloads', 'downloads'),
-      report('/company/report', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
+      {
+        ...report('/company/report', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
+        page: 'unused-subscriptions',
+      },
     ],
   },
   {

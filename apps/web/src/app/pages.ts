@@ -42,6 +42,10 @@ export const MasterRoutePage = lazyPage<{ masterKey: MasterKey }, MasterPageModu
  * Later issues register their pages here; a route without one shows PlaceholderPage.
  */
 export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  'unused-subscriptions': lazyPage(
+    () => import('../features/reports/unused-subscriptions-page'),
+    'UnusedSubscriptionsPage',
+  ),
   'top-users': lazyPage(() => import('../features/reports/top-users-page'), 'TopUsersPage'),
   'activity-log': lazyPage(() => import('../features/reports/activity-log-page'), 'ActivityLogPage'),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),

@@ -1,7 +1,22 @@
-import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { UnusedSubscriptionsList, UnusedSubscriptionsQuery } from '@kulu/shared';
 import {
   clients,
+  costCategories,
   costCenters,
   monthlyFacts,
   plans,
@@ -49,6 +64,10 @@ export async function unusedSubscriptions(
   const inWindow = (col: typeof smc.month | typeof monthlyFacts.month) =>
     and(gte(col, `${from}-01`), lte(col, `${to}-01`));
 
+  const messageCategories = db
+    .select({ id: costCategories.id })
+    .from(costCategories)
+    .where(inArray(costCategories.usageType, ['sms', 'mms']));
   const used = db
     .selectDistinct({ id: monthlyFacts.subscriptionId })
     .from(monthlyFacts)
@@ -57,8 +76,12 @@ export async function unusedSubscriptions(
         slice.where(monthlyFacts),
         inWindow(monthlyFacts.month),
         isNotNull(monthlyFacts.subscriptionId),
-        isNotNull(monthlyFacts.unit),
         gt(monthlyFacts.quantity, '0'),
+        // Use: minutes, data, or messages (pieces of an SMS / MMS category; a monthly fee is a piece too).
+        or(
+          inArray(monthlyFacts.unit, ['min', 'mb']),
+          and(eq(monthlyFacts.unit, 'pcs'), inArray(monthlyFacts.costCategoryId, messageCategories)),
+        ),
       ),
     );
   const billed = db

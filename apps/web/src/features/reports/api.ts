@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ActivityLogList, ActivityLogOptions, ActivityLogQuery, TopUsersList } from '@kulu/shared';
+import type {
+  ActivityLogList,
+  ActivityLogOptions,
+  ActivityLogQuery,
+  TopUsersList,
+  UnusedSubscriptionsList,
+} from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
@@ -68,4 +74,34 @@ export function exportTopUsers(params: TopUsersParams): Promise<void> {
   const { page: _p, pageSize: _s, q: _q, ...filters } = params;
   const qs = topUsersQueryString(filters);
   return downloadFile(`/api/reports/top-users/export${qs ? `?${qs}` : ''}`, 'top-users.xlsx');
+}
+
+/** Unused Subscriptions' filters. */
+export interface UnusedParams {
+  clientId?: number;
+  subCompanyId?: number;
+  months?: number;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const unusedSubscriptionsQuery = (params: UnusedParams, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'unused-subscriptions', params],
+    queryFn: ({ signal }) =>
+      api.get<UnusedSubscriptionsList>(`/api/reports/unused-subscriptions?${queryString({ ...params })}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export function exportUnusedSubscriptions(params: UnusedParams): Promise<void> {
+  const { page: _p, pageSize: _s, q: _q, ...filters } = params;
+  const qs = queryString({ ...filters });
+  return downloadFile(
+    `/api/reports/unused-subscriptions/export${qs ? `?${qs}` : ''}`,
+    'unused-subscriptions.xlsx',
+  );
 }

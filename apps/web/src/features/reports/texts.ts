@@ -3,6 +3,20 @@ import i18n from 'i18next';
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
+    unused: {
+      help: 'Subscriptions billed in each of the last months with costs and not used in any of them: no calls, messages or data.',
+      months: 'Months without use',
+      monthsHelp: 'Your company setting is used when left empty.',
+      plan: 'Plan',
+      cost: 'Cost in the months',
+      monthlyCost: 'Monthly cost',
+      search: 'Search by number or user',
+      export: 'Export to Excel',
+      window: 'Months {from} – {to}',
+      totals:
+        'Unused subscriptions: {subscriptions} · Cost in the months: {cost} · Yearly saving if closed: {yearlySaving}',
+      empty: 'No unused subscriptions in these months',
+    },
     topUsers: {
       help: 'The subscriptions by cost over the period, most expensive first.',
       optimizableOnly: 'Only optimizable costs',
@@ -63,6 +77,20 @@ const TEXTS = {
     },
   },
   fi: {
+    unused: {
+      help: 'Liittymät, joista on laskutettu jokaisena viimeisimpänä kuukautena mutta joita ei ole käytetty: ei puheluita, viestejä eikä tiedonsiirtoa.',
+      months: 'Käyttämättömiä kuukausia',
+      monthsHelp: 'Tyhjänä käytetään yrityksen asetusta.',
+      plan: 'Liittymätyyppi',
+      cost: 'Kustannus kuukausina',
+      monthlyCost: 'Kuukausikustannus',
+      search: 'Hae numerolla tai käyttäjällä',
+      export: 'Vie Exceliin',
+      window: 'Kuukaudet {from} – {to}',
+      totals:
+        'Käyttämättömiä liittymiä: {subscriptions} · Kustannus kuukausina: {cost} · Vuosisäästö, jos suljetaan: {yearlySaving}',
+      empty: 'Näinä kuukausina ei ole käyttämättömiä liittymiä',
+    },
     topUsers: {
       help: 'Liittymät kustannusten mukaan valitulla jaksolla, kallein ensin.',
       optimizableOnly: 'Vain optimoitavat kustannukset',

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, InputNumber, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isProviderRole, UNUSED_MONTHS_MAX, type Lang, type UnusedSubscription } from '@kulu/shared';
+import { ClientSelect } from '../../components/client-select';
+import { PageHeading } from '../../components/page-heading';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { SearchBox } from '../../components/search-box';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/form-rules';
+import { NO_SORT } from '../../lib/paging';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
+import { useSession } from '../../lib/session';
+import { usePagedState } from '../../lib/use-paged-state';
+import { FilterField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { formatMonth } from '../dashboards/chart-options';
+import { exportUnusedSubscriptions, unusedSubscriptionsQuery, type UnusedParams } from './api';
+import './texts';
+
+interface Filters {
+  clientId?: number;
+  subCompanyId?: number;
+  months?: number;
+}
+
+/**
+ * Unused Subscriptions (spec §2 "Unused-Month-Count", issue 12): subscriptions billed in each of
+ * the last N months with costs and used in none, N chosen (else the company's setting); what they
+ * cost, and the yearly saving of closing them. Admins and consultants pick the client.
+ */
+export function UnusedSubscriptionsPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const session = useSession();
+  const provider = session ? isProviderRole(session.roleID) : false;
+  const [exporting, setExporting] = useState(false);
+  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
+    NO_SORT,
+    {},
+  );
+  const subCompanies = useQuery(subCompanyOptionsQuery());
+  const subCompanyOptions = (subCompanies.data ?? []).filter(
+    (s) => !provider || s.clientId === state.clientId,
+  );
+  const ready = !provider || state.clientId !== undefined;
+  const params: UnusedParams = {
+    clientId: provider ? state.clientId : undefined,
+    subCompanyId: state.subCompanyId,
+    months: state.months,
+    q: state.q || undefined,
+    page: state.page,
+    pageSize: state.pageSize,
+  };
+  const list = useQuery(unusedSubscriptionsQuery(params, ready));
+  const data = list.data;
+  const money = (v: string) => formatMoney(Number(v), lang);
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportUnusedSubscriptions(params);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: PagedColumn<UnusedSubscription>[] = [
+    { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
+    {
+      key: 'phoneNumber',
+      dataIndex: 'phoneNumber',
+      title: t('dashboards.phoneNumber'),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    {
+      key: 'subCompanyName',
+      dataIndex: 'subCompanyName',
+      title: t('dashboards.subCompany'),
+      render: (v) => v ?? '–',
+    },
+    {
+      key: 'costCenterName',
+      dataIndex: 'costCenterName',
+      title: t('dashboards.costCenter'),
+      render: (v) => v ?? '–',
+    },
+    { key: 'planName', dataIndex: 'planName', title: t('reports.unused.plan'), render: (v) => v ?? '–' },
+    {
+      key: 'cost',
+      dataIndex: 'cost',
+      title: t('reports.unused.cost'),
+      align: 'right',
+      render: (v: string) => money(v),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    {
+      key: 'monthlyCost',
+      dataIndex: 'monthlyCost',
+      title: t('reports.unused.monthlyCost'),
+      align: 'right',
+      render: (v: string) => money(v),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+  ];
+
+  return (
+    <div data-testid="unused-page">
+      <PageHeading
+        title={t('menu.reports.unusedMonthCount')}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!data?.total}
+            onClick={() => void runExport()}
+            data-testid="unused-export"
+          >
+            {t('reports.unused.export')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph type="secondary">{t('reports.unused.help')}</Typography.Paragraph>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Flex gap={16} wrap align="center" data-testid="unused-filters">
+          {provider && (
+            <FilterField label={t('dashboards.client')}>
+              <ClientSelect
+                value={state.clientId}
+                onChange={(id) => patch({ clientId: id, subCompanyId: undefined })}
+                testId="unused-client"
+              />
+            </FilterField>
+          )}
+          <FilterField label={t('reports.unused.months')}>
+            <InputNumber<number>
+              min={1}
+              max={UNUSED_MONTHS_MAX}
+              precision={0}
+              value={state.months ?? data?.months ?? null}
+              onChange={(v) => patch({ months: v ?? undefined })}
+              disabled={!ready}
+              title={t('reports.unused.monthsHelp')}
+              aria-label={t('reports.unused.months')}
+              data-testid="unused-months"
+            />
+          </FilterField>
+          <SubCompanyField
+            options={subCompanyOptions}
+            value={state.subCompanyId}
+            onChange={(v) => patch({ subCompanyId: v })}
+            disabled={!ready}
+            testId="unused-sub-company"
+          />
+          {data?.from && data.to && (
+            <Typography.Text type="secondary" data-testid="unused-window">
+              {t('reports.unused.window', {
+                from: formatMonth(data.from, lang),
+                to: formatMonth(data.to, lang),
+              })}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Card>
+      {ready ? (
+        <PagedTable<UnusedSubscription>
+          testId="unused-table"
+          query={list}
+          state={state}
+          onPageChange={onPageChange}
+          columns={columns}
+          rowKey="subscriptionId"
+          emptyText={state.q ? t('dashboards.noMatches') : t('reports.unused.empty')}
+          toolbar={
+            <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+              <SearchBox
+                value={search}
+                onChange={setSearch}
+                onSearch={submitSearch}
+                placeholder={t('reports.unused.search')}
+                width={320}
+              />
+              {data && (
+                <Typography.Text strong data-testid="unused-totals">
+                  {t('reports.unused.totals', {
+                    subscriptions: data.totals.subscriptions,
+                    cost: money(data.totals.cost),
+                    yearlySaving: money(data.totals.yearlySaving),
+                  })}
+                </Typography.Text>
+              )}
+            </Flex>
+          }
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
+      )}
+    </div>
+  );
+}
