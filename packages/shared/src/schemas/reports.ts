@@ -169,3 +169,58 @@ export const unusedSubscriptionsListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type UnusedSubscriptionsList = z.infer<typeof unusedSubscriptionsListSchema>;
+
+// ---- client contracts (admin) -----------------------------------------------------------------------
+
+/** Active: contracts in force (status active); inactive: ended early or terminated. Drafts are not contracts yet. */
+export const CONTRACT_REPORT_STATES = ['active', 'inactive'] as const;
+export const CLIENT_CONTRACT_SORTABLE = [
+  'clientName',
+  'startDate',
+  'endDate',
+  'status',
+  'monthlyCost',
+] as const;
+
+export const clientContractsQuerySchema = pagingQuery.extend({
+  ...sortQuery(CLIENT_CONTRACT_SORTABLE).shape,
+  state: z.enum(CONTRACT_REPORT_STATES, { error: 'validation' }).optional(),
+  clientId: idSchema.optional(),
+  /** Company name or business id (contains, case-insensitive). */
+  q: searchText.optional(),
+});
+export type ClientContractsQuery = z.infer<typeof clientContractsQuerySchema>;
+
+export const clientContractRowSchema = z.object({
+  contractId: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  businessId: z.string(),
+  status: z.string(),
+  term: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** When it stopped early: its inactive or termination date. */
+  endedOn: z.string().nullable(),
+  billingPlanName: z.string().nullable(),
+  billingCycle: z.string(),
+  numberOfPlans: z.number().int(),
+  units: z.number().int(),
+  monthlyCost: z.string().nullable(),
+  yearlyCost: z.string().nullable(),
+});
+export type ClientContractRow = z.infer<typeof clientContractRowSchema>;
+
+export const clientContractsListSchema = z.object({
+  items: z.array(clientContractRowSchema),
+  total: z.number().int(),
+  totals: z.object({
+    contracts: z.number().int(),
+    numberOfPlans: z.number().int(),
+    monthlyCost: z.string(),
+    yearlyCost: z.string(),
+  }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ClientContractsList = z.infer<typeof clientContractsListSchema>;

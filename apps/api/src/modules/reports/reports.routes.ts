@@ -4,6 +4,8 @@ import {
   activityLogListSchema,
   activityLogOptionsSchema,
   activityLogQuerySchema,
+  clientContractsListSchema,
+  clientContractsQuerySchema,
   topUsersListSchema,
   unusedSubscriptionsListSchema,
   unusedSubscriptionsQuerySchema,
@@ -18,6 +20,7 @@ import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { safeText, streamXlsx } from '../../lib/resource/export.js';
 import { requestLanguage } from '../../plugins/errors.js';
+import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
 
 /** Headers of the activity log workbook, in the caller's language. */
@@ -84,6 +87,40 @@ const UNUSED_HEADERS: Record<Lang, string[]> = {
   ],
 };
 const UNUSED_SHEET: Record<Lang, string> = { en: 'Unused subscriptions', fi: 'Käyttämättömät liittymät' };
+
+const CONTRACT_HEADERS: Record<Lang, string[]> = {
+  en: [
+    'Client',
+    'Business ID',
+    'Status',
+    'Term',
+    'Start',
+    'End',
+    'Ended on',
+    'Billing plan',
+    'Billing cycle',
+    'Plans',
+    'Units',
+    'Monthly cost (€)',
+    'Yearly cost (€)',
+  ],
+  fi: [
+    'Asiakas',
+    'Y-tunnus',
+    'Tila',
+    'Kausi',
+    'Alkaa',
+    'Päättyy',
+    'Päättyi',
+    'Laskutusmalli',
+    'Laskutusjakso',
+    'Liittymiä',
+    'Yksiköitä',
+    'Kuukausikustannus (€)',
+    'Vuosikustannus (€)',
+  ],
+};
+const CONTRACT_SHEET: Record<Lang, string> = { en: 'Client contracts', fi: 'Asiakassopimukset' };
 
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
@@ -280,6 +317,67 @@ export async function reportsRoutes(app: FastifyInstance) {
         columns: UNUSED_HEADERS[lang].map((header, i) => ({
           header,
           numFmt: i >= 5 ? '#,##0.00 "€"' : undefined,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  const contracts = { permission: 'reports.clientContracts' as const };
+  r.get(
+    '/api/reports/client-contracts',
+    {
+      config: contracts,
+      schema: {
+        tags,
+        summary:
+          "Client Contracts: every client's contracts, active or inactive, with plans and costs as saved",
+        querystring: clientContractsQuerySchema,
+        response: { 200: clientContractsListSchema },
+      },
+    },
+    async (req) => clientContractsReport(db, req.query),
+  );
+
+  r.get(
+    '/api/reports/client-contracts/export',
+    {
+      config: contracts,
+      schema: {
+        tags,
+        summary: 'Client Contracts of the filters as an Excel file (.xlsx), in the report’s order',
+        querystring: clientContractsQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      async function* cells() {
+        for await (const batch of clientContractsBatches(db, req.query)) {
+          yield batch.map((c) => [
+            safeText(c.clientName),
+            safeText(c.businessId),
+            c.status,
+            c.term == null ? null : safeText(c.term),
+            c.startDate,
+            c.endDate,
+            c.endedOn,
+            c.billingPlanName == null ? null : safeText(c.billingPlanName),
+            c.billingCycle,
+            c.numberOfPlans,
+            c.units,
+            c.monthlyCost == null ? null : Number(c.monthlyCost),
+            c.yearlyCost == null ? null : Number(c.yearlyCost),
+          ]);
+        }
+      }
+      const date = new Date().toISOString().slice(0, 10);
+      return streamXlsx(req, reply, {
+        fileName: `client-contracts-${date}.xlsx`,
+        sheet: CONTRACT_SHEET[lang],
+        columns: CONTRACT_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i >= 11 ? '#,##0.00 "€"' : i === 9 || i === 10 ? '0' : undefined,
         })),
         rows: cells(),
         table: true,
