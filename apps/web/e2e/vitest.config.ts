@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page under CI load can take seconds to answer: polls wait up to 15 s, not vitest's 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -94,7 +94,10 @@ export const ADMIN_MENU: MenuItem[] = [
     icon: 'BarChartOutlined',
     children: [
       ...sharedReports('/admin/reports'),
-      report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
+      {
+        ...report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
+        page: 'client-contracts',
+      },
       { ...report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'), page: 'activity-log' },
       report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
       report('/admin/reports', 'downloads', 'downloads', 'downloads'),

@@ -46,6 +46,10 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/reports/unused-subscriptions-page'),
     'UnusedSubscriptionsPage',
   ),
+  'client-contracts': lazyPage(
+    () => import('../features/reports/client-contracts-page'),
+    'ClientContractsPage',
+  ),
   'top-users': lazyPage(() => import('../features/reports/top-users-page'), 'TopUsersPage'),
   'activity-log': lazyPage(() => import('../features/reports/activity-log-page'), 'ActivityLogPage'),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),

@@ -3,6 +3,8 @@ import type {
   ActivityLogList,
   ActivityLogOptions,
   ActivityLogQuery,
+  ClientContractsList,
+  ClientContractsQuery,
   TopUsersList,
   UnusedSubscriptionsList,
 } from '@kulu/shared';
@@ -103,5 +105,25 @@ export function exportUnusedSubscriptions(params: UnusedParams): Promise<void> {
   return downloadFile(
     `/api/reports/unused-subscriptions/export${qs ? `?${qs}` : ''}`,
     'unused-subscriptions.xlsx',
+  );
+}
+
+export type ClientContractsParams = Partial<ClientContractsQuery>;
+
+export const clientContractsQuery = (params: ClientContractsParams) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'client-contracts', params],
+    queryFn: ({ signal }) =>
+      api.get<ClientContractsList>(`/api/reports/client-contracts?${queryString({ ...params })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function exportClientContracts(params: ClientContractsParams): Promise<void> {
+  const { page: _p, pageSize: _s, ...filters } = params;
+  const qs = queryString({ ...filters });
+  const date = new Date().toISOString().slice(0, 10);
+  return downloadFile(
+    `/api/reports/client-contracts/export${qs ? `?${qs}` : ''}`,
+    `client-contracts-${date}.xlsx`,
   );
 }

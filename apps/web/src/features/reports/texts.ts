@@ -3,6 +3,24 @@ import i18n from 'i18next';
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
+    contracts: {
+      help: "Every client's contracts: active ones and those that ended early or were terminated.",
+      states: { all: 'All', active: 'Active', inactive: 'Inactive' },
+      client: 'Client',
+      businessId: 'Business ID',
+      status: 'Status',
+      statuses: { active: 'Active', inactive: 'Inactive', terminated: 'Terminated', draft: 'Draft' },
+      period: 'Contract period',
+      endedOn: 'Ended on',
+      billingPlan: 'Billing plan',
+      plans: 'Plans',
+      monthlyCost: 'Monthly cost',
+      yearlyCost: 'Yearly cost',
+      search: 'Search by company or business ID',
+      export: 'Export to Excel',
+      totals: 'Contracts: {contracts} · Plans: {plans} · Monthly: {monthly} · Yearly: {yearly}',
+      empty: 'No contracts',
+    },
     unused: {
       help: 'Subscriptions billed in each of the last months with costs and not used in any of them: no calls, messages or data.',
       months: 'Months without use',
@@ -77,6 +95,24 @@ const TEXTS = {
     },
   },
   fi: {
+    contracts: {
+      help: 'Kaikkien asiakkaiden sopimukset: voimassa olevat sekä ennenaikaisesti päättyneet ja irtisanotut.',
+      states: { all: 'Kaikki', active: 'Voimassa', inactive: 'Päättyneet' },
+      client: 'Asiakas',
+      businessId: 'Y-tunnus',
+      status: 'Tila',
+      statuses: { active: 'Voimassa', inactive: 'Ei voimassa', terminated: 'Irtisanottu', draft: 'Luonnos' },
+      period: 'Sopimuskausi',
+      endedOn: 'Päättyi',
+      billingPlan: 'Laskutusmalli',
+      plans: 'Liittymiä',
+      monthlyCost: 'Kuukausikustannus',
+      yearlyCost: 'Vuosikustannus',
+      search: 'Hae yrityksen nimellä tai Y-tunnuksella',
+      export: 'Vie Exceliin',
+      totals: 'Sopimuksia: {contracts} · Liittymiä: {plans} · Kuukaudessa: {monthly} · Vuodessa: {yearly}',
+      empty: 'Ei sopimuksia',
+    },
     unused: {
       help: 'Liittymät, joista on laskutettu jokaisena viimeisimpänä kuukautena mutta joita ei ole käytetty: ei puheluita, viestejä eikä tiedonsiirtoa.',
       months: 'Käyttämättömiä kuukausia',
