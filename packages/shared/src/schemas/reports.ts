@@ -224,3 +224,36 @@ export const clientContractsListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type ClientContractsList = z.infer<typeof clientContractsListSchema>;
+
+// ---- base plan types ---------------------------------------------------------------------------------
+
+/** Base Plan Types: the client's subscriptions and their cost per base plan group and plan group. */
+export const planTypesQuerySchema = costUsageFiltersSchema
+  .pick({ clientId: true, from: true, to: true, subCompanyId: true, costCenterId: true })
+  .refine(
+    (q) =>
+      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
+    { error: 'invalidPeriod', path: ['to'] },
+  );
+export type PlanTypesQuery = z.infer<typeof planTypesQuerySchema>;
+
+export const planTypeRowSchema = z.object({
+  basePlanGroupId: z.number().int().nullable(),
+  basePlanGroupName: z.string().nullable(),
+  planGroupId: z.number().int().nullable(),
+  planGroupName: z.string().nullable(),
+  /** Subscriptions (on a plan of the group now) with costs in the period, and their cost. */
+  subscriptions: z.number().int(),
+  cost: z.string(),
+});
+export type PlanTypeRow = z.infer<typeof planTypeRowSchema>;
+
+export const planTypesListSchema = z.object({
+  clientId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(planTypeRowSchema),
+  total: z.number().int(),
+  totals: z.object({ subscriptions: z.number().int(), cost: z.string() }),
+});
+export type PlanTypesList = z.infer<typeof planTypesListSchema>;

@@ -485,6 +485,45 @@ describe('GET /api/reports/top-users', () => {
   });
 });
 
+describe('GET /api/reports/base-plan-types', () => {
+  it('splits the subscriptions and their cost by base plan group and plan group; totals equal the lines', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/reports/base-plan-types?${period}`,
+      token: tok.companyAdmin,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
+    expect(cents(body.totals.cost)).toBe(lines.total);
+    const sum = body.items.reduce((a: number, i: { cost: string }) => a + cents(i.cost), 0);
+    expect(sum).toBe(lines.total);
+    // Each subscription is on one plan now: the groups' counts add up to the subscriptions.
+    expect(body.items.reduce((a: number, i: { subscriptions: number }) => a + i.subscriptions, 0)).toBe(
+      body.totals.subscriptions,
+    );
+    const costs = body.items.map((i: { cost: string }) => cents(i.cost));
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    const file = await t.inject({
+      method: 'GET',
+      url: `/api/reports/base-plan-types/export?${period}`,
+      token: tok.companyAdmin,
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.rowCount - 1).toBe(body.items.length);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/reports/base-plan-types?clientId=${other}`,
+          token: tok.companyAdmin,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('GET /api/reports/unused-subscriptions', () => {
   const unused = (query: string, token = tok.companyAdmin) =>
     t.inject({ method: 'GET', url: `/api/reports/unused-subscriptions?${query}`, token });

@@ -6,6 +6,8 @@ import {
   activityLogQuerySchema,
   clientContractsListSchema,
   clientContractsQuerySchema,
+  planTypesListSchema,
+  planTypesQuerySchema,
   topUsersListSchema,
   unusedSubscriptionsListSchema,
   unusedSubscriptionsQuerySchema,
@@ -18,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
 import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
+import { planTypes } from '../dashboards/plan-types.service.js';
 import { safeText, streamXlsx } from '../../lib/resource/export.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
@@ -121,6 +124,13 @@ const CONTRACT_HEADERS: Record<Lang, string[]> = {
   ],
 };
 const CONTRACT_SHEET: Record<Lang, string> = { en: 'Client contracts', fi: 'Asiakassopimukset' };
+
+const PLAN_TYPE_HEADERS: Record<Lang, string[]> = {
+  en: ['Base plan group', 'Plan group', 'Subscriptions', 'Cost (€)'],
+  fi: ['Perusliittymäryhmä', 'Liittymäryhmä', 'Liittymiä', 'Kustannus (€)'],
+};
+const PLAN_TYPE_SHEET: Record<Lang, string> = { en: 'Base plan types', fi: 'Perusliittymätyypit' };
+const NO_GROUP: Record<Lang, string> = { en: '(no group)', fi: '(ei ryhmää)' };
 
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
@@ -378,6 +388,57 @@ export async function reportsRoutes(app: FastifyInstance) {
         columns: CONTRACT_HEADERS[lang].map((header, i) => ({
           header,
           numFmt: i >= 11 ? '#,##0.00 "€"' : i === 9 || i === 10 ? '0' : undefined,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  const planType = { permission: 'reports.planType' as const };
+  r.get(
+    '/api/reports/base-plan-types',
+    {
+      config: planType,
+      schema: {
+        tags,
+        summary:
+          "Base Plan Types: a client's subscriptions and their cost per base plan group and plan group over a period",
+        querystring: planTypesQuerySchema,
+        response: { 200: planTypesListSchema },
+      },
+    },
+    async (req) => planTypes(db, req.scope, req.query),
+  );
+
+  r.get(
+    '/api/reports/base-plan-types/export',
+    {
+      config: planType,
+      schema: {
+        tags,
+        summary: 'Base Plan Types of the filters as an Excel file (.xlsx)',
+        querystring: planTypesQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const list = await planTypes(db, req.scope, req.query);
+      async function* cells() {
+        yield list.items.map((i) => [
+          i.basePlanGroupName == null ? NO_GROUP[lang] : safeText(i.basePlanGroupName),
+          i.planGroupName == null ? NO_GROUP[lang] : safeText(i.planGroupName),
+          i.subscriptions,
+          Number(i.cost),
+        ]);
+      }
+      return streamXlsx(req, reply, {
+        fileName: `base-plan-types-${list.from}-${list.to}.xlsx`,
+        sheet: PLAN_TYPE_SHEET[lang],
+        columns: PLAN_TYPE_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i === 3 ? '#,##0.00 "€"' : i === 2 ? '0' : undefined,
+          width: i < 2 ? 32 : undefined,
         })),
         rows: cells(),
         table: true,
