@@ -50,6 +50,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/reports/client-contracts-page'),
     'ClientContractsPage',
   ),
+  'base-plan-types': lazyPage(() => import('../features/reports/plan-types-page'), 'PlanTypesPage'),
   'top-users': lazyPage(() => import('../features/reports/top-users-page'), 'TopUsersPage'),
   'activity-log': lazyPage(() => import('../features/reports/activity-log-page'), 'ActivityLogPage'),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),

@@ -5,6 +5,7 @@ import type {
   ActivityLogQuery,
   ClientContractsList,
   ClientContractsQuery,
+  PlanTypesList,
   TopUsersList,
   UnusedSubscriptionsList,
 } from '@kulu/shared';
@@ -126,4 +127,26 @@ export function exportClientContracts(params: ClientContractsParams): Promise<vo
     `/api/reports/client-contracts/export${qs ? `?${qs}` : ''}`,
     `client-contracts-${date}.xlsx`,
   );
+}
+
+/** Base Plan Types' filters. */
+export interface PlanTypesParams {
+  clientId?: number;
+  from?: string;
+  to?: string;
+  subCompanyId?: number;
+}
+
+export const planTypesQuery = (params: PlanTypesParams, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'base-plan-types', params],
+    queryFn: ({ signal }) =>
+      api.get<PlanTypesList>(`/api/reports/base-plan-types?${queryString({ ...params })}`, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export function exportPlanTypes(params: PlanTypesParams): Promise<void> {
+  const qs = queryString({ ...params });
+  return downloadFile(`/api/reports/base-plan-types/export${qs ? `?${qs}` : ''}`, 'base-plan-types.xlsx');
 }

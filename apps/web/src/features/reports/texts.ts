@@ -3,6 +3,18 @@ import i18n from 'i18next';
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
+    planTypes: {
+      help: 'The subscriptions with costs in the period and what they cost, by the base plan group and plan group of the plan each is on.',
+      basePlanGroup: 'Base plan group',
+      planGroup: 'Plan group',
+      subscriptions: 'Subscriptions',
+      cost: 'Cost',
+      noGroup: '(no group)',
+      chart: 'Cost by plan group',
+      export: 'Export to Excel',
+      totals: 'Subscriptions: {subscriptions} · Total cost: {cost}',
+      empty: 'No costs in the period',
+    },
     contracts: {
       help: "Every client's contracts: active ones and those that ended early or were terminated.",
       states: { all: 'All', active: 'Active', inactive: 'Inactive' },
@@ -95,6 +107,18 @@ const TEXTS = {
     },
   },
   fi: {
+    planTypes: {
+      help: 'Jakson liittymät, joilla on kustannuksia, ja niiden kustannukset nykyisen liittymätyypin perusliittymäryhmän ja liittymäryhmän mukaan.',
+      basePlanGroup: 'Perusliittymäryhmä',
+      planGroup: 'Liittymäryhmä',
+      subscriptions: 'Liittymiä',
+      cost: 'Kustannus',
+      noGroup: '(ei ryhmää)',
+      chart: 'Kustannukset liittymäryhmittäin',
+      export: 'Vie Exceliin',
+      totals: 'Liittymiä: {subscriptions} · Kustannukset yhteensä: {cost}',
+      empty: 'Jaksolla ei ole kustannuksia',
+    },
     contracts: {
       help: 'Kaikkien asiakkaiden sopimukset: voimassa olevat sekä ennenaikaisesti päättyneet ja irtisanotut.',
       states: { all: 'Kaikki', active: 'Voimassa', inactive: 'Päättyneet' },

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  USERS,
+  goto,
+  launchBrowser,
+  login,
+  openPage,
+  pickOption,
+  screenshot,
+  switchLanguage,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('base plan types report', () => {
+  it(
+    'a consultant picks a client and sees its cost per plan group as a chart and a table; Finnish too',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page, errors } = await openPage(browser);
+      await login(page, USERS.consultant);
+      await goto(page, '/admin/reports/base-plan-types');
+      await page.getByTestId('plan-types-client').click();
+      await pickOption(page, 'Pohjola Rakennus Oy');
+      const totals = page.getByTestId('plan-types-totals');
+      await totals.getByText(/Subscriptions: \d+/).waitFor({ timeout: 30_000 });
+      await page.getByTestId('plan-types-chart').locator('canvas').first().waitFor();
+      await screenshot(page, 'plan-types-en');
+      // The table view: a row per group, the costs add up to the total.
+      await page.getByTestId('plan-types-chart-view').locator('.ant-segmented-item').nth(1).click();
+      const rows = page.getByTestId('plan-types-chart').locator('tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBeGreaterThan(1);
+      const sum = (await rows.allInnerTexts())
+        .map((r) =>
+          Number(
+            r
+              .split('\t')
+              .pop()!
+              .replace(/[^\d.]/g, ''),
+          ),
+        )
+        .reduce((a, b) => a + b, 0);
+      const total = Number(
+        (await totals.innerText())
+          .split(':')
+          .pop()!
+          .replace(/[^\d.]/g, ''),
+      );
+      expect(Math.round(sum * 100)).toBe(Math.round(total * 100));
+
+      await switchLanguage(page, 'fi');
+      await page.getByText(/Liittymiä: \d+/).waitFor();
+      await screenshot(page, 'plan-types-fi');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});

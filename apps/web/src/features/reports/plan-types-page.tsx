@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { isProviderRole, type Lang, type PlanTypeRow } from '@kulu/shared';
+import { ClientSelect } from '../../components/client-select';
+import { PageHeading } from '../../components/page-heading';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/form-rules';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
+import { useSession } from '../../lib/session';
+import { ChartCard } from '../dashboards/chart-card';
+import { categoryOption } from '../dashboards/chart-options';
+import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
+import './texts';
+
+const MONTH = 'YYYY-MM';
+
+/**
+ * Base Plan Types (spec §2 reports, issue 12): the subscriptions and their cost per base plan
+ * group and plan group over a period, as a chart with its table view; admins and consultants pick
+ * the client. Totals and the Excel export of exactly what the filters show.
+ */
+export function PlanTypesPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const session = useSession();
+  const provider = session ? isProviderRole(session.roleID) : false;
+  const [exporting, setExporting] = useState(false);
+  const [clientId, setClientId] = useState<number | undefined>();
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+  const subCompanies = useQuery(subCompanyOptionsQuery());
+  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
+  const ready = !provider || clientId !== undefined;
+  const params: PlanTypesParams = {
+    clientId: provider ? clientId : undefined,
+    from: period?.[0].format(MONTH),
+    to: period?.[1].format(MONTH),
+    subCompanyId,
+  };
+  const list = useQuery(planTypesQuery(params, ready));
+  const data = list.data;
+  const shownPeriod: [Dayjs, Dayjs] | null =
+    period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
+  const money = (v: string) => formatMoney(Number(v), lang);
+  const group = (name: string | null) => name ?? t('reports.planTypes.noGroup');
+  const label = (r: PlanTypeRow) => `${group(r.basePlanGroupName)} · ${group(r.planGroupName)}`;
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportPlanTypes(params);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div data-testid="plan-types-page">
+      <PageHeading
+        title={t('menu.reports.basePlanTypes')}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!data?.items.length}
+            onClick={() => void runExport()}
+            data-testid="plan-types-export"
+          >
+            {t('reports.planTypes.export')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph type="secondary">{t('reports.planTypes.help')}</Typography.Paragraph>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card size="small">
+          <Flex gap={16} wrap align="center">
+            {provider && (
+              <FilterField label={t('dashboards.client')}>
+                <ClientSelect
+                  value={clientId}
+                  onChange={(id) => {
+                    setClientId(id);
+                    setPeriod(null);
+                    setSubCompanyId(undefined);
+                  }}
+                  testId="plan-types-client"
+                />
+              </FilterField>
+            )}
+            <PeriodField
+              value={shownPeriod}
+              onChange={setPeriod}
+              disabled={!ready}
+              testId="plan-types-period"
+            />
+            <SubCompanyField
+              options={subCompanyOptions}
+              value={subCompanyId}
+              onChange={setSubCompanyId}
+              disabled={!ready}
+              testId="plan-types-sub-company"
+            />
+            {data && (
+              <Typography.Text strong data-testid="plan-types-totals">
+                {t('reports.planTypes.totals', {
+                  subscriptions: data.totals.subscriptions,
+                  cost: money(data.totals.cost),
+                })}
+              </Typography.Text>
+            )}
+          </Flex>
+        </Card>
+        {!ready ? (
+          <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
+        ) : (
+          <ChartCard<PlanTypeRow>
+            title={t('reports.planTypes.chart')}
+            testId="plan-types-chart"
+            option={categoryOption(
+              (data?.items ?? []).map((r) => ({ name: label(r), cost: r.cost })),
+              lang,
+            )}
+            rows={data?.items ?? []}
+            rowKey={(r) => `${r.basePlanGroupId ?? 0}-${r.planGroupId ?? 0}`}
+            emptyText={t('reports.planTypes.empty')}
+            height={360}
+            columns={[
+              {
+                key: 'basePlanGroupName',
+                title: t('reports.planTypes.basePlanGroup'),
+                render: (_v, r) => group(r.basePlanGroupName),
+              },
+              {
+                key: 'planGroupName',
+                title: t('reports.planTypes.planGroup'),
+                render: (_v, r) => group(r.planGroupName),
+              },
+              {
+                key: 'subscriptions',
+                dataIndex: 'subscriptions',
+                title: t('reports.planTypes.subscriptions'),
+                align: 'right',
+              },
+              {
+                key: 'cost',
+                dataIndex: 'cost',
+                title: t('reports.planTypes.cost'),
+                align: 'right',
+                render: (v: string) => money(v),
+              },
+            ]}
+          />
+        )}
+      </Space>
+    </div>
+  );
+}
