@@ -257,3 +257,63 @@ export const planTypesListSchema = z.object({
   totals: z.object({ subscriptions: z.number().int(), cost: z.string() }),
 });
 export type PlanTypesList = z.infer<typeof planTypesListSchema>;
+
+// ---- optimizable cost and usage summaries ---------------------------------------------------------
+
+export const SUMMARY_GROUPINGS = ['organization', 'costCenter'] as const;
+
+/** Cost / Usage Summaries: for the entire organization or by cost center, over a month range. */
+export const summaryQuerySchema = costUsageFiltersSchema
+  .pick({ clientId: true, from: true, to: true, subCompanyId: true })
+  .extend({ groupBy: z.enum(SUMMARY_GROUPINGS, { error: 'validation' }).default('organization') })
+  .refine(
+    (q) =>
+      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
+    { error: 'invalidPeriod', path: ['to'] },
+  );
+export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
+
+/** One row: the organization (`costCenterId` null and `name` null) or a cost center (null name: none). */
+export const costSummaryRowSchema = z.object({
+  costCenterId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  /** Costs a plan decides (`OPTIMIZABLE_USAGE_TYPES`), the rest, and both (euros). */
+  optimizableCost: z.string(),
+  otherCost: z.string(),
+  totalCost: z.string(),
+});
+export type CostSummaryRow = z.infer<typeof costSummaryRowSchema>;
+
+export const costSummaryListSchema = z.object({
+  clientId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(costSummaryRowSchema),
+  total: z.number().int(),
+  totals: costSummaryRowSchema.omit({ costCenterId: true, name: true }),
+});
+export type CostSummaryList = z.infer<typeof costSummaryListSchema>;
+
+export const usageSummaryRowSchema = z.object({
+  costCenterId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  /** Domestic and roaming use (roaming: cost categories of zones outside Finland). */
+  voiceMinutes: z.number(),
+  sms: z.number(),
+  dataMb: z.number(),
+  roamingVoiceMinutes: z.number(),
+  roamingDataMb: z.number(),
+  /** What the use cost (optimizable costs other than monthly fees). */
+  usageCost: z.string(),
+});
+export type UsageSummaryRow = z.infer<typeof usageSummaryRowSchema>;
+
+export const usageSummaryListSchema = z.object({
+  clientId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(usageSummaryRowSchema),
+  total: z.number().int(),
+  totals: usageSummaryRowSchema.omit({ costCenterId: true, name: true }),
+});
+export type UsageSummaryList = z.infer<typeof usageSummaryListSchema>;

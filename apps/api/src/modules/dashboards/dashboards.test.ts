@@ -524,6 +524,54 @@ describe('GET /api/reports/base-plan-types', () => {
   });
 });
 
+describe('GET /api/reports/cost-summaries and usage-summaries', () => {
+  const report = (name: string, query: string, token = tok.companyAdmin) =>
+    t.inject({ method: 'GET', url: `/api/reports/${name}?${query}`, token });
+
+  it('splits the organization’s cost into optimizable and other, equal to the invoice lines', async () => {
+    const body = (await report('cost-summaries', period)).json();
+    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    let optimizable = 0;
+    for (const usageType of OPTIMIZABLE_USAGE_TYPES)
+      optimizable += (await fromLines({ from: MONTHS[0], to: MONTHS[2], usageType })).total;
+    expect(body.items).toHaveLength(1);
+    expect(cents(body.totals.totalCost)).toBe(lines.total);
+    expect(cents(body.totals.optimizableCost)).toBe(optimizable);
+    expect(cents(body.totals.otherCost)).toBe(lines.total - optimizable);
+  });
+
+  it('by cost center: the rows add up to the organization', async () => {
+    const whole = (await report('cost-summaries', period)).json();
+    const body = (await report('cost-summaries', `${period}&groupBy=costCenter`)).json();
+    expect(body.items.length).toBeGreaterThanOrEqual(1);
+    const sum = body.items.reduce((a: number, i: { totalCost: string }) => a + cents(i.totalCost), 0);
+    expect(sum).toBe(cents(whole.totals.totalCost));
+    expect(
+      body.items.every((i: { costCenterId: number | null }) => i.costCenterId === null || i.costCenterId > 0),
+    ).toBe(true);
+  });
+
+  it('sums the usage like the invoice lines, and exports both', async () => {
+    const body = (await report('usage-summaries', period)).json();
+    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    expect(body.totals.voiceMinutes + body.totals.roamingVoiceMinutes).toBeCloseTo(lines.voice, 1);
+    expect(body.totals.dataMb + body.totals.roamingDataMb).toBeCloseTo(lines.data, 1);
+    for (const name of ['cost-summaries', 'usage-summaries']) {
+      const file = await t.inject({
+        method: 'GET',
+        url: `/api/reports/${name}/export?${period}&groupBy=costCenter`,
+        token: tok.companyAdmin,
+      });
+      expect(file.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.rowCount).toBeGreaterThanOrEqual(2);
+    }
+    expect((await report('cost-summaries', `groupBy=department`)).statusCode).toBe(400);
+    expect((await report('usage-summaries', `clientId=${other}`)).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/reports/unused-subscriptions', () => {
   const unused = (query: string, token = tok.companyAdmin) =>
     t.inject({ method: 'GET', url: `/api/reports/unused-subscriptions?${query}`, token });

@@ -6,7 +6,10 @@ import {
   activityLogQuerySchema,
   clientContractsListSchema,
   clientContractsQuerySchema,
+  costSummaryListSchema,
   planTypesListSchema,
+  summaryQuerySchema,
+  usageSummaryListSchema,
   planTypesQuerySchema,
   topUsersListSchema,
   unusedSubscriptionsListSchema,
@@ -21,6 +24,7 @@ import type { Scope } from '../../lib/scope.js';
 import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
+import { costSummaries, usageSummaries } from '../dashboards/summaries.service.js';
 import { safeText, streamXlsx } from '../../lib/resource/export.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
@@ -131,6 +135,38 @@ const PLAN_TYPE_HEADERS: Record<Lang, string[]> = {
 };
 const PLAN_TYPE_SHEET: Record<Lang, string> = { en: 'Base plan types', fi: 'Perusliittymätyypit' };
 const NO_GROUP: Record<Lang, string> = { en: '(no group)', fi: '(ei ryhmää)' };
+
+const COST_SUMMARY_HEADERS: Record<Lang, string[]> = {
+  en: ['Cost center', 'Optimizable cost (€)', 'Other cost (€)', 'Total cost (€)'],
+  fi: [
+    'Kustannuspaikka',
+    'Optimoitavat kustannukset (€)',
+    'Muut kustannukset (€)',
+    'Kustannukset yhteensä (€)',
+  ],
+};
+const USAGE_SUMMARY_HEADERS: Record<Lang, string[]> = {
+  en: [
+    'Cost center',
+    'Voice (min)',
+    'SMS / MMS',
+    'Data (MB)',
+    'Roaming voice (min)',
+    'Roaming data (MB)',
+    'Usage cost (€)',
+  ],
+  fi: [
+    'Kustannuspaikka',
+    'Puhelut (min)',
+    'Tekstiviestit / MMS',
+    'Tiedonsiirto (Mt)',
+    'Verkkovierailupuhelut (min)',
+    'Verkkovierailudata (Mt)',
+    'Käytön kustannus (€)',
+  ],
+};
+const WHOLE: Record<Lang, string> = { en: 'Entire organization', fi: 'Koko organisaatio' };
+const NO_CENTER: Record<Lang, string> = { en: '(no cost center)', fi: '(ei kustannuspaikkaa)' };
 
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
@@ -439,6 +475,112 @@ export async function reportsRoutes(app: FastifyInstance) {
           header,
           numFmt: i === 3 ? '#,##0.00 "€"' : i === 2 ? '0' : undefined,
           width: i < 2 ? 32 : undefined,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  const rowName = (r: { costCenterId: number | null; name: string | null }, byCenter: boolean, lang: Lang) =>
+    !byCenter ? WHOLE[lang] : r.name == null ? NO_CENTER[lang] : safeText(r.name);
+
+  r.get(
+    '/api/reports/cost-summaries',
+    {
+      config: { permission: 'reports.costSummary' },
+      schema: {
+        tags,
+        summary:
+          'Optimizable Cost Summaries: optimizable (plan-driven) and other costs over a month range, for the entire organization or by cost center',
+        querystring: summaryQuerySchema,
+        response: { 200: costSummaryListSchema },
+      },
+    },
+    async (req) => costSummaries(db, req.scope, req.query),
+  );
+  r.get(
+    '/api/reports/cost-summaries/export',
+    {
+      config: { permission: 'reports.costSummary' },
+      schema: {
+        tags,
+        summary: 'Optimizable Cost Summaries as an Excel file (.xlsx)',
+        querystring: summaryQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const list = await costSummaries(db, req.scope, req.query);
+      const byCenter = req.query.groupBy === 'costCenter';
+      async function* cells() {
+        yield list.items.map((i) => [
+          rowName(i, byCenter, lang),
+          Number(i.optimizableCost),
+          Number(i.otherCost),
+          Number(i.totalCost),
+        ]);
+      }
+      return streamXlsx(req, reply, {
+        fileName: `cost-summaries-${list.from}-${list.to}.xlsx`,
+        sheet: lang === 'fi' ? 'Kustannusyhteenvedot' : 'Cost summaries',
+        columns: COST_SUMMARY_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i > 0 ? '#,##0.00 "€"' : undefined,
+          width: i === 0 ? 32 : 24,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  r.get(
+    '/api/reports/usage-summaries',
+    {
+      config: { permission: 'reports.usageSummary' },
+      schema: {
+        tags,
+        summary:
+          'Optimizable Usage Summaries: voice, messages and data (domestic and roaming) and what the use cost, for the entire organization or by cost center',
+        querystring: summaryQuerySchema,
+        response: { 200: usageSummaryListSchema },
+      },
+    },
+    async (req) => usageSummaries(db, req.scope, req.query),
+  );
+  r.get(
+    '/api/reports/usage-summaries/export',
+    {
+      config: { permission: 'reports.usageSummary' },
+      schema: {
+        tags,
+        summary: 'Optimizable Usage Summaries as an Excel file (.xlsx)',
+        querystring: summaryQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const list = await usageSummaries(db, req.scope, req.query);
+      const byCenter = req.query.groupBy === 'costCenter';
+      async function* cells() {
+        yield list.items.map((i) => [
+          rowName(i, byCenter, lang),
+          i.voiceMinutes,
+          i.sms,
+          i.dataMb,
+          i.roamingVoiceMinutes,
+          i.roamingDataMb,
+          Number(i.usageCost),
+        ]);
+      }
+      return streamXlsx(req, reply, {
+        fileName: `usage-summaries-${list.from}-${list.to}.xlsx`,
+        sheet: lang === 'fi' ? 'Käyttöyhteenvedot' : 'Usage summaries',
+        columns: USAGE_SUMMARY_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i === 6 ? '#,##0.00 "€"' : i > 0 ? '#,##0.00' : undefined,
+          width: i === 0 ? 32 : 20,
         })),
         rows: cells(),
         table: true,
