@@ -60,8 +60,8 @@ const report = (base: string, key: string, titleKey: string, permission: Permiss
 });
 
 const sharedReports = (base: string): MenuItem[] => [
-  report(base, 'cost-summaries', 'costSummaries', 'reports.costSummary'),
-  report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'),
+  { ...report(base, 'cost-summaries', 'costSummaries', 'reports.costSummary'), page: 'cost-summaries' },
+  { ...report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'), page: 'usage-summaries' },
   { ...report(base, 'base-plan-types', 'basePlanTypes', 'reports.planType'), page: 'base-plan-types' },
   { ...report(base, 'top-users', 'topUsers', 'reports.topUsers'), page: 'top-users' },
   report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),

@@ -51,6 +51,8 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     'ClientContractsPage',
   ),
   'base-plan-types': lazyPage(() => import('../features/reports/plan-types-page'), 'PlanTypesPage'),
+  'cost-summaries': lazyPage(() => import('../features/reports/summaries-page'), 'CostSummariesPage'),
+  'usage-summaries': lazyPage(() => import('../features/reports/summaries-page'), 'UsageSummariesPage'),
   'top-users': lazyPage(() => import('../features/reports/top-users-page'), 'TopUsersPage'),
   'activity-log': lazyPage(() => import('../features/reports/activity-log-page'), 'ActivityLogPage'),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),

@@ -5,7 +5,9 @@ import type {
   ActivityLogQuery,
   ClientContractsList,
   ClientContractsQuery,
+  CostSummaryList,
   PlanTypesList,
+  UsageSummaryList,
   TopUsersList,
   UnusedSubscriptionsList,
 } from '@kulu/shared';
@@ -149,4 +151,32 @@ export const planTypesQuery = (params: PlanTypesParams, enabled: boolean) =>
 export function exportPlanTypes(params: PlanTypesParams): Promise<void> {
   const qs = queryString({ ...params });
   return downloadFile(`/api/reports/base-plan-types/export${qs ? `?${qs}` : ''}`, 'base-plan-types.xlsx');
+}
+
+/** Cost / Usage Summaries' filters. */
+export interface SummaryParams {
+  clientId?: number;
+  from?: string;
+  to?: string;
+  subCompanyId?: number;
+  groupBy: 'organization' | 'costCenter';
+}
+
+export type SummaryKind = 'cost-summaries' | 'usage-summaries';
+
+export const summaryQuery = <K extends SummaryKind>(kind: K, params: SummaryParams, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, kind, params],
+    queryFn: ({ signal }) =>
+      api.get<K extends 'cost-summaries' ? CostSummaryList : UsageSummaryList>(
+        `/api/reports/${kind}?${queryString({ ...params })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export function exportSummary(kind: SummaryKind, params: SummaryParams): Promise<void> {
+  const qs = queryString({ ...params });
+  return downloadFile(`/api/reports/${kind}/export${qs ? `?${qs}` : ''}`, `${kind}.xlsx`);
 }

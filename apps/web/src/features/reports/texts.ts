@@ -3,6 +3,29 @@ import i18n from 'i18next';
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
+    summaries: {
+      costHelp:
+        'What the organization paid over the period: the optimizable costs a plan decides (monthly fees, calls, messages, data) and the rest.',
+      usageHelp:
+        'How much the organization called, messaged and used data over the period, in Finland and abroad, and what that use cost.',
+      groupBy: 'Show',
+      organization: 'Entire organization',
+      costCenter: 'By cost center',
+      noCostCenter: '(no cost center)',
+      name: 'Cost center',
+      optimizableCost: 'Optimizable cost',
+      otherCost: 'Other cost',
+      totalCost: 'Total cost',
+      voiceMinutes: 'Voice (min)',
+      sms: 'SMS / MMS',
+      dataGb: 'Data (GB)',
+      roamingVoiceMinutes: 'Roaming voice (min)',
+      roamingDataGb: 'Roaming data (GB)',
+      usageCost: 'Usage cost',
+      total: 'Total',
+      export: 'Export to Excel',
+      empty: 'No costs in the period',
+    },
     planTypes: {
       help: 'The subscriptions with costs in the period and what they cost, by the base plan group and plan group of the plan each is on.',
       basePlanGroup: 'Base plan group',
@@ -107,6 +130,29 @@ const TEXTS = {
     },
   },
   fi: {
+    summaries: {
+      costHelp:
+        'Mitä organisaatio maksoi jaksolla: optimoitavat kustannukset, joista liittymätyyppi päättää (kuukausimaksut, puhelut, viestit, tiedonsiirto), ja muut kustannukset.',
+      usageHelp:
+        'Paljonko organisaatio soitti, viestitti ja käytti tiedonsiirtoa jaksolla kotimaassa ja ulkomailla, ja mitä käyttö maksoi.',
+      groupBy: 'Näytä',
+      organization: 'Koko organisaatio',
+      costCenter: 'Kustannuspaikoittain',
+      noCostCenter: '(ei kustannuspaikkaa)',
+      name: 'Kustannuspaikka',
+      optimizableCost: 'Optimoitavat kustannukset',
+      otherCost: 'Muut kustannukset',
+      totalCost: 'Kustannukset yhteensä',
+      voiceMinutes: 'Puhelut (min)',
+      sms: 'Tekstiviestit / MMS',
+      dataGb: 'Tiedonsiirto (Gt)',
+      roamingVoiceMinutes: 'Verkkovierailupuhelut (min)',
+      roamingDataGb: 'Verkkovierailudata (Gt)',
+      usageCost: 'Käytön kustannus',
+      total: 'Yhteensä',
+      export: 'Vie Exceliin',
+      empty: 'Jaksolla ei ole kustannuksia',
+    },
     planTypes: {
       help: 'Jakson liittymät, joilla on kustannuksia, ja niiden kustannukset nykyisen liittymätyypin perusliittymäryhmän ja liittymäryhmän mukaan.',
       basePlanGroup: 'Perusliittymäryhmä',

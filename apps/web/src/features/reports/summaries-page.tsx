@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  isProviderRole,
+  type CostSummaryList,
+  type CostSummaryRow,
+  type Lang,
+  type UsageSummaryList,
+  type UsageSummaryRow,
+} from '@kulu/shared';
+import { ClientSelect } from '../../components/client-select';
+import { PageHeading } from '../../components/page-heading';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { errorText } from '../../lib/form-rules';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
+import { useSession } from '../../lib/session';
+import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { exportSummary, summaryQuery, type SummaryKind, type SummaryParams } from './api';
+import './texts';
+
+const MONTH = 'YYYY-MM';
+type Row = CostSummaryRow | UsageSummaryRow;
+
+/**
+ * Optimizable Cost Summaries and Optimizable Usage Summaries (spec §2 reports, issue 12): for the
+ * entire organization or by cost center over a month range, with a totals row and the Excel export;
+ * admins and consultants pick the client.
+ */
+function SummaryPage({ kind }: { kind: SummaryKind }) {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const session = useSession();
+  const provider = session ? isProviderRole(session.roleID) : false;
+  const [exporting, setExporting] = useState(false);
+  const [clientId, setClientId] = useState<number | undefined>();
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+  const [groupBy, setGroupBy] = useState<SummaryParams['groupBy']>('organization');
+  const subCompanies = useQuery(subCompanyOptionsQuery());
+  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
+  const ready = !provider || clientId !== undefined;
+  const params: SummaryParams = {
+    clientId: provider ? clientId : undefined,
+    from: period?.[0].format(MONTH),
+    to: period?.[1].format(MONTH),
+    subCompanyId,
+    groupBy,
+  };
+  const list = useQuery(summaryQuery(kind, params, ready));
+  const data = list.data as CostSummaryList | UsageSummaryList | undefined;
+  const shownPeriod: [Dayjs, Dayjs] | null =
+    period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
+  const money = (v: string) => formatMoney(Number(v), lang);
+  const num = (v: number) => formatNumber(v, lang);
+  const gb = (mb: number) => formatNumber(Math.round((mb / 1024) * 100) / 100, lang);
+  const nameOf = (r: Row) =>
+    groupBy === 'organization'
+      ? t('reports.summaries.organization')
+      : (r.name ?? t('reports.summaries.noCostCenter'));
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportSummary(kind, params);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const right = { align: 'right' as const, onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
+  const columns: TableColumnsType<Row> =
+    kind === 'cost-summaries'
+      ? [
+          { key: 'name', title: t('reports.summaries.name'), render: (_v, r) => nameOf(r) },
+          ...(['optimizableCost', 'otherCost', 'totalCost'] as const).map((k) => ({
+            key: k,
+            title: t(`reports.summaries.${k}`),
+            render: (_v: unknown, r: Row) => money((r as CostSummaryRow)[k]),
+            ...right,
+          })),
+        ]
+      : [
+          { key: 'name', title: t('reports.summaries.name'), render: (_v, r) => nameOf(r) },
+          ...(['voiceMinutes', 'sms', 'roamingVoiceMinutes'] as const).map((k) => ({
+            key: k,
+            title: t(`reports.summaries.${k}`),
+            render: (_v: unknown, r: Row) => num((r as UsageSummaryRow)[k]),
+            ...right,
+          })),
+          ...(['dataMb', 'roamingDataMb'] as const).map((k) => ({
+            key: k,
+            title: t(`reports.summaries.${k === 'dataMb' ? 'dataGb' : 'roamingDataGb'}`),
+            render: (_v: unknown, r: Row) => gb((r as UsageSummaryRow)[k]),
+            ...right,
+          })),
+          {
+            key: 'usageCost',
+            title: t('reports.summaries.usageCost'),
+            render: (_v, r) => money((r as UsageSummaryRow).usageCost),
+            ...right,
+          },
+        ];
+
+  const totalsRow = () => {
+    if (!data || !data.items.length) return null;
+    const cells =
+      kind === 'cost-summaries'
+        ? (['optimizableCost', 'otherCost', 'totalCost'] as const).map((k) =>
+            money((data as CostSummaryList).totals[k]),
+          )
+        : [
+            num((data as UsageSummaryList).totals.voiceMinutes),
+            num((data as UsageSummaryList).totals.sms),
+            num((data as UsageSummaryList).totals.roamingVoiceMinutes),
+            gb((data as UsageSummaryList).totals.dataMb),
+            gb((data as UsageSummaryList).totals.roamingDataMb),
+            money((data as UsageSummaryList).totals.usageCost),
+          ];
+    return (
+      <Table.Summary.Row data-testid="summary-totals">
+        <Table.Summary.Cell index={0}>
+          <Typography.Text strong>{t('reports.summaries.total')}</Typography.Text>
+        </Table.Summary.Cell>
+        {cells.map((c, i) => (
+          <Table.Summary.Cell key={i} index={i + 1} align="right">
+            <Typography.Text strong>{c}</Typography.Text>
+          </Table.Summary.Cell>
+        ))}
+      </Table.Summary.Row>
+    );
+  };
+
+  return (
+    <div data-testid={`${kind}-page`}>
+      <PageHeading
+        title={t(kind === 'cost-summaries' ? 'menu.reports.costSummaries' : 'menu.reports.usageSummaries')}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!data?.items.length}
+            onClick={() => void runExport()}
+            data-testid="summary-export"
+          >
+            {t('reports.summaries.export')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph type="secondary">
+        {t(kind === 'cost-summaries' ? 'reports.summaries.costHelp' : 'reports.summaries.usageHelp')}
+      </Typography.Paragraph>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card size="small">
+          <Flex gap={16} wrap align="center">
+            {provider && (
+              <FilterField label={t('dashboards.client')}>
+                <ClientSelect
+                  value={clientId}
+                  onChange={(id) => {
+                    setClientId(id);
+                    setPeriod(null);
+                    setSubCompanyId(undefined);
+                  }}
+                  testId="summary-client"
+                />
+              </FilterField>
+            )}
+            <PeriodField value={shownPeriod} onChange={setPeriod} disabled={!ready} testId="summary-period" />
+            <SubCompanyField
+              options={subCompanyOptions}
+              value={subCompanyId}
+              onChange={setSubCompanyId}
+              disabled={!ready}
+              testId="summary-sub-company"
+            />
+            <FilterField label={t('reports.summaries.groupBy')}>
+              <Segmented<SummaryParams['groupBy']>
+                value={groupBy}
+                onChange={setGroupBy}
+                disabled={!ready}
+                options={[
+                  { value: 'organization', label: t('reports.summaries.organization') },
+                  { value: 'costCenter', label: t('reports.summaries.costCenter') },
+                ]}
+                data-testid="summary-group-by"
+              />
+            </FilterField>
+          </Flex>
+        </Card>
+        {!ready ? (
+          <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
+        ) : (
+          <Card>
+            <Table<Row>
+              size="middle"
+              loading={list.isFetching}
+              dataSource={data?.items ?? []}
+              columns={columns}
+              rowKey={(r) => String(r.costCenterId ?? 0)}
+              pagination={false}
+              locale={{ emptyText: t('reports.summaries.empty') }}
+              summary={totalsRow}
+              scroll={{ x: 'max-content' }}
+              data-testid="summary-table"
+            />
+          </Card>
+        )}
+      </Space>
+    </div>
+  );
+}
+
+export const CostSummariesPage = () => <SummaryPage kind="cost-summaries" />;
+export const UsageSummariesPage = () => <SummaryPage kind="usage-summaries" />;
