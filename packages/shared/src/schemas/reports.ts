@@ -317,3 +317,46 @@ export const usageSummaryListSchema = z.object({
   totals: usageSummaryRowSchema.omit({ costCenterId: true, name: true }),
 });
 export type UsageSummaryList = z.infer<typeof usageSummaryListSchema>;
+
+// ---- overcharged plans (invoice audit) ----------------------------------------------------------------
+
+/** Overcharged Plans: subscription-months whose monthly fees were billed above the plan's price. */
+export const overchargedQuerySchema = costUsageFiltersSchema
+  .pick({ clientId: true, from: true, to: true, subCompanyId: true, costCenterId: true })
+  .extend({ ...pagingQuery.shape, q: searchText.optional() })
+  .refine(
+    (q) =>
+      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
+    { error: 'invalidPeriod', path: ['to'] },
+  );
+export type OverchargedQuery = z.infer<typeof overchargedQuerySchema>;
+
+export const overchargedRowSchema = z.object({
+  subscriptionId: z.number().int(),
+  phoneNumber: z.string(),
+  userName: z.string().nullable(),
+  month: z.string(),
+  planName: z.string(),
+  /** The plan's price for the client (its contract price, else the list price), what the invoice billed as monthly fees, and the difference (euros). */
+  expected: z.string(),
+  billed: z.string(),
+  difference: z.string(),
+});
+export type OverchargedRow = z.infer<typeof overchargedRowSchema>;
+
+export const overchargedListSchema = z.object({
+  clientId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(overchargedRowSchema),
+  total: z.number().int(),
+  totals: z.object({
+    lines: z.number().int(),
+    expected: z.string(),
+    billed: z.string(),
+    overcharge: z.string(),
+  }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OverchargedList = z.infer<typeof overchargedListSchema>;

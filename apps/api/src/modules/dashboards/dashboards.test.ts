@@ -9,9 +9,11 @@ import {
   invoices,
   monthlyCostSummary,
   monthlyFacts,
+  plans,
   subCompanies,
   subscriptionCategoryMonthCost,
   subscriptionMonthCost,
+  subscriptions,
   userCostCenters,
   userSubCompanies,
   users,
@@ -569,6 +571,77 @@ describe('GET /api/reports/cost-summaries and usage-summaries', () => {
     }
     expect((await report('cost-summaries', `groupBy=department`)).statusCode).toBe(400);
     expect((await report('usage-summaries', `clientId=${other}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/reports/overcharged-plans', () => {
+  it('lists the months whose monthly fees were billed above the plan’s price, the difference to claim back', async () => {
+    const { db } = t.deps.database;
+    // A subscription with monthly fees in March, put on a plan priced one euro under what was billed.
+    const { rows } = (await db.execute(sql`
+      select f.subscription_id as id, sum(f.amount)::text as billed
+      from monthly_facts f join cost_categories c on c.id = f.cost_category_id
+      where f.client_id = ${pohjola} and f.month = '2021-03-01' and c.usage_type = 'monthly_fee'
+        and f.subscription_id is not null
+      group by f.subscription_id having sum(f.amount) > 2
+      order by f.subscription_id limit 1`)) as unknown as { rows: Array<{ id: number; billed: string }> };
+    const [{ id, billed }] = rows;
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id!));
+    const [plan] = await db
+      .insert(plans)
+      .values({
+        name: 'Audit test plan',
+        operatorId: sub!.operatorId,
+        planType: 'flat_rate',
+        listPrice: (Number(billed) - 1).toFixed(2),
+        scope: 'customer_specific',
+        clientId: pohjola,
+      })
+      .returning();
+    await db.update(subscriptions).set({ currentPlanId: plan!.id }).where(eq(subscriptions.id, id!));
+    try {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/reports/overcharged-plans?${period}&pageSize=200`,
+        token: tok.companyAdmin,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      const row = body.items.find((i: { subscriptionId: number; month: string }) => i.subscriptionId === id);
+      expect(row).toMatchObject({ month: '2021-03', planName: 'Audit test plan', difference: '1.00' });
+      expect(cents(row.billed)).toBe(cents(billed!));
+      const sum = body.items.reduce((a: number, i: { difference: string }) => a + cents(i.difference), 0);
+      expect(cents(body.totals.overcharge)).toBe(sum);
+      expect(body.items.every((i: { difference: string }) => cents(i.difference) > 0)).toBe(true);
+      // A contract price at what was billed: nothing to claim for it any more.
+      await db
+        .update(plans)
+        .set({ contractPrice: Number(billed).toFixed(2) })
+        .where(eq(plans.id, plan!.id));
+      const after = (
+        await t.inject({
+          method: 'GET',
+          url: `/api/reports/overcharged-plans?${period}&pageSize=200`,
+          token: tok.companyAdmin,
+        })
+      ).json();
+      expect(after.items.some((i: { subscriptionId: number }) => i.subscriptionId === id)).toBe(false);
+    } finally {
+      await db
+        .update(subscriptions)
+        .set({ currentPlanId: sub!.currentPlanId })
+        .where(eq(subscriptions.id, id!));
+      await db.delete(plans).where(eq(plans.id, plan!.id));
+    }
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/reports/overcharged-plans?clientId=${other}`,
+          token: tok.companyAdmin,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -7,6 +7,8 @@ import {
   clientContractsListSchema,
   clientContractsQuerySchema,
   costSummaryListSchema,
+  overchargedListSchema,
+  overchargedQuerySchema,
   planTypesListSchema,
   summaryQuerySchema,
   usageSummaryListSchema,
@@ -24,6 +26,7 @@ import type { Scope } from '../../lib/scope.js';
 import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
+import { overchargedPlans } from '../dashboards/overcharged.service.js';
 import { costSummaries, usageSummaries } from '../dashboards/summaries.service.js';
 import { safeText, streamXlsx } from '../../lib/resource/export.js';
 import { requestLanguage } from '../../plugins/errors.js';
@@ -167,6 +170,19 @@ const USAGE_SUMMARY_HEADERS: Record<Lang, string[]> = {
 };
 const WHOLE: Record<Lang, string> = { en: 'Entire organization', fi: 'Koko organisaatio' };
 const NO_CENTER: Record<Lang, string> = { en: '(no cost center)', fi: '(ei kustannuspaikkaa)' };
+
+const OVERCHARGED_HEADERS: Record<Lang, string[]> = {
+  en: ['User', 'Phone number', 'Month', 'Plan', 'Expected (€)', 'Billed (€)', 'Difference (€)'],
+  fi: [
+    'Käyttäjä',
+    'Puhelinnumero',
+    'Kuukausi',
+    'Liittymätyyppi',
+    'Odotettu (€)',
+    'Laskutettu (€)',
+    'Erotus (€)',
+  ],
+};
 
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
@@ -581,6 +597,64 @@ export async function reportsRoutes(app: FastifyInstance) {
           header,
           numFmt: i === 6 ? '#,##0.00 "€"' : i > 0 ? '#,##0.00' : undefined,
           width: i === 0 ? 32 : 20,
+        })),
+        rows: cells(),
+        table: true,
+      });
+    },
+  );
+
+  const overcharged = { permission: 'reports.overchargedPlans' as const };
+  r.get(
+    '/api/reports/overcharged-plans',
+    {
+      config: overcharged,
+      schema: {
+        tags,
+        summary:
+          "Overcharged Plans (invoice audit): subscription-months billed monthly fees above the plan's price for the client; the difference to claim back",
+        querystring: overchargedQuerySchema,
+        response: { 200: overchargedListSchema },
+      },
+    },
+    async (req) => overchargedPlans(db, req.scope, req.query),
+  );
+  r.get(
+    '/api/reports/overcharged-plans/export',
+    {
+      config: overcharged,
+      schema: {
+        tags,
+        summary: 'Overcharged Plans of the filters as an Excel file (.xlsx), every page',
+        querystring: overchargedQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const q = req.query;
+      const head = await overchargedPlans(db, req.scope, { ...q, page: 1, pageSize: 200 });
+      async function* cells() {
+        let page = head;
+        for (let n = 1; ; n++) {
+          yield page.items.map((i) => [
+            i.userName == null ? null : safeText(i.userName),
+            safeText(i.phoneNumber),
+            i.month,
+            safeText(i.planName),
+            Number(i.expected),
+            Number(i.billed),
+            Number(i.difference),
+          ]);
+          if (n * 200 >= page.total) return;
+          page = await overchargedPlans(db, req.scope, { ...q, page: n + 1, pageSize: 200 });
+        }
+      }
+      return streamXlsx(req, reply, {
+        fileName: `overcharged-plans-${head.from}-${head.to}.xlsx`,
+        sheet: lang === 'fi' ? 'Ylihinnoitellut liittymät' : 'Overcharged plans',
+        columns: OVERCHARGED_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i >= 4 ? '#,##0.00 "€"' : undefined,
         })),
         rows: cells(),
         table: true,
