@@ -64,7 +64,10 @@ const sharedReports = (base: string): MenuItem[] => [
   { ...report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'), page: 'usage-summaries' },
   { ...report(base, 'base-plan-types', 'basePlanTypes', 'reports.planType'), page: 'base-plan-types' },
   { ...report(base, 'top-users', 'topUsers', 'reports.topUsers'), page: 'top-users' },
-  report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
+  {
+    ...report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
+    page: 'overcharged-plans',
+  },
 ];
 
 const master = (key: string, titleKey: string, permission: Permission): MenuItem => ({

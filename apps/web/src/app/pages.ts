@@ -53,6 +53,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'base-plan-types': lazyPage(() => import('../features/reports/plan-types-page'), 'PlanTypesPage'),
   'cost-summaries': lazyPage(() => import('../features/reports/summaries-page'), 'CostSummariesPage'),
   'usage-summaries': lazyPage(() => import('../features/reports/summaries-page'), 'UsageSummariesPage'),
+  'overcharged-plans': lazyPage(() => import('../features/reports/overcharged-page'), 'OverchargedPage'),
   'top-users': lazyPage(() => import('../features/reports/top-users-page'), 'TopUsersPage'),
   'activity-log': lazyPage(() => import('../features/reports/activity-log-page'), 'ActivityLogPage'),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),

@@ -6,6 +6,7 @@ import type {
   ClientContractsList,
   ClientContractsQuery,
   CostSummaryList,
+  OverchargedList,
   PlanTypesList,
   UsageSummaryList,
   TopUsersList,
@@ -179,4 +180,30 @@ export const summaryQuery = <K extends SummaryKind>(kind: K, params: SummaryPara
 export function exportSummary(kind: SummaryKind, params: SummaryParams): Promise<void> {
   const qs = queryString({ ...params });
   return downloadFile(`/api/reports/${kind}/export${qs ? `?${qs}` : ''}`, `${kind}.xlsx`);
+}
+
+/** Overcharged Plans' filters. */
+export interface OverchargedParams {
+  clientId?: number;
+  from?: string;
+  to?: string;
+  subCompanyId?: number;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const overchargedQuery = (params: OverchargedParams, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'overcharged-plans', params],
+    queryFn: ({ signal }) =>
+      api.get<OverchargedList>(`/api/reports/overcharged-plans?${queryString({ ...params })}`, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export function exportOvercharged(params: OverchargedParams): Promise<void> {
+  const { page: _p, pageSize: _s, q: _q, ...filters } = params;
+  const qs = queryString({ ...filters });
+  return downloadFile(`/api/reports/overcharged-plans/export${qs ? `?${qs}` : ''}`, 'overcharged-plans.xlsx');
 }

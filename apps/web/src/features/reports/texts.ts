@@ -3,6 +3,18 @@ import i18n from 'i18next';
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
+    overcharged: {
+      help: "Months in which a subscription's monthly fees were billed above its plan's price for your company (the contract price, else the list price): the difference is what to claim back from the operator.",
+      month: 'Month',
+      plan: 'Plan',
+      expected: 'Expected',
+      billed: 'Billed',
+      difference: 'Difference',
+      search: 'Search by number or user',
+      export: 'Export to Excel',
+      totals: 'Lines: {lines} · Overcharge to claim back: {overcharge}',
+      empty: 'No overcharges found in the period',
+    },
     summaries: {
       costHelp:
         'What the organization paid over the period: the optimizable costs a plan decides (monthly fees, calls, messages, data) and the rest.',
@@ -130,6 +142,18 @@ const TEXTS = {
     },
   },
   fi: {
+    overcharged: {
+      help: 'Kuukaudet, joina liittymän kuukausimaksuja laskutettiin enemmän kuin sen liittymätyypin hinta yrityksellenne (sopimushinta, muuten listahinta): erotus on operaattorilta takaisin perittävä summa.',
+      month: 'Kuukausi',
+      plan: 'Liittymätyyppi',
+      expected: 'Odotettu',
+      billed: 'Laskutettu',
+      difference: 'Erotus',
+      search: 'Hae numerolla tai käyttäjällä',
+      export: 'Vie Exceliin',
+      totals: 'Rivejä: {lines} · Takaisin perittävää: {overcharge}',
+      empty: 'Jaksolla ei löytynyt ylihinnoittelua',
+    },
     summaries: {
       costHelp:
         'Mitä organisaatio maksoi jaksolla: optimoitavat kustannukset, joista liittymätyyppi päättää (kuukausimaksut, puhelut, viestit, tiedonsiirto), ja muut kustannukset.',

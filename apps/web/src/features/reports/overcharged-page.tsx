@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { isProviderRole, type Lang, type OverchargedRow } from '@kulu/shared';
+import { ClientSelect } from '../../components/client-select';
+import { PageHeading } from '../../components/page-heading';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { SearchBox } from '../../components/search-box';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/form-rules';
+import { NO_SORT } from '../../lib/paging';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
+import { useSession } from '../../lib/session';
+import { usePagedState } from '../../lib/use-paged-state';
+import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { exportOvercharged, overchargedQuery, type OverchargedParams } from './api';
+import './texts';
+
+const MONTH = 'YYYY-MM';
+
+interface Filters {
+  clientId?: number;
+  period?: [Dayjs, Dayjs] | null;
+  subCompanyId?: number;
+}
+
+/**
+ * Overcharged Plans, the invoice audit (spec §2 reports, issue 12): the months in which a
+ * subscription's monthly fees were billed above its plan's price for the client, the difference and
+ * the total to claim back; admins and consultants pick the client. Totals and the Excel export.
+ */
+export function OverchargedPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const session = useSession();
+  const provider = session ? isProviderRole(session.roleID) : false;
+  const [exporting, setExporting] = useState(false);
+  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
+    NO_SORT,
+    {},
+  );
+  const subCompanies = useQuery(subCompanyOptionsQuery());
+  const subCompanyOptions = (subCompanies.data ?? []).filter(
+    (s) => !provider || s.clientId === state.clientId,
+  );
+  const ready = !provider || state.clientId !== undefined;
+  const params: OverchargedParams = {
+    clientId: provider ? state.clientId : undefined,
+    from: state.period?.[0].format(MONTH),
+    to: state.period?.[1].format(MONTH),
+    subCompanyId: state.subCompanyId,
+    q: state.q || undefined,
+    page: state.page,
+    pageSize: state.pageSize,
+  };
+  const list = useQuery(overchargedQuery(params, ready));
+  const data = list.data;
+  const shownPeriod: [Dayjs, Dayjs] | null =
+    state.period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
+  const money = (v: string) => formatMoney(Number(v), lang);
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportOvercharged(params);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: PagedColumn<OverchargedRow>[] = [
+    { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
+    {
+      key: 'phoneNumber',
+      dataIndex: 'phoneNumber',
+      title: t('dashboards.phoneNumber'),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    { key: 'month', dataIndex: 'month', title: t('reports.overcharged.month') },
+    { key: 'planName', dataIndex: 'planName', title: t('reports.overcharged.plan') },
+    ...(['expected', 'billed', 'difference'] as const).map((k) => ({
+      key: k,
+      dataIndex: k,
+      title: t(`reports.overcharged.${k}`),
+      align: 'right' as const,
+      render: (v: string) => money(v),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+    })),
+  ];
+
+  return (
+    <div data-testid="overcharged-page">
+      <PageHeading
+        title={t('menu.reports.overchargedPlans')}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!data?.total}
+            onClick={() => void runExport()}
+            data-testid="overcharged-export"
+          >
+            {t('reports.overcharged.export')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph type="secondary">{t('reports.overcharged.help')}</Typography.Paragraph>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Flex gap={16} wrap align="center" data-testid="overcharged-filters">
+          {provider && (
+            <FilterField label={t('dashboards.client')}>
+              <ClientSelect
+                value={state.clientId}
+                onChange={(id) => patch({ clientId: id, period: null, subCompanyId: undefined })}
+                testId="overcharged-client"
+              />
+            </FilterField>
+          )}
+          <PeriodField
+            value={shownPeriod}
+            onChange={(p) => patch({ period: p })}
+            disabled={!ready}
+            testId="overcharged-period"
+          />
+          <SubCompanyField
+            options={subCompanyOptions}
+            value={state.subCompanyId}
+            onChange={(v) => patch({ subCompanyId: v })}
+            disabled={!ready}
+            testId="overcharged-sub-company"
+          />
+        </Flex>
+      </Card>
+      {ready ? (
+        <PagedTable<OverchargedRow>
+          testId="overcharged-table"
+          query={list}
+          state={state}
+          onPageChange={onPageChange}
+          columns={columns}
+          rowKey={(r) => `${r.subscriptionId}-${r.month}`}
+          emptyText={state.q ? t('dashboards.noMatches') : t('reports.overcharged.empty')}
+          toolbar={
+            <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+              <SearchBox
+                value={search}
+                onChange={setSearch}
+                onSearch={submitSearch}
+                placeholder={t('reports.overcharged.search')}
+                width={320}
+              />
+              {data && (
+                <Typography.Text strong data-testid="overcharged-totals">
+                  {t('reports.overcharged.totals', {
+                    lines: data.totals.lines,
+                    overcharge: money(data.totals.overcharge),
+                  })}
+                </Typography.Text>
+              )}
+            </Flex>
+          }
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
+      )}
+    </div>
+  );
+}
