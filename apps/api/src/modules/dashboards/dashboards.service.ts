@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 import { cachedAnswer } from './dashboard-cache.js';
+import { euros, toCents } from './money.js';
 
 type Lang = 'en' | 'fi';
 
@@ -39,12 +40,6 @@ export function addMonths(month: string, n: number): string {
 const firstDay = (month: string) => `${month}-01`;
 
 /** Euros as a decimal string to integer cents, and back. */
-const toCents = (s: string | null | undefined) => (s == null ? 0 : Math.round(Number(s) * 100));
-const euros = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const a = Math.abs(cents);
-  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-};
 const num = (s: string | null | undefined) => (s == null ? 0 : Number(s));
 
 /** The pre-aggregate every figure but the subscriptions is read from (kept by triggers on monthly_facts). */

@@ -10,12 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
 import { resolveSlice } from './dashboards.service.js';
-
-const euros = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const a = Math.abs(cents);
-  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-};
+import { euros } from './money.js';
 
 /**
  * Base Plan Types (spec §2 reports, issue 12): the subscriptions with costs in the period and

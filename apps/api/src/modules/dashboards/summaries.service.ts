@@ -9,14 +9,9 @@ import { costCategories, costCenters, monthlyCostSummary } from '../../db/schema
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
 import { resolveSlice } from './dashboards.service.js';
+import { euros, toCents } from './money.js';
 
 const f = monthlyCostSummary;
-const toCents = (s: string | null | undefined) => (s == null ? 0 : Math.round(Number(s) * 100));
-const euros = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const a = Math.abs(cents);
-  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-};
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const optimizable = sql`${costCategories.usageType} in (${sql.join(
   OPTIMIZABLE_USAGE_TYPES.map((u) => sql`${u}`),

@@ -28,12 +28,7 @@ import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 import { addMonths, resolveSlice } from './dashboards.service.js';
-
-const euros = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const a = Math.abs(cents);
-  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-};
+import { euros } from './money.js';
 
 /**
  * Unused Subscriptions (spec §2 "Unused-Month-Count", issue 12): the subscriptions billed in each

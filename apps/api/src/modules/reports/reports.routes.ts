@@ -184,6 +184,28 @@ const OVERCHARGED_HEADERS: Record<Lang, string[]> = {
   ],
 };
 
+/** Rows per query when an export walks a paged report. */
+const EXPORT_PAGE = 200;
+
+/**
+ * Every page of a paged report for its export: the first is fetched before the file starts, so the
+ * report's own checks (client, Scope, period) still answer with their status and message.
+ */
+async function allPages<P extends { items: unknown[]; total: number }>(
+  fetch: (page: number, pageSize: number) => Promise<P>,
+): Promise<{ head: P; pages: AsyncGenerator<P['items']> }> {
+  const head = await fetch(1, EXPORT_PAGE);
+  async function* pages() {
+    let page = head;
+    for (let n = 1; ; n++) {
+      yield page.items;
+      if (n * EXPORT_PAGE >= page.total) return;
+      page = await fetch(n + 1, EXPORT_PAGE);
+    }
+  }
+  return { head, pages: pages() };
+}
+
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
 
@@ -298,11 +320,12 @@ export async function reportsRoutes(app: FastifyInstance) {
       const lang = requestLanguage(req);
       const q = req.query;
       // The report's own checks (client, Scope, period) answer before the file starts.
-      const head = await topUsers(db, req.scope, { ...q, page: 1, pageSize: 200 });
+      const { head, pages } = await allPages((page, pageSize) =>
+        topUsers(db, req.scope, { ...q, page, pageSize }),
+      );
       async function* cells() {
-        let page = head;
-        for (let n = 1; ; n++) {
-          yield page.items.map((i) => [
+        for await (const items of pages) {
+          yield items.map((i) => [
             i.rank,
             i.userName == null ? null : safeText(i.userName),
             safeText(i.phoneNumber),
@@ -310,8 +333,6 @@ export async function reportsRoutes(app: FastifyInstance) {
             i.costCenterName == null ? null : safeText(i.costCenterName),
             Number(i.cost),
           ]);
-          if (n * 200 >= page.total) return;
-          page = await topUsers(db, req.scope, { ...q, page: n + 1, pageSize: 200 });
         }
       }
       return streamXlsx(req, reply, {
@@ -356,11 +377,12 @@ export async function reportsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const lang = requestLanguage(req);
       const q = req.query;
-      const head = await unusedSubscriptions(db, req.scope, { ...q, page: 1, pageSize: 200 });
+      const { head, pages } = await allPages((page, pageSize) =>
+        unusedSubscriptions(db, req.scope, { ...q, page, pageSize }),
+      );
       async function* cells() {
-        let page = head;
-        for (let n = 1; ; n++) {
-          yield page.items.map((i) => [
+        for await (const items of pages) {
+          yield items.map((i) => [
             i.userName == null ? null : safeText(i.userName),
             safeText(i.phoneNumber),
             i.subCompanyName == null ? null : safeText(i.subCompanyName),
@@ -369,8 +391,6 @@ export async function reportsRoutes(app: FastifyInstance) {
             Number(i.cost),
             Number(i.monthlyCost),
           ]);
-          if (n * 200 >= page.total) return;
-          page = await unusedSubscriptions(db, req.scope, { ...q, page: n + 1, pageSize: 200 });
         }
       }
       return streamXlsx(req, reply, {
@@ -632,11 +652,12 @@ export async function reportsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const lang = requestLanguage(req);
       const q = req.query;
-      const head = await overchargedPlans(db, req.scope, { ...q, page: 1, pageSize: 200 });
+      const { head, pages } = await allPages((page, pageSize) =>
+        overchargedPlans(db, req.scope, { ...q, page, pageSize }),
+      );
       async function* cells() {
-        let page = head;
-        for (let n = 1; ; n++) {
-          yield page.items.map((i) => [
+        for await (const items of pages) {
+          yield items.map((i) => [
             i.userName == null ? null : safeText(i.userName),
             safeText(i.phoneNumber),
             i.month,
@@ -645,8 +666,6 @@ export async function reportsRoutes(app: FastifyInstance) {
             Number(i.billed),
             Number(i.difference),
           ]);
-          if (n * 200 >= page.total) return;
-          page = await overchargedPlans(db, req.scope, { ...q, page: n + 1, pageSize: 200 });
         }
       }
       return streamXlsx(req, reply, {

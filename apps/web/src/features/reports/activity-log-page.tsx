@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { App, Button, DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +6,11 @@ import type { Dayjs } from 'dayjs';
 import { ACTIVITY_LOG_SORTABLE, type ActivityLogEntry, type ActivityLogSortKey } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { errorText } from '../../lib/form-rules';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { activityLogOptionsQuery, activityLogQuery, exportActivityLog, type ActivityLogParams } from './api';
 import './texts';
+import { useReportExport } from './use-report-export';
 
 const SORT: SortSpec<ActivityLogSortKey> = {
   sortable: ACTIVITY_LOG_SORTABLE,
@@ -70,8 +69,6 @@ function changes(e: ActivityLogEntry): Array<{ field: string; before: string; af
 export function ActivityLogPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
   const { state, onPageChange, patch } = usePagedState<ActivityLogSortKey, Filters>(SORT, {});
   const options = useQuery(activityLogOptionsQuery());
   const params: ActivityLogParams = {
@@ -90,16 +87,7 @@ export function ActivityLogPage() {
   const areaLabel = (a: string) => t(`reports.activityLog.areas.${a}`, { defaultValue: a });
   const actionLabel = (a: string) => t(`reports.activityLog.actions.${a}`, { defaultValue: a });
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportActivityLog(params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportActivityLog(params));
 
   const columns: PagedColumn<ActivityLogEntry>[] = [
     {
@@ -157,9 +145,9 @@ export function ActivityLogPage() {
         extra={
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportFile.exporting}
             disabled={!list.data?.total}
-            onClick={() => void runExport()}
+            onClick={exportFile.run}
             data-testid="activity-log-export"
           >
             {t('reports.activityLog.export')}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { App, Button, Flex, Segmented, Tag, Typography } from 'antd';
+import { Button, Flex, Segmented, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +7,11 @@ import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatDate, formatMoney } from '../../lib/format';
-import { errorText } from '../../lib/form-rules';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { clientContractsQuery, exportClientContracts, type ClientContractsParams } from './api';
 import './texts';
+import { useReportExport } from './use-report-export';
 
 type SortKey = (typeof CLIENT_CONTRACT_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = { sortable: CLIENT_CONTRACT_SORTABLE, defaultSort: 'clientName' };
@@ -25,8 +24,6 @@ const STATUS_COLORS: Record<string, string> = { active: 'green', inactive: 'defa
 export function ClientContractsPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
     SortKey,
     { state?: 'active' | 'inactive' }
@@ -43,16 +40,7 @@ export function ClientContractsPage() {
   const data = list.data;
   const money = (v: string | null) => (v == null ? '–' : formatMoney(Number(v), lang));
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportClientContracts(params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportClientContracts(params));
 
   const columns: PagedColumn<ClientContractRow>[] = [
     {
@@ -121,9 +109,9 @@ export function ClientContractsPage() {
         extra={
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportFile.exporting}
             disabled={!data?.total}
-            onClick={() => void runExport()}
+            onClick={exportFile.run}
             data-testid="client-contracts-export"
           >
             {t('reports.contracts.export')}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,6 @@ import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
-import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
@@ -18,6 +16,7 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportOvercharged, overchargedQuery, type OverchargedParams } from './api';
 import './texts';
+import { useReportExport } from './use-report-export';
 
 const MONTH = 'YYYY-MM';
 
@@ -35,10 +34,8 @@ interface Filters {
 export function OverchargedPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
   const session = useSession();
   const provider = session ? isProviderRole(session.roleID) : false;
-  const [exporting, setExporting] = useState(false);
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
     NO_SORT,
     {},
@@ -63,16 +60,7 @@ export function OverchargedPage() {
     state.period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
   const money = (v: string) => formatMoney(Number(v), lang);
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportOvercharged(params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportOvercharged(params));
 
   const columns: PagedColumn<OverchargedRow>[] = [
     { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
@@ -101,9 +89,9 @@ export function OverchargedPage() {
         extra={
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportFile.exporting}
             disabled={!data?.total}
-            onClick={() => void runExport()}
+            onClick={exportFile.run}
             data-testid="overcharged-export"
           >
             {t('reports.overcharged.export')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Space, Typography } from 'antd';
+import { Button, Card, Flex, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { isProviderRole, type Lang, type PlanTypeRow } from '@kulu/shared';
 import { ClientSelect } from '../../components/client-select';
 import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
-import { errorText } from '../../lib/form-rules';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
 import { ChartCard } from '../dashboards/chart-card';
@@ -16,6 +15,7 @@ import { categoryOption } from '../dashboards/chart-options';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
 import './texts';
+import { useReportExport } from './use-report-export';
 
 const MONTH = 'YYYY-MM';
 
@@ -27,10 +27,8 @@ const MONTH = 'YYYY-MM';
 export function PlanTypesPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
   const session = useSession();
   const provider = session ? isProviderRole(session.roleID) : false;
-  const [exporting, setExporting] = useState(false);
   const [clientId, setClientId] = useState<number | undefined>();
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
@@ -51,16 +49,7 @@ export function PlanTypesPage() {
   const group = (name: string | null) => name ?? t('reports.planTypes.noGroup');
   const label = (r: PlanTypeRow) => `${group(r.basePlanGroupName)} · ${group(r.planGroupName)}`;
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportPlanTypes(params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportPlanTypes(params));
 
   return (
     <div data-testid="plan-types-page">
@@ -69,9 +58,9 @@ export function PlanTypesPage() {
         extra={
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportFile.exporting}
             disabled={!data?.items.length}
-            onClick={() => void runExport()}
+            onClick={exportFile.run}
             data-testid="plan-types-export"
           >
             {t('reports.planTypes.export')}

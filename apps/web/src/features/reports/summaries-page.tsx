@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,12 @@ import {
 import { ClientSelect } from '../../components/client-select';
 import { PageHeading } from '../../components/page-heading';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { errorText } from '../../lib/form-rules';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportSummary, summaryQuery, type SummaryKind, type SummaryParams } from './api';
 import './texts';
+import { useReportExport } from './use-report-export';
 
 const MONTH = 'YYYY-MM';
 type Row = CostSummaryRow | UsageSummaryRow;
@@ -33,10 +33,8 @@ type Row = CostSummaryRow | UsageSummaryRow;
 function SummaryPage({ kind }: { kind: SummaryKind }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
   const session = useSession();
   const provider = session ? isProviderRole(session.roleID) : false;
-  const [exporting, setExporting] = useState(false);
   const [clientId, setClientId] = useState<number | undefined>();
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
@@ -63,16 +61,7 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
       ? t('reports.summaries.organization')
       : (r.name ?? t('reports.summaries.noCostCenter'));
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportSummary(kind, params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportSummary(kind, params));
 
   const right = { align: 'right' as const, onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
   const columns: TableColumnsType<Row> =
@@ -144,9 +133,9 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
         extra={
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportFile.exporting}
             disabled={!data?.items.length}
-            onClick={() => void runExport()}
+            onClick={exportFile.run}
             data-testid="summary-export"
           >
             {t('reports.summaries.export')}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { App, Button, Card, Flex, Switch, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Switch, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,6 @@ import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
-import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
@@ -18,6 +16,7 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportTopUsers, topUsersQuery, type TopUsersParams } from './api';
 import './texts';
+import { useReportExport } from './use-report-export';
 
 const MONTH = 'YYYY-MM';
 
@@ -36,10 +35,8 @@ interface Filters {
 export function TopUsersPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
   const session = useSession();
   const provider = session ? isProviderRole(session.roleID) : false;
-  const [exporting, setExporting] = useState(false);
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
     NO_SORT,
     {},
@@ -65,16 +62,7 @@ export function TopUsersPage() {
     state.period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
   const money = (v: string) => formatMoney(Number(v), lang);
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportTopUsers(params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportTopUsers(params));
 
   const columns: PagedColumn<TopUser>[] = [
     { key: 'rank', dataIndex: 'rank', title: t('reports.topUsers.rank'), width: 80, align: 'right' },
@@ -114,9 +102,9 @@ export function TopUsersPage() {
         extra={
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportFile.exporting}
             disabled={!data?.total}
-            onClick={() => void runExport()}
+            onClick={exportFile.run}
             data-testid="top-users-export"
           >
             {t('reports.topUsers.export')}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { App, Button, Card, Flex, InputNumber, Typography } from 'antd';
+import { Button, Card, Flex, InputNumber, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,6 @@ import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
-import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
@@ -18,6 +16,7 @@ import { FilterField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { formatMonth } from '../dashboards/chart-options';
 import { exportUnusedSubscriptions, unusedSubscriptionsQuery, type UnusedParams } from './api';
 import './texts';
+import { useReportExport } from './use-report-export';
 
 interface Filters {
   clientId?: number;
@@ -33,10 +32,8 @@ interface Filters {
 export function UnusedSubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
   const session = useSession();
   const provider = session ? isProviderRole(session.roleID) : false;
-  const [exporting, setExporting] = useState(false);
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
     NO_SORT,
     {},
@@ -58,16 +55,7 @@ export function UnusedSubscriptionsPage() {
   const data = list.data;
   const money = (v: string) => formatMoney(Number(v), lang);
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportUnusedSubscriptions(params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportUnusedSubscriptions(params));
 
   const columns: PagedColumn<UnusedSubscription>[] = [
     { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
@@ -115,9 +103,9 @@ export function UnusedSubscriptionsPage() {
         extra={
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportFile.exporting}
             disabled={!data?.total}
-            onClick={() => void runExport()}
+            onClick={exportFile.run}
             data-testid="unused-export"
           >
             {t('reports.unused.export')}
