@@ -77,7 +77,7 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
         ]
       : [
           { key: 'name', title: t('reports.summaries.name'), render: (_v, r) => nameOf(r) },
-          ...(['voiceMinutes', 'sms', 'roamingVoiceMinutes'] as const).map((k) => ({
+          ...(['voiceMinutes', 'roamingVoiceMinutes', 'sms'] as const).map((k) => ({
             key: k,
             title: t(`reports.summaries.${k}`),
             render: (_v: unknown, r: Row) => num((r as UsageSummaryRow)[k]),
@@ -106,8 +106,8 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
           )
         : [
             num((data as UsageSummaryList).totals.voiceMinutes),
-            num((data as UsageSummaryList).totals.sms),
             num((data as UsageSummaryList).totals.roamingVoiceMinutes),
+            num((data as UsageSummaryList).totals.sms),
             gb((data as UsageSummaryList).totals.dataMb),
             gb((data as UsageSummaryList).totals.roamingDataMb),
             money((data as UsageSummaryList).totals.usageCost),
