@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   markBodySchema,
   markResultSchema,
-  message,
   optimizationExportQuerySchema,
   optimizationListQuerySchema,
   optimizationListSchema,
@@ -17,9 +16,9 @@ import {
 } from '@kulu/shared';
 import { requestLanguage } from '../../plugins/errors.js';
 import { currentUser } from '../../plugins/access.js';
-import { safeText, streamXlsx } from '../../lib/resource/export.js';
+import { sendWorkbook } from '../../lib/xlsx/http.js';
+import { optimizationSheet } from './optimization.sheet.js';
 import {
-  exportRows,
   getSettings,
   listOptimization,
   markSubscriptions,
@@ -28,40 +27,6 @@ import {
   savings,
 } from './optimization.service.js';
 import { requestOptimization } from './optimize.service.js';
-
-/** Headers of the Excel export, in the caller's language. */
-const EXPORT_HEADERS = {
-  en: [
-    'User',
-    'Phone number',
-    'Sub-company',
-    'Cost center',
-    'Current plan',
-    'Best plan',
-    'Current monthly cost (€)',
-    'Best monthly cost (€)',
-    'Monthly saving (€)',
-    'Yearly saving (€)',
-    'Reason',
-    'Marked',
-  ],
-  fi: [
-    'Käyttäjä',
-    'Puhelinnumero',
-    'Alayhtiö',
-    'Kustannuspaikka',
-    'Nykyinen liittymätyyppi',
-    'Paras liittymätyyppi',
-    'Nykyinen kuukausikustannus (€)',
-    'Paras kuukausikustannus (€)',
-    'Säästö kuukaudessa (€)',
-    'Säästö vuodessa (€)',
-    'Peruste',
-    'Merkitty',
-  ],
-} as const;
-const SHEET = { en: 'Optimization', fi: 'Optimointi' } as const;
-const MONEY_COLUMNS = new Set([6, 7, 8, 9]);
 
 export async function optimizationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -97,37 +62,10 @@ export async function optimizationRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const lang = requestLanguage(req);
-      const batches = await exportRows(db, req.scope, req.query, lang);
-      const marked = message('markedForOptimization', lang);
-      async function* cells() {
-        for await (const batch of batches) {
-          yield batch.map((i) => [
-            i.userName == null ? null : safeText(i.userName),
-            safeText(i.phoneNumber),
-            i.subCompanyName == null ? null : safeText(i.subCompanyName),
-            i.costCenterName == null ? null : safeText(i.costCenterName),
-            i.currentPlan == null ? null : safeText(i.currentPlan),
-            i.bestPlan == null ? null : safeText(i.bestPlan),
-            Number(i.currentMonthlyCost),
-            Number(i.bestMonthlyCost),
-            Number(i.monthlySaving),
-            Number(i.yearlySaving),
-            safeText(i.reason),
-            i.mark ? marked : null,
-          ]);
-        }
-      }
       const date = new Date().toISOString().slice(0, 10);
-      return streamXlsx(req, reply, {
+      return sendWorkbook(req, reply, {
         fileName: `optimization-${req.query.tab}-${date}.xlsx`,
-        sheet: SHEET[lang],
-        columns: EXPORT_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: MONEY_COLUMNS.has(i) ? '#,##0.00 "€"' : undefined,
-          width: i === 10 ? 60 : undefined,
-        })),
-        rows: cells(),
-        table: true,
+        sheets: [await optimizationSheet(db, req.scope, req.query, lang)],
       });
     },
   );

@@ -18,17 +18,14 @@ import {
   unusedSubscriptionsQuerySchema,
   topUsersQuerySchema,
   type Lang,
-  type TopUsersList,
-  type TopUsersQuery,
 } from '@kulu/shared';
-import type { Db } from '../../db/client.js';
-import type { Scope } from '../../lib/scope.js';
-import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
 import { overchargedPlans } from '../dashboards/overcharged.service.js';
 import { costSummaries, usageSummaries } from '../dashboards/summaries.service.js';
-import { safeText, streamXlsx } from '../../lib/resource/export.js';
+import { NUM_FMT, safeText } from '../../lib/xlsx/index.js';
+import { sendWorkbook, streamXlsx } from '../../lib/xlsx/http.js';
+import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-sheets.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
@@ -50,31 +47,6 @@ const ACTIVITY_HEADERS: Record<Lang, string[]> = {
   ],
 };
 const ACTIVITY_SHEET: Record<Lang, string> = { en: 'Activity log', fi: 'Tapahtumaloki' };
-
-const TOP_HEADERS: Record<Lang, string[]> = {
-  en: ['Rank', 'User', 'Phone number', 'Sub-company', 'Cost center', 'Cost (€)'],
-  fi: ['Sija', 'Käyttäjä', 'Puhelinnumero', 'Tytäryhtiö', 'Kustannuspaikka', 'Kustannus (€)'],
-};
-const TOP_SHEET: Record<Lang, string> = { en: 'Top users', fi: 'Suurimmat käyttäjät' };
-
-/**
- * Top Users: the dashboard's per-subscription costs (the same query, Scope and cache), most
- * expensive first, ranked.
- */
-async function topUsers(db: Db, scope: Scope, q: TopUsersQuery): Promise<TopUsersList> {
-  const list = await costUsageSubscriptions(db, scope, { ...q, sort: 'cost', order: 'desc' });
-  const first = (q.page - 1) * q.pageSize;
-  return {
-    clientId: list.clientId,
-    from: list.from,
-    to: list.to,
-    items: list.items.map((i, n) => ({ ...i, rank: first + n + 1 })),
-    total: list.total,
-    totals: { cost: list.totalCost, subscriptions: list.total },
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-}
 
 const UNUSED_HEADERS: Record<Lang, string[]> = {
   en: [
@@ -132,13 +104,6 @@ const CONTRACT_HEADERS: Record<Lang, string[]> = {
 };
 const CONTRACT_SHEET: Record<Lang, string> = { en: 'Client contracts', fi: 'Asiakassopimukset' };
 
-const PLAN_TYPE_HEADERS: Record<Lang, string[]> = {
-  en: ['Base plan group', 'Plan group', 'Subscriptions', 'Cost (€)'],
-  fi: ['Perusliittymäryhmä', 'Liittymäryhmä', 'Liittymiä', 'Kustannus (€)'],
-};
-const PLAN_TYPE_SHEET: Record<Lang, string> = { en: 'Base plan types', fi: 'Perusliittymätyypit' };
-const NO_GROUP: Record<Lang, string> = { en: '(no group)', fi: '(ei ryhmää)' };
-
 const COST_SUMMARY_HEADERS: Record<Lang, string[]> = {
   en: ['Cost center', 'Optimizable cost (€)', 'Other cost (€)', 'Total cost (€)'],
   fi: [
@@ -183,28 +148,6 @@ const OVERCHARGED_HEADERS: Record<Lang, string[]> = {
     'Erotus (€)',
   ],
 };
-
-/** Rows per query when an export walks a paged report. */
-const EXPORT_PAGE = 200;
-
-/**
- * Every page of a paged report for its export: the first is fetched before the file starts, so the
- * report's own checks (client, Scope, period) still answer with their status and message.
- */
-async function allPages<P extends { items: unknown[]; total: number }>(
-  fetch: (page: number, pageSize: number) => Promise<P>,
-): Promise<{ head: P; pages: AsyncGenerator<P['items']> }> {
-  const head = await fetch(1, EXPORT_PAGE);
-  async function* pages() {
-    let page = head;
-    for (let n = 1; ; n++) {
-      yield page.items;
-      if (n * EXPORT_PAGE >= page.total) return;
-      page = await fetch(n + 1, EXPORT_PAGE);
-    }
-  }
-  return { head, pages: pages() };
-}
 
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
@@ -317,34 +260,8 @@ export async function reportsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const lang = requestLanguage(req);
-      const q = req.query;
-      // The report's own checks (client, Scope, period) answer before the file starts.
-      const { head, pages } = await allPages((page, pageSize) =>
-        topUsers(db, req.scope, { ...q, page, pageSize }),
-      );
-      async function* cells() {
-        for await (const items of pages) {
-          yield items.map((i) => [
-            i.rank,
-            i.userName == null ? null : safeText(i.userName),
-            safeText(i.phoneNumber),
-            i.subCompanyName == null ? null : safeText(i.subCompanyName),
-            i.costCenterName == null ? null : safeText(i.costCenterName),
-            Number(i.cost),
-          ]);
-        }
-      }
-      return streamXlsx(req, reply, {
-        fileName: `top-users-${head.from}-${head.to}.xlsx`,
-        sheet: TOP_SHEET[lang],
-        columns: TOP_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i === 5 ? '#,##0.00 "€"' : i === 0 ? '0' : undefined,
-        })),
-        rows: cells(),
-        table: true,
-      });
+      const { fileName, sheet } = await topUsersSheet(db, req.scope, req.query, requestLanguage(req));
+      return sendWorkbook(req, reply, { fileName, sheets: [sheet] });
     },
   );
 
@@ -398,7 +315,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         sheet: UNUSED_SHEET[lang],
         columns: UNUSED_HEADERS[lang].map((header, i) => ({
           header,
-          numFmt: i >= 5 ? '#,##0.00 "€"' : undefined,
+          numFmt: i >= 5 ? NUM_FMT.euro : undefined,
         })),
         rows: cells(),
         table: true,
@@ -459,7 +376,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         sheet: CONTRACT_SHEET[lang],
         columns: CONTRACT_HEADERS[lang].map((header, i) => ({
           header,
-          numFmt: i >= 11 ? '#,##0.00 "€"' : i === 9 || i === 10 ? '0' : undefined,
+          numFmt: i >= 11 ? NUM_FMT.euro : i === 9 || i === 10 ? '0' : undefined,
         })),
         rows: cells(),
         table: true,
@@ -494,27 +411,8 @@ export async function reportsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const lang = requestLanguage(req);
-      const list = await planTypes(db, req.scope, req.query);
-      async function* cells() {
-        yield list.items.map((i) => [
-          i.basePlanGroupName == null ? NO_GROUP[lang] : safeText(i.basePlanGroupName),
-          i.planGroupName == null ? NO_GROUP[lang] : safeText(i.planGroupName),
-          i.subscriptions,
-          Number(i.cost),
-        ]);
-      }
-      return streamXlsx(req, reply, {
-        fileName: `base-plan-types-${list.from}-${list.to}.xlsx`,
-        sheet: PLAN_TYPE_SHEET[lang],
-        columns: PLAN_TYPE_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i === 3 ? '#,##0.00 "€"' : i === 2 ? '0' : undefined,
-          width: i < 2 ? 32 : undefined,
-        })),
-        rows: cells(),
-        table: true,
-      });
+      const { fileName, sheet } = await planTypesSheet(db, req.scope, req.query, requestLanguage(req));
+      return sendWorkbook(req, reply, { fileName, sheets: [sheet] });
     },
   );
 
@@ -562,7 +460,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         sheet: lang === 'fi' ? 'Kustannusyhteenvedot' : 'Cost summaries',
         columns: COST_SUMMARY_HEADERS[lang].map((header, i) => ({
           header,
-          numFmt: i > 0 ? '#,##0.00 "€"' : undefined,
+          numFmt: i > 0 ? NUM_FMT.euro : undefined,
           width: i === 0 ? 32 : 24,
         })),
         rows: cells(),
@@ -615,7 +513,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         sheet: lang === 'fi' ? 'Käyttöyhteenvedot' : 'Usage summaries',
         columns: USAGE_SUMMARY_HEADERS[lang].map((header, i) => ({
           header,
-          numFmt: i === 6 ? '#,##0.00 "€"' : i > 0 ? '#,##0.00' : undefined,
+          numFmt: i === 6 ? NUM_FMT.euro : i > 0 ? '#,##0.00' : undefined,
           width: i === 0 ? 32 : 20,
         })),
         rows: cells(),
@@ -673,7 +571,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         sheet: lang === 'fi' ? 'Ylihinnoitellut liittymät' : 'Overcharged plans',
         columns: OVERCHARGED_HEADERS[lang].map((header, i) => ({
           header,
-          numFmt: i >= 4 ? '#,##0.00 "€"' : undefined,
+          numFmt: i >= 4 ? NUM_FMT.euro : undefined,
         })),
         rows: cells(),
         table: true,
