@@ -32,6 +32,7 @@ import { clientMastersRoutes } from './modules/client-masters/client-masters.rou
 import { contractsRoutes } from './modules/client-sections/contracts.routes.js';
 import { subCompaniesRoutes } from './modules/client-sections/sub-companies.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { reportExportsRoutes } from './modules/report-exports/report-exports.routes.js';
 import { providerUsersRoutes } from './modules/provider-users/provider-users.routes.js';
 import { clientUsersRoutes } from './modules/client-sections/client-users.routes.js';
 import { billingRoutes } from './modules/client-sections/billing.routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(clientUsersRoutes);
   await app.register(providerUsersRoutes);
   await app.register(reportsRoutes);
+  await app.register(reportExportsRoutes);
   await app.register(billingRoutes);
   await app.register(paymentsRoutes);
   await app.register(supportHoursRoutes);

@@ -63,6 +63,10 @@ const envSchema = z.object({
   PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
   /** Wall-clock limit of one invoice parse; the parse job expires a minute after it. */
   PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Days a scheduled Excel export is kept in the report archive; a daily job removes older ones. */
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A scheduled export of at least this many rows mails its requester when it is ready. */
+  EXPORT_MAIL_MIN_ROWS: z.coerce.number().int().min(0).default(10_000),
 });
 
 /** What Fastify's `trustProxy` gets: nothing trusted, a hop count, or the proxies' addresses/CIDRs. */

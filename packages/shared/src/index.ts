@@ -18,3 +18,4 @@ export * from './schemas/provider-users.js';
 export * from './schemas/client-money.js';
 export * from './schemas/operator-contracts.js';
 export * from './schemas/reports.js';
+export * from './schemas/report-exports.js';

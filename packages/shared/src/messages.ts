@@ -249,6 +249,22 @@ export const MESSAGES = {
     en: 'Re-optimization started; the results update when it is done',
     fi: 'Uudelleenoptimointi aloitettu; tulokset päivittyvät, kun se on valmis',
   },
+  // Report archive (issue 12, spec §8)
+  exportScheduleFailed: {
+    en: 'The Excel export could not be scheduled, please try again later',
+    fi: 'Excel-raportin ajastus epäonnistui, yritä myöhemmin uudelleen',
+  },
+  exportFailed: {
+    en: 'The Excel export failed, please try again later',
+    fi: 'Excel-raportin muodostus epäonnistui, yritä myöhemmin uudelleen',
+  },
+  exportScheduled: {
+    en: 'The export is scheduled; it appears here as Ready when the file is made',
+    fi: 'Raportti on ajastettu; se näkyy täällä valmiina, kun tiedosto on muodostettu',
+  },
+  exportNotReady: { en: 'The export is not ready yet', fi: 'Raportti ei ole vielä valmis' },
+  exportComingSoon: { en: 'This report is coming soon', fi: 'Tämä raportti on tulossa pian' },
+  exportDeleted: { en: 'Export deleted', fi: 'Raportti poistettu' },
   // Client management (issue 11, spec §8)
   providerIdInUse: { en: 'Provider id already in use', fi: 'Palveluntarjoajan tunnus on jo käytössä' },
   clientAdded: { en: 'Customer added successfully', fi: 'Asiakas lisätty' },

@@ -8,6 +8,12 @@ import { stopParseChild } from './parse-runner.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
 import { uploadReminderHandler } from './reminders.js';
 import { startOptimizeWorker, stopOptimizeSweep } from './optimize-client.js';
+import {
+  buildReportExportHandler,
+  removeExpiredExports,
+  requeueScheduledExports,
+  type BuildReportExportJob,
+} from '../modules/report-exports/report-exports.service.js';
 import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
 import { sendOperatorContractReminders } from '../modules/client-sections/operator-contract-reminders.js';
 import {
@@ -62,6 +68,10 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     5,
   );
   await startOptimizeWorker(deps);
+  await jobs.work<BuildReportExportJob>(QUEUE.buildReportExport, buildReportExportHandler(deps));
+  await jobs.work(QUEUE.reportExportsCleanup, async () => {
+    await removeExpiredExports(deps);
+  });
   if (options.schedules ?? true) {
     // The 20th of each month at 8:00 Helsinki time.
     await jobs.schedule(QUEUE.uploadReminder, '0 8 20 * *');
@@ -71,9 +81,12 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await jobs.schedule(QUEUE.operatorContractReminder, '10 7 * * *');
     // The 6th of each month at 6:00: fetch the month's invoices of clients on automated upload.
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
+    // Every day at 3:30: remove archived exports past their keeping time.
+    await jobs.schedule(QUEUE.reportExportsCleanup, '30 3 * * *');
   }
   await recoverOrphanedParses(deps);
   await requeueOrphans(deps);
+  await requeueScheduledExports(deps);
   // Also while running: a parse whose instance died is taken over by a live one within a minute.
   const sweep = setInterval(() => {
     if (deps.jobs.started) recoverOrphanedParses(deps).catch(() => {});

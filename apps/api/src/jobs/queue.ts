@@ -19,6 +19,10 @@ export const QUEUE = {
   demoInvoices: 'demo-invoices',
   /** Recompute one client's optimization results (docs/decisions/0006-optimization.md). */
   optimizeClient: 'optimize-client',
+  /** Build one scheduled Excel export of the report archive (modules/report-exports). */
+  buildReportExport: 'build-report-export',
+  /** Daily: remove archived exports older than EXPORT_RETENTION_DAYS. */
+  reportExportsCleanup: 'report-exports-cleanup',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 

@@ -127,6 +127,10 @@ const PARAMS: Record<string, ParamKind> = {
     id: clientOperatorDocuments.id,
     clientId: clientOperatorDocuments.clientId,
   },
+  // A scheduled export belongs to the user who asked for it (stricter than its client: not even the
+  // provider admin reads another user's export), so there is no control read here;
+  // modules/report-exports/report-exports.test.ts probes another company's export (404).
+  'report-exports/:id': { global: null },
   'operators/:id': { global: operators.id },
   'countries/:id': { global: null },
   'currencies/:id': { global: null },

@@ -4,3 +4,4 @@ export * from './invoices.js';
 export * from './dashboards.js';
 export * from './optimization.js';
 export * from './clients.js';
+export * from './exports.js';

@@ -37,4 +37,8 @@ export const en: MailTemplates = {
     subject: `Kulu: the ${operatorName} contract of ${companyName} is ending`,
     text: `Hello ${name},\n\nthis is the contract end date reminder of ${companyName}'s operator contract with ${operatorName}: the contract ends ${endDate ?? '(no end date)'}.\nSee the operator contract details in Kulu.\n\nKulu`,
   }),
+  exportReady: ({ name, report, rows, link, days }) => ({
+    subject: `Kulu: your export "${report}" is ready`,
+    text: `Hello ${name},\n\nthe Excel export "${report}" (${rows} rows) is ready. Download it under Reports > Downloads:\n${link}\n\nThe file is kept for ${days} days.\n\nKulu`,
+  }),
 };

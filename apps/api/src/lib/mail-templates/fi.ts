@@ -40,4 +40,8 @@ export const fi: MailTemplates = {
     subject: `Kulu: yrityksen ${companyName} ${operatorName}-sopimus on päättymässä`,
     text: `Hei ${name},\n\ntämä on yrityksen ${companyName} ${operatorName}-operaattorisopimuksen päättymismuistutus: sopimus päättyy ${endDate ? endDate.split('-').reverse().map(Number).join('.') : '(ei päättymispäivää)'}.\nKatso operaattorisopimuksen tiedot Kulussa.\n\nKulu`,
   }),
+  exportReady: ({ name, report, rows, link, days }) => ({
+    subject: `Kulu: raporttisi "${report}" on valmis`,
+    text: `Hei ${name},\n\nExcel-raportti "${report}" (${rows} riviä) on valmis. Lataa se kohdasta Raportit > Lataukset:\n${link}\n\nTiedosto säilytetään ${days} päivää.\n\nKulu`,
+  }),
 };

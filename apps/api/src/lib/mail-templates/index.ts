@@ -31,6 +31,8 @@ export interface MailTemplates {
     operatorName: string;
     endDate: string | null;
   }): MailContent;
+  /** A large scheduled Excel export is ready in the report archive. */
+  exportReady(p: { name: string; report: string; rows: number; link: string; days: number }): MailContent;
 }
 
 export type MailLanguage = 'en' | 'fi';

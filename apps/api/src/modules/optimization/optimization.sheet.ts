@@ -23,7 +23,7 @@ const EXPORT_HEADERS = {
   fi: [
     'Käyttäjä',
     'Puhelinnumero',
-    'Alayhtiö',
+    'Tytäryhtiö',
     'Kustannuspaikka',
     'Nykyinen liittymätyyppi',
     'Paras liittymätyyppi',
