@@ -103,7 +103,7 @@ export const ADMIN_MENU: MenuItem[] = [
       },
       { ...report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'), page: 'activity-log' },
       report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
-      report('/admin/reports', 'downloads', 'downloads', 'downloads'),
+      { ...report('/admin/reports', 'downloads', 'downloads', 'downloads'), page: 'downloads' },
       {
         ...report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
         page: 'failed-invoice-download',
@@ -153,7 +153,7 @@ export const COMPANY_MENU: MenuItem[] = [
     icon: 'BarChartOutlined',
     children: [
       ...sharedReports('/company/report'),
-      report('/company/report', 'downloads', 'downloads', 'downloads'),
+      { ...report('/company/report', 'downloads', 'downloads', 'downloads'), page: 'downloads' },
       {
         ...report('/company/report', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
         page: 'unused-subscriptions',

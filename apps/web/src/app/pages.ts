@@ -56,6 +56,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'overcharged-plans': lazyPage(() => import('../features/reports/overcharged-page'), 'OverchargedPage'),
   'top-users': lazyPage(() => import('../features/reports/top-users-page'), 'TopUsersPage'),
   'activity-log': lazyPage(() => import('../features/reports/activity-log-page'), 'ActivityLogPage'),
+  downloads: lazyPage(() => import('../features/downloads/downloads-page'), 'DownloadsPage'),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),
   'failed-invoice-download': lazyPage(
     () => import('../features/automation/failed-downloads-page'),
