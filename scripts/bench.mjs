@@ -3,10 +3,12 @@
 // (scripts/bench-server.ts), the optimizer benchmark (packages/optimizer/bench) and the dashboard
 // benchmark (cost-usage API p95 at 10,000 subscriptions × 24 months on PostgreSQL; it uses
 // TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, and skips without one).
-// `npm run bench -- parse`, `-- server`, `-- optimizer` or `-- dashboard` runs one of them.
+// and the export benchmark (a 100,000-row scheduled Excel export: time and peak RSS, same database).
+// `npm run bench -- parse`, `-- server`, `-- optimizer`, `-- dashboard` or `-- export` runs one of them.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-runtime.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECTIONS = {
@@ -14,6 +16,7 @@ const SECTIONS = {
   server: 'scripts/bench-server.ts',
   optimizer: 'packages/optimizer/bench/optimize.bench.ts',
   dashboard: 'apps/api/src/modules/dashboards/cost-usage.bench.ts',
+  export: 'apps/api/src/modules/report-exports/export.bench.ts',
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const w of wanted)
@@ -22,11 +25,21 @@ let failed = false;
 for (const [name, file] of Object.entries(SECTIONS)) {
   if (wanted.length && !wanted.includes(name)) continue;
   console.log(`== bench: ${name}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, file)], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', ...process.env },
-  });
+  // The export bench measures memory: it runs with the server's memory settings (npm start).
+  const server = name === 'export';
+  const r = spawnSync(
+    process.execPath,
+    [...(server ? SERVER_NODE_FLAGS : []), '--import', 'tsx', path.join(ROOT, file)],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+        ...(server ? SERVER_ENV : {}),
+        ...process.env,
+      },
+    },
+  );
   if (r.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { operators } from '../db/schema/index.js';
+import type { Db } from '../db/client.js';
+
+/**
+ * A large client for the benchmarks (dashboard, export): `subs` subscriptions over 40 cost centers,
+ * `months` invoices ending in December 2029, and a fact per subscription, month and cost element
+ * (8 elements, one per usage kind of category), written with SQL as the import writes them. Returns
+ * the number of facts of the client.
+ */
+export async function seedBenchFacts(
+  db: Db,
+  clientId: number,
+  SUBS: number,
+  MONTHS: number,
+): Promise<number> {
+  const [op] = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.name}) = 'elisa'`);
+  if (!op) throw new Error('bench data: no Elisa operator');
+  await db.execute(sql`
+    insert into files (client_id, kind, name, mime, size, data)
+    values (${clientId}, 'invoice', 'bench.pdf', 'application/pdf', 1, '\\x00'::bytea)`);
+  await db.execute(sql`
+    insert into cost_centers (client_id, sub_company_id, name)
+    select ${clientId}, (select id from sub_companies where client_id = ${clientId} order by id
+             offset (g % (select count(*) from sub_companies where client_id = ${clientId})) limit 1),
+           'BENCH-' || g
+    from generate_series(1, 40) g`);
+  await db.execute(sql`
+    insert into invoices (client_id, operator_id, file_id, file_name, file_sha256, batch_id, invoice_number,
+                          invoice_date, period_start, period_end, upload_state, parsing_status)
+    select ${clientId}, ${op.id}, (select max(id) from files), 'bench-' || m || '.pdf', md5('bench' || m), 'bench',
+           'BENCH-' || m, d::date, d::date, (d + interval '1 month - 1 day')::date, 'uploaded', 'completed'
+    from generate_series(1, ${MONTHS}) m, lateral (select date '2030-01-01' - (m || ' month')::interval as d) x`);
+  await db.execute(sql`
+    insert into subscriptions (client_id, phone_number, user_name, operator_id, sub_company_id, cost_center_id,
+                               first_seen_month, last_seen_month)
+    select ${clientId}, '+35850' || lpad(g::text, 7, '0'), 'Bench User ' || g, ${op.id}, c.sub_company_id, c.id,
+           date '2027-01-01', date '2029-12-01'
+    from generate_series(1, ${SUBS}) g
+    join (select id, sub_company_id, row_number() over (order by id) - 1 as n
+          from cost_centers where name like 'BENCH-%') c on c.n = g % 40`);
+  // Cost elements are made by the import; the bench makes 8, one per usage kind of category.
+  await db.execute(sql`
+    insert into cost_elements (name, operator_id, cost_category_id, status)
+    select 'Bench element ' || g, ${op.id}, (select id from cost_categories order by id offset g - 1 limit 1),
+           'approved'
+    from generate_series(1, 8) g
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into monthly_facts (client_id, invoice_id, operator_id, subscription_id, sub_company_id, cost_center_id,
+                               month, cost_element_id, cost_category_id, amount, quantity, unit)
+    select s.client_id, i.id, i.operator_id, s.id, s.sub_company_id, s.cost_center_id, i.period_start,
+           e.id, e.cost_category_id, round((random() * 30)::numeric, 2),
+           case when e.n % 3 = 0 then null else round((random() * 500)::numeric, 2) end,
+           case e.n % 3 when 1 then 'min' when 2 then 'mb' end
+    from subscriptions s
+    join invoices i on i.client_id = s.client_id and i.batch_id = 'bench'
+    cross join (select id, cost_category_id, row_number() over (order by id) as n
+                from cost_elements where operator_id = ${op.id} and name like 'Bench element %' order by id) e
+    where s.client_id = ${clientId} and s.phone_number like '+35850%' and s.user_name like 'Bench User%'`);
+  // As autovacuum leaves a table after a bulk load: statistics, and the visibility map that index-only scans need.
+  await db.execute(sql`vacuum analyze`);
+  const { rows } = (await db.execute(
+    sql`select count(*)::int as n from monthly_facts where client_id = ${clientId}`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return rows[0]!.n;
+}
