@@ -195,7 +195,12 @@ export function categoryOption(rows: readonly NamedCost[], lang: Lang) {
 }
 
 /** Top users (or cost centers) as horizontal bars, the largest at the top; at most `limit` bars. */
-export function topUsersOption(rows: readonly NamedCost[], lang: Lang, texts: ChartTexts, limit = 10) {
+export function topUsersOption(
+  rows: readonly NamedCost[],
+  lang: Lang,
+  texts: Pick<ChartTexts, 'cost'>,
+  limit = 10,
+) {
   const sorted = [...rows].sort((a, b) => euros(b.cost) - euros(a.cost)).slice(0, limit);
   // ECharts draws a category y axis bottom-up: reverse so the largest is on top.
   const shown = sorted.reverse();
@@ -216,6 +221,41 @@ export function topUsersOption(rows: readonly NamedCost[], lang: Lang, texts: Ch
         data: shown.map((r) => ({ value: round2(euros(r.cost)), id: r.id })),
       },
     ],
+  };
+}
+
+/**
+ * Named rows as horizontal bars split into stacked parts (e.g. optimizable and other cost per cost
+ * center), in euros, the first row on top; at most `limit` rows.
+ */
+export function stackedBarsOption(
+  names: readonly string[],
+  parts: ReadonlyArray<{ name: string; values: readonly string[] }>,
+  lang: Lang,
+  limit = 15,
+) {
+  // ECharts draws a category y axis bottom-up: reverse so the first row is on top.
+  const shown = names.slice(0, limit).reverse();
+  return {
+    animation: false,
+    tooltip: axisTooltip(lang),
+    legend: parts.length > 1 ? { bottom: 0 } : undefined,
+    grid: { left: 8, right: 24, top: 8, bottom: parts.length > 1 ? 32 : 8, containLabel: true },
+    xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
+    yAxis: {
+      type: 'category' as const,
+      data: shown,
+      axisLabel: { width: 180, overflow: 'truncate' as const },
+    },
+    series: parts.map((p) => ({
+      name: p.name,
+      type: 'bar' as const,
+      stack: 'total',
+      data: p.values
+        .slice(0, limit)
+        .map((v) => round2(euros(v)))
+        .reverse(),
+    })),
   };
 }
 

@@ -18,6 +18,8 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { stackedBarsOption } from '../dashboards/chart-options';
+import { EChart } from '../dashboards/echart';
 import { exportSummary, summaryQuery, type SummaryKind, type SummaryParams } from './api';
 import './texts';
 import { useReportExport } from './use-report-export';
@@ -62,6 +64,34 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
       : (r.name ?? t('reports.summaries.noCostCenter'));
 
   const exportFile = useReportExport(() => exportSummary(kind, params));
+
+  const rows = (data?.items ?? []) as Row[];
+  const chart =
+    kind === 'cost-summaries'
+      ? stackedBarsOption(
+          rows.map(nameOf),
+          [
+            {
+              name: t('reports.summaries.optimizableCost'),
+              values: rows.map((r) => (r as CostSummaryRow).optimizableCost),
+            },
+            {
+              name: t('reports.summaries.otherCost'),
+              values: rows.map((r) => (r as CostSummaryRow).otherCost),
+            },
+          ],
+          lang,
+        )
+      : stackedBarsOption(
+          rows.map(nameOf),
+          [
+            {
+              name: t('reports.summaries.usageCost'),
+              values: rows.map((r) => (r as UsageSummaryRow).usageCost),
+            },
+          ],
+          lang,
+        );
 
   const right = { align: 'right' as const, onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
   const columns: TableColumnsType<Row> =
@@ -187,6 +217,13 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
           <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
         ) : (
           <Card>
+            {rows.length > 0 && (
+              <EChart
+                option={chart}
+                height={Math.min(420, 80 + Math.min(rows.length, 15) * 28)}
+                testId="summary-chart"
+              />
+            )}
             <Table<Row>
               size="middle"
               loading={list.isFetching}

@@ -91,6 +91,7 @@ const TEXTS = {
       export: 'Export to Excel',
       totals: 'Subscriptions: {subscriptions} · Total cost: {cost}',
       empty: 'No costs in the period',
+      chart: 'The ten most expensive',
     },
     activityLog: {
       help: 'Who changed what and when, with the values before and after.',
@@ -231,6 +232,7 @@ const TEXTS = {
       export: 'Vie Exceliin',
       totals: 'Liittymiä: {subscriptions} · Kustannukset yhteensä: {cost}',
       empty: 'Jaksolla ei ole kustannuksia',
+      chart: 'Kymmenen kalleinta',
     },
     activityLog: {
       help: 'Kuka muutti mitä ja milloin, arvot ennen ja jälkeen muutoksen.',

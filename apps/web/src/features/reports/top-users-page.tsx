@@ -13,6 +13,8 @@ import { NO_SORT } from '../../lib/paging';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
+import { ChartCard } from '../dashboards/chart-card';
+import { topUsersOption } from '../dashboards/chart-options';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportTopUsers, topUsersQuery, type TopUsersParams } from './api';
 import './texts';
@@ -58,6 +60,9 @@ export function TopUsersPage() {
   };
   const list = useQuery(topUsersQuery(params, ready));
   const data = list.data;
+  // The chart: the ten most expensive of the filters (not of the search or the page shown).
+  const top = useQuery(topUsersQuery({ ...params, q: undefined, page: 1, pageSize: 10 }, ready));
+  const topRows = top.data?.items ?? [];
   const shownPeriod: [Dayjs, Dayjs] | null =
     state.period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
   const money = (v: string) => formatMoney(Number(v), lang);
@@ -150,6 +155,24 @@ export function TopUsersPage() {
           </Tooltip>
         </Flex>
       </Card>
+      {ready && (
+        <div style={{ marginBottom: 16 }}>
+          <ChartCard<TopUser>
+            title={t('reports.topUsers.chart')}
+            testId="top-users-chart"
+            option={topUsersOption(
+              topRows.map((r) => ({ name: r.userName ?? r.phoneNumber, cost: r.cost })),
+              lang,
+              { cost: t('dashboards.cost') },
+            )}
+            rows={topRows}
+            rowKey={(r) => String(r.subscriptionId)}
+            emptyText={t('reports.topUsers.empty')}
+            height={320}
+            columns={columns.filter((c) => c.key !== 'subCompanyName' && c.key !== 'costCenterName')}
+          />
+        </div>
+      )}
       {ready ? (
         <PagedTable<TopUser>
           testId="top-users-table"
