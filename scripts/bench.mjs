@@ -4,7 +4,9 @@
 // benchmark (cost-usage API p95 at 10,000 subscriptions × 24 months on PostgreSQL; it uses
 // TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, and skips without one).
 // and the export benchmark (a 100,000-row scheduled Excel export: time and peak RSS, same database).
-// `npm run bench -- parse`, `-- server`, `-- optimizer`, `-- dashboard` or `-- export` runs one of them.
+// and the load benchmark (scripts/bench-load.ts: one instance under autocannon, embedded and on
+// PostgreSQL, beside a bare Fastify + pg anchor).
+// `npm run bench -- parse`, `-- server`, `-- optimizer`, `-- dashboard`, `-- export` or `-- load` runs one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,7 @@ const SECTIONS = {
   optimizer: 'packages/optimizer/bench/optimize.bench.ts',
   dashboard: 'apps/api/src/modules/dashboards/cost-usage.bench.ts',
   export: 'apps/api/src/modules/report-exports/export.bench.ts',
+  load: 'scripts/bench-load.ts',
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const w of wanted)
