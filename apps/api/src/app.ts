@@ -33,6 +33,7 @@ import { contractsRoutes } from './modules/client-sections/contracts.routes.js';
 import { subCompaniesRoutes } from './modules/client-sections/sub-companies.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportExportsRoutes } from './modules/report-exports/report-exports.routes.js';
+import { consultantBillingRoutes } from './modules/consultant-billing/consultant-billing.routes.js';
 import { providerUsersRoutes } from './modules/provider-users/provider-users.routes.js';
 import { clientUsersRoutes } from './modules/client-sections/client-users.routes.js';
 import { billingRoutes } from './modules/client-sections/billing.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(providerUsersRoutes);
   await app.register(reportsRoutes);
   await app.register(reportExportsRoutes);
+  await app.register(consultantBillingRoutes);
   await app.register(billingRoutes);
   await app.register(paymentsRoutes);
   await app.register(supportHoursRoutes);

@@ -19,3 +19,4 @@ export * from './schemas/client-money.js';
 export * from './schemas/operator-contracts.js';
 export * from './schemas/reports.js';
 export * from './schemas/report-exports.js';
+export * from './schemas/consultant-billing.js';

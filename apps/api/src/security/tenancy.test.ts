@@ -158,6 +158,9 @@ const SHARED_FILTERS = [
   'languageId',
   // The activity log's author (an admin-only report over every client).
   'userId',
+  // Consultant Billing's consultant (a consultant-type client): a consultant's user may name only
+  // its own (another answers 404, tested in consultant-billing.test.ts); companies get 403.
+  'consultantId',
 ];
 
 const UNKNOWN = 999999;
