@@ -102,7 +102,10 @@ export const ADMIN_MENU: MenuItem[] = [
         page: 'client-contracts',
       },
       { ...report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'), page: 'activity-log' },
-      report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
+      {
+        ...report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
+        page: 'consultant-billing',
+      },
       { ...report('/admin/reports', 'downloads', 'downloads', 'downloads'), page: 'downloads' },
       {
         ...report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),

@@ -57,6 +57,10 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'top-users': lazyPage(() => import('../features/reports/top-users-page'), 'TopUsersPage'),
   'activity-log': lazyPage(() => import('../features/reports/activity-log-page'), 'ActivityLogPage'),
   downloads: lazyPage(() => import('../features/downloads/downloads-page'), 'DownloadsPage'),
+  'consultant-billing': lazyPage(
+    () => import('../features/consultant-billing/consultant-billing-page'),
+    'ConsultantBillingPage',
+  ),
   'invoice-upload': lazyPage(() => import('../features/invoices/invoice-upload-page'), 'InvoiceUploadPage'),
   'failed-invoice-download': lazyPage(
     () => import('../features/automation/failed-downloads-page'),

@@ -20,7 +20,7 @@ export const REPORTS_KEY = ['reports'] as const;
 
 export type ActivityLogParams = Partial<ActivityLogQuery>;
 
-const queryString = (params: Record<string, unknown>) =>
+export const queryString = (params: Record<string, unknown>) =>
   new URLSearchParams(
     Object.entries(params)
       .filter(([, v]) => v !== undefined && v !== null && v !== '')

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import {
+  USERS,
+  baseUrl,
+  goto,
+  launchBrowser,
+  login,
+  openPage,
+  pickOption,
+  screenshot,
+  switchLanguage,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+
+/** A valid Finnish business id (check digit) that no other test uses. */
+function businessId(): string {
+  for (;;) {
+    const base = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
+    const sum = [7, 9, 10, 5, 8, 4, 2].reduce((a, w, i) => a + w * Number(base[i]), 0) % 11;
+    if (sum !== 1) return `${base}-${sum === 0 ? 0 : 11 - sum}`;
+  }
+}
+
+/**
+ * A consultant (a client of type consultant) on a billing plan, managing both demo companies, made
+ * through the API as a script would.
+ */
+async function addConsultant(token: string, name: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const idOf = async (q: string) =>
+    (
+      (await (await fetch(`${baseUrl()}/api/clients?q=${q}`, { headers })).json()) as {
+        items: Array<{ id: number }>;
+      }
+    ).items[0]!.id;
+  const pohjola = await idOf('Pohjola');
+  const saimaa = await idOf('Saimaan');
+  const billing = (await (
+    await fetch(`${baseUrl()}/api/clients/${pohjola}/billing`, { headers })
+  ).json()) as {
+    plans: Array<{ id: number }>;
+  };
+  const created = await fetch(`${baseUrl()}/api/clients`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      kind: 'consultant',
+      companyName: name,
+      businessId: businessId(),
+      email: `billing-${Date.now()}@advisors.test`,
+      adminName: 'Aino Advisor',
+      billingPlanId: billing.plans[0]!.id,
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const consultantId = ((await created.json()) as { client: { id: number } }).client.id;
+  const assigned = await fetch(`${baseUrl()}/api/clients/${consultantId}/assigned-companies`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ clientIds: [pohjola, saimaa] }),
+  });
+  expect(assigned.status).toBe(200);
+}
+
+describe('consultant billing', () => {
+  it(
+    "an admin picks a consultant and a month, sees each managed company's billing with a totals row and exports it; Finnish too",
+    { timeout: 180_000 },
+    async () => {
+      const { context, page, errors } = await openPage(browser);
+      await login(page, USERS.admin);
+      const name = `Mobile Advisors ${Date.now().toString(36)} Oy`;
+      await addConsultant(await tokenOf(page), name);
+      await goto(page, '/admin/reports/consultant-billing');
+      await page.getByTestId('consultant-billing-page').waitFor();
+      await page.getByTestId('consultant-billing-consultant').click();
+      await pickOption(page, name);
+
+      const rows = page.getByTestId('consultant-billing-table').locator('tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(2);
+      await rows.filter({ hasText: 'Pohjola Rakennus Oy' }).waitFor();
+      await rows.filter({ hasText: 'Saimaan Logistiikka Oy' }).waitFor();
+      // Both were assigned this month: new, with the set-up fee.
+      expect(await rows.locator('.ant-tag').filter({ hasText: 'Yes' }).count()).toBe(2);
+      const totals = page.getByTestId('consultant-billing-totals');
+      await expect.poll(async () => (await totals.innerText()).includes('€')).toBe(true);
+      await screenshot(page, 'consultant-billing-en');
+
+      const download = page.waitForEvent('download');
+      await page.getByTestId('consultant-billing-export').click();
+      const file = await download;
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile((await file.path())!);
+      const ws = wb.worksheets[0]!;
+      expect(ws.getRow(1).getCell(3).value).toBe('Company');
+      expect(ws.rowCount).toBe(4); // header, two companies, totals
+      expect(ws.getRow(4).getCell(1).value).toBe('Total');
+
+      await switchLanguage(page, 'fi');
+      await page.getByText('Lisäkäyttäjiä').first().waitFor();
+      await page.getByText('Yhteensä').first().waitFor();
+      await screenshot(page, 'consultant-billing-fi');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});

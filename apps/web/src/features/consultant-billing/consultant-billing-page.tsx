@@ -1,0 +1,209 @@
+import { Button, DatePicker, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { CONSULTANT_BILLING_SORTABLE, type ConsultantBillingRow, type Lang } from '@kulu/shared';
+import { PageHeading } from '../../components/page-heading';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { SearchBox } from '../../components/search-box';
+import { formatMoney } from '../../lib/format';
+import type { SortSpec } from '../../lib/paging';
+import { usePagedState } from '../../lib/use-paged-state';
+import { FilterField } from '../dashboards/dashboard-parts';
+import { useReportExport } from '../reports/use-report-export';
+import {
+  consultantBillingQuery,
+  consultantOptionsQuery,
+  exportConsultantBilling,
+  type ConsultantBillingParams,
+} from './api';
+import './texts';
+
+type SortKey = (typeof CONSULTANT_BILLING_SORTABLE)[number];
+const SORT: SortSpec<SortKey> = { sortable: CONSULTANT_BILLING_SORTABLE, defaultSort: 'companyName' };
+const MONTH = 'YYYY-MM';
+
+/**
+ * Consultant Billing (spec §2 admin reports, §3, issue 12): per consultant and month, each company
+ * it manages with the figures billed from the consultant's billing plan, a totals row and the Excel
+ * export. Admins pick the consultant (or all); a consultant sees its own.
+ */
+export function ConsultantBillingPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
+    SortKey,
+    { month: string; consultantId?: number }
+  >(SORT, { month: dayjs().format(MONTH) });
+  const options = useQuery(consultantOptionsQuery());
+  const params: ConsultantBillingParams = {
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
+    q: state.q || undefined,
+    month: state.month,
+    consultantId: state.consultantId,
+  };
+  const list = useQuery(consultantBillingQuery(params));
+  const data = list.data;
+  const money = (v: string) => formatMoney(Number(v), lang);
+  const exportFile = useReportExport(() => exportConsultantBilling(params));
+  const many = (options.data?.consultants.length ?? 0) > 1;
+
+  const columns: PagedColumn<ConsultantBillingRow>[] = [
+    ...(many && state.consultantId == null
+      ? [
+          {
+            key: 'consultantName',
+            dataIndex: 'consultantName',
+            title: t('consultantBilling.consultant'),
+          } as PagedColumn<ConsultantBillingRow>,
+        ]
+      : []),
+    {
+      key: 'companyName',
+      dataIndex: 'companyName',
+      title: t('consultantBilling.company'),
+    },
+    {
+      key: 'businessId',
+      dataIndex: 'businessId',
+      title: t('consultantBilling.businessId'),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    { key: 'plans', dataIndex: 'plans', title: t('consultantBilling.plans'), align: 'right' },
+    {
+      key: 'additionalUsers',
+      dataIndex: 'additionalUsers',
+      title: t('consultantBilling.additionalUsers'),
+      align: 'right',
+    },
+    {
+      key: 'automatedUploads',
+      dataIndex: 'automatedUploads',
+      title: t('consultantBilling.automatedUploads'),
+      align: 'right',
+    },
+    {
+      key: 'isNew',
+      dataIndex: 'isNew',
+      title: t('consultantBilling.isNew'),
+      render: (v: boolean) =>
+        v ? <Tag color="blue">{t('consultantBilling.yes')}</Tag> : t('consultantBilling.no'),
+    },
+    {
+      key: 'billingPlanName',
+      dataIndex: 'billingPlanName',
+      title: t('consultantBilling.billingPlan'),
+      render: (v: string | null) =>
+        v ?? <Typography.Text type="secondary">{t('consultantBilling.noPlan')}</Typography.Text>,
+    },
+    {
+      key: 'total',
+      dataIndex: 'total',
+      title: t('consultantBilling.total'),
+      align: 'right',
+      render: (v: string, r) => (
+        <Tooltip
+          title={t('consultantBilling.breakdown', {
+            plans: money(r.plansCost),
+            users: money(r.additionalUsersCost),
+            uploads: money(r.automatedUploadsCost),
+            setUp: money(r.setUpCost),
+          })}
+        >
+          <Typography.Text strong>{money(v)}</Typography.Text>
+        </Tooltip>
+      ),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+  ];
+  const firstFigure = columns.findIndex((c) => c.key === 'plans');
+
+  return (
+    <div data-testid="consultant-billing-page">
+      <PageHeading
+        title={t('menu.reports.consultantBilling')}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exportFile.exporting}
+            disabled={!data?.total}
+            onClick={exportFile.run}
+            data-testid="consultant-billing-export"
+          >
+            {t('consultantBilling.export')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph type="secondary">{t('consultantBilling.help')}</Typography.Paragraph>
+      <PagedTable<ConsultantBillingRow, SortKey>
+        testId="consultant-billing-table"
+        query={list}
+        state={state}
+        onPageChange={onPageChange}
+        columns={columns}
+        sort={SORT}
+        rowKey={(r) => `${r.consultantId}-${r.companyId}`}
+        emptyText={t('consultantBilling.empty')}
+        summary={() =>
+          data && data.total > 0 ? (
+            <Table.Summary.Row data-testid="consultant-billing-totals">
+              <Table.Summary.Cell index={0} colSpan={firstFigure}>
+                <Typography.Text strong>{t('consultantBilling.totalsRow')}</Typography.Text>
+              </Table.Summary.Cell>
+              {[data.totals.plans, data.totals.additionalUsers, data.totals.automatedUploads].map((n, i) => (
+                <Table.Summary.Cell key={i} index={firstFigure + i} align="right">
+                  <Typography.Text strong>{n}</Typography.Text>
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={firstFigure + 3}>
+                <Typography.Text strong>{data.totals.newCompanies}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={firstFigure + 4} />
+              <Table.Summary.Cell index={firstFigure + 5} align="right">
+                <Typography.Text strong>{money(data.totals.total)}</Typography.Text>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          ) : null
+        }
+        toolbar={
+          <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+            <FilterField label={t('consultantBilling.month')}>
+              <DatePicker
+                picker="month"
+                allowClear={false}
+                value={dayjs(`${state.month}-01`)}
+                onChange={(d) => d && patch({ month: d.format(MONTH) })}
+                data-testid="consultant-billing-month"
+              />
+            </FilterField>
+            <FilterField label={t('consultantBilling.consultant')}>
+              <Select<number>
+                allowClear
+                style={{ minWidth: 240 }}
+                placeholder={t('consultantBilling.allConsultants')}
+                value={state.consultantId}
+                onChange={(v) => patch({ consultantId: v })}
+                loading={options.isLoading}
+                showSearch
+                optionFilterProp="label"
+                options={(options.data?.consultants ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                data-testid="consultant-billing-consultant"
+              />
+            </FilterField>
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              onSearch={submitSearch}
+              placeholder={t('consultantBilling.search')}
+              width={300}
+            />
+          </Flex>
+        }
+      />
+    </div>
+  );
+}
