@@ -71,6 +71,7 @@ export function ConsultantBillingPage() {
       key: 'businessId',
       dataIndex: 'businessId',
       title: t('consultantBilling.businessId'),
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
     { key: 'plans', dataIndex: 'plans', title: t('consultantBilling.plans'), align: 'right' },
