@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { operators } from '../db/schema/index.js';
 import type { Db } from '../db/client.js';
 
@@ -67,4 +68,25 @@ export async function seedBenchFacts(
     sql`select count(*)::int as n from monthly_facts where client_id = ${clientId}`,
   )) as unknown as { rows: Array<{ n: number }> };
   return rows[0]!.n;
+}
+
+/**
+ * Benchmarks that need PostgreSQL (TEST_DATABASE_URL): says so and ends the process when there is
+ * none to reach, so `npm run bench` goes on with its other sections.
+ */
+export async function requirePostgres(bench: string): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  const client = url ? new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 }) : null;
+  const reachable =
+    !!client &&
+    (await client.connect().then(
+      () => client.end().then(() => true),
+      () => false,
+    ));
+  if (!reachable) {
+    console.log(
+      `${bench} bench skipped: no PostgreSQL at ${url ?? '(TEST_DATABASE_URL not set)'}; it needs one (user postgres, database test).`,
+    );
+    process.exit(0);
+  }
 }

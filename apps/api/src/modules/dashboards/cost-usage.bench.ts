@@ -13,10 +13,9 @@
  */
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { users } from '../../db/schema/index.js';
 import { createTestApp, DEMO } from '../../test/helpers.js';
-import { seedBenchFacts } from '../../test/bench-data.js';
+import { requirePostgres, seedBenchFacts } from '../../test/bench-data.js';
 import { clearDashboardCache } from './dashboard-cache.js';
 
 const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
@@ -25,19 +24,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 /** The goal of issue 10 for the cost-usage API's p95. */
 const GOAL_MS = 50;
 
-const url = process.env.TEST_DATABASE_URL;
-const reachable =
-  !!url &&
-  (await new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 }).connect().then(
-    (c) => c.end().then(() => true),
-    () => false,
-  ));
-if (!reachable) {
-  console.log(
-    `dashboard bench skipped: no PostgreSQL at ${url ?? '(TEST_DATABASE_URL not set)'}; it needs one (user postgres, database test).`,
-  );
-  process.exit(0);
-}
+await requirePostgres('dashboard');
 
 const t = await createTestApp();
 try {

@@ -11,10 +11,9 @@
  * size. Without a reachable PostgreSQL it says so and skips.
  */
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { reportExports, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO } from '../../test/helpers.js';
-import { seedBenchFacts } from '../../test/bench-data.js';
+import { requirePostgres, seedBenchFacts } from '../../test/bench-data.js';
 import { buildExport } from './report-exports.service.js';
 
 const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 5_000);
@@ -22,19 +21,7 @@ const MONTHS = Number(process.env.BENCH_MONTHS ?? 20);
 /** The goal of issue 12 for the peak RSS of a 100,000-row export. */
 const GOAL_MB = 300;
 
-const url = process.env.TEST_DATABASE_URL;
-const reachable =
-  !!url &&
-  (await new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 }).connect().then(
-    (c) => c.end().then(() => true),
-    () => false,
-  ));
-if (!reachable) {
-  console.log(
-    `export bench skipped: no PostgreSQL at ${url ?? '(TEST_DATABASE_URL not set)'}; it needs one (user postgres, database test).`,
-  );
-  process.exit(0);
-}
+await requirePostgres('export');
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
