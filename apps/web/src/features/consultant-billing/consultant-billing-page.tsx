@@ -1,10 +1,8 @@
-import { Button, DatePicker, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DatePicker, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { CONSULTANT_BILLING_SORTABLE, type ConsultantBillingRow, type Lang } from '@kulu/shared';
-import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
@@ -18,6 +16,7 @@ import {
   exportConsultantBilling,
   type ConsultantBillingParams,
 } from './api';
+import { ReportHeading } from '../reports/report-heading';
 import './texts';
 
 type SortKey = (typeof CONSULTANT_BILLING_SORTABLE)[number];
@@ -125,19 +124,12 @@ export function ConsultantBillingPage() {
 
   return (
     <div data-testid="consultant-billing-page">
-      <PageHeading
+      <ReportHeading
         title={t('menu.reports.consultantBilling')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!data?.total}
-            onClick={exportFile.run}
-            data-testid="consultant-billing-export"
-          >
-            {t('consultantBilling.export')}
-          </Button>
-        }
+        exportLabel={t('consultantBilling.export')}
+        exportFile={exportFile}
+        disabled={!data?.total}
+        testId="consultant-billing-export"
       />
       <Typography.Paragraph type="secondary">{t('consultantBilling.help')}</Typography.Paragraph>
       <PagedTable<ConsultantBillingRow, SortKey>

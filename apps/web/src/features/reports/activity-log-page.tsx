@@ -1,14 +1,13 @@
-import { Button, DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { ACTIVITY_LOG_SORTABLE, type ActivityLogEntry, type ActivityLogSortKey } from '@kulu/shared';
-import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { activityLogOptionsQuery, activityLogQuery, exportActivityLog, type ActivityLogParams } from './api';
+import { ReportHeading } from './report-heading';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -140,19 +139,12 @@ export function ActivityLogPage() {
 
   return (
     <div data-testid="activity-log-page">
-      <PageHeading
+      <ReportHeading
         title={t('menu.reports.activityLog')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!list.data?.total}
-            onClick={exportFile.run}
-            data-testid="activity-log-export"
-          >
-            {t('reports.activityLog.export')}
-          </Button>
-        }
+        exportLabel={t('reports.activityLog.export')}
+        exportFile={exportFile}
+        disabled={!list.data?.total}
+        testId="activity-log-export"
       />
       <Typography.Paragraph type="secondary">{t('reports.activityLog.help')}</Typography.Paragraph>
       <PagedTable<ActivityLogEntry, ActivityLogSortKey>

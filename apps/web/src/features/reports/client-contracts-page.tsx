@@ -1,15 +1,14 @@
-import { Button, Flex, Segmented, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Flex, Segmented, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_CONTRACT_SORTABLE, type ClientContractRow, type Lang } from '@kulu/shared';
-import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { clientContractsQuery, exportClientContracts, type ClientContractsParams } from './api';
+import { ReportHeading } from './report-heading';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -104,19 +103,12 @@ export function ClientContractsPage() {
 
   return (
     <div data-testid="client-contracts-page">
-      <PageHeading
+      <ReportHeading
         title={t('menu.reports.clientContracts')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!data?.total}
-            onClick={exportFile.run}
-            data-testid="client-contracts-export"
-          >
-            {t('reports.contracts.export')}
-          </Button>
-        }
+        exportLabel={t('reports.contracts.export')}
+        exportFile={exportFile}
+        disabled={!data?.total}
+        testId="client-contracts-export"
       />
       <Typography.Paragraph type="secondary">{t('reports.contracts.help')}</Typography.Paragraph>
       <PagedTable<ClientContractRow, SortKey>

@@ -1,11 +1,9 @@
-import { Button, Card, Flex, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isProviderRole, type Lang, type OverchargedRow } from '@kulu/shared';
 import { ClientSelect } from '../../components/client-select';
-import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
@@ -15,6 +13,7 @@ import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportOvercharged, overchargedQuery, type OverchargedParams } from './api';
+import { ReportHeading } from './report-heading';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -84,19 +83,12 @@ export function OverchargedPage() {
 
   return (
     <div data-testid="overcharged-page">
-      <PageHeading
+      <ReportHeading
         title={t('menu.reports.overchargedPlans')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!data?.total}
-            onClick={exportFile.run}
-            data-testid="overcharged-export"
-          >
-            {t('reports.overcharged.export')}
-          </Button>
-        }
+        exportLabel={t('reports.overcharged.export')}
+        exportFile={exportFile}
+        disabled={!data?.total}
+        testId="overcharged-export"
       />
       <Typography.Paragraph type="secondary">{t('reports.overcharged.help')}</Typography.Paragraph>
       <Card size="small" style={{ marginBottom: 16 }}>

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Space, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Flex, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isProviderRole, type Lang, type PlanTypeRow } from '@kulu/shared';
 import { ClientSelect } from '../../components/client-select';
-import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
@@ -14,6 +12,7 @@ import { ChartCard } from '../dashboards/chart-card';
 import { categoryOption } from '../dashboards/chart-options';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
+import { ReportHeading } from './report-heading';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -53,19 +52,12 @@ export function PlanTypesPage() {
 
   return (
     <div data-testid="plan-types-page">
-      <PageHeading
+      <ReportHeading
         title={t('menu.reports.basePlanTypes')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!data?.items.length}
-            onClick={exportFile.run}
-            data-testid="plan-types-export"
-          >
-            {t('reports.planTypes.export')}
-          </Button>
-        }
+        exportLabel={t('reports.planTypes.export')}
+        exportFile={exportFile}
+        disabled={!data?.items.length}
+        testId="plan-types-export"
       />
       <Typography.Paragraph type="secondary">{t('reports.planTypes.help')}</Typography.Paragraph>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,7 +12,6 @@ import {
   type UsageSummaryRow,
 } from '@kulu/shared';
 import { ClientSelect } from '../../components/client-select';
-import { PageHeading } from '../../components/page-heading';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { useSession } from '../../lib/session';
@@ -21,6 +19,7 @@ import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboa
 import { stackedBarsOption } from '../dashboards/chart-options';
 import { EChart } from '../dashboards/echart';
 import { exportSummary, summaryQuery, type SummaryKind, type SummaryParams } from './api';
+import { ReportHeading } from './report-heading';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -158,19 +157,12 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
 
   return (
     <div data-testid={`${kind}-page`}>
-      <PageHeading
+      <ReportHeading
         title={t(kind === 'cost-summaries' ? 'menu.reports.costSummaries' : 'menu.reports.usageSummaries')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!data?.items.length}
-            onClick={exportFile.run}
-            data-testid="summary-export"
-          >
-            {t('reports.summaries.export')}
-          </Button>
-        }
+        exportLabel={t('reports.summaries.export')}
+        exportFile={exportFile}
+        disabled={!data?.items.length}
+        testId="summary-export"
       />
       <Typography.Paragraph type="secondary">
         {t(kind === 'cost-summaries' ? 'reports.summaries.costHelp' : 'reports.summaries.usageHelp')}

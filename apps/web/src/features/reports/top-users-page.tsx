@@ -1,11 +1,9 @@
-import { Button, Card, Flex, Switch, Tooltip, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Flex, Switch, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isProviderRole, type Lang, type TopUser } from '@kulu/shared';
 import { ClientSelect } from '../../components/client-select';
-import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
@@ -17,6 +15,7 @@ import { ChartCard } from '../dashboards/chart-card';
 import { topUsersOption } from '../dashboards/chart-options';
 import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportTopUsers, topUsersQuery, type TopUsersParams } from './api';
+import { ReportHeading } from './report-heading';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -102,19 +101,12 @@ export function TopUsersPage() {
 
   return (
     <div data-testid="top-users-page">
-      <PageHeading
+      <ReportHeading
         title={t('menu.reports.topUsers')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!data?.total}
-            onClick={exportFile.run}
-            data-testid="top-users-export"
-          >
-            {t('reports.topUsers.export')}
-          </Button>
-        }
+        exportLabel={t('reports.topUsers.export')}
+        exportFile={exportFile}
+        disabled={!data?.total}
+        testId="top-users-export"
       />
       <Typography.Paragraph type="secondary">{t('reports.topUsers.help')}</Typography.Paragraph>
       <Card size="small" style={{ marginBottom: 16 }}>

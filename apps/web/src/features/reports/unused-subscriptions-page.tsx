@@ -1,10 +1,8 @@
-import { Button, Card, Flex, InputNumber, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Flex, InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isProviderRole, UNUSED_MONTHS_MAX, type Lang, type UnusedSubscription } from '@kulu/shared';
 import { ClientSelect } from '../../components/client-select';
-import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
@@ -15,6 +13,7 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { formatMonth } from '../dashboards/chart-options';
 import { exportUnusedSubscriptions, unusedSubscriptionsQuery, type UnusedParams } from './api';
+import { ReportHeading } from './report-heading';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -98,19 +97,12 @@ export function UnusedSubscriptionsPage() {
 
   return (
     <div data-testid="unused-page">
-      <PageHeading
+      <ReportHeading
         title={t('menu.reports.unusedMonthCount')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={!data?.total}
-            onClick={exportFile.run}
-            data-testid="unused-export"
-          >
-            {t('reports.unused.export')}
-          </Button>
-        }
+        exportLabel={t('reports.unused.export')}
+        exportFile={exportFile}
+        disabled={!data?.total}
+        testId="unused-export"
       />
       <Typography.Paragraph type="secondary">{t('reports.unused.help')}</Typography.Paragraph>
       <Card size="small" style={{ marginBottom: 16 }}>
