@@ -15,6 +15,7 @@ import { uploadInvoices } from '../invoices/invoices.service.js';
 import type { Scope } from '../../lib/scope.js';
 import type { Deps } from '../../types.js';
 import { connectorFor, PortalError } from './connectors.js';
+import { isoTimeOrNull as iso } from '../../lib/db-values.js';
 
 export interface FetchInvoicesJob {
   clientId: number;
@@ -22,8 +23,6 @@ export interface FetchInvoicesJob {
   /** yyyy-mm */
   month: string;
 }
-
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 // Every `:clientId` from a URL goes through scope.assertClient (unknown or out of scope → 404).
 

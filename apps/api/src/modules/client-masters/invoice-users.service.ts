@@ -24,6 +24,7 @@ import { containsPattern, type Caller } from '../../lib/resource/resource.servic
 import type { Scope } from '../../lib/scope.js';
 import { sendActivationMail } from '../auth/auth.service.js';
 import type { Deps } from '../../types.js';
+import { conflictAs, emailTaken } from '../../lib/db-values.js';
 
 /**
  * Invoice User Management (issue 11): the subscriptions' users of a client — name, phone number,
@@ -248,20 +249,6 @@ async function phoneTaken(tx: Executor, clientId: number, phone: string, selfId:
   return !!hit;
 }
 
-async function emailTaken(tx: Executor, email: string, selfUserId: number | null) {
-  const [hit] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = lower(${email})`,
-        selfUserId != null ? ne(users.id, selfUserId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
-
 /** The client user's limits: the row's sub-company and cost center (none: the whole client). */
 async function setUserLimits(tx: Tx, userId: number, input: InvoiceUserInput) {
   await tx.delete(userSubCompanies).where(eq(userSubCompanies.userId, userId));
@@ -334,15 +321,7 @@ async function syncLogin(
 
 /** A unique violation that slipped past the checks (a concurrent write) → the same 409 answers. */
 export function mapConflict(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if ((e.code ?? e.cause?.code) === '23505') {
-    const constraint = e.constraint ?? e.cause?.constraint ?? '';
-    throw new AppError(
-      409,
-      constraint === 'users_email_uq' ? 'clientUserEmailExists' : 'invoiceUserPhoneExists',
-    );
-  }
-  throw err;
+  return conflictAs(err, 'invoiceUserPhoneExists', { users_email_uq: 'clientUserEmailExists' });
 }
 
 const rowValues = (input: InvoiceUserInput) => ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   COMPANY_PERMISSIONS,
   ROLE,
@@ -23,6 +23,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern, type Caller } from '../../lib/resource/resource.service.js';
 import type { Deps } from '../../types.js';
 import { sendActivationMail } from '../auth/auth.service.js';
+import { conflictAs, emailTaken, isoTimeOrNull as iso } from '../../lib/db-values.js';
 
 /**
  * Additional users of a client (spec §2 "additional users", §3 Client user: name, address, contact
@@ -48,8 +49,6 @@ const SORT: Record<ClientUserSortKey, SQL> = {
   createdAt: sql`${users.createdAt}`,
   lastLoginAt: sql`${users.lastLoginAt}`,
 };
-
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 /** The users as the API answers them, with their sub-companies and cost centers (by name). */
 async function toEntities(db: Executor, rows: Array<typeof users.$inferSelect>): Promise<ClientUser[]> {
@@ -178,17 +177,6 @@ function checkPermissions(me: Caller, wanted: readonly string[]): string[] {
 export const grantablePermissions = (me: Caller): string[] =>
   COMPANY_PERMISSIONS.filter((p) => me.user.permissions.includes(p));
 
-async function emailTaken(tx: Tx, email: string, selfId: number | null): Promise<boolean> {
-  const [hit] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(sql`lower(${users.email}) = lower(${email})`, selfId == null ? undefined : ne(users.id, selfId)),
-    )
-    .limit(1);
-  return !!hit;
-}
-
 async function setLimits(tx: Tx, userId: number, subIds: number[], ccIds: number[]) {
   await tx.delete(userSubCompanies).where(eq(userSubCompanies.userId, userId));
   await tx.delete(userCostCenters).where(eq(userCostCenters.userId, userId));
@@ -200,9 +188,7 @@ async function setLimits(tx: Tx, userId: number, subIds: number[], ccIds: number
 
 /** A unique violation that slipped past the check (a concurrent write) → the spec's 409. */
 function mapConflict(err: unknown): never {
-  const e = err as { code?: string; cause?: { code?: string } };
-  if ((e.code ?? e.cause?.code) === '23505') throw new AppError(409, 'clientUserEmailExists');
-  throw err;
+  return conflictAs(err, 'clientUserEmailExists');
 }
 
 /** Client users belong to companies (a consultant-type client's people are consultants). */

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/resource/resource.service.js';
+import { isoTime as iso } from '../../lib/db-values.js';
 
 /**
  * Client payments (spec §3 Client payment: payment date, description, amount; §5 amount greater
@@ -20,7 +21,6 @@ import type { Caller } from '../../lib/resource/resource.service.js';
  */
 
 const AREA = 'payments';
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 type PaymentRow = typeof clientPayments.$inferSelect;
 

@@ -20,6 +20,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern, type Caller } from '../../lib/resource/resource.service.js';
+import { conflictAs } from '../../lib/db-values.js';
 
 /**
  * Sub-company management of a client (spec §2, §3 Sub-company: name, number of users, billing
@@ -126,9 +127,7 @@ async function assertBillingPlan(tx: Tx, id: number | null) {
 
 /** A unique violation that slipped past the check (a concurrent write) → the same 409. */
 function mapConflict(err: unknown): never {
-  const e = err as { code?: string; cause?: { code?: string } };
-  if ((e.code ?? e.cause?.code) === '23505') throw new AppError(409, 'subCompanyNameExists');
-  throw err;
+  return conflictAs(err, 'subCompanyNameExists');
 }
 
 export async function createSubCompany(

@@ -14,6 +14,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/resource/resource.service.js';
+import { isoTime as iso } from '../../lib/db-values.js';
 
 /**
  * On-demand support hours (spec §3 On-demand support: date, description, hours; §5 hours greater
@@ -24,7 +25,6 @@ import type { Caller } from '../../lib/resource/resource.service.js';
  */
 
 const AREA = 'support';
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 type SupportRow = typeof onDemandSupport.$inferSelect;
 

@@ -31,6 +31,7 @@ import type { Scope } from '../../lib/scope.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { sendActivationMail } from '../auth/auth.service.js';
 import type { Deps } from '../../types.js';
+import { conflictAs, isoTimeOrNull as iso } from '../../lib/db-values.js';
 
 /**
  * Client management (issue 11): the provider's clients (leads, companies, consultants), interested
@@ -40,7 +41,6 @@ import type { Deps } from '../../types.js';
  */
 
 const AREA = 'clients';
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 /** The client's portal sign-in for its own operator (the automation's credentials). */
 const credential = and(
@@ -201,19 +201,12 @@ async function checkConflicts(tx: Tx, input: ClientUpdate, selfId: number | null
 
 /** A unique violation that slipped past the checks (a concurrent write) → the same 409 answers. */
 function mapConflict(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  const constraint = e.constraint ?? e.cause?.constraint ?? '';
-  if (code === '23505') {
-    const byIndex: Record<string, MessageCode> = {
-      clients_business_id_uq: 'businessIdInUse',
-      clients_provider_account_id_uq: 'providerIdInUse',
-      clients_company_name_uq: 'companyNameInUse',
-      users_email_uq: 'emailInUse',
-    };
-    throw new AppError(409, byIndex[constraint] ?? 'emailInUse');
-  }
-  throw err;
+  return conflictAs(err, 'emailInUse', {
+    clients_business_id_uq: 'businessIdInUse',
+    clients_provider_account_id_uq: 'providerIdInUse',
+    clients_company_name_uq: 'companyNameInUse',
+    users_email_uq: 'emailInUse',
+  });
 }
 
 /** Referenced rows must exist: the operator and the billing plan. */

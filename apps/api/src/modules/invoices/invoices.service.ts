@@ -36,6 +36,7 @@ import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Scope } from '../../lib/scope.js';
 import { parseJobOptions, QUEUE } from '../../jobs/queue.js';
 import type { Deps } from '../../types.js';
+import { isoTimeOrNull as iso } from '../../lib/db-values.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
@@ -329,8 +330,6 @@ type Selected = {
   subscriptionCount: number;
   lineCount: number;
 };
-
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 function toInvoice(s: Selected, lang: Lang): Invoice {
   const r = s.row;

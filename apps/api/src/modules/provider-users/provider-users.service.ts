@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   effectivePermissions,
   PROVIDER_ROLE_IDS,
@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern, type Caller } from '../../lib/resource/resource.service.js';
 import type { Deps } from '../../types.js';
 import { sendActivationMail } from '../auth/auth.service.js';
+import { conflictAs, emailTaken, isoTimeOrNull as iso } from '../../lib/db-values.js';
 
 /**
  * The provider's own users (issue 11; docs/decisions/0012-provider-users.md): its admins and
@@ -47,8 +48,6 @@ const SORT: Record<ProviderUserSortKey, SQL> = {
   createdAt: sql`${users.createdAt}`,
   lastLoginAt: sql`${users.lastLoginAt}`,
 };
-
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 async function toEntities(db: Executor, rows: Array<typeof users.$inferSelect>): Promise<ProviderUser[]> {
   if (!rows.length) return [];
@@ -167,22 +166,9 @@ async function setCompanies(tx: Tx, userId: number, companyIds: number[]) {
     await tx.insert(consultantUserCompanies).values(companyIds.map((clientId) => ({ userId, clientId })));
 }
 
-async function emailTaken(tx: Tx, email: string, selfId: number | null): Promise<boolean> {
-  const [hit] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(sql`lower(${users.email}) = lower(${email})`, selfId == null ? undefined : ne(users.id, selfId)),
-    )
-    .limit(1);
-  return !!hit;
-}
-
 /** A unique violation that slipped past the check (a concurrent write) → 409. */
 function mapConflict(err: unknown): never {
-  const e = err as { code?: string; cause?: { code?: string } };
-  if ((e.code ?? e.cause?.code) === '23505') throw new AppError(409, 'userEmailExists');
-  throw err;
+  return conflictAs(err, 'userEmailExists');
 }
 
 export async function createProviderUser(
