@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import {
   COMING_SOON_EXPORT_KINDS,
-  isProviderRole,
   REPORT_EXPORT_KINDS,
   REPORT_EXPORT_LABELS,
   type Lang,
@@ -14,17 +13,15 @@ import {
   type ReportExportStatus,
   type SchedulableExportKind,
 } from '@kulu/shared';
-import { ClientSelect } from '../../components/client-select';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { formatDate, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { FilterField } from '../dashboards/dashboard-parts';
 import { deleteExport, downloadExport, DOWNLOADS_KEY, downloadsQuery, scheduleExport } from './api';
+import { SliceFilters, useClientChoice } from '../reports/slice-filters';
 import './texts';
 
 const MONTH = 'YYYY-MM';
@@ -52,16 +49,12 @@ export function DownloadsPage() {
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
 
   const [kind, setKind] = useState<SchedulableExportKind | undefined>();
   const [clientId, setClientId] = useState<number | undefined>();
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
-  const clientChosen = !provider || clientId !== undefined;
+  const { provider, ready: clientChosen } = useClientChoice(clientId);
 
   const { state, onPageChange } = usePagedState(NO_SORT);
   const list = useQuery(downloadsQuery({ page: state.page, pageSize: state.pageSize }));
@@ -210,30 +203,17 @@ export function DownloadsPage() {
                 }))}
               />
             </FilterField>
-            {provider && (
-              <FilterField label={t('downloads.client')}>
-                <ClientSelect
-                  value={clientId}
-                  onChange={(id) => {
-                    setClientId(id);
-                    setSubCompanyId(undefined);
-                  }}
-                  testId="export-client"
-                />
-              </FilterField>
-            )}
-            <PeriodField
-              value={period}
-              onChange={setPeriod}
-              disabled={!clientChosen}
-              testId="export-period"
-            />
-            <SubCompanyField
-              options={subCompanyOptions}
-              value={subCompanyId}
-              onChange={setSubCompanyId}
-              disabled={!clientChosen}
-              testId="export-sub-company"
+            <SliceFilters
+              testId="export"
+              clientId={clientId}
+              onClientChange={(id) => {
+                setClientId(id);
+                setSubCompanyId(undefined);
+              }}
+              period={period}
+              onPeriodChange={setPeriod}
+              subCompanyId={subCompanyId}
+              onSubCompanyChange={setSubCompanyId}
             />
             <Button
               type="primary"

@@ -2,18 +2,15 @@ import { Card, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { isProviderRole, type Lang, type OverchargedRow } from '@kulu/shared';
-import { ClientSelect } from '../../components/client-select';
+import { type Lang, type OverchargedRow } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportOvercharged, overchargedQuery, type OverchargedParams } from './api';
 import { ReportHeading } from './report-heading';
+import { SliceFilters, useClientChoice } from './slice-filters';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -33,17 +30,11 @@ interface Filters {
 export function OverchargedPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
     NO_SORT,
     {},
   );
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter(
-    (s) => !provider || s.clientId === state.clientId,
-  );
-  const ready = !provider || state.clientId !== undefined;
+  const { provider, ready } = useClientChoice(state.clientId);
   const params: OverchargedParams = {
     clientId: provider ? state.clientId : undefined,
     from: state.period?.[0].format(MONTH),
@@ -93,27 +84,14 @@ export function OverchargedPage() {
       <Typography.Paragraph type="secondary">{t('reports.overcharged.help')}</Typography.Paragraph>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center" data-testid="overcharged-filters">
-          {provider && (
-            <FilterField label={t('dashboards.client')}>
-              <ClientSelect
-                value={state.clientId}
-                onChange={(id) => patch({ clientId: id, period: null, subCompanyId: undefined })}
-                testId="overcharged-client"
-              />
-            </FilterField>
-          )}
-          <PeriodField
-            value={shownPeriod}
-            onChange={(p) => patch({ period: p })}
-            disabled={!ready}
-            testId="overcharged-period"
-          />
-          <SubCompanyField
-            options={subCompanyOptions}
-            value={state.subCompanyId}
-            onChange={(v) => patch({ subCompanyId: v })}
-            disabled={!ready}
-            testId="overcharged-sub-company"
+          <SliceFilters
+            testId="overcharged"
+            clientId={state.clientId}
+            onClientChange={(id) => patch({ clientId: id, period: null, subCompanyId: undefined })}
+            period={shownPeriod}
+            onPeriodChange={(p) => patch({ period: p })}
+            subCompanyId={state.subCompanyId}
+            onSubCompanyChange={(v) => patch({ subCompanyId: v })}
           />
         </Flex>
       </Card>

@@ -3,16 +3,13 @@ import { Card, Flex, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { isProviderRole, type Lang, type PlanTypeRow } from '@kulu/shared';
-import { ClientSelect } from '../../components/client-select';
+import { type Lang, type PlanTypeRow } from '@kulu/shared';
 import { formatMoney } from '../../lib/format';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { useSession } from '../../lib/session';
 import { ChartCard } from '../dashboards/chart-card';
 import { categoryOption } from '../dashboards/chart-options';
-import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
 import { ReportHeading } from './report-heading';
+import { SliceFilters, useClientChoice } from './slice-filters';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -26,14 +23,10 @@ const MONTH = 'YYYY-MM';
 export function PlanTypesPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
   const [clientId, setClientId] = useState<number | undefined>();
+  const { provider, ready } = useClientChoice(clientId);
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
-  const ready = !provider || clientId !== undefined;
   const params: PlanTypesParams = {
     clientId: provider ? clientId : undefined,
     from: period?.[0].format(MONTH),
@@ -63,31 +56,18 @@ export function PlanTypesPage() {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center">
-            {provider && (
-              <FilterField label={t('dashboards.client')}>
-                <ClientSelect
-                  value={clientId}
-                  onChange={(id) => {
-                    setClientId(id);
-                    setPeriod(null);
-                    setSubCompanyId(undefined);
-                  }}
-                  testId="plan-types-client"
-                />
-              </FilterField>
-            )}
-            <PeriodField
-              value={shownPeriod}
-              onChange={setPeriod}
-              disabled={!ready}
-              testId="plan-types-period"
-            />
-            <SubCompanyField
-              options={subCompanyOptions}
-              value={subCompanyId}
-              onChange={setSubCompanyId}
-              disabled={!ready}
-              testId="plan-types-sub-company"
+            <SliceFilters
+              testId="plan-types"
+              clientId={clientId}
+              onClientChange={(id) => {
+                setClientId(id);
+                setPeriod(null);
+                setSubCompanyId(undefined);
+              }}
+              period={shownPeriod}
+              onPeriodChange={setPeriod}
+              subCompanyId={subCompanyId}
+              onSubCompanyChange={setSubCompanyId}
             />
             {data && (
               <Typography.Text strong data-testid="plan-types-totals">

@@ -4,22 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  isProviderRole,
   type CostSummaryList,
   type CostSummaryRow,
   type Lang,
   type UsageSummaryList,
   type UsageSummaryRow,
 } from '@kulu/shared';
-import { ClientSelect } from '../../components/client-select';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { useSession } from '../../lib/session';
-import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { FilterField } from '../dashboards/dashboard-parts';
 import { stackedBarsOption } from '../dashboards/chart-options';
 import { EChart } from '../dashboards/echart';
 import { exportSummary, summaryQuery, type SummaryKind, type SummaryParams } from './api';
 import { ReportHeading } from './report-heading';
+import { SliceFilters, useClientChoice } from './slice-filters';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -34,15 +31,11 @@ type Row = CostSummaryRow | UsageSummaryRow;
 function SummaryPage({ kind }: { kind: SummaryKind }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
   const [clientId, setClientId] = useState<number | undefined>();
+  const { provider, ready } = useClientChoice(clientId);
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
   const [groupBy, setGroupBy] = useState<SummaryParams['groupBy']>('organization');
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
-  const ready = !provider || clientId !== undefined;
   const params: SummaryParams = {
     clientId: provider ? clientId : undefined,
     from: period?.[0].format(MONTH),
@@ -170,26 +163,18 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center">
-            {provider && (
-              <FilterField label={t('dashboards.client')}>
-                <ClientSelect
-                  value={clientId}
-                  onChange={(id) => {
-                    setClientId(id);
-                    setPeriod(null);
-                    setSubCompanyId(undefined);
-                  }}
-                  testId="summary-client"
-                />
-              </FilterField>
-            )}
-            <PeriodField value={shownPeriod} onChange={setPeriod} disabled={!ready} testId="summary-period" />
-            <SubCompanyField
-              options={subCompanyOptions}
-              value={subCompanyId}
-              onChange={setSubCompanyId}
-              disabled={!ready}
-              testId="summary-sub-company"
+            <SliceFilters
+              testId="summary"
+              clientId={clientId}
+              onClientChange={(id) => {
+                setClientId(id);
+                setPeriod(null);
+                setSubCompanyId(undefined);
+              }}
+              period={shownPeriod}
+              onPeriodChange={setPeriod}
+              subCompanyId={subCompanyId}
+              onSubCompanyChange={setSubCompanyId}
             />
             <FilterField label={t('reports.summaries.groupBy')}>
               <Segmented<SummaryParams['groupBy']>

@@ -2,20 +2,17 @@ import { Card, Flex, Switch, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { isProviderRole, type Lang, type TopUser } from '@kulu/shared';
-import { ClientSelect } from '../../components/client-select';
+import { type Lang, type TopUser } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
 import { ChartCard } from '../dashboards/chart-card';
 import { topUsersOption } from '../dashboards/chart-options';
-import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
 import { exportTopUsers, topUsersQuery, type TopUsersParams } from './api';
 import { ReportHeading } from './report-heading';
+import { SliceFilters, useClientChoice } from './slice-filters';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -36,17 +33,11 @@ interface Filters {
 export function TopUsersPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
     NO_SORT,
     {},
   );
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter(
-    (s) => !provider || s.clientId === state.clientId,
-  );
-  const ready = !provider || state.clientId !== undefined;
+  const { provider, ready } = useClientChoice(state.clientId);
   const params: TopUsersParams = {
     clientId: provider ? state.clientId : undefined,
     from: state.period?.[0].format(MONTH),
@@ -111,27 +102,14 @@ export function TopUsersPage() {
       <Typography.Paragraph type="secondary">{t('reports.topUsers.help')}</Typography.Paragraph>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center" data-testid="top-users-filters">
-          {provider && (
-            <FilterField label={t('dashboards.client')}>
-              <ClientSelect
-                value={state.clientId}
-                onChange={(id) => patch({ clientId: id, period: null, subCompanyId: undefined })}
-                testId="top-users-client"
-              />
-            </FilterField>
-          )}
-          <PeriodField
-            value={shownPeriod}
-            onChange={(p) => patch({ period: p })}
-            disabled={!ready}
-            testId="top-users-period"
-          />
-          <SubCompanyField
-            options={subCompanyOptions}
-            value={state.subCompanyId}
-            onChange={(v) => patch({ subCompanyId: v })}
-            disabled={!ready}
-            testId="top-users-sub-company"
+          <SliceFilters
+            testId="top-users"
+            clientId={state.clientId}
+            onClientChange={(id) => patch({ clientId: id, period: null, subCompanyId: undefined })}
+            period={shownPeriod}
+            onPeriodChange={(p) => patch({ period: p })}
+            subCompanyId={state.subCompanyId}
+            onSubCompanyChange={(v) => patch({ subCompanyId: v })}
           />
           <Tooltip title={t('reports.topUsers.optimizableHelp')}>
             <Flex gap={8} align="center">

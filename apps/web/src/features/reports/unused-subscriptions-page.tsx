@@ -1,19 +1,17 @@
 import { Card, Flex, InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isProviderRole, UNUSED_MONTHS_MAX, type Lang, type UnusedSubscription } from '@kulu/shared';
-import { ClientSelect } from '../../components/client-select';
+import { UNUSED_MONTHS_MAX, type Lang, type UnusedSubscription } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { FilterField } from '../dashboards/dashboard-parts';
 import { formatMonth } from '../dashboards/chart-options';
 import { exportUnusedSubscriptions, unusedSubscriptionsQuery, type UnusedParams } from './api';
 import { ReportHeading } from './report-heading';
+import { SliceFilters, useClientChoice } from './slice-filters';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -31,17 +29,11 @@ interface Filters {
 export function UnusedSubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
     NO_SORT,
     {},
   );
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter(
-    (s) => !provider || s.clientId === state.clientId,
-  );
-  const ready = !provider || state.clientId !== undefined;
+  const { provider, ready } = useClientChoice(state.clientId);
   const params: UnusedParams = {
     clientId: provider ? state.clientId : undefined,
     subCompanyId: state.subCompanyId,
@@ -107,15 +99,13 @@ export function UnusedSubscriptionsPage() {
       <Typography.Paragraph type="secondary">{t('reports.unused.help')}</Typography.Paragraph>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center" data-testid="unused-filters">
-          {provider && (
-            <FilterField label={t('dashboards.client')}>
-              <ClientSelect
-                value={state.clientId}
-                onChange={(id) => patch({ clientId: id, subCompanyId: undefined })}
-                testId="unused-client"
-              />
-            </FilterField>
-          )}
+          <SliceFilters
+            testId="unused"
+            clientId={state.clientId}
+            onClientChange={(id) => patch({ clientId: id, subCompanyId: undefined })}
+            subCompanyId={state.subCompanyId}
+            onSubCompanyChange={(v) => patch({ subCompanyId: v })}
+          />
           <FilterField label={t('reports.unused.months')}>
             <InputNumber<number>
               min={1}
@@ -129,13 +119,6 @@ export function UnusedSubscriptionsPage() {
               data-testid="unused-months"
             />
           </FilterField>
-          <SubCompanyField
-            options={subCompanyOptions}
-            value={state.subCompanyId}
-            onChange={(v) => patch({ subCompanyId: v })}
-            disabled={!ready}
-            testId="unused-sub-company"
-          />
           {data?.from && data.to && (
             <Typography.Text type="secondary" data-testid="unused-window">
               {t('reports.unused.window', {
