@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   activityLogListSchema,
   activityLogOptionsSchema,
@@ -18,13 +19,15 @@ import {
   unusedSubscriptionsQuerySchema,
   topUsersQuerySchema,
   type Lang,
+  type Permission,
 } from '@kulu/shared';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
 import { overchargedPlans } from '../dashboards/overcharged.service.js';
 import { costSummaries, usageSummaries } from '../dashboards/summaries.service.js';
-import { NUM_FMT, safeText } from '../../lib/xlsx/index.js';
-import { sendWorkbook, streamXlsx } from '../../lib/xlsx/http.js';
+import { NUM_FMT, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
+import { sendWorkbook } from '../../lib/xlsx/http.js';
+import type { Scope } from '../../lib/scope.js';
 import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-sheets.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
@@ -152,63 +155,69 @@ const OVERCHARGED_HEADERS: Record<Lang, string[]> = {
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
 
+/** A report: its list and its workbook, from the request's query, Scope and language. */
+interface ReportDef<Q extends z.ZodType> {
+  /** `/api/reports/<name>` and `/api/reports/<name>/export`. */
+  name: string;
+  permission: Permission;
+  summary: string;
+  exportSummary: string;
+  querystring: Q;
+  response: z.ZodType;
+  list: (scope: Scope, q: z.output<Q>) => Promise<unknown>;
+  workbook: (scope: Scope, q: z.output<Q>, lang: Lang) => Promise<{ fileName: string; sheet: XlsxSheet }>;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
 /**
  * Reports (issue 12): `GET /api/reports/<report>` → `{ items, total, totals, page, pageSize }`, and
- * `/export` → the workbook of exactly what the filters show.
+ * `/export` → the workbook of exactly what the filters show (its first rows are read before the file
+ * starts, so the report's checks still answer with their status).
  */
 export async function reportsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const tags = ['reports'];
-  const activity = { permission: 'activityLog' as const };
 
-  r.get(
-    '/api/reports/activity-log',
-    {
-      config: activity,
-      schema: {
-        tags,
-        summary:
-          'Activity log: who changed what and when, with before / after; filters by user, client, area and days',
-        querystring: activityLogQuerySchema,
-        response: { 200: activityLogListSchema },
+  const report = <Q extends z.ZodType>(def: ReportDef<Q>) => {
+    const config = { permission: def.permission };
+    const query = (req: FastifyRequest) => req.query as z.output<Q>;
+    r.get(
+      `/api/reports/${def.name}`,
+      {
+        config,
+        schema: { tags, summary: def.summary, querystring: def.querystring, response: { 200: def.response } },
       },
-    },
-    async (req) => activityLogReport(db, req.query),
-  );
+      async (req) => def.list(req.scope, query(req)),
+    );
+    r.get(
+      `/api/reports/${def.name}/export`,
+      { config, schema: { tags, summary: def.exportSummary, querystring: def.querystring } },
+      async (req, reply) => {
+        const { fileName, sheet } = await def.workbook(req.scope, query(req), requestLanguage(req));
+        return sendWorkbook(req, reply, { fileName, sheets: [sheet] });
+      },
+    );
+  };
 
-  r.get(
-    '/api/reports/activity-log/options',
-    {
-      config: activity,
-      schema: {
-        tags,
-        summary: "The activity log filters' choices: users and clients with entries, and the areas",
-        response: { 200: activityLogOptionsSchema },
-      },
-    },
-    async () => activityLogOptions(db),
-  );
-
-  r.get(
-    '/api/reports/activity-log/export',
-    {
-      config: activity,
-      schema: {
-        tags,
-        summary: 'The activity log entries of the filters as an Excel file (.xlsx), newest first',
-        querystring: activityLogQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
+  report({
+    name: 'activity-log',
+    permission: 'activityLog',
+    summary:
+      'Activity log: who changed what and when, with before / after; filters by user, client, area and days',
+    exportSummary: 'The activity log entries of the filters as an Excel file (.xlsx), newest first',
+    querystring: activityLogQuerySchema,
+    response: activityLogListSchema,
+    list: async (_scope, q) => activityLogReport(db, q),
+    workbook: async (_scope, q, lang) => {
       async function* cells() {
-        for await (const batch of activityLogBatches(db, req.query)) {
+        for await (const batch of activityLogBatches(db, q)) {
           yield batch.map((e) => [
             e.at.slice(0, 19).replace('T', ' '),
-            e.userName == null ? null : safeText(e.userName),
-            e.userEmail == null ? null : safeText(e.userEmail),
-            e.clientName == null ? null : safeText(e.clientName),
+            safeOrNull(e.userName),
+            safeOrNull(e.userEmail),
+            safeOrNull(e.clientName),
             safeText(e.area),
             safeText(e.action),
             safeText(e.entity),
@@ -218,150 +227,108 @@ export async function reportsRoutes(app: FastifyInstance) {
           ]);
         }
       }
-      const date = new Date().toISOString().slice(0, 10);
-      return streamXlsx(req, reply, {
-        fileName: `activity-log-${date}.xlsx`,
-        sheet: ACTIVITY_SHEET[lang],
-        columns: ACTIVITY_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i === 7 ? '0' : undefined,
-          width: i >= 8 ? 60 : i === 0 ? 20 : undefined,
-        })),
-        rows: cells(),
-        table: true,
-      });
+      return {
+        fileName: `activity-log-${today()}.xlsx`,
+        sheet: {
+          name: ACTIVITY_SHEET[lang],
+          columns: ACTIVITY_HEADERS[lang].map((header, i) => ({
+            header,
+            numFmt: i === 7 ? NUM_FMT.integer : undefined,
+            width: i >= 8 ? 60 : i === 0 ? 20 : undefined,
+          })),
+          rows: cells(),
+          table: true,
+        },
+      };
     },
-  );
-
-  const top = { permission: 'reports.topUsers' as const };
-  r.get(
-    '/api/reports/top-users',
-    {
-      config: top,
-      schema: {
-        tags,
-        summary:
-          "Top Users: a client's subscriptions by cost over a period, most expensive first (the dashboard's filters; optimizableOnly=true for the plan-driven costs only)",
-        querystring: topUsersQuerySchema,
-        response: { 200: topUsersListSchema },
-      },
-    },
-    async (req) => topUsers(db, req.scope, req.query),
-  );
+  });
 
   r.get(
-    '/api/reports/top-users/export',
+    '/api/reports/activity-log/options',
     {
-      config: top,
+      config: { permission: 'activityLog' },
       schema: {
         tags,
-        summary: 'Top Users of the filters as an Excel file (.xlsx), every page',
-        querystring: topUsersQuerySchema,
+        summary: "The activity log filters' choices: users and clients with entries, and the areas",
+        response: { 200: activityLogOptionsSchema },
       },
     },
-    async (req, reply) => {
-      const { fileName, sheet } = await topUsersSheet(db, req.scope, req.query, requestLanguage(req));
-      return sendWorkbook(req, reply, { fileName, sheets: [sheet] });
-    },
+    async () => activityLogOptions(db),
   );
 
-  const unused = { permission: 'reports.unusedMonthCount' as const };
-  r.get(
-    '/api/reports/unused-subscriptions',
-    {
-      config: unused,
-      schema: {
-        tags,
-        summary:
-          'Unused Subscriptions: billed in each of the last N months with costs and used in none (N chosen, else the client’s Unused Month Count)',
-        querystring: unusedSubscriptionsQuerySchema,
-        response: { 200: unusedSubscriptionsListSchema },
-      },
-    },
-    async (req) => unusedSubscriptions(db, req.scope, req.query),
-  );
+  report({
+    name: 'top-users',
+    permission: 'reports.topUsers',
+    summary:
+      "Top Users: a client's subscriptions by cost over a period, most expensive first (the dashboard's filters; optimizableOnly=true for the plan-driven costs only)",
+    exportSummary: 'Top Users of the filters as an Excel file (.xlsx), every page',
+    querystring: topUsersQuerySchema,
+    response: topUsersListSchema,
+    list: (scope, q) => topUsers(db, scope, q),
+    workbook: (scope, q, lang) => topUsersSheet(db, scope, q, lang),
+  });
 
-  r.get(
-    '/api/reports/unused-subscriptions/export',
-    {
-      config: unused,
-      schema: {
-        tags,
-        summary: 'Unused Subscriptions of the filters as an Excel file (.xlsx), every page',
-        querystring: unusedSubscriptionsQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
-      const q = req.query;
+  report({
+    name: 'unused-subscriptions',
+    permission: 'reports.unusedMonthCount',
+    summary:
+      'Unused Subscriptions: billed in each of the last N months with costs and used in none (N chosen, else the client’s Unused Month Count)',
+    exportSummary: 'Unused Subscriptions of the filters as an Excel file (.xlsx), every page',
+    querystring: unusedSubscriptionsQuerySchema,
+    response: unusedSubscriptionsListSchema,
+    list: (scope, q) => unusedSubscriptions(db, scope, q),
+    workbook: async (scope, q, lang) => {
       const { head, pages } = await allPages((page, pageSize) =>
-        unusedSubscriptions(db, req.scope, { ...q, page, pageSize }),
+        unusedSubscriptions(db, scope, { ...q, page, pageSize }),
       );
       async function* cells() {
         for await (const items of pages) {
           yield items.map((i) => [
-            i.userName == null ? null : safeText(i.userName),
+            safeOrNull(i.userName),
             safeText(i.phoneNumber),
-            i.subCompanyName == null ? null : safeText(i.subCompanyName),
-            i.costCenterName == null ? null : safeText(i.costCenterName),
-            i.planName == null ? null : safeText(i.planName),
+            safeOrNull(i.subCompanyName),
+            safeOrNull(i.costCenterName),
+            safeOrNull(i.planName),
             Number(i.cost),
             Number(i.monthlyCost),
           ]);
         }
       }
-      return streamXlsx(req, reply, {
+      return {
         fileName: `unused-subscriptions-${head.months}-months.xlsx`,
-        sheet: UNUSED_SHEET[lang],
-        columns: UNUSED_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i >= 5 ? NUM_FMT.euro : undefined,
-        })),
-        rows: cells(),
-        table: true,
-      });
+        sheet: {
+          name: UNUSED_SHEET[lang],
+          columns: UNUSED_HEADERS[lang].map((header, i) => ({
+            header,
+            numFmt: i >= 5 ? NUM_FMT.euro : undefined,
+          })),
+          rows: cells(),
+          table: true,
+        },
+      };
     },
-  );
+  });
 
-  const contracts = { permission: 'reports.clientContracts' as const };
-  r.get(
-    '/api/reports/client-contracts',
-    {
-      config: contracts,
-      schema: {
-        tags,
-        summary:
-          "Client Contracts: every client's contracts, active or inactive, with plans and costs as saved",
-        querystring: clientContractsQuerySchema,
-        response: { 200: clientContractsListSchema },
-      },
-    },
-    async (req) => clientContractsReport(db, req.query),
-  );
-
-  r.get(
-    '/api/reports/client-contracts/export',
-    {
-      config: contracts,
-      schema: {
-        tags,
-        summary: 'Client Contracts of the filters as an Excel file (.xlsx), in the report’s order',
-        querystring: clientContractsQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
+  report({
+    name: 'client-contracts',
+    permission: 'reports.clientContracts',
+    summary: "Client Contracts: every client's contracts, active or inactive, with plans and costs as saved",
+    exportSummary: 'Client Contracts of the filters as an Excel file (.xlsx), in the report’s order',
+    querystring: clientContractsQuerySchema,
+    response: clientContractsListSchema,
+    list: async (_scope, q) => clientContractsReport(db, q),
+    workbook: async (_scope, q, lang) => {
       async function* cells() {
-        for await (const batch of clientContractsBatches(db, req.query)) {
+        for await (const batch of clientContractsBatches(db, q)) {
           yield batch.map((c) => [
             safeText(c.clientName),
             safeText(c.businessId),
             c.status,
-            c.term == null ? null : safeText(c.term),
+            safeOrNull(c.term),
             c.startDate,
             c.endDate,
             c.endedOn,
-            c.billingPlanName == null ? null : safeText(c.billingPlanName),
+            safeOrNull(c.billingPlanName),
             c.billingCycle,
             c.numberOfPlans,
             c.units,
@@ -370,193 +337,126 @@ export async function reportsRoutes(app: FastifyInstance) {
           ]);
         }
       }
-      const date = new Date().toISOString().slice(0, 10);
-      return streamXlsx(req, reply, {
-        fileName: `client-contracts-${date}.xlsx`,
-        sheet: CONTRACT_SHEET[lang],
-        columns: CONTRACT_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i >= 11 ? NUM_FMT.euro : i === 9 || i === 10 ? '0' : undefined,
-        })),
-        rows: cells(),
-        table: true,
-      });
+      return {
+        fileName: `client-contracts-${today()}.xlsx`,
+        sheet: {
+          name: CONTRACT_SHEET[lang],
+          columns: CONTRACT_HEADERS[lang].map((header, i) => ({
+            header,
+            numFmt: i >= 11 ? NUM_FMT.euro : i === 9 || i === 10 ? NUM_FMT.integer : undefined,
+          })),
+          rows: cells(),
+          table: true,
+        },
+      };
     },
-  );
+  });
 
-  const planType = { permission: 'reports.planType' as const };
-  r.get(
-    '/api/reports/base-plan-types',
-    {
-      config: planType,
-      schema: {
-        tags,
-        summary:
-          "Base Plan Types: a client's subscriptions and their cost per base plan group and plan group over a period",
-        querystring: planTypesQuerySchema,
-        response: { 200: planTypesListSchema },
-      },
-    },
-    async (req) => planTypes(db, req.scope, req.query),
-  );
+  report({
+    name: 'base-plan-types',
+    permission: 'reports.planType',
+    summary:
+      "Base Plan Types: a client's subscriptions and their cost per base plan group and plan group over a period",
+    exportSummary: 'Base Plan Types of the filters as an Excel file (.xlsx)',
+    querystring: planTypesQuerySchema,
+    response: planTypesListSchema,
+    list: (scope, q) => planTypes(db, scope, q),
+    workbook: (scope, q, lang) => planTypesSheet(db, scope, q, lang),
+  });
 
-  r.get(
-    '/api/reports/base-plan-types/export',
-    {
-      config: planType,
-      schema: {
-        tags,
-        summary: 'Base Plan Types of the filters as an Excel file (.xlsx)',
-        querystring: planTypesQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const { fileName, sheet } = await planTypesSheet(db, req.scope, req.query, requestLanguage(req));
-      return sendWorkbook(req, reply, { fileName, sheets: [sheet] });
-    },
-  );
+  const rowName = (row: { name: string | null }, byCenter: boolean, lang: Lang) =>
+    !byCenter ? WHOLE[lang] : row.name == null ? NO_CENTER[lang] : safeText(row.name);
 
-  const rowName = (r: { costCenterId: number | null; name: string | null }, byCenter: boolean, lang: Lang) =>
-    !byCenter ? WHOLE[lang] : r.name == null ? NO_CENTER[lang] : safeText(r.name);
-
-  r.get(
-    '/api/reports/cost-summaries',
-    {
-      config: { permission: 'reports.costSummary' },
-      schema: {
-        tags,
-        summary:
-          'Optimizable Cost Summaries: optimizable (plan-driven) and other costs over a month range, for the entire organization or by cost center',
-        querystring: summaryQuerySchema,
-        response: { 200: costSummaryListSchema },
-      },
-    },
-    async (req) => costSummaries(db, req.scope, req.query),
-  );
-  r.get(
-    '/api/reports/cost-summaries/export',
-    {
-      config: { permission: 'reports.costSummary' },
-      schema: {
-        tags,
-        summary: 'Optimizable Cost Summaries as an Excel file (.xlsx)',
-        querystring: summaryQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
-      const list = await costSummaries(db, req.scope, req.query);
-      const byCenter = req.query.groupBy === 'costCenter';
-      async function* cells() {
-        yield list.items.map((i) => [
-          rowName(i, byCenter, lang),
-          Number(i.optimizableCost),
-          Number(i.otherCost),
-          Number(i.totalCost),
-        ]);
-      }
-      return streamXlsx(req, reply, {
+  report({
+    name: 'cost-summaries',
+    permission: 'reports.costSummary',
+    summary:
+      'Optimizable Cost Summaries: optimizable (plan-driven) and other costs over a month range, for the entire organization or by cost center',
+    exportSummary: 'Optimizable Cost Summaries as an Excel file (.xlsx)',
+    querystring: summaryQuerySchema,
+    response: costSummaryListSchema,
+    list: (scope, q) => costSummaries(db, scope, q),
+    workbook: async (scope, q, lang) => {
+      const list = await costSummaries(db, scope, q);
+      const byCenter = q.groupBy === 'costCenter';
+      return {
         fileName: `cost-summaries-${list.from}-${list.to}.xlsx`,
-        sheet: lang === 'fi' ? 'Kustannusyhteenvedot' : 'Cost summaries',
-        columns: COST_SUMMARY_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i > 0 ? NUM_FMT.euro : undefined,
-          width: i === 0 ? 32 : 24,
-        })),
-        rows: cells(),
-        table: true,
-      });
+        sheet: {
+          name: lang === 'fi' ? 'Kustannusyhteenvedot' : 'Cost summaries',
+          columns: COST_SUMMARY_HEADERS[lang].map((header, i) => ({
+            header,
+            numFmt: i > 0 ? NUM_FMT.euro : undefined,
+            width: i === 0 ? 32 : 24,
+          })),
+          rows: [
+            list.items.map((i) => [
+              rowName(i, byCenter, lang),
+              Number(i.optimizableCost),
+              Number(i.otherCost),
+              Number(i.totalCost),
+            ]),
+          ],
+          table: true,
+        },
+      };
     },
-  );
+  });
 
-  r.get(
-    '/api/reports/usage-summaries',
-    {
-      config: { permission: 'reports.usageSummary' },
-      schema: {
-        tags,
-        summary:
-          'Optimizable Usage Summaries: voice, messages and data (domestic and roaming) and what the use cost, for the entire organization or by cost center',
-        querystring: summaryQuerySchema,
-        response: { 200: usageSummaryListSchema },
-      },
-    },
-    async (req) => usageSummaries(db, req.scope, req.query),
-  );
-  r.get(
-    '/api/reports/usage-summaries/export',
-    {
-      config: { permission: 'reports.usageSummary' },
-      schema: {
-        tags,
-        summary: 'Optimizable Usage Summaries as an Excel file (.xlsx)',
-        querystring: summaryQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
-      const list = await usageSummaries(db, req.scope, req.query);
-      const byCenter = req.query.groupBy === 'costCenter';
-      async function* cells() {
-        yield list.items.map((i) => [
-          rowName(i, byCenter, lang),
-          i.voiceMinutes,
-          i.sms,
-          i.dataMb,
-          i.roamingVoiceMinutes,
-          i.roamingDataMb,
-          Number(i.usageCost),
-        ]);
-      }
-      return streamXlsx(req, reply, {
+  report({
+    name: 'usage-summaries',
+    permission: 'reports.usageSummary',
+    summary:
+      'Optimizable Usage Summaries: voice, messages and data (domestic and roaming) and what the use cost, for the entire organization or by cost center',
+    exportSummary: 'Optimizable Usage Summaries as an Excel file (.xlsx)',
+    querystring: summaryQuerySchema,
+    response: usageSummaryListSchema,
+    list: (scope, q) => usageSummaries(db, scope, q),
+    workbook: async (scope, q, lang) => {
+      const list = await usageSummaries(db, scope, q);
+      const byCenter = q.groupBy === 'costCenter';
+      return {
         fileName: `usage-summaries-${list.from}-${list.to}.xlsx`,
-        sheet: lang === 'fi' ? 'Käyttöyhteenvedot' : 'Usage summaries',
-        columns: USAGE_SUMMARY_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i === 6 ? NUM_FMT.euro : i > 0 ? '#,##0.00' : undefined,
-          width: i === 0 ? 32 : 20,
-        })),
-        rows: cells(),
-        table: true,
-      });
+        sheet: {
+          name: lang === 'fi' ? 'Käyttöyhteenvedot' : 'Usage summaries',
+          columns: USAGE_SUMMARY_HEADERS[lang].map((header, i) => ({
+            header,
+            numFmt: i === 6 ? NUM_FMT.euro : i > 0 ? NUM_FMT.decimal : undefined,
+            width: i === 0 ? 32 : 20,
+          })),
+          rows: [
+            list.items.map((i) => [
+              rowName(i, byCenter, lang),
+              i.voiceMinutes,
+              i.sms,
+              i.dataMb,
+              i.roamingVoiceMinutes,
+              i.roamingDataMb,
+              Number(i.usageCost),
+            ]),
+          ],
+          table: true,
+        },
+      };
     },
-  );
+  });
 
-  const overcharged = { permission: 'reports.overchargedPlans' as const };
-  r.get(
-    '/api/reports/overcharged-plans',
-    {
-      config: overcharged,
-      schema: {
-        tags,
-        summary:
-          "Overcharged Plans (invoice audit): subscription-months billed monthly fees above the plan's price for the client; the difference to claim back",
-        querystring: overchargedQuerySchema,
-        response: { 200: overchargedListSchema },
-      },
-    },
-    async (req) => overchargedPlans(db, req.scope, req.query),
-  );
-  r.get(
-    '/api/reports/overcharged-plans/export',
-    {
-      config: overcharged,
-      schema: {
-        tags,
-        summary: 'Overcharged Plans of the filters as an Excel file (.xlsx), every page',
-        querystring: overchargedQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
-      const q = req.query;
+  report({
+    name: 'overcharged-plans',
+    permission: 'reports.overchargedPlans',
+    summary:
+      "Overcharged Plans (invoice audit): subscription-months billed monthly fees above the plan's price for the client; the difference to claim back",
+    exportSummary: 'Overcharged Plans of the filters as an Excel file (.xlsx), every page',
+    querystring: overchargedQuerySchema,
+    response: overchargedListSchema,
+    list: (scope, q) => overchargedPlans(db, scope, q),
+    workbook: async (scope, q, lang) => {
       const { head, pages } = await allPages((page, pageSize) =>
-        overchargedPlans(db, req.scope, { ...q, page, pageSize }),
+        overchargedPlans(db, scope, { ...q, page, pageSize }),
       );
       async function* cells() {
         for await (const items of pages) {
           yield items.map((i) => [
-            i.userName == null ? null : safeText(i.userName),
+            safeOrNull(i.userName),
             safeText(i.phoneNumber),
             i.month,
             safeText(i.planName),
@@ -566,16 +466,18 @@ export async function reportsRoutes(app: FastifyInstance) {
           ]);
         }
       }
-      return streamXlsx(req, reply, {
+      return {
         fileName: `overcharged-plans-${head.from}-${head.to}.xlsx`,
-        sheet: lang === 'fi' ? 'Ylihinnoitellut liittymät' : 'Overcharged plans',
-        columns: OVERCHARGED_HEADERS[lang].map((header, i) => ({
-          header,
-          numFmt: i >= 4 ? NUM_FMT.euro : undefined,
-        })),
-        rows: cells(),
-        table: true,
-      });
+        sheet: {
+          name: lang === 'fi' ? 'Ylihinnoitellut liittymät' : 'Overcharged plans',
+          columns: OVERCHARGED_HEADERS[lang].map((header, i) => ({
+            header,
+            numFmt: i >= 4 ? NUM_FMT.euro : undefined,
+          })),
+          rows: cells(),
+          table: true,
+        },
+      };
     },
-  );
+  });
 }
