@@ -123,7 +123,11 @@ export const UNUSED_MONTHS_MAX = 24;
  * Unused Subscriptions: subscriptions billed in each of the last N months with costs and used in
  * none of them (no voice minutes, messages or data), with what they cost meanwhile.
  */
+/** Unused Subscriptions sorts by cost (default, most first), user, phone number or plan. */
+export const UNUSED_SORTABLE = ['cost', 'userName', 'phoneNumber', 'planName'] as const;
+
 export const unusedSubscriptionsQuerySchema = pagingQuery.extend({
+  ...sortQuery(UNUSED_SORTABLE).shape,
   clientId: idSchema.optional(),
   subCompanyId: idSchema.optional(),
   costCenterId: idSchema.optional(),
@@ -321,9 +325,12 @@ export type UsageSummaryList = z.infer<typeof usageSummaryListSchema>;
 // ---- overcharged plans (invoice audit) ----------------------------------------------------------------
 
 /** Overcharged Plans: subscription-months whose monthly fees were billed above the plan's price. */
+/** Overcharged Plans sorts by difference (default, largest first), month, user, phone number or plan. */
+export const OVERCHARGED_SORTABLE = ['difference', 'month', 'userName', 'phoneNumber', 'planName'] as const;
+
 export const overchargedQuerySchema = costUsageFiltersSchema
   .pick({ clientId: true, from: true, to: true, subCompanyId: true, costCenterId: true })
-  .extend({ ...pagingQuery.shape, q: searchText.optional() })
+  .extend({ ...pagingQuery.shape, ...sortQuery(OVERCHARGED_SORTABLE).shape, q: searchText.optional() })
   .refine(
     (q) =>
       !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),

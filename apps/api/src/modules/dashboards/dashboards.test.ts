@@ -613,6 +613,19 @@ describe('GET /api/reports/overcharged-plans', () => {
       const sum = body.items.reduce((a: number, i: { difference: string }) => a + cents(i.difference), 0);
       expect(cents(body.totals.overcharge)).toBe(sum);
       expect(body.items.every((i: { difference: string }) => cents(i.difference) > 0)).toBe(true);
+      // Largest difference first by default; any column either way, the totals whatever the order.
+      const diffs = body.items.map((i: { difference: string }) => cents(i.difference));
+      expect(diffs).toEqual([...diffs].sort((a, b) => b - a));
+      const byPhone = (
+        await t.inject({
+          method: 'GET',
+          url: `/api/reports/overcharged-plans?${period}&pageSize=200&sort=phoneNumber&order=asc`,
+          token: tok.companyAdmin,
+        })
+      ).json();
+      const phones = byPhone.items.map((i: { phoneNumber: string }) => i.phoneNumber);
+      expect(phones).toEqual([...phones].sort());
+      expect(byPhone.totals).toEqual(body.totals);
       // A contract price at what was billed: nothing to claim for it any more.
       await db
         .update(plans)
@@ -690,6 +703,13 @@ describe('GET /api/reports/unused-subscriptions', () => {
       expect(costs).toEqual([...costs].sort((a, b) => b - a));
       expect(cents(body.totals.cost)).toBe(costs.reduce((a: number, c: number) => a + c, 0));
       expect(body.totals.subscriptions).toBe(body.total);
+      // Sorted by a column on request; cheapest first when asked.
+      const byPhone = (await unused('months=1&pageSize=200&sort=phoneNumber&order=desc')).json();
+      const phones = byPhone.items.map((i: { phoneNumber: string }) => i.phoneNumber);
+      expect(phones).toEqual([...phones].sort().reverse());
+      const cheapest = (await unused('months=1&pageSize=200&sort=cost&order=asc')).json();
+      expect(cheapest.items.map((i: { cost: string }) => cents(i.cost))).toEqual([...costs].reverse());
+      expect((await unused('sort=nope')).statusCode).toBe(400);
       // Without N: the client's Unused Month Count (3 by default).
       expect((await unused('')).json().months).toBe(3);
       // The export holds the same rows.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OverchargedList, OverchargedQuery } from '@kulu/shared';
 import {
   costCategories,
@@ -72,7 +72,7 @@ export async function overchargedPlans(db: Db, scope: Scope, q: OverchargedQuery
     .innerJoin(subscriptions, eq(subscriptions.id, fees.subscriptionId))
     .innerJoin(plans, eq(plans.id, subscriptions.currentPlanId))
     .where(where)
-    .orderBy(desc(difference), asc(fees.month), asc(fees.subscriptionId))
+    .orderBy(...overchargedOrder(q, difference, fees.month), asc(fees.month), asc(fees.subscriptionId))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const first = rows[0];
@@ -118,4 +118,17 @@ export async function overchargedPlans(db: Db, scope: Scope, q: OverchargedQuery
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/** The report's order: the chosen column (the difference by default, largest first). */
+function overchargedOrder(q: OverchargedQuery, difference: SQLWrapper, month: SQLWrapper) {
+  const by = {
+    difference: sql`${difference}`,
+    month: sql`${month}`,
+    userName: sql`lower(${subscriptions.userName})`,
+    phoneNumber: sql`${subscriptions.phoneNumber}`,
+    planName: sql`lower(${plans.name})`,
+  }[q.sort ?? 'difference'];
+  const descending = q.order ? q.order === 'desc' : (q.sort ?? 'difference') === 'difference';
+  return [descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`];
 }

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  desc,
   eq,
   gt,
   gte,
@@ -12,6 +11,7 @@ import {
   notInArray,
   or,
   sql,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { UnusedSubscriptionsList, UnusedSubscriptionsQuery } from '@kulu/shared';
 import {
@@ -113,7 +113,7 @@ export async function unusedSubscriptions(
     .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
     .leftJoin(plans, eq(plans.id, subscriptions.currentPlanId))
     .where(search)
-    .orderBy(desc(billed.cents), asc(billed.id))
+    .orderBy(...unusedOrder(q, billed.cents), asc(billed.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
 
@@ -153,4 +153,16 @@ export async function unusedSubscriptions(
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/** The report's order: the chosen column (cost by default, most first), then a stable tie-break. */
+function unusedOrder(q: UnusedSubscriptionsQuery, cents: SQLWrapper) {
+  const by = {
+    cost: sql`${cents}`,
+    userName: sql`lower(${subscriptions.userName})`,
+    phoneNumber: sql`${subscriptions.phoneNumber}`,
+    planName: sql`lower(${plans.name})`,
+  }[q.sort ?? 'cost'];
+  const descending = q.order ? q.order === 'desc' : (q.sort ?? 'cost') === 'cost';
+  return [descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`];
 }

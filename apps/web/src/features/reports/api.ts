@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  OverchargedQuery,
+  UnusedSubscriptionsQuery,
   ActivityLogList,
   ActivityLogOptions,
   ActivityLogQuery,
@@ -77,13 +79,15 @@ export const topUsersQuery = (params: TopUsersParams, enabled: boolean) =>
   });
 
 export function exportTopUsers(params: TopUsersParams): Promise<void> {
-  const { page: _p, pageSize: _s, q: _q, ...filters } = params;
+  const { page: _p, pageSize: _s, ...filters } = params;
   const qs = topUsersQueryString(filters);
   return downloadFile(`/api/reports/top-users/export${qs ? `?${qs}` : ''}`, 'top-users.xlsx');
 }
 
 /** Unused Subscriptions' filters. */
 export interface UnusedParams {
+  sort?: UnusedSubscriptionsQuery['sort'];
+  order?: 'asc' | 'desc';
   clientId?: number;
   subCompanyId?: number;
   months?: number;
@@ -104,7 +108,7 @@ export const unusedSubscriptionsQuery = (params: UnusedParams, enabled: boolean)
   });
 
 export function exportUnusedSubscriptions(params: UnusedParams): Promise<void> {
-  const { page: _p, pageSize: _s, q: _q, ...filters } = params;
+  const { page: _p, pageSize: _s, ...filters } = params;
   const qs = queryString({ ...filters });
   return downloadFile(
     `/api/reports/unused-subscriptions/export${qs ? `?${qs}` : ''}`,
@@ -184,6 +188,8 @@ export function exportSummary(kind: SummaryKind, params: SummaryParams): Promise
 
 /** Overcharged Plans' filters. */
 export interface OverchargedParams {
+  sort?: OverchargedQuery['sort'];
+  order?: 'asc' | 'desc';
   clientId?: number;
   from?: string;
   to?: string;
@@ -203,7 +209,7 @@ export const overchargedQuery = (params: OverchargedParams, enabled: boolean) =>
   });
 
 export function exportOvercharged(params: OverchargedParams): Promise<void> {
-  const { page: _p, pageSize: _s, q: _q, ...filters } = params;
+  const { page: _p, pageSize: _s, ...filters } = params;
   const qs = queryString({ ...filters });
   return downloadFile(`/api/reports/overcharged-plans/export${qs ? `?${qs}` : ''}`, 'overcharged-plans.xlsx');
 }

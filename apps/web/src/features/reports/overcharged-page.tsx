@@ -2,11 +2,11 @@ import { Card, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type Lang, type OverchargedRow } from '@kulu/shared';
+import { OVERCHARGED_SORTABLE, type Lang, type OverchargedRow } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
-import { NO_SORT } from '../../lib/paging';
+import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { exportOvercharged, overchargedQuery, type OverchargedParams } from './api';
 import { ReportHeading } from './report-heading';
@@ -15,6 +15,13 @@ import './texts';
 import { useReportExport } from './use-report-export';
 
 const MONTH = 'YYYY-MM';
+
+type SortKey = (typeof OVERCHARGED_SORTABLE)[number];
+const SORT: SortSpec<SortKey> = {
+  sortable: OVERCHARGED_SORTABLE,
+  defaultSort: 'difference',
+  defaultOrder: 'desc',
+};
 
 interface Filters {
   clientId?: number;
@@ -30,8 +37,8 @@ interface Filters {
 export function OverchargedPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
-    NO_SORT,
+  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<SortKey, Filters>(
+    SORT,
     {},
   );
   const { provider, ready } = useClientChoice(state.clientId);
@@ -43,6 +50,8 @@ export function OverchargedPage() {
     q: state.q || undefined,
     page: state.page,
     pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
   };
   const list = useQuery(overchargedQuery(params, ready));
   const data = list.data;
@@ -96,12 +105,13 @@ export function OverchargedPage() {
         </Flex>
       </Card>
       {ready ? (
-        <PagedTable<OverchargedRow>
+        <PagedTable<OverchargedRow, SortKey>
           testId="overcharged-table"
           query={list}
           state={state}
           onPageChange={onPageChange}
           columns={columns}
+          sort={SORT}
           rowKey={(r) => `${r.subscriptionId}-${r.month}`}
           emptyText={state.q ? t('dashboards.noMatches') : t('reports.overcharged.empty')}
           toolbar={

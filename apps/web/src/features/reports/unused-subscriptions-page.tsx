@@ -1,11 +1,11 @@
 import { Card, Flex, InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { UNUSED_MONTHS_MAX, type Lang, type UnusedSubscription } from '@kulu/shared';
+import { UNUSED_MONTHS_MAX, UNUSED_SORTABLE, type Lang, type UnusedSubscription } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
-import { NO_SORT } from '../../lib/paging';
+import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField } from '../dashboards/dashboard-parts';
 import { formatMonth } from '../dashboards/chart-options';
@@ -14,6 +14,9 @@ import { ReportHeading } from './report-heading';
 import { SliceFilters, useClientChoice } from './slice-filters';
 import './texts';
 import { useReportExport } from './use-report-export';
+
+type SortKey = (typeof UNUSED_SORTABLE)[number];
+const SORT: SortSpec<SortKey> = { sortable: UNUSED_SORTABLE, defaultSort: 'cost', defaultOrder: 'desc' };
 
 interface Filters {
   clientId?: number;
@@ -29,8 +32,8 @@ interface Filters {
 export function UnusedSubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<never, Filters>(
-    NO_SORT,
+  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<SortKey, Filters>(
+    SORT,
     {},
   );
   const { provider, ready } = useClientChoice(state.clientId);
@@ -41,6 +44,8 @@ export function UnusedSubscriptionsPage() {
     q: state.q || undefined,
     page: state.page,
     pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
   };
   const list = useQuery(unusedSubscriptionsQuery(params, ready));
   const data = list.data;
@@ -130,12 +135,13 @@ export function UnusedSubscriptionsPage() {
         </Flex>
       </Card>
       {ready ? (
-        <PagedTable<UnusedSubscription>
+        <PagedTable<UnusedSubscription, SortKey>
           testId="unused-table"
           query={list}
           state={state}
           onPageChange={onPageChange}
           columns={columns}
+          sort={SORT}
           rowKey="subscriptionId"
           emptyText={state.q ? t('dashboards.noMatches') : t('reports.unused.empty')}
           toolbar={
