@@ -136,8 +136,23 @@ export function processes(run: Run) {
   const all = descendants(run.npm.pid!);
   const server = all.find((p) => cmdline(p).includes('dist/server.js'));
   const child = all.find((p) => cmdline(p).includes('parse-child'));
-  const wrappers = [run.npm.pid!, ...all.filter((p) => p !== server && p !== child)];
-  return { server, child, wrappers };
+  // The embedded PostgreSQL: its postmaster and the processes it forks (named "postgres: ...").
+  const database = all.filter((p) => /(^|\/)postgres( |:)/.test(cmdline(p)));
+  const wrappers = [run.npm.pid!, ...all.filter((p) => p !== server && p !== child && !database.includes(p))];
+  return { server, child, database, wrappers };
+}
+
+/**
+ * Proportional set size in MB (shared pages divided among the processes sharing them): the fair
+ * sum over PostgreSQL's processes, which share their buffers.
+ */
+export function pssMb(pid: number): number {
+  try {
+    const m = /Pss:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 export async function api(

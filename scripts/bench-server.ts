@@ -1,6 +1,6 @@
 /**
  * `npm run bench`, server part: the compiled server as `npm start` runs it, on the embedded
- * database (PGlite) with demo data, in a new data directory on a free port.
+ * database (PostgreSQL in a child process) with demo data, in a new data directory on a free port.
  *   1. first start (new database: create, migrate, demo organisation): time from `npm start` to the
  *      first /api/health answer; then, once the demo invoices are imported, idle RSS and CPU;
  *   2. restart on that data (the everyday case): time to the first answer, idle RSS and CPU;
@@ -21,6 +21,7 @@ import {
   login,
   processes,
   ROOT,
+  pssMb,
   rssMb,
   running,
   settle,
@@ -43,8 +44,9 @@ async function idle(run: Run, seconds = IDLE_SECONDS) {
   const t0 = performance.now();
   await sleep(seconds * 1000);
   const cpu = ((stat(server)!.cpu - before) / TICKS / ((performance.now() - t0) / 1000)) * 100;
-  const { child, wrappers } = processes(run);
+  const { child, wrappers, database } = processes(run);
   return {
+    databasePss: Math.round(database.reduce((n, p) => n + pssMb(p), 0)),
     rss: rssMb(server),
     cpu,
     childRss: child ? rssMb(child) : 0,
@@ -62,7 +64,7 @@ async function main() {
   const pct = (n: number) => `${n.toFixed(1)} %`;
   try {
     console.log(
-      `server: compiled (npm start), PGlite, demo data; Node ${process.version}, ${os.cpus().length} CPUs`,
+      `server: compiled (npm start), embedded PostgreSQL, demo data; Node ${process.version}, ${os.cpus().length} CPUs`,
     );
 
     const first = await start(port, dataDir);
@@ -72,6 +74,7 @@ async function main() {
     console.log(
       `  first start (new database): first answer after ${first.startSeconds.toFixed(1)} s; ` +
         `idle after the ${demoInvoices} demo invoices: RSS ${mb(idle1.rss)}, CPU ${pct(idle1.cpu)}` +
+        `; embedded PostgreSQL PSS ${mb(idle1.databasePss)}` +
         `${idle1.childRss ? ` (parse child ${mb(idle1.childRss)})` : ''}`,
     );
 
@@ -80,7 +83,8 @@ async function main() {
     const idle2 = await idle(again);
     console.log(
       `  restart (built tree, existing data): first answer after ${again.startSeconds.toFixed(1)} s; ` +
-        `idle RSS ${mb(idle2.rss)}, CPU ${pct(idle2.cpu)}; npm and start.mjs ${mb(idle2.wrapperRss)}`,
+        `idle RSS ${mb(idle2.rss)}, CPU ${pct(idle2.cpu)}; embedded PostgreSQL PSS ${mb(idle2.databasePss)}; ` +
+        `npm and start.mjs ${mb(idle2.wrapperRss)}`,
     );
 
     const token = await login(again, COMPANY_ADMIN);

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startEmbedded } from './db/embedded.js';
 import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './db/seed/bootstrap.js';
@@ -15,7 +16,14 @@ async function main() {
     console.error((e as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  // Without DATABASE_URL: the embedded PostgreSQL of DATA_DIR, a child process of this one.
+  const embedded = config.DATABASE_URL
+    ? null
+    : await startEmbedded(config.dataDir, (line) => console.log(line)).catch((e: Error) => {
+        console.error(e.message);
+        process.exit(1);
+      });
+  const database = await openDatabase({ url: config.DATABASE_URL ?? embedded!.url });
   await database.migrate();
   const deps = createDeps(config, database);
   // Demo mode only: the demo organisation, invoices and simulated portal (never loaded otherwise).
@@ -34,6 +42,7 @@ async function main() {
     await stopJobs(deps);
     await demoRun?.close();
     await database.close();
+    await embedded?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

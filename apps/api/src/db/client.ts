@@ -34,11 +34,11 @@ export interface Database {
 }
 
 /**
- * PostgreSQL is the one dialect: an embedded PGlite on disk (or in memory for tests) by
- * default, a PostgreSQL server when a connection string is given. Both get the same
- * migrations and the same drizzle API.
+ * PostgreSQL is the one dialect and `pg` the one driver of the server: the embedded PostgreSQL of
+ * DATA_DIR (db/embedded.ts) or a PostgreSQL server, both by connection string. Without one, an
+ * in-memory PGlite: the test suites' database. All get the same migrations and drizzle API.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server closes (restart, failover, admin command) must not
@@ -53,10 +53,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const lite = new PGlite({
-    // In memory (tests) without a data directory.
-    dataDir: opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const db = drizzlePglite(lite, { schema }) as unknown as Db;

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JobQueue, QUEUE } from '../jobs/queue.js';
+import { MIGRATIONS_DIR, openDatabase, type Database } from './client.js';
+import { PGLITE_BACKUP_DIR, PGLITE_DIR, startEmbedded } from './embedded.js';
+import type { EmbeddedPostgres } from './embedded-postgres.js';
+import * as schema from './schema/index.js';
+
+const dirs: string[] = [];
+const servers: EmbeddedPostgres[] = [];
+const quiet = () => {};
+
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kulu-embedded-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string, log: (line: string) => void = quiet) {
+  const server = await startEmbedded(dataDir, log);
+  servers.push(server);
+  return server;
+}
+
+async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(text, values)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.stop();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('the embedded PostgreSQL of DATA_DIR', () => {
+  it('creates a cluster on first start, serves the application through pg and keeps its data across restarts', async () => {
+    const dataDir = tempDir();
+    let server = await start(dataDir);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    const database = await openDatabase({ url: server.url });
+    await database.migrate();
+    await database.db.insert(schema.operators).values({ name: 'Moi Mobiili' });
+    await database.close();
+    await server.stop();
+    servers.pop();
+
+    server = await start(dataDir);
+    const rows = await query<{ name: string }>(server.url, 'select name from operators');
+    expect(rows.map((r) => r.name)).toEqual(['Moi Mobiili']);
+    // A Unix socket only: no TCP port is opened.
+    expect(await query<{ v: string }>(server.url, `select current_setting('listen_addresses') as v`)).toEqual(
+      [{ v: '' }],
+    );
+  });
+
+  it("moves an earlier version's PGlite directory: rows, sequences and queued jobs, keeping the old directory", async () => {
+    const dataDir = tempDir();
+    const lite = new PGlite({ dataDir: path.join(dataDir, PGLITE_DIR) });
+    await migratePglite(drizzlePglite(lite, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    const liteDb = drizzlePglite(lite, { schema });
+    await liteDb.insert(schema.operators).values([{ name: 'Moi Mobiili' }, { name: 'Ääni & Data' }]);
+    const queueDb = {
+      executeSql: async (text: string, values?: unknown[]) =>
+        values?.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] }),
+    } as unknown as Database;
+    const queue = new JobQueue(queueDb);
+    const jobId = await queue.send(QUEUE.sendMail, { to: 'anna@example.fi' });
+    await queue.stop();
+    await lite.close();
+    // What an interrupted earlier move left behind is started over.
+    fs.mkdirSync(path.join(dataDir, 'postgres.moving'));
+    fs.writeFileSync(path.join(dataDir, 'postgres.moving', 'junk'), 'x');
+
+    const lines: string[] = [];
+    const server = await start(dataDir, (l) => lines.push(l));
+    expect(lines.join('\n')).toMatch(/moved \d+ rows/);
+    const names = await query<{ id: number; name: string }>(
+      server.url,
+      'select id, name from operators order by id',
+    );
+    expect(names.map((r) => r.name)).toEqual(['Moi Mobiili', 'Ääni & Data']);
+    // The sequence goes on where PGlite's was.
+    const next = await query<{ id: number }>(
+      server.url,
+      `insert into operators (name) values ('Uusi') returning id`,
+    );
+    expect(next[0]!.id).toBe(names[1]!.id + 1);
+    const jobs = await query<{ state: string; data: { to: string } }>(
+      server.url,
+      'select state, data from pgboss.job where id = $1',
+      [jobId],
+    );
+    expect(jobs).toEqual([{ state: 'created', data: { to: 'anna@example.fi' } }]);
+    // Migrations are recorded, so the server's own migrate() has nothing to do.
+    const database = await openDatabase({ url: server.url });
+    await database.migrate();
+    await database.close();
+    expect(fs.existsSync(path.join(dataDir, PGLITE_BACKUP_DIR, 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, PGLITE_DIR))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'postgres.moving'))).toBe(false);
+  });
+});

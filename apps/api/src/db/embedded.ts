@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { MIGRATIONS_DIR, openDatabase } from './client.js';
+import { CLUSTER_DIR, startCluster, type EmbeddedPostgres } from './embedded-postgres.js';
+import * as schema from './schema/index.js';
+
+/** Where earlier versions kept the embedded database (PGlite), under DATA_DIR. */
+export const PGLITE_DIR = 'pgdata';
+/** What that directory is renamed to once its data lives in the PostgreSQL cluster (kept, never deleted). */
+export const PGLITE_BACKUP_DIR = 'pgdata.before-postgresql';
+const MOVING_DIR = `${CLUSTER_DIR}.moving`;
+
+/** Rows per batch when moving a table: bounded memory also for tables of stored files. */
+const BATCH_ROWS = 100;
+
+/**
+ * The embedded database of DATA_DIR: starts its PostgreSQL cluster, first moving the data of an
+ * earlier version's PGlite directory into a new cluster when there is one. The move is all or
+ * nothing: it builds the cluster in `postgres.moving`, renames it to `postgres` only when every row
+ * is in, and keeps the PGlite directory as `pgdata.before-postgresql`. An interrupted move starts
+ * over on the next start.
+ */
+export async function startEmbedded(dataDir: string, log: (line: string) => void): Promise<EmbeddedPostgres> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const cluster = path.join(dataDir, CLUSTER_DIR);
+  const old = path.join(dataDir, PGLITE_DIR);
+  const hasCluster = fs.existsSync(path.join(cluster, 'PG_VERSION'));
+  if (!hasCluster && fs.existsSync(path.join(old, 'PG_VERSION'))) {
+    const moving = path.join(dataDir, MOVING_DIR);
+    fs.rmSync(moving, { recursive: true, force: true });
+    log(`database: moving the embedded database of ${old} (PGlite) to PostgreSQL`);
+    const began = Date.now();
+    const target = await startCluster(moving);
+    try {
+      const rows = await moveFromPglite(old, target.url);
+      log(`database: moved ${rows} rows in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    } finally {
+      await target.stop();
+    }
+    fs.renameSync(moving, cluster);
+  }
+  if (fs.existsSync(path.join(cluster, 'PG_VERSION')) && fs.existsSync(old)) {
+    const backup = fs.existsSync(path.join(dataDir, PGLITE_BACKUP_DIR))
+      ? `${PGLITE_BACKUP_DIR}-${Date.now()}`
+      : PGLITE_BACKUP_DIR;
+    fs.renameSync(old, path.join(dataDir, backup));
+    log(`database: the former PGlite directory is kept as ${path.join(dataDir, backup)}`);
+  }
+  return startCluster(cluster);
+}
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Copies every row of the PGlite database in `pgliteDir` into the (empty) database at `url`: both
+ * get the current migrations first, then the application's tables and the job queue (pg-boss: its
+ * schema, queues, jobs, schedules) row by row in one transaction, then the sequences. Returns the
+ * number of rows copied.
+ */
+export async function moveFromPglite(pgliteDir: string, url: string): Promise<number> {
+  const lite = new PGlite({ dataDir: pgliteDir });
+  try {
+    await migratePglite(drizzlePglite(lite, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    const database = await openDatabase({ url });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // The queue's schema and queues first: pg-boss's construction plan commits by itself.
+      const hasBoss =
+        (await lite.query(`select 1 from pg_namespace where nspname = 'pgboss'`)).rows.length > 0;
+      if (hasBoss) {
+        await client.query(PgBoss.getConstructionPlans('pgboss'));
+        const queues = await lite.query<Record<string, unknown>>('select * from pgboss.queue');
+        for (const q of queues.rows)
+          await client.query('select pgboss.create_queue($1, $2::json)', [
+            q.name,
+            JSON.stringify({
+              policy: q.policy,
+              retryLimit: q.retry_limit,
+              retryDelay: q.retry_delay,
+              retryBackoff: q.retry_backoff,
+              expireInSeconds: q.expire_seconds,
+              retentionMinutes: q.retention_minutes,
+              deadLetter: q.dead_letter,
+            }),
+          ]);
+      }
+      await client.query('begin');
+      // Rows arrive as they were: no triggers (data versions, audit) and no foreign key order.
+      await client.query('set local session_replication_role = replica');
+      const tables = await lite.query<{ schema: string; name: string }>(
+        `select n.nspname as schema, c.relname as name from pg_class c
+           join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'p') and not c.relispartition
+            and (n.nspname = 'public' or (n.nspname = 'pgboss' and c.relname not in ('queue', 'version')))
+          order by 1, 2`,
+      );
+      let total = 0;
+      for (const t of tables.rows) total += await copyTable(lite, client, t.schema, t.name);
+      const sequences = await lite.query<{ schema: string; name: string; last: string | null }>(
+        `select schemaname as schema, sequencename as name, last_value::text as last from pg_sequences
+          where schemaname in ('public', 'pgboss')`,
+      );
+      for (const s of sequences.rows)
+        if (s.last !== null)
+          await client.query('select setval($1::regclass, $2::bigint, true)', [
+            `${ident(s.schema)}.${ident(s.name)}`,
+            s.last,
+          ]);
+      await client.query('commit');
+      return total;
+    } catch (e) {
+      await client.query('rollback').catch(() => {});
+      throw e;
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await lite.close();
+  }
+}
+
+async function copyTable(
+  lite: PGlite,
+  client: pg.Client,
+  schemaName: string,
+  table: string,
+): Promise<number> {
+  const qualified = `${ident(schemaName)}.${ident(table)}`;
+  const cols = await client.query<{ name: string }>(
+    `select column_name as name from information_schema.columns
+      where table_schema = $1 and table_name = $2 and is_generated = 'NEVER'
+      order by ordinal_position`,
+    [schemaName, table],
+  );
+  if (!cols.rows.length) throw new Error(`the table ${schemaName}.${table} is missing in PostgreSQL`);
+  const list = cols.rows.map((c) => ident(c.name)).join(', ');
+  const insert =
+    `insert into ${qualified} (${list}) overriding system value ` +
+    `select ${list} from json_populate_recordset(null::${qualified}, $1::json)`;
+  let copied = 0;
+  await lite.transaction(async (tx) => {
+    await tx.exec(`declare moving no scroll cursor for select to_jsonb(t)::text as j from ${qualified} t`);
+    for (;;) {
+      const batch = await tx.query<{ j: string }>(`fetch ${BATCH_ROWS} from moving`);
+      if (!batch.rows.length) break;
+      await client.query(insert, [`[${batch.rows.map((r) => r.j).join(',')}]`]);
+      copied += batch.rows.length;
+    }
+    await tx.exec('close moving');
+  });
+  return copied;
+}
