@@ -1,6 +1,7 @@
 import type { Permission } from '@kulu/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { users } from './db/schema/index.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Scope } from './lib/scope.js';
@@ -48,6 +49,8 @@ declare module 'fastify' {
   interface FastifyContextConfig extends RouteAccess {}
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The caller's user row as the access check read it (null when signed out). */
+    userRow: typeof users.$inferSelect | null;
     /** Tenancy of the caller, built once per request by the access plugin (sees nothing when signed out). */
     scope: Scope;
     lang: 'en' | 'fi';

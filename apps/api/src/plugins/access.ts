@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
 import type { Db } from '../db/client.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
-import { isClientLockedOut } from '../lib/contract-access.js';
+import { isoDate, lockedOutSql } from '../lib/contract-access.js';
 import type { AuthUser } from '../types.js';
 import { sendError } from './errors.js';
 
@@ -23,6 +23,7 @@ export function registerAccess(app: FastifyInstance) {
   // Replaced on every request before any handler runs (a scope that sees nothing until signed in).
   app.decorateRequest('scope', null as unknown as Scope);
   app.decorateRequest('lang', 'en');
+  app.decorateRequest('userRow', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || UNGUARDED.test(route.url)) return;
@@ -55,7 +56,7 @@ export function registerAccess(app: FastifyInstance) {
     const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (cfg.public) {
-      if (bearer) req.user = await loadUser(app, bearer);
+      req.user = bearer ? ((await loadUser(app, req, bearer))?.user ?? null) : null;
       if (req.user) req.scope = await Scope.forUser(db, req.user);
       return;
     }
@@ -65,7 +66,8 @@ export function registerAccess(app: FastifyInstance) {
       UNGUARDED.test(req.routeOptions.url)
     )
       return;
-    req.user = bearer ? await loadUser(app, bearer) : null;
+    const caller = bearer ? await loadUser(app, req, bearer) : null;
+    req.user = caller?.user ?? null;
     if (!req.user) return sendError(req, reply, 401, bearer ? 'sessionExpired' : 'unauthorized');
     // One Scope per request, from the token: every module's tenancy goes through it.
     req.scope = await Scope.forUser(db, req.user);
@@ -77,7 +79,7 @@ export function registerAccess(app: FastifyInstance) {
     // routes (those declaring a permission), by the same rule that greys its menu. Routes that
     // declare only `auth` (session, profile, logout, help) stay open; provider users are unaffected.
     const own = req.scope.ownClientId;
-    if (cfg.permission && own != null && (await isClientLockedOut(db, own, app.deps.now()))) {
+    if (cfg.permission && own != null && caller!.lockedOut) {
       return sendError(req, reply, 403, 'menuDisabled');
     }
   });
@@ -100,13 +102,59 @@ function queryKeys(schema: unknown, depth = 0): string[] | null {
   return null;
 }
 
-async function loadUser(app: FastifyInstance, token: string): Promise<AuthUser | null> {
+/**
+ * The access check's query, prepared once per database (a named statement: neither drizzle nor
+ * PostgreSQL build or plan it again on every request).
+ */
+function prepareAuthQuery(db: Db) {
+  const idsOf = (column: SQLWrapper, table: typeof userSubCompanies | typeof userCostCenters) =>
+    sql<number[] | null>`(${db
+      .select({ ids: sql`array_agg(${column} order by ${column})` })
+      .from(table)
+      .where(eq(table.userId, users.id))})`;
+  return db
+    .select({
+      u: users,
+      subCompanyIds: idsOf(userSubCompanies.subCompanyId, userSubCompanies),
+      costCenterIds: idsOf(userCostCenters.costCenterId, userCostCenters),
+      lockedOut: sql<boolean>`${users.clientId} is not null and ${lockedOutSql(db, users.clientId, sql.placeholder('day'))}`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('kulu_access_user');
+}
+const authQueries = new WeakMap<Db, ReturnType<typeof prepareAuthQuery>>();
+function authQuery(db: Db) {
+  let q = authQueries.get(db);
+  if (!q) authQueries.set(db, (q = prepareAuthQuery(db)));
+  return q;
+}
+
+/**
+ * The caller behind a bearer token, in one query: the user row (so a password change or
+ * deactivation revokes old tokens at once), a client user's sub-company and cost-center limits, and
+ * whether the user's company is locked out today (spec §4), which the hook needs on every data
+ * route. The row is kept on the request for handlers that answer with it (the session details).
+ */
+async function loadUser(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  token: string,
+): Promise<{ user: AuthUser; lockedOut: boolean } | null> {
   const claims = await app.deps.tokens.verify(token);
   if (!claims) return null;
-  const { db } = app.deps.database;
-  const [u] = await db.select().from(users).where(eq(users.id, claims.sub));
+  const [row] = await authQuery(app.deps.database.db).execute({
+    id: claims.sub,
+    day: isoDate(app.deps.now()),
+  });
+  const u = row?.u;
   if (!u || u.tokenVersion !== claims.tv || u.status !== 'active' || !u.activated) return null;
-  return authUserOf(db, u, claims.op);
+  req.userRow = u;
+  const limited = u.roleId === ROLE.clientUser;
+  return {
+    user: authUserFrom(u, claims.op, limited ? row.subCompanyIds : null, limited ? row.costCenterIds : null),
+    lockedOut: row.lockedOut,
+  };
 }
 
 /**
@@ -132,6 +180,15 @@ export async function authUserOf(
     subCompanyIds = subs.length ? subs.map((s) => s.id) : null;
     costCenterIds = ccs.length ? ccs.map((s) => s.id) : null;
   }
+  return authUserFrom(u, operatorId, subCompanyIds, costCenterIds);
+}
+
+function authUserFrom(
+  u: typeof users.$inferSelect,
+  operatorId: number | null,
+  subCompanyIds: number[] | null,
+  costCenterIds: number[] | null,
+): AuthUser {
   return {
     id: u.id,
     email: u.email,

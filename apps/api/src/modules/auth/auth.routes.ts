@@ -94,7 +94,8 @@ export async function authRoutes(app: FastifyInstance) {
     { config: { auth: true }, schema: { tags: ['auth'], response: { 200: clientInfoSchema } } },
     async (req) => {
       const me = currentUser(req);
-      const [row] = await deps.database.db.select().from(users).where(eq(users.id, me.id));
+      // The row the access check has just read for this request.
+      const row = req.userRow ?? (await deps.database.db.select().from(users).where(eq(users.id, me.id)))[0]!;
       return clientInfoFor(deps, row, me.operatorId);
     },
   );

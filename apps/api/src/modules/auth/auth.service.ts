@@ -12,7 +12,7 @@ import { authTokens, clientOperators, clients, operators, users } from '../../db
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
-import { isClientLockedOut } from '../../lib/contract-access.js';
+import { isClientLockedOut, lockedOutSql } from '../../lib/contract-access.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newLinkToken, sha256 } from '../../lib/secrets.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
@@ -47,18 +47,6 @@ export async function operatorsFor(db: Executor, user: Pick<UserRow, 'clientId' 
 /** Spec §4: a client's menu is disabled when it is terminated or has no valid contract today. */
 export const isMenuDisabled = isClientLockedOut;
 
-async function logoFor(db: Executor, user: UserRow): Promise<string | null> {
-  let fileId = user.logoFileId;
-  if (user.clientId && isClientRole(user.roleId)) {
-    const [c] = await db
-      .select({ logo: clients.logoFileId })
-      .from(clients)
-      .where(eq(clients.id, user.clientId));
-    fileId = c?.logo ?? null;
-  }
-  return fileDataUrl(db, fileId);
-}
-
 /** The session details of spec §3 for a user and the operator their session is scoped to. */
 export async function clientInfoFor(
   deps: Deps,
@@ -66,32 +54,37 @@ export async function clientInfoFor(
   operatorId: number | null,
 ): Promise<ClientInfo> {
   const { db } = deps.database;
-  const ops = await operatorsFor(db, user);
+  const ofClient = user.clientId != null && isClientRole(user.roleId);
+  // A client user's company: its name, logo and whether its menu is disabled, in one query.
+  const [[company], ops] = await Promise.all([
+    ofClient
+      ? db
+          .select({
+            name: clients.companyName,
+            logo: clients.logoFileId,
+            menuDisabled: lockedOutSql(db, user.clientId!, deps.now()),
+          })
+          .from(clients)
+          .where(eq(clients.id, user.clientId!))
+      : Promise.resolve([]),
+    operatorsFor(db, user),
+  ]);
   const op = ops.find((o) => o.id === operatorId) ?? null;
-  let companyName: string | null = null;
-  let menuDisabled = false;
-  if (user.clientId && isClientRole(user.roleId)) {
-    const [c] = await db
-      .select({ name: clients.companyName })
-      .from(clients)
-      .where(eq(clients.id, user.clientId));
-    companyName = c?.name ?? null;
-    menuDisabled = await isMenuDisabled(db, user.clientId, deps.now());
-  }
   return {
     fullName: user.fullName,
     emailID: user.email,
     roleID: user.roleId,
     languageID: user.languageId,
-    logo: await logoFor(db, user),
+    logo: await fileDataUrl(db, ofClient ? (company?.logo ?? null) : user.logoFileId),
     applicationThemeID: user.themeId,
     basePath: isClientRole(user.roleId) ? '/company' : '/admin',
     acessPermissions: effectivePermissions(user.roleId, user.permissions),
     loggedInOperatorName: op?.name ?? null,
     loggedInOperatorID: op?.id ?? null,
     clientId: user.clientId,
-    companyName,
-    menuDisabled,
+    companyName: company?.name ?? null,
+    // An unknown client counts as locked out, as in the access check.
+    menuDisabled: ofClient ? (company?.menuDisabled ?? true) : false,
     operators: ops,
   };
 }
