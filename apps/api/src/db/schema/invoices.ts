@@ -70,6 +70,9 @@ export const invoices = pgTable(
     notifyUserIds: jsonb('notify_user_ids').$type<number[]>().notNull().default([]),
     createdAt: createdAt(),
     parsedAt: timestamp('parsed_at', { withTimezone: true }),
+    /** Lines and subscriptions with lines, written with the lines by the import (the list shows them). */
+    lineCount: integer('line_count').notNull().default(0),
+    subscriptionCount: integer('subscription_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('invoices_number_uq')

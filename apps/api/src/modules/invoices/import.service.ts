@@ -143,6 +143,8 @@ export async function importParsedInvoice(db: Db, invoiceId: number, parsed: Par
         errorCode: null,
         errorMessage: null,
         parsedAt: now,
+        lineCount: counts.lines,
+        subscriptionCount: counts.lineSubscriptions,
       })
       .where(eq(invoices.id, invoiceId));
     return { imported: true as const, clientId: head.clientId, ...counts };
@@ -401,6 +403,9 @@ async function writeBody(
   return {
     subscriptions: subs.length,
     lines: lineRows.length,
+    /** Subscriptions with at least one line (the invoice list's count). */
+    lineSubscriptions: new Set(lineRows.flatMap((r) => (r.subscriptionId == null ? [] : [r.subscriptionId])))
+      .size,
     skipped: parsed.subscriptions.length - subs.length,
   };
 }

@@ -297,8 +297,6 @@ const clientName = sql<string>`(select c.company_name from clients c where c.id 
 const subCompanyName = sql<
   string | null
 >`(select s.name from sub_companies s where s.id = "invoices"."sub_company_id")`;
-const subscriptionCount = sql<number>`(select count(distinct l.subscription_id)::int from invoice_lines l where l.invoice_id = "invoices"."id")`;
-const lineCount = sql<number>`(select count(*)::int from invoice_lines l where l.invoice_id = "invoices"."id")`;
 
 const SORT: Record<InvoiceListQuery['sort'], SQL | typeof invoices.id> = {
   invoiceNumber: sql`${invoices.invoiceNumber}`,
@@ -318,8 +316,6 @@ const selection = {
   operatorName,
   clientName,
   subCompanyName,
-  subscriptionCount,
-  lineCount,
 };
 
 type Selected = {
@@ -327,8 +323,6 @@ type Selected = {
   operatorName: string | null;
   clientName: string;
   subCompanyName: string | null;
-  subscriptionCount: number;
-  lineCount: number;
 };
 
 function toInvoice(s: Selected, lang: Lang): Invoice {
@@ -357,8 +351,8 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
     errorCode: code,
     errorMessage: code ? message(code, lang) : null,
     errorDetail: r.errorMessage,
-    subscriptionCount: Number(s.subscriptionCount),
-    lineCount: Number(s.lineCount),
+    subscriptionCount: r.subscriptionCount,
+    lineCount: r.lineCount,
     createdAt: iso(r.createdAt)!,
     parsedAt: iso(r.parsedAt),
   };
