@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- load` (issue 13): what one instance of the compiled server (`npm start`) answers
- * under load, on the embedded database (PGlite) and on PostgreSQL, beside a bare Fastify + `pg`
+ * under load, on the embedded database (its own PostgreSQL) and on a PostgreSQL server, beside a bare Fastify + `pg`
  * anchor (scripts/bench-anchor.ts) serving the same mix from the same PostgreSQL database.
  *
  * With demo data, as the company admin with a bearer token, through autocannon:
@@ -34,6 +34,8 @@ import {
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const USERS_SECONDS = Number(process.env.BENCH_USERS_SECONDS ?? 60);
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Which modes to measure: `postgres,embedded` (default), or one of them. */
+const MODES = (process.env.BENCH_LOAD_MODES ?? 'postgres,embedded').split(',');
 
 interface Figures {
   rps: number;
@@ -145,7 +147,9 @@ async function main() {
     `load: compiled server (npm start), demo data; Node ${process.version}, ${os.cpus().length} CPUs`,
   );
   try {
-    if (await pgReachable()) {
+    if (!MODES.includes('postgres')) {
+      // skipped on request
+    } else if (await pgReachable()) {
       const name = `kulu_load_${Date.now().toString(36)}`;
       const admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();
@@ -163,7 +167,7 @@ async function main() {
     } else {
       console.log(`  PostgreSQL skipped: none at ${PG_URL}`);
     }
-    await measure('embedded', {});
+    if (MODES.includes('embedded')) await measure('embedded', {});
   } finally {
     for (const run of running) await stop(run);
   }
