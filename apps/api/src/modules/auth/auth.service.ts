@@ -55,20 +55,26 @@ export async function clientInfoFor(
 ): Promise<ClientInfo> {
   const { db } = deps.database;
   const ofClient = user.clientId != null && isClientRole(user.roleId);
-  // A client user's company: its name, logo and whether its menu is disabled, in one query.
-  const [[company], ops] = await Promise.all([
-    ofClient
-      ? db
-          .select({
-            name: clients.companyName,
-            logo: clients.logoFileId,
-            menuDisabled: lockedOutSql(db, user.clientId!, deps.now()),
-          })
-          .from(clients)
-          .where(eq(clients.id, user.clientId!))
-      : Promise.resolve([]),
-    operatorsFor(db, user),
-  ]);
+  // A client user's company: its name, logo, whether its menu is disabled and its operators (as
+  // operatorsFor lists them), in one query: the session details are read on every page load.
+  const [company] = ofClient
+    ? await db
+        .select({
+          name: clients.companyName,
+          logo: clients.logoFileId,
+          menuDisabled: lockedOutSql(db, user.clientId!, deps.now()),
+          operators: sql<{ id: number; name: string }[]>`coalesce((${db
+            .select({
+              list: sql`json_agg(json_build_object('id', ${operators.id}, 'name', ${operators.name}) order by ${operators.name})`,
+            })
+            .from(clientOperators)
+            .innerJoin(operators, eq(operators.id, clientOperators.operatorId))
+            .where(eq(clientOperators.clientId, clients.id))}), '[]'::json)`,
+        })
+        .from(clients)
+        .where(eq(clients.id, user.clientId!))
+    : [];
+  const ops = ofClient ? (company?.operators ?? []) : await operatorsFor(db, user);
   const op = ops.find((o) => o.id === operatorId) ?? null;
   return {
     fullName: user.fullName,

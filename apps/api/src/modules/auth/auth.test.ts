@@ -73,6 +73,11 @@ describe('POST /api/Token', () => {
       token: res.json().access_token,
     });
     expect(info.json().loggedInOperatorName).toBe('Telia');
+    // The company's operators, by name, as the demo gives them (Pohjola: more than one).
+    const names = (info.json().operators as { id: number; name: string }[]).map((o) => o.name);
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort());
+    expect(info.json().operators).toEqual(res.json().operators);
   });
 
   it('takes the first operator of the user when none is chosen, and refuses one the client has not', async () => {

@@ -271,6 +271,23 @@ describe('invoice tenancy and access', () => {
     expect(admin.statusCode).toBe(200);
   });
 
+  it('gives every page of the list the number of matching invoices, also a page past the end', async () => {
+    const { db } = t.deps.database;
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.clientId, pohjola));
+    expect(n).toBeGreaterThan(1);
+    const page = async (p: number) =>
+      (
+        await t.inject({ method: 'GET', url: `/api/invoices?pageSize=1&page=${p}`, token: tok.companyAdmin })
+      ).json() as { items: { id: number }[]; total: number };
+    const [first, last, past] = await Promise.all([page(1), page(n), page(n + 1)]);
+    expect([first.total, last.total, past.total]).toEqual([n, n, n]);
+    expect([first.items.length, last.items.length, past.items.length]).toEqual([1, 1, 0]);
+    expect(first.items[0]!.id).not.toBe(last.items[0]!.id);
+  });
+
   it('makes provider users choose the client, and company users cannot upload for another client', async () => {
     const { pdf } = await generatePlainPdf(['x']).then((p) => ({ pdf: p }));
     const noClient = await upload([{ name: 'a.pdf', data: pdf }], tok.admin);
