@@ -5,7 +5,6 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import type { TrustProxy } from './config.js';
 import type { Deps } from './types.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerCsrf } from './plugins/csrf.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerAccess } from './plugins/access.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -167,7 +167,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     }
     return payload;
   });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
