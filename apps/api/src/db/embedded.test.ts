@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobQueue, QUEUE } from '../jobs/queue.js';
 import { MIGRATIONS_DIR, openDatabase, type Database } from './client.js';
-import { PGLITE_BACKUP_DIR, PGLITE_DIR, startEmbedded } from './embedded.js';
+import { openEmbedded, PGLITE_BACKUP_DIR, PGLITE_DIR, startEmbedded } from './embedded.js';
 import type { EmbeddedPostgres } from './embedded-postgres.js';
 import * as schema from './schema/index.js';
 
@@ -109,5 +109,67 @@ describe('the embedded PostgreSQL of DATA_DIR', () => {
     expect(fs.existsSync(path.join(dataDir, PGLITE_BACKUP_DIR, 'PG_VERSION'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, PGLITE_DIR))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'postgres.moving'))).toBe(false);
+  });
+
+  describe('where the server cannot run (started by root)', () => {
+    const asRoot = process.getuid?.() === 0;
+    const before = process.env.EMBEDDED_PG_USER;
+    afterEach(() => {
+      if (before === undefined) delete process.env.EMBEDDED_PG_USER;
+      else process.env.EMBEDDED_PG_USER = before;
+    });
+
+    async function openedIn(dataDir: string) {
+      const lines: string[] = [];
+      const { database, server } = await openEmbedded(dataDir, (l) => lines.push(l));
+      try {
+        await database.migrate();
+        await database.db.insert(schema.operators).values({ name: 'Moi Mobiili' });
+        return { kind: database.kind, server, log: lines.join('\n') };
+      } finally {
+        await database.close();
+        await server?.stop();
+      }
+    }
+
+    it.skipIf(!asRoot)(
+      'runs PGlite in the server on a new DATA_DIR when there is no user to run it as',
+      async () => {
+        process.env.EMBEDDED_PG_USER = 'kulu-no-such-user';
+        const dataDir = tempDir();
+        const opened = await openedIn(dataDir);
+        expect(opened.kind).toBe('pglite');
+        expect(opened.log).toMatch(/no user "kulu-no-such-user".*PGlite runs inside the server/s);
+        expect(fs.existsSync(path.join(dataDir, PGLITE_DIR, 'PG_VERSION'))).toBe(true);
+        expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(false);
+        // The data is there on the next start too.
+        const again = await openEmbedded(dataDir, quiet);
+        const rows = await again.database.db.select().from(schema.operators);
+        await again.database.close();
+        expect(rows.map((r) => r.name)).toContain('Moi Mobiili');
+      },
+    );
+
+    it.skipIf(!asRoot)(
+      'runs PGlite when DATA_DIR is in a directory the server user cannot enter',
+      async () => {
+        const home = path.join(tempDir(), 'private-home');
+        fs.mkdirSync(home, { mode: 0o700 });
+        fs.chmodSync(home, 0o700);
+        const opened = await openedIn(path.join(home, 'data'));
+        expect(opened.kind).toBe('pglite');
+        expect(opened.log).toMatch(/cannot reach/);
+      },
+    );
+
+    it.skipIf(!asRoot)('refuses to start rather than hide the data of an existing cluster', async () => {
+      const dataDir = tempDir();
+      const first = await openedIn(dataDir);
+      expect(first.kind).toBe('postgres');
+      process.env.EMBEDDED_PG_USER = 'kulu-no-such-user';
+      await expect(openEmbedded(dataDir, quiet)).rejects.toThrow(
+        /cannot start: PostgreSQL does not run as root/,
+      );
+    });
   });
 });

@@ -5,18 +5,52 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { MIGRATIONS_DIR, openDatabase } from './client.js';
-import { CLUSTER_DIR, startCluster, type EmbeddedPostgres } from './embedded-postgres.js';
+import { MIGRATIONS_DIR, openDatabase, PGLITE_DIR, type Database } from './client.js';
+import {
+  assertEmbeddedCanRun,
+  CLUSTER_DIR,
+  EmbeddedUnavailable,
+  startCluster,
+  type EmbeddedPostgres,
+} from './embedded-postgres.js';
 import * as schema from './schema/index.js';
 
-/** Where earlier versions kept the embedded database (PGlite), under DATA_DIR. */
-export const PGLITE_DIR = 'pgdata';
+export { PGLITE_DIR };
 /** What that directory is renamed to once its data lives in the PostgreSQL cluster (kept, never deleted). */
 export const PGLITE_BACKUP_DIR = 'pgdata.before-postgresql';
 const MOVING_DIR = `${CLUSTER_DIR}.moving`;
 
 /** Rows per batch when moving a table: bounded memory also for tables of stored files. */
 const BATCH_ROWS = 100;
+
+/**
+ * The database of `npm start` without DATABASE_URL: the embedded PostgreSQL of DATA_DIR
+ * (`startEmbedded`), opened through `pg`. Where that server cannot run (no binaries for the
+ * platform; started by root with no user for the server, or with the checkout in a directory that
+ * user cannot enter) and DATA_DIR has no cluster yet, PGlite runs inside the server process on
+ * DATA_DIR/pgdata as before decision 0016, so that `npm start` works anywhere; it says so in the
+ * log. With a cluster in DATA_DIR it is an error instead: its data would seem gone.
+ */
+export async function openEmbedded(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<{ database: Database; server: EmbeddedPostgres | null }> {
+  const cluster = path.join(dataDir, CLUSTER_DIR);
+  try {
+    await assertEmbeddedCanRun(cluster);
+  } catch (e) {
+    if (!(e instanceof EmbeddedUnavailable)) throw e;
+    if (fs.existsSync(path.join(cluster, 'PG_VERSION')))
+      throw new Error(`The embedded PostgreSQL of ${cluster} cannot start: ${e.message}.`, { cause: e });
+    log(
+      `database: the embedded PostgreSQL cannot run here: ${e.message}. PGlite runs inside the ` +
+        `server instead, in ${path.join(dataDir, PGLITE_DIR)} (slower under load; docs/decisions/0016).`,
+    );
+    return { database: await openDatabase({ dataDir }), server: null };
+  }
+  const server = await startEmbedded(dataDir, log);
+  return { database: await openDatabase({ url: server.url }), server };
+}
 
 /**
  * The embedded database of DATA_DIR: starts its PostgreSQL cluster, first moving the data of an
