@@ -15,18 +15,24 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 function needsCheck(req: FastifyRequest): boolean {
   if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return false;
-  if (/^bearer\s+\S/i.test(req.headers.authorization ?? '')) return false;
   return Boolean(req.headers.cookie);
 }
 
+const hasBearer = (req: FastifyRequest) => /^bearer\s+\S/i.test(req.headers.authorization ?? '');
+
 /**
- * Double-submit cookie: every response carries an `XSRF-TOKEN` cookie (readable by the page), and
+ * Double-submit cookie: every response to a request without a bearer token (the page, the sign-in
+ * calls) carries an `XSRF-TOKEN` cookie (readable by the page) when it has none yet, and
  * every non-GET API call of a cookie-carrying browser without a bearer token must echo it in
  * `X-XSRF-TOKEN` (compared in constant time). Scripts and integrations (a bearer token, or no
  * cookies at all, e.g. `POST /api/Token`) need none; the web app sends the header anyway.
  */
 export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
   app.addHook('onRequest', async (req, reply) => {
+    // A bearer request needs no check and no cookie: the web app has its cookie from the page and
+    // the sign-in calls, and a script has no use for one (issue 13: a new random cookie on every
+    // answer of an integration's calls).
+    if (hasBearer(req)) return;
     let token = req.cookies[XSRF_COOKIE];
     const valid = Boolean(token && /^[A-Za-z0-9_-]{20,100}$/.test(token));
     if (!valid) {

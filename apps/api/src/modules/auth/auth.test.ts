@@ -181,6 +181,20 @@ describe('POST /api/Token', () => {
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(cookie?.sameSite).toBe('Lax');
   });
+
+  it('keeps a valid XSRF-TOKEN cookie, and gives a bearer call none (it needs no check)', async () => {
+    const kept = await t.inject({
+      method: 'GET',
+      url: '/api/operators/public',
+      csrf: false,
+      headers: { cookie: 'XSRF-TOKEN=aaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    });
+    expect(kept.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    const token = await t.login(DEMO.companyAdmin);
+    const bearer = await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token, csrf: false });
+    expect(bearer.statusCode).toBe(200);
+    expect(bearer.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('POST /api/Account/login', () => {
