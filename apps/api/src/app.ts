@@ -15,7 +15,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSerializerCompiler } from './lib/serializer.js';
 import type { TrustProxy } from './config.js';
 import type { Deps } from './types.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -170,7 +171,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: deps.config.NODE_ENV === 'test' }));
 
   registerErrorHandling(app);
   // Every API answer is per caller (or may be): no shared cache or browser cache keeps it. The
