@@ -4,8 +4,8 @@
  * a ratio to what the database and HTTP alone cost on this machine.
  *   GET /invoices     the caller's user row, 50 invoices with operator names, their count (the
  *                     issue's anchor: seven columns of each invoice)
- *   GET /invoices-full the same with every column of the invoice and the names Kulu's list answers
- *                     with (operator, client, sub-company): the same answer size as Kulu's
+ *   GET /invoices-full the same with the invoice columns and names Kulu's list answers with
+ *                     (operator, client, sub-company): the same answer as Kulu's, read the same way
  *   GET /client-info  the caller's user row and its client
  * Env: DATABASE_URL, PORT, USER_EMAIL (the signed-in user whose rows it reads).
  */
@@ -38,7 +38,11 @@ app.get('/invoices-full', async () => {
   const u = await user();
   const [items, count] = await Promise.all([
     pool.query(
-      `select i.*, o.name as operator_name, c.company_name as client_name, s.name as sub_company_name
+      `select i.id, i.client_id, i.operator_id, i.sub_company_id, i.file_name, i.source, i.invoice_number,
+         i.invoice_date, i.period_start, i.period_end, i.vat_rate, i.total_excl_vat, i.vat_amount,
+         i.total_incl_vat, i.upload_state, i.parsing_status, i.error_code, i.error_message, i.created_at,
+         i.parsed_at, i.line_count, i.subscription_count,
+         o.name as operator_name, c.company_name as client_name, s.name as sub_company_name
        from invoices i left join operators o on o.id = i.operator_id join clients c on c.id = i.client_id
        left join sub_companies s on s.id = i.sub_company_id
        where i.client_id = $1 order by i.invoice_date desc nulls last, i.id desc limit 50`,

@@ -137,7 +137,8 @@ async function measure(mode: 'PostgreSQL' | 'embedded', env: Record<string, stri
     }
     console.log(`Kulu on ${mode}:`);
     if (anchor) console.log(line("anchor (bare Fastify + pg, the issue's 7 invoice columns), mix", anchor));
-    if (anchorFull) console.log(line('anchor answering every invoice column as Kulu does, mix', anchorFull));
+    if (anchorFull)
+      console.log(line("anchor answering the invoice columns Kulu's list does, mix", anchorFull));
     console.log(line('mix, 50 connections', mix, anchor));
     if (anchorFull) console.log(line('mix against the same-answer anchor', mix, anchorFull));
     console.log(line('dashboard cost-usage, 50 connections', dashboard));

@@ -311,15 +311,44 @@ const SORT: Record<InvoiceListQuery['sort'], SQL | typeof invoices.id> = {
   createdAt: sql`${invoices.createdAt}`,
 };
 
+/**
+ * The invoice columns the API answers with: not the file's hash, batch, uploader or the users to
+ * notify (a JSON column read and parsed for every listed row, issue 13).
+ */
+const shown = {
+  id: invoices.id,
+  clientId: invoices.clientId,
+  operatorId: invoices.operatorId,
+  subCompanyId: invoices.subCompanyId,
+  fileName: invoices.fileName,
+  source: invoices.source,
+  invoiceNumber: invoices.invoiceNumber,
+  invoiceDate: invoices.invoiceDate,
+  periodStart: invoices.periodStart,
+  periodEnd: invoices.periodEnd,
+  vatRate: invoices.vatRate,
+  totalExclVat: invoices.totalExclVat,
+  vatAmount: invoices.vatAmount,
+  totalInclVat: invoices.totalInclVat,
+  uploadState: invoices.uploadState,
+  parsingStatus: invoices.parsingStatus,
+  errorCode: invoices.errorCode,
+  errorMessage: invoices.errorMessage,
+  createdAt: invoices.createdAt,
+  parsedAt: invoices.parsedAt,
+  lineCount: invoices.lineCount,
+  subscriptionCount: invoices.subscriptionCount,
+};
+
 const selection = {
-  row: invoices,
+  row: shown,
   operatorName,
   clientName,
   subCompanyName,
 };
 
 type Selected = {
-  row: typeof invoices.$inferSelect;
+  row: Pick<typeof invoices.$inferSelect, keyof typeof shown>;
   operatorName: string | null;
   clientName: string;
   subCompanyName: string | null;
