@@ -44,13 +44,30 @@ export interface RouteAccess {
   roles?: number[];
 }
 
+/** The columns of the caller's user row that the access check reads on every request. */
+export type CallerRow = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'email'
+  | 'fullName'
+  | 'roleId'
+  | 'clientId'
+  | 'languageId'
+  | 'themeId'
+  | 'logoFileId'
+  | 'status'
+  | 'activated'
+  | 'permissions'
+  | 'tokenVersion'
+>;
+
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface FastifyContextConfig extends RouteAccess {}
   interface FastifyRequest {
     user: AuthUser | null;
     /** The caller's user row as the access check read it (null when signed out). */
-    userRow: typeof users.$inferSelect | null;
+    userRow: CallerRow | null;
     /** Tenancy of the caller, built once per request by the access plugin (sees nothing when signed out). */
     scope: Scope;
     lang: 'en' | 'fi';

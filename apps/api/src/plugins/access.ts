@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
 import { isoDate, lockedOutSql } from '../lib/contract-access.js';
-import type { AuthUser } from '../types.js';
+import type { AuthUser, CallerRow } from '../types.js';
 import { sendError } from './errors.js';
 
 /** Routes outside the access catalogue: the OpenAPI pages. */
@@ -112,9 +112,25 @@ function prepareAuthQuery(db: Db) {
       .select({ ids: sql`array_agg(${column} order by ${column})` })
       .from(table)
       .where(eq(table.userId, users.id))})`;
+  const caller = {
+    id: users.id,
+    email: users.email,
+    fullName: users.fullName,
+    roleId: users.roleId,
+    clientId: users.clientId,
+    languageId: users.languageId,
+    themeId: users.themeId,
+    logoFileId: users.logoFileId,
+    status: users.status,
+    activated: users.activated,
+    permissions: users.permissions,
+    tokenVersion: users.tokenVersion,
+  } satisfies Record<keyof CallerRow, unknown>;
   return db
     .select({
-      u: users,
+      // Only what the check and the session details use (not the password hash, contact details,
+      // login bookkeeping or timestamps, parsed on every request otherwise).
+      u: caller,
       subCompanyIds: idsOf(userSubCompanies.subCompanyId, userSubCompanies),
       costCenterIds: idsOf(userCostCenters.costCenterId, userCostCenters),
       lockedOut: sql<boolean>`${users.clientId} is not null and ${lockedOutSql(db, users.clientId, sql.placeholder('day'))}`,
@@ -184,7 +200,7 @@ export async function authUserOf(
 }
 
 function authUserFrom(
-  u: typeof users.$inferSelect,
+  u: CallerRow,
   operatorId: number | null,
   subCompanyIds: number[] | null,
   costCenterIds: number[] | null,

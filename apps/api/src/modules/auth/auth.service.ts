@@ -50,7 +50,10 @@ export const isMenuDisabled = isClientLockedOut;
 /** The session details of spec §3 for a user and the operator their session is scoped to. */
 export async function clientInfoFor(
   deps: Deps,
-  user: UserRow,
+  user: Pick<
+    UserRow,
+    'fullName' | 'email' | 'roleId' | 'languageId' | 'logoFileId' | 'themeId' | 'permissions' | 'clientId'
+  >,
   operatorId: number | null,
 ): Promise<ClientInfo> {
   const { db } = deps.database;
