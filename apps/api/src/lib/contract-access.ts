@@ -14,8 +14,7 @@ import {
 } from 'drizzle-orm';
 import { clientContracts, clients } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
-
-export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+import { isoDate } from './db-values.js';
 
 /**
  * Spec §2/§4, the one rule for the greyed menu and the API guard: a client company is locked out

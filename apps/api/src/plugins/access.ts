@@ -4,7 +4,8 @@ import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
 import type { Db } from '../db/client.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
-import { isoDate, lockedOutSql } from '../lib/contract-access.js';
+import { lockedOutSql } from '../lib/contract-access.js';
+import { isoDate } from '../lib/db-values.js';
 import type { AuthUser, CallerRow } from '../types.js';
 import { sendError } from './errors.js';
 

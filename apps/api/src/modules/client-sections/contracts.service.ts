@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/resource/resource.service.js';
-import { isoTime as iso } from '../../lib/db-values.js';
+import { isoDate, isoTime as iso } from '../../lib/db-values.js';
 
 /**
  * Contract management of a client (spec §3 Client contract, §4 draft → active → inactive /
@@ -21,7 +21,6 @@ import { isoTime as iso } from '../../lib/db-values.js';
  */
 
 const AREA = 'contracts';
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 const contractColumns = {
   row: clientContracts,
