@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { namingClient, StatementNamer } from './named-statements.js';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -44,7 +45,12 @@ export const PGLITE_DIR = 'pgdata';
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Statements the server repeats are prepared on each connection (db/named-statements.ts).
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      Client: namingClient(new StatementNamer()),
+    });
     // An idle connection that the server closes (restart, failover, admin command) must not
     // crash the process: the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`database: idle connection lost: ${err.message}`));

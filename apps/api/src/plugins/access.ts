@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
 import type { Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
 import { lockedOutSql } from '../lib/contract-access.js';
@@ -107,7 +108,7 @@ function queryKeys(schema: unknown, depth = 0): string[] | null {
  * The access check's query, prepared once per database (a named statement: neither drizzle nor
  * PostgreSQL build or plan it again on every request).
  */
-function prepareAuthQuery(db: Db) {
+const authQuery = preparedPerDb((db: Db) => {
   const idsOf = (column: SQLWrapper, table: typeof userSubCompanies | typeof userCostCenters) =>
     sql<number[] | null>`(${db
       .select({ ids: sql`array_agg(${column} order by ${column})` })
@@ -139,13 +140,7 @@ function prepareAuthQuery(db: Db) {
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('kulu_access_user');
-}
-const authQueries = new WeakMap<Db, ReturnType<typeof prepareAuthQuery>>();
-function authQuery(db: Db) {
-  let q = authQueries.get(db);
-  if (!q) authQueries.set(db, (q = prepareAuthQuery(db)));
-  return q;
-}
+});
 
 /**
  * The caller behind a bearer token, in one query: the user row (so a password change or

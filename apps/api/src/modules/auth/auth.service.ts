@@ -9,7 +9,9 @@ import {
   message,
 } from '@kulu/shared';
 import { authTokens, clientOperators, clients, operators, users } from '../../db/schema/index.js';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
+import { isoDate } from '../../lib/db-values.js';
 import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
 import { isClientLockedOut, lockedOutSql } from '../../lib/contract-access.js';
@@ -47,6 +49,31 @@ export async function operatorsFor(db: Executor, user: Pick<UserRow, 'clientId' 
 /** Spec §4: a client's menu is disabled when it is terminated or has no valid contract today. */
 export const isMenuDisabled = isClientLockedOut;
 
+/**
+ * A client user's company for the session details: its name, logo, whether its menu is disabled and
+ * its operators (as operatorsFor lists them), in one prepared query: the session details are read on
+ * every page load (issue 13).
+ */
+const sessionCompany = preparedPerDb((db: Db) => {
+  const clientId = sql.placeholder('clientId');
+  return db
+    .select({
+      name: clients.companyName,
+      logo: clients.logoFileId,
+      menuDisabled: lockedOutSql(db, clientId, sql.placeholder('day')),
+      operators: sql<{ id: number; name: string }[]>`coalesce((${db
+        .select({
+          list: sql`json_agg(json_build_object('id', ${operators.id}, 'name', ${operators.name}) order by ${operators.name})`,
+        })
+        .from(clientOperators)
+        .innerJoin(operators, eq(operators.id, clientOperators.operatorId))
+        .where(eq(clientOperators.clientId, clients.id))}), '[]'::json)`,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .prepare('kulu_session_company');
+});
+
 /** The session details of spec §3 for a user and the operator their session is scoped to. */
 export async function clientInfoFor(
   deps: Deps,
@@ -58,24 +85,8 @@ export async function clientInfoFor(
 ): Promise<ClientInfo> {
   const { db } = deps.database;
   const ofClient = user.clientId != null && isClientRole(user.roleId);
-  // A client user's company: its name, logo, whether its menu is disabled and its operators (as
-  // operatorsFor lists them), in one query: the session details are read on every page load.
   const [company] = ofClient
-    ? await db
-        .select({
-          name: clients.companyName,
-          logo: clients.logoFileId,
-          menuDisabled: lockedOutSql(db, user.clientId!, deps.now()),
-          operators: sql<{ id: number; name: string }[]>`coalesce((${db
-            .select({
-              list: sql`json_agg(json_build_object('id', ${operators.id}, 'name', ${operators.name}) order by ${operators.name})`,
-            })
-            .from(clientOperators)
-            .innerJoin(operators, eq(operators.id, clientOperators.operatorId))
-            .where(eq(clientOperators.clientId, clients.id))}), '[]'::json)`,
-        })
-        .from(clients)
-        .where(eq(clients.id, user.clientId!))
+    ? await sessionCompany(db).execute({ clientId: user.clientId!, day: isoDate(deps.now()) })
     : [];
   const ops = ofClient ? (company?.operators ?? []) : await operatorsFor(db, user);
   const op = ops.find((o) => o.id === operatorId) ?? null;

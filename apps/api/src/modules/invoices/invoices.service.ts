@@ -414,9 +414,12 @@ export async function listInvoices(
   );
   const dir = q.order === 'asc' ? asc : desc;
   // The page and the number of matching invoices in one query (one round trip on the screen's most
-  // frequent call, issue 13); only a page past the end needs the count on its own.
+  // frequent call, issue 13); only a page past the end needs the count on its own. The count is a
+  // subquery PostgreSQL runs once, not `count(*) over ()`: the window keeps every matching row in a
+  // tuple store and made the query about 4× as costly for the database (pgbench, decision 0017).
+  const counted = db.select({ n: count() }).from(invoices).where(where);
   const rows = await db
-    .select({ ...selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...selection, total: sql<number>`(${counted})`.mapWith(Number) })
     .from(invoices)
     .where(where)
     .orderBy(dir(SORT[q.sort]), dir(invoices.id))
@@ -425,7 +428,7 @@ export async function listInvoices(
   const total = rows.length
     ? rows[0]!.total
     : q.page > 1
-      ? (await db.select({ n: count() }).from(invoices).where(where))[0]!.n
+      ? (await counted)[0]!.n
       : 0;
   return { items: rows.map((r) => toInvoice(r, lang)), total, page: q.page, pageSize: q.pageSize };
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { namingClient, StatementNamer } from './named-statements.js';
+
+describe('naming repeated statements', () => {
+  it('names a statement from its second run on, the same name for the same text', () => {
+    const namer = new StatementNamer();
+    const text = 'select id from invoices where client_id = $1';
+    expect(namer.nameFor(text)).toBeUndefined();
+    const name = namer.nameFor(text);
+    expect(name).toMatch(/^kulu_[\w-]{24}$/);
+    expect(namer.nameFor(text)).toBe(name);
+    expect(namer.nameFor(`${text} `)).toBeUndefined();
+  });
+
+  it('never names DDL or transaction control, however often it runs', () => {
+    const namer = new StatementNamer({ after: 1 });
+    for (const text of ['create table t (id int)', 'begin', 'commit', 'alter table t add c int', 'vacuum']) {
+      expect(namer.nameFor(text)).toBeUndefined();
+      expect(namer.nameFor(text)).toBeUndefined();
+    }
+    expect(namer.nameFor('  WITH x as (select 1) select * from x')).toBeDefined();
+    expect(namer.nameFor('update t set c = $1')).toBeDefined();
+  });
+
+  it('names at most maxNamed texts, then sends the rest unnamed', () => {
+    const namer = new StatementNamer({ after: 1, maxNamed: 3 });
+    const names = Array.from({ length: 5 }, (_, i) => namer.nameFor(`select ${i}`));
+    expect(names.filter(Boolean)).toHaveLength(3);
+    expect(names.slice(3)).toEqual([undefined, undefined]);
+    expect(namer.nameFor('select 0')).toBe(names[0]);
+    expect(namer.size).toBe(3);
+  });
+
+  it('counts a bounded number of texts', () => {
+    const namer = new StatementNamer({ maxCounted: 2 });
+    namer.nameFor('select 1');
+    namer.nameFor('select 2');
+    namer.nameFor('select 3'); // the count starts over here
+    expect(namer.nameFor('select 1')).toBeUndefined();
+    expect(namer.nameFor('select 3')).toBeDefined();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'prepares a repeated query once on its connection and answers it as before (PostgreSQL)',
+    async () => {
+      // Plain SELECTs touching no table: the server's own database will do.
+      const Client = namingClient(new StatementNamer());
+      const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        const ask = (n: number) =>
+          client.query({ text: 'select $1::int + 1 as next', values: [n] }).then((r) => r.rows[0].next);
+        expect(await ask(1)).toBe(2);
+        expect(await ask(2)).toBe(3);
+        expect(await ask(3)).toBe(4);
+        const prepared = await client.query(
+          "select name, statement from pg_prepared_statements where statement like 'select $1::int%'",
+        );
+        expect(prepared.rows).toHaveLength(1);
+        expect(prepared.rows[0].name).toMatch(/^kulu_/);
+        // Text-only calls (pg-boss, raw SQL) stay unnamed.
+        await client.query('select 41 + 1');
+        await client.query('select 41 + 1');
+        const all = await client.query('select count(*)::int as n from pg_prepared_statements');
+        expect(all.rows[0].n).toBe(1);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+});
