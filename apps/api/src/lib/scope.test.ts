@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { ROLE } from '@kulu/shared';
-import { invoices } from '../db/schema/index.js';
+import { invoices, monthlyFacts } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import type { AuthUser } from '../types.js';
 import { AppError } from './errors.js';
@@ -82,6 +82,34 @@ describe('Scope', () => {
     expect(s.canSeeClient(4)).toBe(false);
     expect(is404(() => s.assertRow({ clientId: 4 }))).toBe(true);
     expect(s.assertRow({ clientId: 3, subCompanyId: null })).toEqual({ clientId: 3, subCompanyId: null });
+  });
+
+  it('writes the same limits with placeholders for a prepared statement, one shape per kind of scope', async () => {
+    const scopes = [
+      await Scope.forUser(db, user(ROLE.clientUser, { subCompanyIds: [5, 6], costCenterIds: [9], operatorId: 2 })),
+      await Scope.forUser(db, user(ROLE.companyAdmin)),
+      await Scope.forUser(db, user(ROLE.providerAdmin)),
+      Scope.nobody(db),
+    ];
+    const withCostCenter = {
+      clientId: monthlyFacts.clientId,
+      subCompanyId: monthlyFacts.subCompanyId,
+      costCenterId: monthlyFacts.costCenterId,
+      operatorId: monthlyFacts.operatorId,
+    };
+    for (const s of scopes) {
+      const plain = render(s.where(withCostCenter));
+      const prepared = s.wherePrepared(withCostCenter);
+      const held = prepared.where ? dialect.sqlToQuery(prepared.where) : undefined;
+      expect(held?.sql).toBe(plain?.sql);
+      // Filled with its values, the prepared form binds exactly what the plain one does.
+      expect(held ? fillPlaceholders(held.params, prepared.values) : undefined).toEqual(plain?.params);
+    }
+    expect(scopes.map((s) => s.wherePrepared(withCostCenter).shape)).toEqual(['c1,s2,k1,o1', 'c1', '', 'c0']);
+    // Another company admin: the same shape and SQL, other values.
+    const other = (await Scope.forUser(db, user(ROLE.companyAdmin, { clientId: 8 }))).wherePrepared(cols);
+    expect(other.shape).toBe('c1');
+    expect(other.values).toEqual({ scope_c0: 8 });
   });
 
   it("cuts a client user's rows to their sub-companies and the operator chosen at login", async () => {

@@ -168,11 +168,38 @@ export class Scope {
    * nothing needs limiting. Combine with `and(...)`.
    */
   where(cols: ScopeColumns): SQL | undefined {
+    return this.limits(cols, (col, ids, key) => (key === 'o' ? eq(col, ids[0]) : idIn(col, ids)));
+  }
+
+  /**
+   * As `where`, for a statement prepared once per shape (issue 13): the ids are placeholders
+   * (`scope_<limit><i>`), `shape` names all the SQL depends on (which limits apply, how many ids
+   * each) and `values` fills the placeholders. Two scopes of one shape get the same SQL.
+   */
+  wherePrepared(cols: ScopeColumns): { where: SQL | undefined; shape: string; values: Record<string, number> } {
+    const values: Record<string, number> = {};
+    const shape: string[] = [];
+    const where = this.limits(cols, (col, ids, key) => {
+      shape.push(`${key}${ids.length}`);
+      const held = ids.map((id, i) => {
+        values[`scope_${key}${i}`] = id;
+        return sql.placeholder(`scope_${key}${i}`) as unknown as number;
+      });
+      return key === 'o' ? eq(col, held[0]) : idIn(col, held);
+    });
+    return { where, shape: shape.join(','), values };
+  }
+
+  /** The scope's limits on `cols`, each list of ids written by `ids` (by value or by placeholder). */
+  private limits(
+    cols: ScopeColumns,
+    ids: (col: PgColumn, list: readonly number[], key: 'c' | 's' | 'k' | 'o') => SQL,
+  ): SQL | undefined {
     const parts: SQL[] = [];
-    if (this.clientIds !== null) parts.push(idIn(cols.clientId, this.clientIds));
-    if (this.subCompanyIds && cols.subCompanyId) parts.push(idIn(cols.subCompanyId, this.subCompanyIds));
-    if (this.costCenterIds && cols.costCenterId) parts.push(idIn(cols.costCenterId, this.costCenterIds));
-    if (this.operatorId != null && cols.operatorId) parts.push(eq(cols.operatorId, this.operatorId));
+    if (this.clientIds !== null) parts.push(ids(cols.clientId, this.clientIds, 'c'));
+    if (this.subCompanyIds && cols.subCompanyId) parts.push(ids(cols.subCompanyId, this.subCompanyIds, 's'));
+    if (this.costCenterIds && cols.costCenterId) parts.push(ids(cols.costCenterId, this.costCenterIds, 'k'));
+    if (this.operatorId != null && cols.operatorId) parts.push(ids(cols.operatorId, [this.operatorId], 'o'));
     return parts.length ? and(...parts) : undefined;
   }
 
