@@ -86,7 +86,10 @@ describe('Scope', () => {
 
   it('writes the same limits with placeholders for a prepared statement, one shape per kind of scope', async () => {
     const scopes = [
-      await Scope.forUser(db, user(ROLE.clientUser, { subCompanyIds: [5, 6], costCenterIds: [9], operatorId: 2 })),
+      await Scope.forUser(
+        db,
+        user(ROLE.clientUser, { subCompanyIds: [5, 6], costCenterIds: [9], operatorId: 2 }),
+      ),
       await Scope.forUser(db, user(ROLE.companyAdmin)),
       await Scope.forUser(db, user(ROLE.providerAdmin)),
       Scope.nobody(db),

@@ -176,7 +176,11 @@ export class Scope {
    * (`scope_<limit><i>`), `shape` names all the SQL depends on (which limits apply, how many ids
    * each) and `values` fills the placeholders. Two scopes of one shape get the same SQL.
    */
-  wherePrepared(cols: ScopeColumns): { where: SQL | undefined; shape: string; values: Record<string, number> } {
+  wherePrepared(cols: ScopeColumns): {
+    where: SQL | undefined;
+    shape: string;
+    values: Record<string, number>;
+  } {
     const values: Record<string, number> = {};
     const shape: string[] = [];
     const where = this.limits(cols, (col, ids, key) => {

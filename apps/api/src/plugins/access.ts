@@ -143,10 +143,36 @@ const authQuery = preparedPerDb((db: Db) => {
 });
 
 /**
- * The caller behind a bearer token, in one query: the user row (so a password change or
+ * A user as the access check sees them, in one query: the user row (so a password change or
  * deactivation revokes old tokens at once), a client user's sub-company and cost-center limits, and
- * whether the user's company is locked out today (spec §4), which the hook needs on every data
- * route. The row is kept on the request for handlers that answer with it (the session details).
+ * whether the user's company is locked out on `day` (spec §4). Null for a missing, inactive or not
+ * activated user. The one source of "who is the caller" for requests and for jobs acting for a user.
+ */
+export async function callerOf(
+  db: Db,
+  userId: number,
+  operatorId: number | null,
+  day: Date,
+): Promise<{ user: AuthUser; row: CallerRow; lockedOut: boolean } | null> {
+  const [found] = await authQuery(db).execute({ id: userId, day: isoDate(day) });
+  const u = found?.u;
+  if (!u || u.status !== 'active' || !u.activated) return null;
+  const limited = u.roleId === ROLE.clientUser;
+  return {
+    user: authUserFrom(
+      u,
+      operatorId,
+      limited ? found.subCompanyIds : null,
+      limited ? found.costCenterIds : null,
+    ),
+    row: u,
+    lockedOut: found.lockedOut,
+  };
+}
+
+/**
+ * The caller behind a bearer token (`callerOf` the token's user, whose token version must still be
+ * the token's). The row is kept on the request for handlers that answer with it (the session details).
  */
 async function loadUser(
   app: FastifyInstance,
@@ -155,44 +181,10 @@ async function loadUser(
 ): Promise<{ user: AuthUser; lockedOut: boolean } | null> {
   const claims = await app.deps.tokens.verify(token);
   if (!claims) return null;
-  const [row] = await authQuery(app.deps.database.db).execute({
-    id: claims.sub,
-    day: isoDate(app.deps.now()),
-  });
-  const u = row?.u;
-  if (!u || u.tokenVersion !== claims.tv || u.status !== 'active' || !u.activated) return null;
-  req.userRow = u;
-  const limited = u.roleId === ROLE.clientUser;
-  return {
-    user: authUserFrom(u, claims.op, limited ? row.subCompanyIds : null, limited ? row.costCenterIds : null),
-    lockedOut: row.lockedOut,
-  };
-}
-
-/**
- * The caller as the handlers see it, from a user row (its token already checked): permissions
- * and, for a client user, the sub-companies and cost centers it is limited to.
- */
-export async function authUserOf(
-  db: Db,
-  u: typeof users.$inferSelect,
-  operatorId: number | null,
-): Promise<AuthUser> {
-  let subCompanyIds: number[] | null = null;
-  let costCenterIds: number[] | null = null;
-  if (u.roleId === ROLE.clientUser) {
-    const subs = await db
-      .select({ id: userSubCompanies.subCompanyId })
-      .from(userSubCompanies)
-      .where(eq(userSubCompanies.userId, u.id));
-    const ccs = await db
-      .select({ id: userCostCenters.costCenterId })
-      .from(userCostCenters)
-      .where(eq(userCostCenters.userId, u.id));
-    subCompanyIds = subs.length ? subs.map((s) => s.id) : null;
-    costCenterIds = ccs.length ? ccs.map((s) => s.id) : null;
-  }
-  return authUserFrom(u, operatorId, subCompanyIds, costCenterIds);
+  const caller = await callerOf(app.deps.database.db, claims.sub, claims.op, app.deps.now());
+  if (!caller || caller.row.tokenVersion !== claims.tv) return null;
+  req.userRow = caller.row;
+  return caller;
 }
 
 function authUserFrom(

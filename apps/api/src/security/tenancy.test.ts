@@ -29,7 +29,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
-import { authUserOf } from '../plugins/access.js';
+import { callerOf } from '../plugins/access.js';
 import type { AuthUser } from '../types.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
@@ -178,8 +178,10 @@ const ids: Identity[] = [];
 
 async function authUser(email: string): Promise<AuthUser> {
   const { db } = t.deps.database;
-  const [u] = await db.select().from(users).where(eq(users.email, email));
-  return authUserOf(db, u, null);
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const caller = await callerOf(db, u!.id, null, t.deps.now());
+  if (!caller) throw new Error(`${email} is not an active user`);
+  return caller.user;
 }
 
 /** A failed fetch run, portal credentials, an invoice and a subscription in every sub-company of every client. */

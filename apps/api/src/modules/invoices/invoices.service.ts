@@ -420,9 +420,7 @@ function listStatement(db: Db, scoped: SQL | undefined, f: ListShape) {
     f.uploadState ? eq(invoices.uploadState, p('uploadState')) : undefined,
     f.parsingStatus ? eq(invoices.parsingStatus, p('parsingStatus')) : undefined,
     f.month ? eq(invoices.periodStart, p('periodStart')) : undefined,
-    f.q
-      ? or(ilike(invoices.invoiceNumber, p('pattern')), ilike(invoices.fileName, p('pattern')))
-      : undefined,
+    f.q ? or(ilike(invoices.invoiceNumber, p('pattern')), ilike(invoices.fileName, p('pattern'))) : undefined,
   );
   const dir = f.order === 'asc' ? asc : desc;
   const counted = db.select({ n: count() }).from(invoices).where(where);

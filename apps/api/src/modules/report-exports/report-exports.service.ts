@@ -10,12 +10,12 @@ import {
   type ReportExportListQuery,
   type ReportExportRequest,
 } from '@kulu/shared';
-import { clients, reportExportParts, reportExports, users } from '../../db/schema/index.js';
+import { clients, reportExportParts, reportExports } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { Scope } from '../../lib/scope.js';
 import { writeWorkbook } from '../../lib/xlsx/index.js';
-import { authUserOf } from '../../plugins/access.js';
+import { callerOf } from '../../plugins/access.js';
 import { QUEUE, type JobHandler } from '../../jobs/queue.js';
 import type { AuthUser, Deps } from '../../types.js';
 import { resolveSlice } from '../dashboards/dashboards.service.js';
@@ -238,11 +238,12 @@ export async function buildExport(deps: Deps, exportId: number, partBytes = PART
   const { db } = deps.database;
   const [row] = await db.select().from(reportExports).where(eq(reportExports.id, exportId));
   if (!row || row.status !== 'scheduled') return;
-  const [u] = await db.select().from(users).where(eq(users.id, row.userId));
+  const caller = await callerOf(db, row.userId, row.operatorId, deps.now());
+  const u = caller?.row;
   const lang = row.lang;
   try {
-    if (!u || u.status !== 'active' || !u.activated) throw forbidden();
-    const me = await authUserOf(db, u, row.operatorId);
+    if (!caller || !u) throw forbidden();
+    const me = caller.user;
     if (
       !me.permissions.includes('downloads') ||
       !me.permissions.includes(ARCHIVE_PERMISSION[toKind(row.kind)])
