@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { namingClient, StatementNamer } from './named-statements.js';
 
 describe('naming repeated statements', () => {
@@ -38,6 +39,39 @@ describe('naming repeated statements', () => {
     namer.nameFor('select 3'); // the count starts over here
     expect(namer.nameFor('select 1')).toBeUndefined();
     expect(namer.nameFor('select 3')).toBeDefined();
+  });
+
+  it('names the repeated queries it forwards to pg, and leaves named, text-only and cursor calls alone', () => {
+    const forwarded: unknown[] = [];
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(((config: unknown) => {
+      forwarded.push(config);
+      return Promise.resolve({ rows: [] });
+    }) as never);
+    try {
+      const Client = namingClient(new StatementNamer());
+      const client = new Client();
+      const config = { text: 'select * from invoices where id = $1', rowMode: 'array' };
+      void client.query(config, [1]);
+      void client.query(config, [2]);
+      void client.query({ text: 'select 1', name: 'mine' });
+      void client.query('select 2');
+      void client.query('select 2');
+      const cursor = { text: 'select 3', submit: () => {} };
+      void client.query(cursor);
+      void client.query(cursor);
+      expect(forwarded[0]).toBe(config);
+      expect(forwarded[1]).toEqual({ ...config, name: expect.stringMatching(/^kulu_/) });
+      expect(config).not.toHaveProperty('name');
+      expect(forwarded.slice(2)).toEqual([
+        { text: 'select 1', name: 'mine' },
+        'select 2',
+        'select 2',
+        cursor,
+        cursor,
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(

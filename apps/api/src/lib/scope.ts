@@ -287,27 +287,4 @@ export class Scope {
     }
     return row;
   }
-
-  /**
-   * For list routes with an optional `?clientId=`: the condition on `column`, or undefined when no
-   * client was asked for. Another client's id (or an unknown one) answers 404, as for detail routes.
-   */
-  async clientFilter(
-    requestedClientId: number | null | undefined,
-    column: PgColumn,
-  ): Promise<SQL | undefined> {
-    if (requestedClientId == null) return undefined;
-    await this.assertClient(requestedClientId);
-    return eq(column, requestedClientId);
-  }
-
-  /** As `clientFilter`, for `?subCompanyId=`: outside the scope (or the user's sub-companies) → 404. */
-  async subCompanyFilter(
-    requestedSubCompanyId: number | null | undefined,
-    column: PgColumn,
-  ): Promise<SQL | undefined> {
-    if (requestedSubCompanyId == null) return undefined;
-    await this.assertSubCompany(requestedSubCompanyId);
-    return eq(column, requestedSubCompanyId);
-  }
 }

@@ -481,19 +481,23 @@ export async function listInvoices(
   const shape = `${scoped.shape}|${Object.values(f).map(String).join(',')}`;
   let kept = listStatements.get(db);
   if (!kept) listStatements.set(db, (kept = new Map()));
-  let statement = kept.get(shape);
-  if (!statement && kept.size < LIST_SHAPES_KEPT) {
-    const built = listStatement(db, scoped.where, f);
-    statement = { page: built.page.prepare(`kulu_invoice_list_${kept.size}`), counted: built.counted };
-    kept.set(shape, statement);
+  let statement: PreparedList | ListStatement | undefined = kept.get(shape);
+  if (!statement) {
+    statement = listStatement(db, scoped.where, f);
+    // Past the bound, a shape runs unnamed: a name stands for one text on every connection.
+    if (kept.size < LIST_SHAPES_KEPT) {
+      statement = {
+        page: statement.page.prepare(`kulu_invoice_list_${kept.size}`),
+        counted: statement.counted,
+      };
+      kept.set(shape, statement);
+    }
   }
-  const rows = statement
-    ? await statement.page.execute(values)
-    : await listStatement(db, scoped.where, f).page.execute(values);
+  const rows = await statement.page.execute(values);
   const total = rows.length
     ? rows[0]!.total
     : q.page > 1
-      ? (await (statement?.counted ?? listStatement(db, scoped.where, f).counted).execute(values))[0]!.n
+      ? (await statement.counted.execute(values))[0]!.n
       : 0;
   return { items: rows.map((r) => toInvoice(r, lang)), total, page: q.page, pageSize: q.pageSize };
 }

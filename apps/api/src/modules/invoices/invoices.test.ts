@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { generateImageOnlyPdf, generateInvoice, generatePlainPdf } from '@kulu/invoices';
+import { INVOICE_SORTABLE } from '@kulu/shared';
 import {
   clients,
   costElements,
@@ -286,6 +287,41 @@ describe('invoice tenancy and access', () => {
     expect([first.total, last.total, past.total]).toEqual([n, n, n]);
     expect([first.items.length, last.items.length, past.items.length]).toEqual([1, 1, 0]);
     expect(first.items[0]!.id).not.toBe(last.items[0]!.id);
+  });
+
+  it('answers the same list for every sort, order and filter, beyond the number of statements it keeps', async () => {
+    // 10 sorts × 2 orders × 4 filters = 80 shapes: more than the 64 prepared ones, so the last run
+    // unprepared. Each must list exactly the invoices its filter matches, and count them.
+    const { db } = t.deps.database;
+    const mine = await db
+      .select({ id: invoices.id, uploadState: invoices.uploadState, parsingStatus: invoices.parsingStatus })
+      .from(invoices)
+      .where(eq(invoices.clientId, pohjola));
+    const filters: [string, (r: (typeof mine)[number]) => boolean][] = [
+      ['', () => true],
+      ['&uploadState=uploaded', (r) => r.uploadState === 'uploaded'],
+      ['&parsingStatus=completed', (r) => r.parsingStatus === 'completed'],
+      ['&q=zzz-no-such-invoice', () => false],
+    ];
+    for (const [filter, matches] of filters) {
+      const expected = mine.filter(matches).map((r) => r.id);
+      for (const sort of INVOICE_SORTABLE) {
+        for (const order of ['asc', 'desc']) {
+          const url = `/api/invoices?pageSize=100&sort=${sort}&order=${order}${filter}`;
+          const res = await t.inject({ method: 'GET', url, token: tok.companyAdmin });
+          expect(res.statusCode, url).toBe(200);
+          const body = res.json() as { items: { id: number }[]; total: number };
+          expect(
+            body.items.map((i) => i.id).sort((a, b) => a - b),
+            url,
+          ).toEqual([...expected].sort((a, b) => a - b));
+          expect(body.total, url).toBe(expected.length);
+          // A page past the end still counts them (on its own).
+          const past = await t.inject({ method: 'GET', url: `${url}&page=2`, token: tok.companyAdmin });
+          expect((past.json() as { total: number }).total, url).toBe(expected.length);
+        }
+      }
+    }
   });
 
   it('makes provider users choose the client, and company users cannot upload for another client', async () => {
