@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { namingClient, StatementNamer } from './named-statements.js';
+import { ACCESS_CHANNEL, ChangeClock, listenForAccessChanges } from './access-changes.js';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -28,6 +29,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Moves when what the access check reads may have changed (db/access-changes.ts). */
+  changes: ChangeClock;
   /** Raw SQL for the job queue (pg-boss) and health checks. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
@@ -45,22 +48,29 @@ export const PGLITE_DIR = 'pgdata';
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    // Statements the server repeats are prepared on each connection (db/named-statements.ts).
+    const changes = new ChangeClock();
+    // Statements the server repeats are prepared on each connection (db/named-statements.ts);
+    // its writes move the clock once done, other processes' through the listener.
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
-      Client: namingClient(new StatementNamer()),
+      Client: namingClient(new StatementNamer(), changes),
     });
     // An idle connection that the server closes (restart, failover, admin command) must not
     // crash the process: the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
+    const listener = await listenForAccessChanges(opts.url, changes);
     return {
       db,
       kind: 'postgres',
+      changes,
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -69,9 +79,14 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const db = drizzlePglite(lite, { schema }) as unknown as Db;
+  // In the same process, PGlite calls the listener before the writing statement's promise resolves.
+  const changes = new ChangeClock();
+  await lite.listen(ACCESS_CHANNEL, () => changes.tick());
+  changes.setLive(true);
   return {
     db,
     kind: 'pglite',
+    changes,
     // pg-boss sends multi-statement SQL without parameters, which PGlite.query refuses.
     executeSql: async (text, values) =>
       values?.length

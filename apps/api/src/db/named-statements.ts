@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { WriteTracker, type ChangeClock } from './access-changes.js';
 
 /**
  * Server-side prepared statements for the queries the API repeats (issue 13, decision 0017).
@@ -78,9 +79,15 @@ const isPlainConfig = (c: unknown): c is PlainQueryConfig =>
   (c as PlainQueryConfig).name === undefined &&
   typeof (c as PlainQueryConfig).submit !== 'function';
 
-/** A pg `Client` class whose repeated queries are named by `namer` (for `new pg.Pool({ Client })`). */
-export function namingClient(namer: StatementNamer): typeof pg.Client {
+/**
+ * A pg `Client` class whose repeated queries are named by `namer` (for `new pg.Pool({ Client })`),
+ * and whose writes move `clock` once they are done (db/access-changes.ts), whether they come with a
+ * callback (through `pool.query`) or as a promise (a checked-out client, a transaction).
+ */
+export function namingClient(namer: StatementNamer, clock?: ChangeClock): typeof pg.Client {
   class NamingClient extends pg.Client {
+    private readonly writes = clock ? new WriteTracker(clock) : null;
+
     // pg's query() has many overloads; this one forwards every argument as it came.
     override query(...args: unknown[]): never {
       const [config] = args;
@@ -88,7 +95,31 @@ export function namingClient(namer: StatementNamer): typeof pg.Client {
         const name = namer.nameFor(config.text);
         if (name !== undefined) args[0] = { ...config, name };
       }
-      return (super.query as (...a: unknown[]) => never)(...args);
+      const text = typeof config === 'string' ? config : isPlainConfig(config) ? config.text : undefined;
+      const send = super.query as (...a: unknown[]) => never;
+      if (!this.writes || text === undefined || !this.writes.sending(text)) return send.apply(this, args);
+      const done = () => this.writes!.completed(this.getTransactionStatus());
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (err: unknown, res: unknown) => {
+          done();
+          (callback as (e: unknown, r: unknown) => void)(err, res);
+        };
+        return send.apply(this, args);
+      }
+      const result = send.apply(this, args) as unknown;
+      if (!(result instanceof Promise)) return result as never;
+      return result.then(
+        (res) => {
+          done();
+          return res;
+        },
+        (err: unknown) => {
+          done();
+          throw err;
+        },
+      ) as never;
     }
   }
   return NamingClient;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
+import { ClockedCache } from '../db/access-changes.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
@@ -142,6 +143,8 @@ const authQuery = preparedPerDb((db: Db) => {
     .prepare('kulu_access_user');
 });
 
+type CallerFound = Awaited<ReturnType<ReturnType<typeof authQuery>['execute']>>[number] | undefined;
+
 /**
  * A user as the access check sees them, in one query: the user row (so a password change or
  * deactivation revokes old tokens at once), a client user's sub-company and cost-center limits, and
@@ -154,7 +157,18 @@ export async function callerOf(
   operatorId: number | null,
   day: Date,
 ): Promise<{ user: AuthUser; row: CallerRow; lockedOut: boolean } | null> {
-  const [found] = await authQuery(db).execute({ id: userId, day: isoDate(day) });
+  return callerFrom(await findCaller(db, userId, isoDate(day)), operatorId);
+}
+
+async function findCaller(db: Db, userId: number, day: string): Promise<CallerFound> {
+  const [found] = await authQuery(db).execute({ id: userId, day });
+  return found;
+}
+
+function callerFrom(
+  found: CallerFound,
+  operatorId: number | null,
+): { user: AuthUser; row: CallerRow; lockedOut: boolean } | null {
   const u = found?.u;
   if (!u || u.status !== 'active' || !u.activated) return null;
   const limited = u.roleId === ROLE.clientUser;
@@ -171,8 +185,32 @@ export async function callerOf(
 }
 
 /**
- * The caller behind a bearer token (`callerOf` the token's user, whose token version must still be
- * the token's). The row is kept on the request for handlers that answer with it (the session details).
+ * What `findCaller` found, kept per database until something the query reads changes (issue 13):
+ * the access check is then no round trip to the database. Kept while the database's change clock
+ * stands still (db/access-changes.ts): this process's own writes move it before they are reported
+ * done, other processes' (and psql's) when their notification arrives, a moment after they commit.
+ * Keyed by user and day (the lock-out depends on the day). Frozen: requests share what is kept.
+ */
+const keptCallers = new WeakMap<Database, ClockedCache<CallerFound>>();
+
+function keptCaller(database: Database, userId: number, day: string): Promise<CallerFound> {
+  let kept = keptCallers.get(database);
+  if (!kept) keptCallers.set(database, (kept = new ClockedCache(database.changes)));
+  return kept.get(`${userId} ${day}`, async () => deepFreeze(await findCaller(database.db, userId, day)));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The caller behind a bearer token (the token's user as `callerOf` sees them, whose token version
+ * must still be the token's). The row is kept on the request for handlers that answer with it (the
+ * session details).
  */
 async function loadUser(
   app: FastifyInstance,
@@ -181,7 +219,8 @@ async function loadUser(
 ): Promise<{ user: AuthUser; lockedOut: boolean } | null> {
   const claims = await app.deps.tokens.verify(token);
   if (!claims) return null;
-  const caller = await callerOf(app.deps.database.db, claims.sub, claims.op, app.deps.now());
+  const found = await keptCaller(app.deps.database, claims.sub, isoDate(app.deps.now()));
+  const caller = callerFrom(found, claims.op);
   if (!caller || caller.row.tokenVersion !== claims.tv) return null;
   req.userRow = caller.row;
   return caller;
