@@ -141,7 +141,8 @@ export async function listenForAccessChanges(
  * Answers kept while `clock` stands still: an answer is kept only if the clock did not move while
  * it was read, all are dropped when it moves, and nothing is kept while the clock is not live.
  * Bounded (`max` entries, then it starts over) and aged (`maxAgeMs`: a bound on how long an answer
- * could outlive a change whose notification was lost without the connection noticing).
+ * could outlive a change whose notification was lost without the connection noticing). What `load`
+ * answers is frozen, deeply: requests share what is kept, and none may change it.
  */
 export class ClockedCache<V> {
   private readonly entries = new Map<string, { value: V; at: number }>();
@@ -162,7 +163,7 @@ export class ClockedCache<V> {
     }
     const kept = this.entries.get(key);
     if (kept && performance.now() - kept.at < this.maxAgeMs) return kept.value;
-    const value = await load();
+    const value = deepFreeze(await load());
     if (this.clock.live && this.clock.generation === generation && this.seen === generation) {
       if (this.entries.size >= this.max) this.entries.clear();
       this.entries.set(key, { value, at: performance.now() });
@@ -174,4 +175,22 @@ export class ClockedCache<V> {
   get size(): number {
     return this.clock.live && this.clock.generation === this.seen ? this.entries.size : 0;
   }
+}
+
+/** One `ClockedCache` per database (its change clock): the server's, each test's. */
+export function clockedCachePerDatabase<V>(): (database: { changes: ChangeClock }) => ClockedCache<V> {
+  const made = new WeakMap<ChangeClock, ClockedCache<V>>();
+  return ({ changes }) => {
+    let cache = made.get(changes);
+    if (!cache) made.set(changes, (cache = new ClockedCache<V>(changes)));
+    return cache;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
 import type { Database, Db } from '../db/client.js';
-import { ClockedCache } from '../db/access-changes.js';
+import { clockedCachePerDatabase } from '../db/access-changes.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
@@ -17,7 +17,8 @@ const UNGUARDED = /^\/api\/docs(\/|$)/;
 /**
  * Deny by default. Every /api route declares `public`, `auth` or a `permission` in its config,
  * or the app refuses to start. On each request the bearer token is verified, the user is
- * loaded (so a password change or deactivation revokes old tokens at once) and the declared
+ * checked (so a password change or deactivation revokes old tokens at once; what was read is kept
+ * until something it depends on changes, see `keptCaller`) and the declared
  * permission is checked against the shared catalogue.
  */
 export function registerAccess(app: FastifyInstance) {
@@ -189,22 +190,12 @@ function callerFrom(
  * the access check is then no round trip to the database. Kept while the database's change clock
  * stands still (db/access-changes.ts): this process's own writes move it before they are reported
  * done, other processes' (and psql's) when their notification arrives, a moment after they commit.
- * Keyed by user and day (the lock-out depends on the day). Frozen: requests share what is kept.
+ * Keyed by user and day (the lock-out depends on the day).
  */
-const keptCallers = new WeakMap<Database, ClockedCache<CallerFound>>();
+const keptCallers = clockedCachePerDatabase<CallerFound>();
 
 function keptCaller(database: Database, userId: number, day: string): Promise<CallerFound> {
-  let kept = keptCallers.get(database);
-  if (!kept) keptCallers.set(database, (kept = new ClockedCache(database.changes)));
-  return kept.get(`${userId} ${day}`, async () => deepFreeze(await findCaller(database.db, userId, day)));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
+  return keptCallers(database).get(`${userId} ${day}`, () => findCaller(database.db, userId, day));
 }
 
 /**

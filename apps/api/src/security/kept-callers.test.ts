@@ -2,14 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClockedCache } from '../db/access-changes.js';
 import { openDatabase } from '../db/client.js';
-import { clientContracts, users } from '../db/schema/index.js';
+import { clientContracts, clients, operators, users } from '../db/schema/index.js';
 import { isoDate } from '../lib/db-values.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
 /**
- * The access check keeps the callers it read (issue 13, docs/decisions/0017): these tests hold it to
- * "never a caller older than a change": this instance's own writes are seen by its next request,
- * another instance's once its notification arrives, and the lock-out follows the day.
+ * The access check keeps the callers it read, and the session details the company (issue 13,
+ * docs/decisions/0017): these tests hold them to "never older than a change": this instance's own
+ * writes are seen by its next request, another instance's once its notification arrives, and the
+ * lock-out follows the day.
  */
 let t: TestApp;
 let loads: string[];
@@ -49,12 +50,45 @@ const status = async (token: string, url = '/api/invoices') =>
   (await t.inject({ method: 'GET', url, token })).statusCode;
 
 describe('the callers the access check keeps', () => {
-  it('reads a caller once, then answers from what it keeps while nothing it reads changes', async () => {
-    const token = await t.login(DEMO.companyAdmin);
+  it('reads a caller and its company once, then answers from what it keeps while nothing they read changes', async () => {
+    const [{ id, clientId }] = await t.deps.database.db
+      .select({ id: users.id, clientId: users.clientId })
+      .from(users)
+      .where(eq(users.email, DEMO.companyAdmin));
     loads = [];
+    // The login's session details read the company (after the login's own writes).
+    const token = await t.login(DEMO.companyAdmin);
     for (let i = 0; i < 3; i++) expect(await status(token)).toBe(200);
-    expect(await status(token, '/api/Account/GetClientInfo')).toBe(200);
-    expect(loads).toEqual([`${await userId(DEMO.companyAdmin)} ${isoDate(new Date())}`]);
+    for (let i = 0; i < 2; i++) expect(await status(token, '/api/Account/GetClientInfo')).toBe(200);
+    const day = isoDate(new Date());
+    expect(loads).toEqual([`${clientId} ${day}`, `${id} ${day}`]);
+  });
+
+  it("shows this instance's change to the company in the next session details", async () => {
+    const token = await t.login(DEMO.companyAdmin);
+    const info = async () =>
+      (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json() as {
+        companyName: string;
+        operators: { id: number; name: string }[];
+      };
+    const before = await info();
+    const [{ clientId }] = await t.deps.database.db
+      .select({ clientId: users.clientId })
+      .from(users)
+      .where(eq(users.email, DEMO.companyAdmin));
+    await t.deps.database.db
+      .update(clients)
+      .set({ companyName: 'Pohjola Rakennus Uusi Oy' })
+      .where(eq(clients.id, clientId!));
+    expect((await info()).companyName).toBe('Pohjola Rakennus Uusi Oy');
+    const [op] = before.operators;
+    await t.deps.database.db.update(operators).set({ name: 'Elisa Oyj' }).where(eq(operators.id, op.id));
+    expect((await info()).operators.find((o) => o.id === op.id)?.name).toBe('Elisa Oyj');
+    await t.deps.database.db
+      .update(clients)
+      .set({ companyName: before.companyName })
+      .where(eq(clients.id, clientId!));
+    await t.deps.database.db.update(operators).set({ name: op.name }).where(eq(operators.id, op.id));
   });
 
   it("sees this instance's own write on the next request: permissions, deactivation", async () => {

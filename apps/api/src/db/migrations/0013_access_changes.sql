@@ -1,6 +1,7 @@
--- What the access check reads (a user, a client user's limits, a company's contract state) changed:
--- every API instance listening on "kulu_access" forgets the callers it keeps (plugins/access.ts,
--- docs/decisions/0017). A notification is sent when the transaction commits, once per transaction.
+-- What the access check and the session details read (a user, a client user's limits, a company, its
+-- contracts and operators) changed: every API instance listening on "kulu_access" forgets what it
+-- keeps of them (plugins/access.ts, modules/auth/auth.service.ts, docs/decisions/0017). A
+-- notification is sent when the transaction commits, once per transaction.
 CREATE OR REPLACE FUNCTION "access_changed"() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   PERFORM pg_notify('kulu_access', '');
@@ -16,4 +17,8 @@ CREATE TRIGGER "user_cost_centers_access_changed" AFTER INSERT OR UPDATE OR DELE
 CREATE TRIGGER "clients_access_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "clients"
   FOR EACH STATEMENT EXECUTE FUNCTION "access_changed"();--> statement-breakpoint
 CREATE TRIGGER "client_contracts_access_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "client_contracts"
+  FOR EACH STATEMENT EXECUTE FUNCTION "access_changed"();--> statement-breakpoint
+CREATE TRIGGER "client_operators_access_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "client_operators"
+  FOR EACH STATEMENT EXECUTE FUNCTION "access_changed"();--> statement-breakpoint
+CREATE TRIGGER "operators_access_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "operators"
   FOR EACH STATEMENT EXECUTE FUNCTION "access_changed"();

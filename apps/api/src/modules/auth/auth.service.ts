@@ -9,7 +9,8 @@ import {
   message,
 } from '@kulu/shared';
 import { authTokens, clientOperators, clients, operators, users } from '../../db/schema/index.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Database, Db, Executor } from '../../db/client.js';
+import { clockedCachePerDatabase } from '../../db/access-changes.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { isoDate } from '../../lib/db-values.js';
 import { AppError } from '../../lib/errors.js';
@@ -74,6 +75,22 @@ const sessionCompany = preparedPerDb((db: Db) => {
     .prepare('kulu_session_company');
 });
 
+type SessionCompany = Awaited<ReturnType<ReturnType<typeof sessionCompany>['execute']>>[number] | undefined;
+
+/**
+ * The session company, kept per database like the access check's callers (plugins/access.ts) until
+ * something it reads changes (its row, contracts, operators: migration 0013's notifications and
+ * this process's own writes), keyed by company and day (the lock-out depends on the day).
+ */
+const keptCompanies = clockedCachePerDatabase<SessionCompany>();
+
+async function keptCompany(database: Database, clientId: number, day: string): Promise<SessionCompany> {
+  return keptCompanies(database).get(`${clientId} ${day}`, async () => {
+    const [company] = await sessionCompany(database.db).execute({ clientId, day });
+    return company;
+  });
+}
+
 /** The session details of spec §3 for a user and the operator their session is scoped to. */
 export async function clientInfoFor(
   deps: Deps,
@@ -85,9 +102,9 @@ export async function clientInfoFor(
 ): Promise<ClientInfo> {
   const { db } = deps.database;
   const ofClient = user.clientId != null && isClientRole(user.roleId);
-  const [company] = ofClient
-    ? await sessionCompany(db).execute({ clientId: user.clientId!, day: isoDate(deps.now()) })
-    : [];
+  const company = ofClient
+    ? await keptCompany(deps.database, user.clientId!, isoDate(deps.now()))
+    : undefined;
   const ops = ofClient ? (company?.operators ?? []) : await operatorsFor(db, user);
   const op = ops.find((o) => o.id === operatorId) ?? null;
   return {
