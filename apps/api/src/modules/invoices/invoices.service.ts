@@ -30,6 +30,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
+import { withFastRows } from '../../db/prepared.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
@@ -487,7 +488,7 @@ export async function listInvoices(
     // Past the bound, a shape runs unnamed: a name stands for one text on every connection.
     if (kept.size < LIST_SHAPES_KEPT) {
       statement = {
-        page: statement.page.prepare(`kulu_invoice_list_${kept.size}`),
+        page: withFastRows(statement.page.prepare(`kulu_invoice_list_${kept.size}`)),
         counted: statement.counted,
       };
       kept.set(shape, statement);
