@@ -4,7 +4,8 @@ import pg from 'pg';
 export const ACCESS_CHANNEL = 'kulu_access';
 
 /**
- * Has what the access check reads (users, a client user's limits, clients, contracts) changed?
+ * Has what the access check and the session details read (users, a client user's limits, clients,
+ * their contracts and operators) changed?
  * (issue 13, docs/decisions/0017). A counter that moves on every change this process can know of,
  * so that a cache can keep an answer only while the counter stands where it stood when the answer
  * was read: an answer read before a change is never kept after it.
@@ -155,7 +156,7 @@ export class ClockedCache<V> {
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    if (!this.clock.live) return load();
+    if (!this.clock.live) return deepFreeze(await load());
     const generation = this.clock.generation;
     if (generation !== this.seen) {
       this.entries.clear();
@@ -164,7 +165,8 @@ export class ClockedCache<V> {
     const kept = this.entries.get(key);
     if (kept && performance.now() - kept.at < this.maxAgeMs) return kept.value;
     const value = deepFreeze(await load());
-    if (this.clock.live && this.clock.generation === generation && this.seen === generation) {
+    // The clock only moves forward: standing where it stood, nothing was dropped meanwhile.
+    if (this.clock.live && this.clock.generation === generation) {
       if (this.entries.size >= this.max) this.entries.clear();
       this.entries.set(key, { value, at: performance.now() });
     }
@@ -175,16 +177,6 @@ export class ClockedCache<V> {
   get size(): number {
     return this.clock.live && this.clock.generation === this.seen ? this.entries.size : 0;
   }
-}
-
-/** One `ClockedCache` per database (its change clock): the server's, each test's. */
-export function clockedCachePerDatabase<V>(): (database: { changes: ChangeClock }) => ClockedCache<V> {
-  const made = new WeakMap<ChangeClock, ClockedCache<V>>();
-  return ({ changes }) => {
-    let cache = made.get(changes);
-    if (!cache) made.set(changes, (cache = new ClockedCache<V>(changes)));
-    return cache;
-  };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -91,11 +91,12 @@ export function namingClient(namer: StatementNamer, clock?: ChangeClock): typeof
     // pg's query() has many overloads; this one forwards every argument as it came.
     override query(...args: unknown[]): never {
       const [config] = args;
-      if (isPlainConfig(config)) {
+      const plain = isPlainConfig(config);
+      if (plain) {
         const name = namer.nameFor(config.text);
         if (name !== undefined) args[0] = { ...config, name };
       }
-      const text = typeof config === 'string' ? config : isPlainConfig(config) ? config.text : undefined;
+      const text = typeof config === 'string' ? config : plain ? config.text : undefined;
       const send = super.query as (...a: unknown[]) => never;
       if (!this.writes || text === undefined || !this.writes.sending(text)) return send.apply(this, args);
       const done = () => this.writes!.completed(this.getTransactionStatus());

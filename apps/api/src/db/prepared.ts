@@ -2,19 +2,25 @@ import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /**
+ * What `build` makes for `key`, made once per key and kept as long as the key lives: per database
+ * (its `Db`, its change clock), so that the server's and each test's get their own.
+ */
+export function oncePer<K extends object, T>(build: (key: K) => T): (key: K) => T {
+  const made = new WeakMap<K, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = build(key)));
+    return value;
+  };
+}
+
+/**
  * A statement prepared once per database (issue 13): `build` makes a drizzle query with
  * `sql.placeholder(...)` for its values and `.prepare(name)`, so that neither drizzle builds its SQL
  * nor PostgreSQL parses and plans it again on the hot paths that run on every request (the access
- * check, the session details). Each database (the server's, a test's) gets its own.
+ * check, the session details).
  */
-export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    let q = made.get(db);
-    if (q === undefined) made.set(db, (q = build(db)));
-    return q;
-  };
-}
+export const preparedPerDb = <T>(build: (db: Db) => T): ((db: Db) => T) => oncePer(build);
 
 interface DriverDecoder {
   mapFromDriverValue(value: unknown): unknown;

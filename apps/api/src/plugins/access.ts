@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
 import type { Database, Db } from '../db/client.js';
-import { clockedCachePerDatabase } from '../db/access-changes.js';
-import { preparedPerDb } from '../db/prepared.js';
+import { ClockedCache, type ChangeClock } from '../db/access-changes.js';
+import { oncePer, preparedPerDb } from '../db/prepared.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
 import { lockedOutSql } from '../lib/contract-access.js';
@@ -192,10 +192,10 @@ function callerFrom(
  * done, other processes' (and psql's) when their notification arrives, a moment after they commit.
  * Keyed by user and day (the lock-out depends on the day).
  */
-const keptCallers = clockedCachePerDatabase<CallerFound>();
+const keptCallers = oncePer((changes: ChangeClock) => new ClockedCache<CallerFound>(changes));
 
 function keptCaller(database: Database, userId: number, day: string): Promise<CallerFound> {
-  return keptCallers(database).get(`${userId} ${day}`, () => findCaller(database.db, userId, day));
+  return keptCallers(database.changes).get(`${userId} ${day}`, () => findCaller(database.db, userId, day));
 }
 
 /**

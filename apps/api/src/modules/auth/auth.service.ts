@@ -10,8 +10,8 @@ import {
 } from '@kulu/shared';
 import { authTokens, clientOperators, clients, operators, users } from '../../db/schema/index.js';
 import type { Database, Db, Executor } from '../../db/client.js';
-import { clockedCachePerDatabase } from '../../db/access-changes.js';
-import { preparedPerDb } from '../../db/prepared.js';
+import { ClockedCache, type ChangeClock } from '../../db/access-changes.js';
+import { oncePer, preparedPerDb } from '../../db/prepared.js';
 import { isoDate } from '../../lib/db-values.js';
 import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
@@ -82,10 +82,10 @@ type SessionCompany = Awaited<ReturnType<ReturnType<typeof sessionCompany>['exec
  * something it reads changes (its row, contracts, operators: migration 0013's notifications and
  * this process's own writes), keyed by company and day (the lock-out depends on the day).
  */
-const keptCompanies = clockedCachePerDatabase<SessionCompany>();
+const keptCompanies = oncePer((changes: ChangeClock) => new ClockedCache<SessionCompany>(changes));
 
 async function keptCompany(database: Database, clientId: number, day: string): Promise<SessionCompany> {
-  return keptCompanies(database).get(`${clientId} ${day}`, async () => {
+  return keptCompanies(database.changes).get(`${clientId} ${day}`, async () => {
     const [company] = await sessionCompany(database.db).execute({ clientId, day });
     return company;
   });

@@ -30,7 +30,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
-import { withFastRows } from '../../db/prepared.js';
+import { preparedPerDb, withFastRows } from '../../db/prepared.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
@@ -440,7 +440,7 @@ type PreparedList = { page: ReturnType<ListStatement['page']['prepare']>; counte
 
 /** Prepared list statements by shape, per database; a bounded number (other shapes run unprepared). */
 const LIST_SHAPES_KEPT = 64;
-const listStatements = new WeakMap<Db, Map<string, PreparedList>>();
+const listStatements = preparedPerDb(() => new Map<string, PreparedList>());
 
 /**
  * The invoices in scope; `?clientId=` / `?subCompanyId=` outside the scope answer 404. The statement
@@ -480,8 +480,7 @@ export async function listInvoices(
     offset: (q.page - 1) * q.pageSize,
   };
   const shape = `${scoped.shape}|${Object.values(f).map(String).join(',')}`;
-  let kept = listStatements.get(db);
-  if (!kept) listStatements.set(db, (kept = new Map()));
+  const kept = listStatements(db);
   let statement: PreparedList | ListStatement | undefined = kept.get(shape);
   if (!statement) {
     statement = listStatement(db, scoped.where, f);
