@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_CHANNEL,
   ChangeClock,
   ClockedCache,
   isWrite,
@@ -200,19 +201,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listening for access changes (P
     try {
       expect(clock.live).toBe(true);
       const before = clock.generation;
-      await other.query(`select pg_notify('kulu_access', '')`);
+      await other.query(`select pg_notify('${ACCESS_CHANNEL}', '')`);
       await vi.waitFor(() => expect(clock.generation).toBeGreaterThan(before), { timeout: 5_000 });
 
       // Its connection is killed (a server restart, an administrator): not live, then back.
       await other.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
-         where query = 'LISTEN kulu_access' and datname = current_database() and pid <> pg_backend_pid()`,
+         where query = 'LISTEN ${ACCESS_CHANNEL}' and datname = current_database() and pid <> pg_backend_pid()`,
       );
       await vi.waitFor(() => expect(clock.live).toBe(false), { timeout: 5_000 });
       expect(logged.join('\n')).toMatch(/access notifications lost/);
       await vi.waitFor(() => expect(clock.live).toBe(true), { timeout: 10_000 });
       const again = clock.generation;
-      await other.query(`select pg_notify('kulu_access', '')`);
+      await other.query(`select pg_notify('${ACCESS_CHANNEL}', '')`);
       await vi.waitFor(() => expect(clock.generation).toBeGreaterThan(again), { timeout: 5_000 });
     } finally {
       await other.end();

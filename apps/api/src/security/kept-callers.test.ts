@@ -44,17 +44,19 @@ afterEach(() => {
 });
 loads = [];
 
-const userId = async (email: string) =>
-  (await t.deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+const userOf = async (email: string) =>
+  (
+    await t.deps.database.db
+      .select({ id: users.id, clientId: users.clientId })
+      .from(users)
+      .where(eq(users.email, email))
+  )[0]!;
 const status = async (token: string, url = '/api/invoices') =>
   (await t.inject({ method: 'GET', url, token })).statusCode;
 
 describe('the callers the access check keeps', () => {
   it('reads a caller and its company once, then answers from what it keeps while nothing they read changes', async () => {
-    const [{ id, clientId }] = await t.deps.database.db
-      .select({ id: users.id, clientId: users.clientId })
-      .from(users)
-      .where(eq(users.email, DEMO.companyAdmin));
+    const { id, clientId } = await userOf(DEMO.companyAdmin);
     loads = [];
     // The login's session details read the company (after the login's own writes).
     const token = await t.login(DEMO.companyAdmin);
@@ -72,10 +74,7 @@ describe('the callers the access check keeps', () => {
         operators: { id: number; name: string }[];
       };
     const before = await info();
-    const [{ clientId }] = await t.deps.database.db
-      .select({ clientId: users.clientId })
-      .from(users)
-      .where(eq(users.email, DEMO.companyAdmin));
+    const { clientId } = await userOf(DEMO.companyAdmin);
     await t.deps.database.db
       .update(clients)
       .set({ companyName: 'Pohjola Rakennus Uusi Oy' })
@@ -93,7 +92,7 @@ describe('the callers the access check keeps', () => {
 
   it("sees this instance's own write on the next request: permissions, deactivation", async () => {
     const token = await t.login(DEMO.clientUser);
-    const id = await userId(DEMO.clientUser);
+    const { id } = await userOf(DEMO.clientUser);
     expect(await status(token, '/api/dashboard/cost-usage')).toBe(200);
     await t.deps.database.db
       .update(users)
@@ -130,10 +129,7 @@ describe('the callers the access check keeps', () => {
     move(midnight - now.getTime() - 60_000);
     try {
       const token = await t.login(DEMO.otherCompanyAdmin);
-      const [{ clientId }] = await t.deps.database.db
-        .select({ clientId: users.clientId })
-        .from(users)
-        .where(eq(users.email, DEMO.otherCompanyAdmin));
+      const { clientId } = await userOf(DEMO.otherCompanyAdmin);
       await t.deps.database.db
         .update(clientContracts)
         .set({ endDate: isoDate(t.deps.now()) })
