@@ -24,6 +24,7 @@ import { registerCsrf } from './plugins/csrf.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerAccess } from './plugins/access.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { aboutRoutes } from './modules/about/about.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
@@ -219,6 +220,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);
+  await app.register(aboutRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(organizationRoutes);

@@ -25,6 +25,11 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an http:// or https:// address without query')
     .optional(),
   TRUST_PROXY: z.string().optional(),
+  /** Where the app's "source code" link points (AGPL §13); by default this server's own archive. */
+  SOURCE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/\S*)?$/, 'must be an http:// or https:// address')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -112,7 +117,7 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty PUBLIC_URL or TRUST_PROXY (as compose files and .env templates write them) is unset.
   const given = { ...env };
-  for (const key of ['PUBLIC_URL', 'TRUST_PROXY'] as const) if (given[key] === '') delete given[key];
+  for (const key of ['PUBLIC_URL', 'TRUST_PROXY', 'SOURCE_URL'] as const) if (given[key] === '') delete given[key];
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { USERS, baseUrl, goto, launchBrowser, login, openPage, screenshot } from './browser';
+import { USERS, baseUrl, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,6 +100,41 @@ describe('login and session', () => {
     await page.waitForURL(/#\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(page.url().startsWith(baseUrl())).toBe(true);
+    await context.close();
+  });
+
+  it('offers the source code (AGPL-3.0) on the login page, in the footer and in help, in both languages', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await goto(page, '/login');
+    const onLogin = page.getByTestId('source-link').first();
+    await expect.poll(() => onLogin.innerText()).toBe('Source code (AGPL-3.0)');
+    // What the link gives: the server's own source as a .tar.gz with the licence text in it.
+    const href = await onLogin.getAttribute('href');
+    const res = await page.request.get(new URL(href!, baseUrl()).toString());
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('application/gzip');
+    const tar = gunzipSync(await res.body()).toString('latin1');
+    expect(tar).toContain('kulu/LICENSE');
+    expect(tar).toContain('GNU AFFERO GENERAL PUBLIC LICENSE');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.locator('.auth-main-footer [data-testid=source-link]').isVisible())
+      .toBe(true);
+    await page.setViewportSize({ width: 1400, height: 900 });
+
+    await login(page, USERS.companyAdmin, undefined, 'fi');
+    const footer = page.locator('.app-footer [data-testid=source-link]');
+    await expect.poll(() => footer.innerText()).toBe('Lähdekoodi (AGPL-3.0)');
+    await page.getByTestId('help-button').click();
+    await expect
+      .poll(() => page.getByTestId('help-licence').innerText())
+      .toContain('GNU Affero General Public License');
+    await screenshot(page, 'help-licence-fi');
+    await page.keyboard.press('Escape');
+    await switchLanguage(page, 'en');
+    await expect.poll(() => footer.innerText()).toBe('Source code (AGPL-3.0)');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -20,3 +20,4 @@ export * from './schemas/operator-contracts.js';
 export * from './schemas/reports.js';
 export * from './schemas/report-exports.js';
 export * from './schemas/consultant-billing.js';
+export * from './schemas/about.js';

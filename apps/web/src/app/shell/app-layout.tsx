@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useLayoutSettings } from '../../lib/layout-settings';
 import { useSession } from '../../lib/session';
+import { SourceLink } from '../../components/source-link';
 import { PageLoader } from '../page-loader';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
@@ -66,7 +67,7 @@ export function AppLayout() {
             </Suspense>
           </Layout.Content>
           <Layout.Footer className="app-footer" style={{ background: token.colorBgLayout }}>
-            {t('shell.footer', { year: new Date().getFullYear() })}
+            {t('shell.footer', { year: new Date().getFullYear() })} · <SourceLink />
           </Layout.Footer>
         </Layout>
       </Layout>

@@ -3,6 +3,7 @@ import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KuluMark } from '../../components/kulu-mark';
 import { LanguageSwitch } from '../../components/language-switch';
+import { SourceLink } from '../../components/source-link';
 
 /** The frame of the public pages: a brand panel on the left, the form on the right. */
 export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -24,7 +25,9 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
             <li>✓ {t('auth.aside.point3')}</li>
           </ul>
         </div>
-        <small style={{ opacity: 0.7 }}>{t('shell.footer', { year: new Date().getFullYear() })}</small>
+        <small style={{ opacity: 0.85 }}>
+          {t('shell.footer', { year: new Date().getFullYear() })} · <SourceLink />
+        </small>
       </aside>
       <main className="auth-main" style={{ background: token.colorBgContainer }}>
         <div className="auth-main-top">
@@ -35,6 +38,9 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
             {children}
           </Flex>
         </div>
+        <small className="auth-main-footer">
+          <SourceLink />
+        </small>
       </main>
     </div>
   );

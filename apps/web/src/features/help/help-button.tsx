@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AppModal } from '../../components/app-modal';
+import { SourceLink } from '../../components/source-link';
 import { api } from '../../lib/api';
 import { ApiRequestError } from '../../lib/api-client';
 import { fetchFile } from '../../lib/download';
@@ -117,6 +118,13 @@ export function HelpButton() {
             </Flex>
           )}
         </div>
+        <Typography.Paragraph
+          type="secondary"
+          style={{ marginTop: 16, marginBottom: 0 }}
+          data-testid="help-licence"
+        >
+          {t('help.licence')} <SourceLink />
+        </Typography.Paragraph>
       </AppModal>
     </>
   );
