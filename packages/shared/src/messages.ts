@@ -66,7 +66,10 @@ export const MESSAGES = {
     fi: 'Liian monta epäonnistunutta yritystä, tili on lukittu muutamaksi minuutiksi',
   },
   unsupportedGrantType: { en: 'Unsupported grant type', fi: 'Tukematon myöntämistapa' },
-  unknownOperator: { en: 'Operator is invalid!', fi: 'Operaattori on virheellinen!' },
+  unknownOperator: {
+    en: 'Choose one of your operators: there is no contract with this one',
+    fi: 'Valitse jokin omista operaattoreistasi: tämän operaattorin kanssa ei ole sopimusta',
+  },
   // Forgot / reset
   resetMailSent: {
     en: 'Reset password mail has been sent to the registered email',

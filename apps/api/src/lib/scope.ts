@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { union, type PgColumn } from 'drizzle-orm/pg-core';
 import { ROLE } from '@kulu/shared';
 import {
@@ -29,8 +29,14 @@ export interface ScopeColumns {
   clientId: PgColumn;
   subCompanyId?: PgColumn;
   costCenterId?: PgColumn;
-  /** Limited to the operator chosen at login only where the caller passes this column. */
+  /**
+   * Limited to the operator chosen at sign-in (or in the header; null: all operators) where the
+   * caller passes this column: every view of client data does (dashboards, savings, optimization,
+   * reports and their exports, plan details, invoices, subscriptions; docs/decisions/0018).
+   */
   operatorId?: PgColumn;
+  /** Rows whose operator is not known (an invoice not parsed, or failed) pass the operator limit. */
+  operatorUnknownPasses?: boolean;
 }
 
 export interface ScopeInit {
@@ -41,7 +47,7 @@ export interface ScopeInit {
   /** null = every sub-company / cost center of the visible clients. */
   subCompanyIds?: readonly number[] | null;
   costCenterIds?: readonly number[] | null;
-  /** The operator chosen at login (null = none chosen). */
+  /** The operator chosen at sign-in or in the header (null = all operators). */
   operatorId?: number | null;
 }
 
@@ -203,7 +209,10 @@ export class Scope {
     if (this.clientIds !== null) parts.push(ids(cols.clientId, this.clientIds, 'c'));
     if (this.subCompanyIds && cols.subCompanyId) parts.push(ids(cols.subCompanyId, this.subCompanyIds, 's'));
     if (this.costCenterIds && cols.costCenterId) parts.push(ids(cols.costCenterId, this.costCenterIds, 'k'));
-    if (this.operatorId != null && cols.operatorId) parts.push(ids(cols.operatorId, [this.operatorId], 'o'));
+    if (this.operatorId != null && cols.operatorId) {
+      const chosen = ids(cols.operatorId, [this.operatorId], 'o');
+      parts.push(cols.operatorUnknownPasses ? or(chosen, isNull(cols.operatorId))! : chosen);
+    }
     return parts.length ? and(...parts) : undefined;
   }
 

@@ -50,6 +50,7 @@ export const tokenRequestSchema = z.object({
   grant_type: text({ max: 50 }),
   username: text({ max: 254, trim: false }).default(''),
   password: text({ max: 256, trim: false }).default(''),
+  /** The operator the session's client data is limited to; omitted: all operators (docs/decisions/0018). */
   OperatorId: idSchema.optional(),
 });
 
@@ -181,7 +182,15 @@ export const settingsUpdateSchema = z
   });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
-export const switchOperatorSchema = z.object({ operatorId: idSchema });
+/**
+ * The operator the session's client data is limited to (issue 22): one of the caller's operators,
+ * or null for all of them. It is carried in the token (docs/decisions/0018).
+ */
+export const switchOperatorSchema = z.object({
+  operatorId: idSchema
+    .nullable()
+    .describe("One of the caller's operators (GetClientInfo's `operators`), or null for all operators"),
+});
 
 export const layoutSettingsSchema = z.object({
   layout: z.enum(['fluid', 'boxed']),

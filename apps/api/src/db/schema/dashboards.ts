@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clients, costCenters, subCompanies } from './core.js';
+import { clients, costCenters, operators, subCompanies } from './core.js';
 import { costCategories, costElements } from './masters.js';
 import { subscriptions } from './invoices.js';
 
@@ -13,7 +13,7 @@ import { subscriptions } from './invoices.js';
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 const qty = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
-/** Per client, month, sub-company, cost center and cost element (summed over subscriptions). */
+/** Per client, month, operator, sub-company, cost center and cost element (summed over subscriptions). */
 export const monthlyCostSummary = pgTable(
   'monthly_cost_summary',
   {
@@ -21,6 +21,9 @@ export const monthlyCostSummary = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     month: date('month').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
     costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
     costElementId: integer('cost_element_id')
@@ -37,6 +40,7 @@ export const monthlyCostSummary = pgTable(
     uniqueIndex('monthly_cost_summary_uq').on(
       t.clientId,
       t.month,
+      t.operatorId,
       sql`coalesce(${t.subCompanyId}, 0)`,
       sql`coalesce(${t.costCenterId}, 0)`,
       t.costElementId,
@@ -58,6 +62,9 @@ export const subscriptionMonthCost = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     month: date('month').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
     subscriptionId: integer('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
@@ -70,6 +77,7 @@ export const subscriptionMonthCost = pgTable(
     uniqueIndex('subscription_month_cost_uq').on(
       t.clientId,
       t.month,
+      t.operatorId,
       t.subscriptionId,
       sql`coalesce(${t.subCompanyId}, 0)`,
       sql`coalesce(${t.costCenterId}, 0)`,
@@ -89,6 +97,9 @@ export const subscriptionCategoryMonthCost = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     month: date('month').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
     subscriptionId: integer('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
@@ -102,6 +113,7 @@ export const subscriptionCategoryMonthCost = pgTable(
     uniqueIndex('subscription_category_month_cost_uq').on(
       t.clientId,
       t.month,
+      t.operatorId,
       t.subscriptionId,
       sql`coalesce(${t.subCompanyId}, 0)`,
       sql`coalesce(${t.costCenterId}, 0)`,

@@ -126,14 +126,19 @@ export async function clientInfoFor(
   };
 }
 
-/** A signed token plus the session details. */
+/**
+ * A signed token plus the session details. The token carries the operator the session's client data
+ * is limited to (the request's Scope reads it, docs/decisions/0018): `operatorId` when given (one of
+ * the user's operators, else 400), null for all operators, and when undefined (a sign-in without a
+ * choice) the only operator of a user who has one, else all.
+ */
 export async function issueSession(
   deps: Deps,
   user: UserRow,
   operatorId?: number | null,
 ): Promise<TokenResponse> {
   const ops = await operatorsFor(deps.database.db, user);
-  let op: number | null = ops[0]?.id ?? null;
+  let op: number | null = operatorId === undefined && ops.length === 1 ? ops[0]!.id : null;
   if (operatorId != null) {
     if (!ops.some((o) => o.id === operatorId)) throw new AppError(400, 'unknownOperator');
     op = operatorId;

@@ -80,7 +80,7 @@ describe('POST /api/Token', () => {
     expect(info.json().operators).toEqual(res.json().operators);
   });
 
-  it('takes the first operator of the user when none is chosen, and refuses one the client has not', async () => {
+  it('takes the only operator of a user who has one when none is chosen, and refuses one the client has not', async () => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/Token',

@@ -81,6 +81,7 @@ const scopeOf = (scope: Scope) =>
     clientId: subscriptions.clientId,
     subCompanyId: subscriptions.subCompanyId,
     costCenterId: subscriptions.costCenterId,
+    operatorId: subscriptions.operatorId,
   });
 
 export async function listPlanDetails(db: Db, scope: Scope, q: PlanDetailListQuery): Promise<PlanDetailList> {

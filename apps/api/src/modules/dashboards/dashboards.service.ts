@@ -49,6 +49,8 @@ const costSum = sql<string>`coalesce(sum(${f.amount}), 0)::text`;
 /** Columns of a table of facts the filters apply to (the facts and both pre-aggregates). */
 interface FactColumns {
   clientId: PgColumn;
+  /** The Scope's operator (the one chosen at sign-in) limits every table of facts. */
+  operatorId: PgColumn;
   subCompanyId: PgColumn;
   costCenterId: PgColumn;
   costCategoryId?: PgColumn;
@@ -105,7 +107,12 @@ export async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Pro
   const where = (t: FactColumns): SQL =>
     and(
       eq(t.clientId, client),
-      scope.where({ clientId: t.clientId, subCompanyId: t.subCompanyId, costCenterId: t.costCenterId }),
+      scope.where({
+        clientId: t.clientId,
+        subCompanyId: t.subCompanyId,
+        costCenterId: t.costCenterId,
+        operatorId: t.operatorId,
+      }),
       q.subCompanyId != null ? eq(t.subCompanyId, q.subCompanyId) : undefined,
       q.costCenterId != null ? eq(t.costCenterId, q.costCenterId) : undefined,
       q.costCategoryId != null && t.costCategoryId ? eq(t.costCategoryId, q.costCategoryId) : undefined,

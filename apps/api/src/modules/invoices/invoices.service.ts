@@ -388,8 +388,15 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
   };
 }
 
-const scopeOf = (scope: Scope) =>
-  scope.where({ clientId: invoices.clientId, subCompanyId: invoices.subCompanyId });
+/** The Scope's columns of an invoice (one not parsed yet, or failed, has no operator: it stays seen). */
+const INVOICE_SCOPE = {
+  clientId: invoices.clientId,
+  subCompanyId: invoices.subCompanyId,
+  operatorId: invoices.operatorId,
+  operatorUnknownPasses: true,
+} as const;
+
+const scopeOf = (scope: Scope) => scope.where(INVOICE_SCOPE);
 
 /** What the list's SQL depends on besides the scope: which filters are given, and the order. */
 interface ListShape {
@@ -455,7 +462,7 @@ export async function listInvoices(
 ): Promise<InvoiceList> {
   if (q.clientId != null) await scope.assertClient(q.clientId);
   if (q.subCompanyId != null) await scope.assertSubCompany(q.subCompanyId);
-  const scoped = scope.wherePrepared({ clientId: invoices.clientId, subCompanyId: invoices.subCompanyId });
+  const scoped = scope.wherePrepared(INVOICE_SCOPE);
   const f: ListShape = {
     clientId: q.clientId != null,
     operatorId: Boolean(q.operatorId),
@@ -532,12 +539,13 @@ const linesWhere = (db: Db, where: SQL | undefined) =>
     .where(where)
     .orderBy(asc(invoiceLines.position));
 
-/** The facts (`monthly_facts`) a caller may see: their client, sub-companies and cost centers. */
+/** The facts (`monthly_facts`) a caller may see: their client, sub-companies, cost centers and operator. */
 export const factsInScope = (scope: Scope) =>
   scope.where({
     clientId: monthlyFacts.clientId,
     subCompanyId: monthlyFacts.subCompanyId,
     costCenterId: monthlyFacts.costCenterId,
+    operatorId: monthlyFacts.operatorId,
   });
 
 /**
@@ -607,6 +615,7 @@ const subscriptionsInScope = (scope: Scope) =>
     clientId: subscriptions.clientId,
     subCompanyId: subscriptions.subCompanyId,
     costCenterId: subscriptions.costCenterId,
+    operatorId: subscriptions.operatorId,
   });
 
 const subscriptionTotal = sql`sum(${invoiceLines.amount})`;

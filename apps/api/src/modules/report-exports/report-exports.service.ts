@@ -133,7 +133,7 @@ export async function listExports(
   const { db } = deps.database;
   const where = and(
     eq(reportExports.userId, me.id),
-    scope.where({ clientId: reportExports.clientId }),
+    scope.where({ clientId: reportExports.clientId, operatorId: reportExports.operatorId }),
     q.status ? eq(reportExports.status, q.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -73,6 +73,7 @@ export async function getSubscription(
           clientId: subscriptions.clientId,
           subCompanyId: subscriptions.subCompanyId,
           costCenterId: subscriptions.costCenterId,
+          operatorId: subscriptions.operatorId,
         }),
       ),
     );
