@@ -2,7 +2,8 @@
 // Builds what `npm start` runs, each part only when its sources changed since its last build:
 //   api: apps/api/src/server.ts and jobs/parse-child.ts bundled by esbuild into apps/api/dist/*.js
 //        (the workspace packages @kulu/shared and @kulu/invoices inlined; node_modules packages stay
-//        imports), plus the SQL migrations and files the code opens beside itself;
+//        imports), each worker thread's module bundled on its own beside them, plus the SQL
+//        migrations and files the code opens beside itself;
 //   web: apps/web/dist by Vite.
 // A part is stale when the hash of its sources differs from the stamp written after its last
 // build, or its output is missing. Usage: node scripts/build.mjs [api] [web] [--force]
@@ -115,64 +116,97 @@ async function buildWeb() {
   if (r.status !== 0) throw new Error(`the web build failed (exit ${r.status ?? r.signal})`);
 }
 
-/** Files the code opens with `new URL('./name', import.meta.url)`: copied beside the bundle. */
+/**
+ * Files the code opens with `new URL('./name', import.meta.url)`: a JavaScript module there is a
+ * worker's entry (new Worker(url)) and is bundled on its own under that name (what it imports comes
+ * with it); any other file is copied beside the bundle.
+ */
 const SIBLING_URL = /new URL\(\s*['"]\.\/([\w.-]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
+const WORKER_MODULE = /\.m?js$/;
+
+/** Packages from node_modules stay imports (native addons, WebAssembly files and their own relative
+ * files resolve as installed); the workspace packages (TypeScript) are inlined. */
+const externalNodeModules = {
+  name: 'external-node-modules',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@kulu/') || args.path.startsWith('node:')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/** What every bundle of the API shares: ESM for node 20, node_modules kept as imports. */
+const BUNDLE_OPTIONS = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  metafile: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+  // A CommonJS `require` for code that needs one (esbuild's ESM output has none).
+  banner: {
+    js: "import { createRequire as __kuluCreateRequire } from 'node:module'; const require = __kuluCreateRequire(import.meta.url);",
+  },
+  plugins: [externalNodeModules],
+};
+
+/** The files a bundle's own (non-node_modules) inputs open beside themselves: [source, name]. */
+function siblingsOf(metafile) {
+  const found = [];
+  for (const input of Object.keys(metafile.inputs)) {
+    if (input.includes('node_modules/')) continue;
+    const file = path.join(ROOT, input);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(SIBLING_URL)) {
+      const from = path.join(path.dirname(file), m[1]);
+      if (fs.existsSync(from) && !/\.[cm]?tsx?$/.test(from)) found.push([from, m[1]]);
+    }
+  }
+  return found;
+}
 
 async function buildApi() {
   const esbuild = await import('esbuild');
   const tmp = `${API_DIST}.tmp`;
   fs.rmSync(tmp, { recursive: true, force: true });
   const result = await esbuild.build({
-    absWorkingDir: ROOT,
+    ...BUNDLE_OPTIONS,
     entryPoints: {
       server: 'apps/api/src/server.ts',
       // Started by jobs/parse-runner.ts as `node parse-child.js` beside the server bundle.
       'parse-child': 'apps/api/src/jobs/parse-child.ts',
     },
     outdir: tmp,
-    bundle: true,
     // Code loaded on demand (import()) goes to its own chunk with its own package imports, so the
     // server does not load, say, the PDF generator of the demo invoices at start. Chunks sit beside
     // the entries: a path a module finds from its import.meta.url (migrations, parse-child.js, the
     // web build) is then the same whichever file the module lands in.
     splitting: true,
     chunkNames: '[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    metafile: true,
-    logLevel: 'warning',
-    legalComments: 'none',
-    // A CommonJS `require` for code that needs one (esbuild's ESM output has none).
-    banner: {
-      js: "import { createRequire as __kuluCreateRequire } from 'node:module'; const require = __kuluCreateRequire(import.meta.url);",
-    },
-    plugins: [
-      {
-        // Packages from node_modules stay imports (native addons, WebAssembly files and their own
-        // relative files resolve as installed); the workspace packages (TypeScript) are inlined.
-        name: 'external-node-modules',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => {
-            if (args.path.startsWith('@kulu/') || args.path.startsWith('node:')) return undefined;
-            return { path: args.path, external: true };
-          });
-        },
-      },
-    ],
   });
   // The SQL migrations: db/client.ts looks for them beside itself (import.meta.url).
   fs.cpSync(path.join(ROOT, 'apps/api/src/db/migrations'), path.join(tmp, 'migrations'), { recursive: true });
-  // Files the bundled code opens relative to itself (e.g. a worker's plain JavaScript file).
-  for (const input of Object.keys(result.metafile.inputs)) {
-    if (input.includes('node_modules/')) continue;
-    const file = path.join(ROOT, input);
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(SIBLING_URL)) {
-      const from = path.join(path.dirname(file), m[1]);
-      if (!fs.existsSync(from) || /\.[cm]?tsx?$/.test(from)) continue;
-      fs.copyFileSync(from, path.join(tmp, m[1]));
+  // Workers (and what they open beside themselves in turn) and other files the code opens.
+  const todo = siblingsOf(result.metafile);
+  const done = new Set();
+  while (todo.length) {
+    const [from, name] = todo.shift();
+    if (done.has(name)) continue;
+    done.add(name);
+    if (!WORKER_MODULE.test(name)) {
+      fs.copyFileSync(from, path.join(tmp, name));
+      continue;
     }
+    // A worker starts from its own file: one bundle with everything it imports, no shared chunks.
+    const worker = await esbuild.build({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [from],
+      outfile: path.join(tmp, name),
+    });
+    todo.push(...siblingsOf(worker.metafile));
   }
   fs.rmSync(API_DIST, { recursive: true, force: true });
   fs.renameSync(tmp, API_DIST);

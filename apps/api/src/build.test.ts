@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './demo/index.js';
+import { DEMO } from './test/helpers.js';
+import { generateInvoiceOutOfProcess, multipart } from './test/uploads.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DIST = path.join(ROOT, 'apps/api/dist');
@@ -36,6 +38,17 @@ describe('the compiled server (npm start)', () => {
   let base: string;
   let dataDir: string;
   let log = '';
+  let longInvoice: Buffer;
+
+  async function login(email: string): Promise<string> {
+    const res = await fetch(`${base}/api/Account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
 
   beforeAll(async () => {
     const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'api'], {
@@ -56,6 +69,9 @@ describe('the compiled server (npm start)', () => {
         LOG_LEVEL: 'warn',
       },
     });
+    // Generated meanwhile (its own node process): 400 subscriptions print on 70 pages, more than the
+    // 32 from which the pages are read on worker threads.
+    longInvoice = generateInvoiceOutOfProcess({ operator: 'elisa', subscriptions: 400, seed: 2201 });
     server.stdout?.on('data', (d) => (log += d));
     server.stderr?.on('data', (d) => (log += d));
     for (let i = 0; ; i++) {
@@ -108,6 +124,39 @@ describe('the compiled server (npm start)', () => {
     }
     expect(uploaded, log).toBeGreaterThan(0);
   });
+
+  it('imports a 70-page, 400-subscription invoice (read on worker threads) uploaded by the company', async () => {
+    expect(longInvoice.subarray(0, 5).toString()).toBe('%PDF-');
+    const token = await login(DEMO.companyAdmin);
+    const { headers, payload } = multipart([{ name: 'elisa-400.pdf', data: longInvoice }]);
+    // The company's demo invoices may still be parsing (409 until they are done).
+    let res: Response | undefined;
+    for (let i = 0; i < 600; i++) {
+      res = await fetch(`${base}/api/invoices`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body: payload,
+      });
+      if (res.status !== 409) break;
+      await sleep(500);
+    }
+    expect(res?.status).toBe(200);
+    const id = ((await res!.json()) as { results: { invoiceId: number }[] }).results[0].invoiceId;
+    let invoice: Record<string, unknown> = {};
+    for (let i = 0; i < 1200; i++) {
+      invoice = await (
+        await fetch(`${base}/api/invoices/${id}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      if (invoice.uploadState !== 'in_progress') break;
+      await sleep(250);
+    }
+    expect(invoice, log).toMatchObject({
+      uploadState: 'uploaded',
+      operatorName: 'Elisa',
+      errorDetail: null,
+      subscriptionCount: 400,
+    });
+  }, 600_000);
 
   // The web build is found from the bundle (apps/web/dist beside apps/api): where one exists.
   it.runIf(fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))('serves the web app', async () => {

@@ -13,3 +13,14 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(404, 'notFound');
 export const forbidden = () => new AppError(403, 'forbidden');
+
+/**
+ * A technical detail fit to show a user: file-system paths and file URLs (where the server is
+ * installed, a temporary directory) replaced by their last part, e.g. `Cannot find module
+ * '/srv/kulu/apps/api/dist/x.mjs'` → `Cannot find module 'x.mjs'`.
+ */
+export function withoutPaths(detail: string): string {
+  return detail
+    .replace(/\bfile:\/\/\/?(?:[^\s'"`()<>]*\/)?([^\s'"`()<>/]*)/gi, '$1')
+    .replace(/(?<![\w.:/~-])(?:\/|[A-Za-z]:\\)(?:[^\s'"`()<>/\\]+[/\\])+([^\s'"`()<>/\\]*)/g, '$1');
+}

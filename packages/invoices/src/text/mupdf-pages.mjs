@@ -4,7 +4,10 @@
 // Types: mupdf-pages.d.mts.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { wasm } from './mupdf-hook.mjs';
-import * as mupdf from 'mupdf';
+
+// Loaded after the hook has run, also where a bundler hoists static imports above inlined code (a
+// static `import 'mupdf'` in a bundle evaluates before the hook and MuPDF misses its module object).
+const mupdf = await import('mupdf');
 
 // MuPDF reports repairs and oddities on stderr by default; a bad file gives an error instead.
 mupdf.setLog({ error() {}, warning() {} });

@@ -31,7 +31,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb, withFastRows } from '../../db/prepared.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound, withoutPaths } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Scope } from '../../lib/scope.js';
@@ -243,7 +243,8 @@ export async function markFailed(deps: Deps, invoiceId: number, code: MessageCod
       uploadState: 'failed',
       parsingStatus: 'completed',
       errorCode: code,
-      errorMessage: detail.slice(0, 2000),
+      // Shown to the company as the reason's detail: never where the server is installed.
+      errorMessage: withoutPaths(detail).slice(0, 2000),
       parsedAt: deps.now(),
     })
     .where(and(eq(invoices.id, invoiceId), eq(invoices.uploadState, 'in_progress')));

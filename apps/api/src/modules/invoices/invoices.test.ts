@@ -192,6 +192,22 @@ describe('invoice upload and parse', () => {
     expect(await importFootprint(t.deps.database.db)).toEqual(before);
   }, 60_000);
 
+  it("never shows the server's file-system paths in a failed invoice's reason", async () => {
+    const { pdf } = await generateInvoice({ operator: 'telia', subscriptions: 2, seed: 43 });
+    importTestHooks.afterLines = () => {
+      throw new Error(
+        "the PDF cannot be read: Cannot find module '/srv/kulu/apps/api/dist/mupdf-hook.mjs' imported from file:///srv/kulu/apps/api/dist/mupdf-pages.mjs",
+      );
+    };
+    const res = await upload([{ name: 'paths.pdf', data: pdf }]);
+    const done = await settled(res.json().results[0].invoiceId);
+    expect(done).toMatchObject({
+      uploadState: 'failed',
+      errorCode: 'invoiceFailed',
+      errorDetail: "the PDF cannot be read: Cannot find module 'mupdf-hook.mjs' imported from mupdf-pages.mjs",
+    });
+  }, 60_000);
+
   it('gives a clear error for each broken input and leaves the database unchanged', async () => {
     const { pdf } = await generateInvoice({ operator: 'elisa', subscriptions: 3, seed: 51 });
     const { db } = t.deps.database;
