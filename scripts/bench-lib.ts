@@ -55,7 +55,7 @@ export function cmdline(pid: number): string {
   }
 }
 
-/** All processes descending from `root` (npm → start.mjs → server → parse child). */
+/** All processes descending from `root` (npm → server → parse child, embedded PostgreSQL). */
 export function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of fs.readdirSync('/proc')) {
@@ -123,7 +123,7 @@ export const running: Run[] = [];
 
 export const ended = (run: Run) => run.npm.exitCode !== null || run.npm.signalCode !== null;
 
-/** SIGTERM to the process group `npm start` leads (npm, start.mjs, server, parse child). */
+/** SIGTERM to the process group `npm start` leads (npm, server, parse child, database). */
 export async function stop(run: Run): Promise<void> {
   if (ended(run)) return;
   const exited = new Promise((r) => run.npm.once('exit', r));
@@ -134,12 +134,16 @@ export async function stop(run: Run): Promise<void> {
 
 export function processes(run: Run) {
   const all = descendants(run.npm.pid!);
-  const server = all.find((p) => cmdline(p).includes('dist/server.js'));
+  // `npm start` runs the server in start.mjs's own process (a child dist/server.js only when
+  // start.mjs is started without the server's settings).
+  const server =
+    all.find((p) => cmdline(p).includes('dist/server.js')) ??
+    all.find((p) => cmdline(p).includes('scripts/start.mjs'));
   const child = all.find((p) => cmdline(p).includes('parse-child'));
   // The embedded PostgreSQL: its postmaster and the processes it forks (named "postgres: ...").
   const database = all.filter((p) => /(^|\/)postgres( |:)/.test(cmdline(p)));
   const wrappers = [run.npm.pid!, ...all.filter((p) => p !== server && p !== child && !database.includes(p))];
-  return { server, child, database, wrappers };
+  return { server, child, database, wrappers, tree: [run.npm.pid!, ...all] };
 }
 
 /**

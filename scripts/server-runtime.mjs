@@ -13,3 +13,15 @@ export const SERVER_ENV = {
   MALLOC_TRIM_THRESHOLD_: '131072',
   MALLOC_ARENA_MAX: '2',
 };
+
+/**
+ * True when this process was started with the server's settings (each variable set, whatever its
+ * value: one set by the user wins, as in the child's environment; each flag given), so it can run
+ * the server itself.
+ */
+export function hasServerRuntime() {
+  return (
+    Object.keys(SERVER_ENV).every((k) => process.env[k] !== undefined) &&
+    SERVER_NODE_FLAGS.every((f) => process.execArgv.includes(f))
+  );
+}

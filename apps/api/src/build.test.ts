@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './demo/index.js';
 import { DEMO } from './test/helpers.js';
+// @ts-expect-error -- a plain JavaScript module of the repository's scripts, without types
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-runtime.mjs';
 import { generateInvoiceOutOfProcess, multipart } from './test/uploads.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,6 +32,22 @@ function bundleText(): string {
   const files = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
   return files.map((f) => fs.readFileSync(path.join(DIST, f), 'utf8')).join('\n');
 }
+
+/** Direct children of a process, from /proc (Linux). */
+function childrenOf(pid: number): number[] {
+  return fs.readdirSync('/proc').flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(name)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const procText = (pid: number, file: string) =>
+  fs.readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0').filter(Boolean);
 
 // `npm start` as a fresh clone runs it: build (the API; the web build is the browser tests'),
 // then plain node on the bundle, in a new data directory with demo data on the embedded database.
@@ -58,8 +76,10 @@ describe('the compiled server (npm start)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kulu-start-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '--no-web'], {
+    server = spawn('npm', ['start', '--silent', '--', '--no-web'], {
       cwd: ROOT,
+      // Its own process group: whatever runs below npm is stopped with it (afterAll).
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         PATH: process.env.PATH,
@@ -88,8 +108,9 @@ describe('the compiled server (npm start)', () => {
 
   afterAll(async () => {
     if (server && server.exitCode === null) {
-      server.kill('SIGKILL');
-      await new Promise((r) => server.once('exit', r));
+      const exited = new Promise((r) => server.once('exit', r));
+      process.kill(-server.pid!, 'SIGKILL');
+      await exited;
     }
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
@@ -100,6 +121,18 @@ describe('the compiled server (npm start)', () => {
     expect(fs.existsSync(path.join(DIST, 'parse-child.js'))).toBe(true);
     expect(fs.existsSync(path.join(DIST, 'migrations/meta/_journal.json'))).toBe(true);
     expect(text).not.toMatch(/from ["']tsx|import\(["']tsx|from ["']@kulu\//);
+  });
+
+  it("runs the server in the process npm starts, with the server's memory settings", () => {
+    const [only, ...more] = childrenOf(server.pid!);
+    expect(more).toEqual([]);
+    const argv = procText(only, 'cmdline');
+    expect(path.basename(argv[0])).toBe('node');
+    expect(argv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS, 'scripts/start.mjs']));
+    const env = procText(only, 'environ');
+    for (const [k, v] of Object.entries(SERVER_ENV)) expect(env).toContain(`${k}=${v}`);
+    // No second Node process: the server's own children are its database and parse child only.
+    for (const pid of childrenOf(only)) expect(procText(pid, 'cmdline').join(' ')).not.toMatch(/server\.js/);
   });
 
   it('answers health, logs the demo admin in and parses a demo invoice in its parse child', async () => {
@@ -123,7 +156,7 @@ describe('the compiled server (npm start)', () => {
       if (!uploaded) await sleep(200);
     }
     expect(uploaded, log).toBeGreaterThan(0);
-  });
+  }, 300_000);
 
   it('imports a 70-page, 400-subscription invoice (read on worker threads) uploaded by the company', async () => {
     expect(longInvoice.subarray(0, 5).toString()).toBe('%PDF-');

@@ -2,7 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateInvoice, generatePlainPdf } from '@kulu/invoices';
 import { bombPdf } from '../test/bomb-pdf.js';
-import { childCommand, lastParseStats, parseInChild, stopParseChild } from './parse-runner.js';
+import { childCommand, lastParseStats, parseChildPid, parseInChild, stopParseChild } from './parse-runner.js';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 afterAll(() => stopParseChild());
 
@@ -15,6 +24,18 @@ describe('parse in a child process', () => {
     });
     await expect(parseInChild(pdf, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'timeout' });
     expect(await parseInChild(pdf)).toEqual(expected);
+  }, 60_000);
+
+  it('ends the child once idle and starts a new one for the next parse', async () => {
+    const { pdf, expected } = await generateInvoice({ operator: 'telia', subscriptions: 3, seed: 19 });
+    expect(await parseInChild(pdf, { idleMs: 0 })).toEqual(expected);
+    const idle = parseChildPid();
+    expect(idle).not.toBeNull();
+    await expect.poll(() => alive(idle!), { timeout: 30_000, interval: 50 }).toBe(false);
+    expect(parseChildPid()).toBeNull();
+    expect(await parseInChild(pdf)).toEqual(expected);
+    expect(parseChildPid()).not.toBeNull();
+    expect(parseChildPid()).not.toBe(idle);
   }, 60_000);
 
   it('kills only the child when its whole memory (not just the heap) passes the cap', async () => {

@@ -29,10 +29,17 @@ export interface ParseLimits {
    * Default: half of `maxMemoryMb`.
    */
   inflateLimitMb?: number;
+  /**
+   * How long the child (~100 MB with MuPDF loaded) waits for the next parse after one ends before it
+   * exits; the next parse starts a new one (about half a second, in the background job).
+   */
+  idleMs?: number;
 }
 
 export const DEFAULT_PARSE_TIMEOUT_MS = 120_000;
 export const DEFAULT_PARSE_MEMORY_MB = 512;
+/** Long enough for a batch of uploads (or the demo invoices) to reuse one child. */
+export const DEFAULT_PARSE_IDLE_MS = 5_000;
 
 /** A child is replaced after this many parses (bounds any slow leak of the PDF library). */
 const RECYCLE_AFTER = 50;
@@ -80,6 +87,8 @@ interface Slot {
   /** Set when the runner kills the child itself, so its exit is reported for that reason. */
   killedFor: ParseFailure | null;
   pending: Map<number, { resolve: (v: ParsedInvoice) => void; reject: (e: Error) => void }>;
+  /** Ends the child when no parse came within the idle time after the last one. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 let slot: Slot | null = null;
@@ -150,6 +159,7 @@ function start(capMb: number): Slot {
   });
   child.on('exit', (code, signal) => {
     clearInterval(watchdog);
+    clearTimeout(s.idleTimer);
     markExited();
     const heapOut = /heap out of memory|Allocation failed/i.test(stderr);
     failAll(
@@ -180,6 +190,7 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
   if (slot && slot.capMb !== capMb) kill(slot, new ParseFailure('internal', 'replaced'));
   slot ??= start(capMb);
   const s = slot;
+  clearTimeout(s.idleTimer);
   s.peak = 0;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -206,7 +217,25 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
     if (slot === s && rss != null && rss > (capMb * 1024 * 1024) / 2) {
       kill(s, new ParseFailure('internal', 'recycled'));
     }
+    if (slot === s) {
+      s.idleTimer = setTimeout(() => retire(s), limits.idleMs ?? DEFAULT_PARSE_IDLE_MS);
+      s.idleTimer.unref();
+    }
   }
+}
+
+/** An idle child leaves: cut off from the runner, it exits by itself (parse-child.ts, on disconnect). */
+function retire(s: Slot) {
+  if (slot !== s || s.pending.size) return;
+  slot = null;
+  s.killedFor ??= new ParseFailure('internal', 'the parse process was idle');
+  if (s.child.connected) s.child.disconnect();
+  else s.child.kill('SIGKILL');
+}
+
+/** The pid of the parse child while one lives (tests, measurement). */
+export function parseChildPid(): number | null {
+  return slot?.child.pid ?? null;
 }
 
 /**
@@ -215,8 +244,8 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
  * `maxMemoryMb` (a worker thread's limit would cover only the JS heap, not inflated streams); the
  * child is killed after `timeoutMs`; a file whose streams inflate beyond `inflateLimitMb` fails
  * before the PDF library reads it. One parse at a time; the child (PDF library loaded) is kept
- * between parses and replaced after a failure of its own or every 50 parses. Resolves with the
- * structured invoice or rejects with a ParseFailure.
+ * between parses, exits after `idleMs` without one, and is replaced after a failure of its own or
+ * every 50 parses. Resolves with the structured invoice or rejects with a ParseFailure.
  */
 export function parseInChild(pdf: Uint8Array, limits: ParseLimits = {}): Promise<ParsedInvoice> {
   const run = chain.then(() => runOne(pdf, limits));
