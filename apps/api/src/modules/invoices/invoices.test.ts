@@ -204,7 +204,8 @@ describe('invoice upload and parse', () => {
     expect(done).toMatchObject({
       uploadState: 'failed',
       errorCode: 'invoiceFailed',
-      errorDetail: "the PDF cannot be read: Cannot find module 'mupdf-hook.mjs' imported from mupdf-pages.mjs",
+      errorDetail:
+        "the PDF cannot be read: Cannot find module 'mupdf-hook.mjs' imported from mupdf-pages.mjs",
     });
   }, 60_000);
 
