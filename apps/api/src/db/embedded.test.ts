@@ -74,7 +74,7 @@ describe.runIf(unavailable)('where the embedded PostgreSQL cannot run here', () 
     const rows = await again.database.db.select().from(schema.operators);
     await again.database.close();
     expect(rows.map((r) => r.name)).toEqual(['Moi Mobiili']);
-  });
+  }, 300_000);
 
   it("keeps using an earlier version's PGlite directory in place instead of moving it", async () => {
     const dataDir = tempDir();
@@ -88,7 +88,7 @@ describe.runIf(unavailable)('where the embedded PostgreSQL cannot run here', () 
     expect(server).toBeNull();
     expect(rows.map((r) => r.name)).toEqual(['Ääni & Data']);
     expect(fs.existsSync(path.join(dataDir, PGLITE_BACKUP_DIR))).toBe(false);
-  });
+  }, 300_000);
 });
 
 describe('the embedded PostgreSQL of DATA_DIR', () => {
