@@ -163,6 +163,7 @@ describe('the embedded PostgreSQL of DATA_DIR', () => {
       expect(fs.existsSync(path.join(dataDir, PGLITE_DIR))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'postgres.moving'))).toBe(false);
     },
+    300_000,
   );
 
   describe('where the server cannot run (started by root)', () => {
