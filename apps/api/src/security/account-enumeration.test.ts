@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { clients, users } from '../db/schema/index.js';
 import { startJobs } from '../jobs/index.js';
 import type * as passwords from '../lib/passwords.js';
+import { LOGIN_REFUSAL_FLOOR_MS } from '../modules/auth/auth.service.js';
 import { createTestApp, DEMO, mailText, type TestApp } from '../test/helpers.js';
 
 /** Every argon2 verification, by the hash it was checked against. */
@@ -54,6 +55,17 @@ describe('whether an email has an account does not show', () => {
     expect(unknownChecks).toBe(1);
     expect(verified).not.toContain(u.passwordHash);
   }, 120_000);
+
+  it('refuses a known email with a wrong password no sooner than an unknown email is refused (issue 23, finding 8)', async () => {
+    // Both answers wait for the same floor: the time of a refusal tells nothing of the account.
+    for (const email of [DEMO.consultant, 'nobody-here@example.fi']) {
+      const started = performance.now();
+      const res = await login(email, 'Wrong-Pass-2!');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('invalidCredentials');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_REFUSAL_FLOOR_MS);
+    }
+  });
 
   it('answers a sign-up with a taken email like a new one and mails the owner instead', async () => {
     const signup = (email: string, companyName: string, businessId: string) =>

@@ -26,6 +26,46 @@ describe('login rate limit and X-Forwarded-For', () => {
     expect(codes.slice(0, 3)).toEqual([400, 400, 400]);
     expect(codes.slice(3)).toEqual([429, 429, 429]);
   });
+
+  it('shares one per-IP budget over every public account call (issue 23, finding 10)', async () => {
+    // Another client address (behind no trusted proxy, so the connection's own): a fresh budget.
+    const from = { remoteAddress: '198.51.100.9' };
+    const calls = [
+      () =>
+        t.app.inject({
+          ...from,
+          method: 'POST',
+          url: '/api/Account/login',
+          payload: { email: DEMO.clientUser, password: 'Wrong-1!' },
+        }),
+      () =>
+        t.app.inject({
+          ...from,
+          method: 'POST',
+          url: '/api/Token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `grant_type=password&username=${encodeURIComponent(DEMO.clientUser)}&password=Wrong-2!`,
+        }),
+      () =>
+        t.app.inject({
+          ...from,
+          method: 'GET',
+          url: '/api/Account/ForgotPassword?email=nobody%40example.fi',
+        }),
+      () =>
+        t.app.inject({
+          ...from,
+          method: 'POST',
+          url: '/api/Account/ReSetPassword',
+          payload: { token: 'x'.repeat(43), password: 'Str0ng!Passw0rd' },
+        }),
+    ];
+    const codes: number[] = [];
+    for (const call of calls) codes.push((await call()).statusCode);
+    // Three calls over three routes spend the budget of three; the fourth route is refused too.
+    expect(codes.slice(0, 3).every((c) => c !== 429)).toBe(true);
+    expect(codes[3]).toBe(429);
+  });
 });
 
 describe('login rate limit behind a configured proxy', () => {

@@ -119,6 +119,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_DATA: 'true',
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://kulu.test',
+    // Every test file signs in from one address: the shared per-IP budget of the public account
+    // calls is tested where a test sets it (trust-proxy, bootstrap), not spent by the others.
+    LOGIN_RATE_PER_MINUTE: '1000',
     ...env,
   });
   const { database, drop } = await freshDatabase();

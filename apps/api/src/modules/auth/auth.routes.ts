@@ -34,12 +34,15 @@ const oauthError = z.object({
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const loginLimit = { max: deps.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' };
+  // One per-IP budget over every public account call (token, login, sign-up, reset, activation):
+  // one handler, so one counter store, whichever of them a guesser spreads the calls over.
+  const accountBudget = app.rateLimit({ max: deps.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' });
+  const publicAccountCall = { config: { public: true }, onRequest: accountBudget } as const;
 
   r.post(
     '/api/Token',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...publicAccountCall,
       schema: {
         tags: ['auth'],
         summary: 'OAuth-style password grant (form-encoded)',
@@ -71,7 +74,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/Account/login',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...publicAccountCall,
       schema: { tags: ['auth'], body: loginSchema, response: { 200: tokenResponseSchema } },
     },
     async (req) => login(deps, req.body.email, req.body.password, req.body.operatorId),
@@ -80,7 +83,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/Account/Signup',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...publicAccountCall,
       schema: { tags: ['auth'], body: signupSchema, response: { 201: messageResponse } },
     },
     async (req, reply) => {
@@ -103,7 +106,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/api/Account/ForgotPassword',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...publicAccountCall,
       schema: {
         tags: ['auth'],
         querystring: z.object({ email: text({ max: 254 }) }),
@@ -119,7 +122,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/Account/ReSetPassword',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...publicAccountCall,
       schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: z.string() } },
     },
     async (req, reply) => {
@@ -131,7 +134,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/Account/Activate',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...publicAccountCall,
       schema: { tags: ['auth'], body: activateSchema, response: { 200: messageResponse } },
     },
     async (req) => {

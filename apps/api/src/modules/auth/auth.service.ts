@@ -154,10 +154,14 @@ export async function issueSession(
   return { access_token, token_type: 'bearer', expires_in: deps.tokens.ttlSeconds, ...info };
 }
 
+/** The least time a refused login takes to answer (well above what either path costs itself). */
+export const LOGIN_REFUSAL_FLOOR_MS = 250;
+
 /**
  * Password login. The answer never tells whether the email or the password was wrong, nor whether
  * the account is locked: unknown, locked and wrong-password answers are the same 400, and each runs
- * one argon2 verification (against a dummy hash when the account's own may not be checked).
+ * one argon2 verification (against a dummy hash when the account's own may not be checked), and
+ * answers no sooner than LOGIN_REFUSAL_FLOOR_MS after the call began, whichever path it took.
  *
  * Failures are counted atomically: before verifying, one `UPDATE … RETURNING` counts the attempt
  * as a failure while the account is unlocked; the attempt that reaches LOGIN_MAX_FAILURES locks the
@@ -171,10 +175,17 @@ export async function login(
   password: string,
   operatorId?: number,
 ): Promise<TokenResponse> {
+  const started = performance.now();
   const { db } = deps.database;
   const now = deps.now();
   const max = deps.config.LOGIN_MAX_FAILURES;
-  const refused = () => new AppError(400, 'invalidCredentials');
+  // A refusal answers no sooner than a fixed floor after the call began, so its time cannot tell a
+  // known email (a counter update, its own hash) from an unknown one (the dummy hash only).
+  const refused = async () => {
+    const wait = LOGIN_REFUSAL_FLOOR_MS - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return new AppError(400, 'invalidCredentials');
+  };
   const user = await findUserByEmail(db, email);
   // The attempt that makes the last allowed failure locks at once; a success unlocks again.
   const last = sql`${users.failedLogins} + 1 >= ${max}`;
@@ -197,9 +208,9 @@ export async function login(
     : [];
   if (!attempt) {
     await verifyPassword(await dummyHash(), password);
-    throw refused();
+    throw await refused();
   }
-  if (!(await verifyPassword(attempt.passwordHash, password))) throw refused();
+  if (!(await verifyPassword(attempt.passwordHash, password))) throw await refused();
   await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, attempt.id));
   if (!attempt.activated) throw new AppError(400, 'notActivated');
   if (attempt.status !== 'active') throw new AppError(400, 'inactive');
