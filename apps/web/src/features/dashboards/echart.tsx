@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { echartsTheme } from '../../lib/chart-theme';
 
 type Runtime = typeof import('./echarts-runtime'); // eslint-disable-line @typescript-eslint/consistent-type-imports -- a module type for the lazy loader
 type Chart = ReturnType<Runtime['echarts']['init']>;
@@ -10,10 +11,6 @@ let runtime: Promise<Runtime> | undefined;
 /** ECharts loads once, on the first chart drawn. */
 const loadRuntime = () => (runtime ??= import('./echarts-runtime'));
 
-/**
- * A small wrapper around `echarts/core` (no echarts-for-react): init on mount, setOption on
- * change, resize with its box, dispose on unmount.
- */
 /** What ECharts tells of a clicked bar or slice. */
 export interface ChartClick {
   dataIndex: number;
@@ -21,6 +18,11 @@ export interface ChartClick {
   data?: unknown;
 }
 
+/**
+ * A small wrapper around `echarts/core` (no echarts-for-react): init on mount, setOption on
+ * change, resize with its box, dispose on unmount. Its colours come from the application theme
+ * (`echartsTheme`): a theme change draws the chart anew in the new theme.
+ */
 export function EChart({
   option,
   height = 320,
@@ -37,6 +39,10 @@ export function EChart({
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // A new chart instance per theme: the option effect below draws into it once it is there.
+  const [instance, setInstance] = useState(0);
+  const { token } = theme.useToken();
+  const chartTheme = useMemo(() => echartsTheme(token), [token]);
 
   useEffect(() => {
     let disposed = false;
@@ -44,10 +50,11 @@ export function EChart({
     loadRuntime().then(
       ({ echarts }) => {
         if (disposed || !box.current) return;
-        chart.current = echarts.init(box.current);
+        chart.current = echarts.init(box.current, chartTheme);
         observer = new ResizeObserver(() => chart.current?.resize());
         observer.observe(box.current);
         setState('ready');
+        setInstance((n) => n + 1);
       },
       () => {
         runtime = undefined;
@@ -60,11 +67,11 @@ export function EChart({
       chart.current?.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [chartTheme]);
 
   useEffect(() => {
     if (state === 'ready') chart.current?.setOption(option as Option, { notMerge: true });
-  }, [option, state]);
+  }, [option, state, instance]);
 
   useEffect(() => {
     const c = chart.current;
@@ -75,7 +82,7 @@ export function EChart({
     return () => {
       c.off('click', handler as never);
     };
-  }, [onClick, state]);
+  }, [onClick, state, instance]);
 
   if (state === 'failed') return <Alert type="error" showIcon title={t('dashboards.chartFailed')} />;
   return (

@@ -27,7 +27,6 @@ export function realisedByMonthOption(
       {
         name: texts.realised,
         type: 'bar' as const,
-        itemStyle: { color: '#52c41a' },
         data: months.map((m) => round2(euros(m.saving))),
       },
     ],
@@ -67,13 +66,11 @@ export function bySubCompanyOption(
       {
         name: texts.potential,
         type: 'bar' as const,
-        itemStyle: { color: '#1677ff' },
         data: shown.map((r) => round2(euros(r.potentialMonthly))),
       },
       {
         name: texts.realised,
         type: 'bar' as const,
-        itemStyle: { color: '#52c41a' },
         data: shown.map((r) => round2(euros(r.realised))),
       },
     ],
