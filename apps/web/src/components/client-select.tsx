@@ -8,10 +8,13 @@ export function ClientSelect({
   value,
   onChange,
   testId,
+  'aria-label': ariaLabel,
 }: {
   value: number | undefined;
   onChange: (id: number | undefined) => void;
   testId: string;
+  /** The accessible name (the filter's label). */
+  'aria-label'?: string;
 }) {
   const { t } = useTranslation();
   const clients = useQuery(clientOptionsQuery());
@@ -26,6 +29,7 @@ export function ClientSelect({
       onChange={onChange}
       options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
       data-testid={testId}
+      aria-label={ariaLabel}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -26,12 +26,24 @@ import { errorText } from '../../lib/form-rules';
 export const tooLong = (d: Dayjs, from: Dayjs | undefined) =>
   !!from && Math.abs(d.diff(from, 'month')) >= DASHBOARD_MAX_MONTHS;
 
-/** A labelled filter in the filter bar. */
-export function FilterField({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A labelled filter in the filter bar. The visible label is also the control's accessible name
+ * (`aria-label`, for screen readers and axe's `label` rule), unless `namesControl` is false because
+ * the child is a group whose controls carry their own names.
+ */
+export function FilterField({
+  label,
+  children,
+  namesControl = true,
+}: {
+  label: string;
+  children: ReactElement<{ 'aria-label'?: string }>;
+  namesControl?: boolean;
+}) {
   return (
     <Flex align="center" gap={8} wrap>
       <Typography.Text strong>{label}</Typography.Text>
-      {children}
+      {namesControl ? cloneElement(children, { 'aria-label': label }) : children}
     </Flex>
   );
 }

@@ -277,7 +277,7 @@ export function OptimizationPage() {
                 disabled={!ready}
                 testId="optimization-sub-company"
               />
-              <FilterField label={t('optimization.savingLimit')}>
+              <FilterField label={t('optimization.savingLimit')} namesControl={false}>
                 <Space.Compact>
                   <InputNumber<number>
                     min={0}
