@@ -174,7 +174,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ verify: deps.config.NODE_ENV === 'test' }));
 
-  registerErrorHandling(app);
+  const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;
+  const webApp = fs.existsSync(path.join(webDist, 'index.html'));
+  registerErrorHandling(app, { webApp });
   // Every API answer is per caller (or may be): no shared cache or browser cache keeps it. The
   // API documentation's static files are the only public content under /api.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -244,8 +246,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(supportHoursRoutes);
   await app.register(operatorContractsRoutes);
 
-  const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;
-  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+  if (webApp) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
   }
   return app;

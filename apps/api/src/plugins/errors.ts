@@ -81,10 +81,24 @@ export function isDataException(err: unknown): boolean {
 }
 
 /**
+ * A browser asking for a page of the app by its path (`/company/dashboard`, typed or from a link
+ * without the `#`): a GET or HEAD outside /api that accepts HTML.
+ */
+export function isAppNavigation(req: FastifyRequest): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !/^\/api(?:[/?]|$)/.test(req.url) &&
+    /\btext\/html\b/.test(String(req.headers.accept ?? ''))
+  );
+}
+
+/**
  * One error shape for the whole API: `{statusCode, code, message, fields?}`, message in the
  * caller's language. Validation issues become per-field codes (required, invalid, mismatch).
+ * With `webApp` (the built web app is served), a browser's request for a path the server does not
+ * know goes to the app's hash route of that path, where the app's router answers it; /api stays JSON.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, opts: { webApp?: boolean } = {}) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return sendError(req, reply, err.statusCode, err.code, err.fields);
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -123,5 +137,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, 500, 'internal');
   });
-  app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, 'notFound'));
+  app.setNotFoundHandler((req, reply) =>
+    opts.webApp && isAppNavigation(req)
+      ? reply.redirect(`/#${req.url}`, 302)
+      : sendError(req, reply, 404, 'notFound'),
+  );
 }
