@@ -10,6 +10,7 @@ import { PUBLIC_ROUTES, languageCodeOf, type MessageCode } from '@kulu/shared';
 import { NativeSelect } from '../../components/native-select';
 import { errorText, fieldRules } from '../../lib/form-rules';
 import { setLanguage } from '../../lib/i18n';
+import { keepLanguagePickedSignedOut, signedInLanguage } from '../../lib/settings-api';
 import { sessionEndReason, startSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { operatorsQuery, requestToken, type LoginValues } from './api';
@@ -25,9 +26,12 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: requestToken,
     onSuccess: async (res) => {
-      // The user's saved language wins after login; the session start then leaves this page.
-      await setLanguage(languageCodeOf(res.languageID));
+      // The language picked on this page, else the user's saved one; the session start then leaves
+      // this page, and a language picked here is saved on the user.
+      await setLanguage(signedInLanguage(languageCodeOf(res.languageID)));
       startSession(res);
+      // Saving it may fail; the switch itself holds, as with the header's switch.
+      await keepLanguagePickedSignedOut().catch(() => undefined);
     },
   });
 
