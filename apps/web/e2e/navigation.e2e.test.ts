@@ -22,9 +22,16 @@ const REPORT = '/company/report/Unused-Month-Count';
 /** Right after start the API imports the demo invoices: a sign-in on a loaded machine takes a while. */
 const SLOW = { timeout: 300_000 };
 
+async function open() {
+  const opened = await openPage(browser);
+  opened.context.setDefaultNavigationTimeout(180_000);
+  opened.context.setDefaultTimeout(120_000);
+  return opened;
+}
+
 describe('links and bookmarks opened while signed out', () => {
   it('lands on the page the link asked for after signing in, not on Cost and Usage', SLOW, async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await open();
     await goto(page, `${REPORT}?q=040`);
     await page.waitForURL(/#\/login$/);
     await signIn(page, USERS.companyAdmin);
@@ -38,7 +45,7 @@ describe('links and bookmarks opened while signed out', () => {
     'answers a page path typed without the # with the app, which routes it after sign-in',
     SLOW,
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await open();
       const res = await page.goto(`${baseUrl()}${REPORT}`);
       expect(res?.ok()).toBe(true);
       expect(await res?.headerValue('content-type')).toContain('text/html');
@@ -57,7 +64,7 @@ describe('links and bookmarks opened while signed out', () => {
 
 describe('the language picked on the login page', () => {
   it('keeps Finnish picked before signing in, and saves it on the user', SLOW, async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await open();
     // The user's saved language is English to start with.
     await goto(page, '/login');
     await signIn(page, USERS.companyAdmin);
@@ -82,7 +89,7 @@ describe('the language picked on the login page', () => {
     await screenshot(page, 'login-language-kept-fi');
 
     // Saved on the user: a fresh browser signing in without picking gets Finnish too.
-    const other = await openPage(browser);
+    const other = await open();
     await goto(other.page, '/login');
     await signIn(other.page, USERS.companyAdmin);
     expect(await other.page.evaluate(() => document.documentElement.lang)).toBe('fi');
