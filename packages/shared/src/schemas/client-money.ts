@@ -88,10 +88,12 @@ export const clientBillingSchema = z.object({
 export type ClientBilling = z.infer<typeof clientBillingSchema>;
 
 /** Choose the client's billing plan (null: none). */
-export const clientBillingUpdateSchema = z.object({
-  billingPlanId: z
-    .preprocess((v) => (v === '' ? null : v), z.number().int().min(1).max(2_147_483_647).nullable())
-    .default(null),
+export const clientBillingUpdateSchema = z.strictObject({
+  // Named every time (null: no plan): an empty body must not take the client off its plan.
+  billingPlanId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.number().int().min(1).max(2_147_483_647).nullable(),
+  ),
 });
 export type ClientBillingUpdate = z.infer<typeof clientBillingUpdateSchema>;
 

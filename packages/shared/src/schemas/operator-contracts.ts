@@ -52,12 +52,14 @@ export const documentNameFromFile = (fileName: string): string =>
 // ---- requests ----------------------------------------------------------------------------------
 
 /**
- * Update (or add, when the client has no contract with the operator yet) an operator contract.
+ * Update (or add, when the client has no contract with the operator yet) an operator contract: the
+ * whole contract, as PUT says (a field left out is cleared).
  * The end not before the start is the field rule `contractEndDate: invalid`; the reminder rule
  * answers its own message (`operatorContractReminderDate`), checked by the API.
  */
 export const operatorContractUpdateSchema = z
-  .object({
+  // Unknown fields are refused: a misspelt field must not clear the contract's real one.
+  .strictObject({
     salesContactName: optText(200),
     uploadInvoiceReminder: z.boolean().default(false),
     contractStartDate: optDay(),

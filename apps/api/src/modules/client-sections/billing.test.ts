@@ -122,6 +122,15 @@ describe('billing management', () => {
     expect(none.json().billing).toMatchObject({ billingPlanId: null, plan: null });
   });
 
+  it('refuses a body that names no plan or an unknown field, and keeps the plan (issue 23, finding 9)', async () => {
+    await t.inject({ method: 'PUT', url: url(), token: admin, payload: { billingPlanId: planId } });
+    for (const payload of [{}, { billingPlan: null }, { billingPlanId: planId, extra: 1 }]) {
+      const res = await t.inject({ method: 'PUT', url: url(), token: admin, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await t.inject({ method: 'GET', url: url(), token: admin })).json().billingPlanId).toBe(planId);
+  });
+
   it('refuses an unknown or malformed plan and leaves the client as it was', async () => {
     await t.inject({ method: 'PUT', url: url(), token: admin, payload: { billingPlanId: planId } });
     for (const billingPlanId of [999999, 'abc', -1, 2 ** 40]) {

@@ -301,6 +301,18 @@ describe('operator contract details', () => {
     expect(list.available.map((o: { id: number }) => o.id)).not.toContain(freeOperatorId);
     expect((await put(`${base()}/999999`, admin, {})).statusCode).toBe(404);
   });
+
+  it('refuses an unknown field and keeps the contract as it was (issue 23, finding 9)', async () => {
+    const before = (await get(base(), admin))
+      .json()
+      .items.find((i: { operatorId: number }) => i.operatorId === freeOperatorId);
+    const res = await put(`${base()}/${freeOperatorId}`, admin, { salesContact: 'Väärä kenttä' });
+    expect(res.statusCode).toBe(400);
+    const after = (await get(base(), admin))
+      .json()
+      .items.find((i: { operatorId: number }) => i.operatorId === freeOperatorId);
+    expect(after).toEqual(before);
+  });
 });
 
 describe('operator contract documents', () => {
