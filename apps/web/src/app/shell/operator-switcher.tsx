@@ -1,5 +1,5 @@
 import { App, Select } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TokenResponse } from '@kulu/shared';
 import { api } from '../../lib/api';
@@ -7,32 +7,47 @@ import { errorText } from '../../lib/form-rules';
 import { startSession } from '../../lib/session';
 import type { Session } from '../../lib/storage';
 
-/** Switches the operator scope: a new token for that operator replaces the session. */
+/** The picker's value for "All operators" (the session's operator is then null). */
+const ALL = 'all';
+
+/**
+ * Switches the operator scope: a new token for that operator (or for all of them) replaces the
+ * session. Every query's key includes the session's operator (app/query-client.ts), so the open page
+ * loads the new scope's answers as it re-renders.
+ */
 export function OperatorSwitcher({ session }: { session: Session }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const switchOperator = useMutation({
-    mutationFn: (operatorId: number) => api.post<TokenResponse>('/api/session/operator', { operatorId }),
-    onSuccess: async (res) => {
+    mutationFn: (operatorId: number | null) =>
+      api.post<TokenResponse>('/api/session/operator', { operatorId }),
+    onSuccess: (res) => {
       startSession(res);
-      await queryClient.invalidateQueries();
-      void message.success(t('shell.header.operatorSwitched', { name: res.loggedInOperatorName ?? '' }));
+      void message.success(
+        res.loggedInOperatorName == null
+          ? t('shell.header.allOperatorsSwitched')
+          : t('shell.header.operatorSwitched', { name: res.loggedInOperatorName }),
+      );
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
 
   if (session.operators.length === 0) return null;
+  const several = session.operators.length > 1;
+  const options = [
+    ...(several ? [{ value: ALL, label: t('shell.header.allOperators') }] : []),
+    ...session.operators.map((o) => ({ value: o.id, label: o.name })),
+  ];
   return (
-    <Select
+    <Select<number | typeof ALL>
       className="operator-switcher"
       aria-label={t('shell.header.operator')}
-      value={session.loggedInOperatorID ?? undefined}
+      value={session.loggedInOperatorID ?? (several ? ALL : undefined)}
       placeholder={t('shell.header.operator')}
-      options={session.operators.map((o) => ({ value: o.id, label: o.name }))}
+      options={options}
       loading={switchOperator.isPending}
       disabled={switchOperator.isPending}
-      onChange={(id: number) => switchOperator.mutate(id)}
+      onChange={(id) => switchOperator.mutate(id === ALL ? null : id)}
       popupMatchSelectWidth={false}
       data-testid="operator-switcher"
     />

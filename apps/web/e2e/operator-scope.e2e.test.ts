@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { USERS, launchBrowser, login, openPage, pickOption, screenshot, toastsGone } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const totalOf = (page: Page) =>
+  page.getByTestId('dashboard-total-cost').locator('.ant-statistic-content').innerText();
+
+/**
+ * The demo invoices are parsed in the background after start: reload until the total has costs, no
+ * invoice is being read and the total stands still between two loads.
+ */
+async function waitForFigures(page: Page, timeoutMs = 300_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    await page.getByTestId('dashboard-total-cost').waitFor();
+    const text = (await totalOf(page)).trim();
+    const reading = await page.evaluate(async () => {
+      const res = await fetch('/api/invoices?pageSize=1&uploadState=in_progress', {
+        headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+      });
+      return res.ok ? ((await res.json()) as { total: number }).total : -1;
+    });
+    if (/[1-9]/.test(text) && reading === 0 && text === last) return text;
+    if (Date.now() > deadline)
+      throw new Error(`no settled costs on the dashboard after ${timeoutMs} ms: ${text}`);
+    last = text;
+    await page.waitForTimeout(3000);
+    await page.reload();
+  }
+}
+
+/** Chooses `name` in the header's operator picker and waits for the dashboard's total to change. */
+async function choose(page: Page, name: string, before: string): Promise<string> {
+  const picker = page.getByTestId('operator-switcher');
+  await picker.click();
+  await pickOption(page, name);
+  await expect.poll(() => picker.innerText()).toContain(name);
+  await expect.poll(() => totalOf(page), { timeout: 30_000 }).not.toBe(before);
+  return totalOf(page);
+}
+
+describe('the operator picker in the header', () => {
+  for (const [lang, all] of [
+    ['en', 'All operators'],
+    ['fi', 'Kaikki operaattorit'],
+  ] as const) {
+    it(
+      `re-scopes the open cost dashboard to one operator and back to all (${lang})`,
+      { timeout: 420_000 },
+      async () => {
+        const { context, page, errors } = await openPage(browser);
+        try {
+          await login(page, USERS.companyAdmin, undefined, lang);
+          await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);
+          const everyone = await waitForFigures(page);
+          const picker = page.getByTestId('operator-switcher');
+          expect(await picker.innerText()).toContain(all);
+
+          const elisa = await choose(page, 'Elisa', everyone);
+          // The session keeps the choice: a reload shows Elisa's figures again.
+          const stored = await page.evaluate(() => localStorage.getItem('loggedInOperatorID'));
+          expect(stored).not.toBeNull();
+          await page.reload();
+          await expect.poll(() => totalOf(page), { timeout: 30_000 }).toBe(elisa);
+          expect(await picker.innerText()).toContain('Elisa');
+          await toastsGone(page);
+          await screenshot(page, `operator-scope-elisa-${lang}`);
+
+          const telia = await choose(page, 'Telia', elisa);
+          expect(telia).not.toBe(everyone);
+          expect(await choose(page, all, telia)).toBe(everyone);
+          await toastsGone(page);
+          await screenshot(page, `operator-scope-all-${lang}`);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  }
+});
