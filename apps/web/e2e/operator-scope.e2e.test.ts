@@ -55,9 +55,12 @@ describe('the operator picker in the header', () => {
   ] as const) {
     it(
       `re-scopes the open cost dashboard to one operator and back to all (${lang})`,
-      { timeout: 420_000 },
+      { timeout: 720_000 },
       async () => {
         const { context, page, errors } = await openPage(browser);
+        // Two logins, reloads and a dashboard per language: give a loaded machine time.
+        context.setDefaultNavigationTimeout(180_000);
+        context.setDefaultTimeout(60_000);
         try {
           await login(page, USERS.companyAdmin, undefined, lang);
           await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);
