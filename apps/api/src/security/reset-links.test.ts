@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
 import { createTestApp, DEMO, linkToken, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
@@ -53,5 +55,65 @@ describe('reset links', () => {
     const theirs = await resetToken(DEMO.otherClientUser);
     expect((await reset(mine, 'Oma-Salasana-1!')).statusCode).toBe(200);
     expect((await reset(theirs, 'Heidan-Salasana-1!')).statusCode).toBe(200);
+  });
+});
+
+describe('links outlive no change of their account (issue 23, finding 7)', () => {
+  const expired = async (token: string) => {
+    const res = await reset(token, 'Myohassa-Salasana-9!');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('resetLinkExpired');
+  };
+
+  it('voids an open link when an admin deactivates and activates the user again', async () => {
+    const admin = await t.login(DEMO.admin);
+    const [consultant] = await t.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO.consultant));
+    const link = await resetToken(DEMO.consultant);
+    for (const action of ['deactivate', 'activate']) {
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/provider-users/${consultant.id}/${action}`,
+        token: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await expired(link);
+    // A link asked for after the change is open.
+    expect((await reset(await resetToken(DEMO.consultant), 'Uusi-Konsultti-1!')).statusCode).toBe(200);
+  });
+
+  it('voids open links when the address or the password changes, whoever changes it, and not for a name', async () => {
+    const { db } = t.deps.database;
+    const email = DEMO.otherClientUser;
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const kept = await resetToken(email);
+    await db.update(users).set({ fullName: 'Sanna Laine-Virta' }).where(eq(users.id, user.id));
+    const toOldAddress = await resetToken(email);
+    await db.update(users).set({ email: 'sanna.uusi@saimaanlogistiikka.fi' }).where(eq(users.id, user.id));
+    await expired(toOldAddress);
+    await expired(kept);
+    await db.update(users).set({ email }).where(eq(users.id, user.id));
+    const beforePassword = await resetToken(email);
+    await db.update(users).set({ passwordHash: user.passwordHash }).where(eq(users.id, user.id));
+    expect((await reset(beforePassword, 'Ei-Muutosta-1!')).statusCode).toBe(200);
+    const beforeChange = await resetToken(email);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/profile/password',
+          token: await t.login(email, 'Ei-Muutosta-1!'),
+          payload: {
+            oldPassword: 'Ei-Muutosta-1!',
+            newPassword: 'Vaihdettu-1!',
+            confirmPassword: 'Vaihdettu-1!',
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await expired(beforeChange);
   });
 });
