@@ -21,3 +21,4 @@ export * from './schemas/reports.js';
 export * from './schemas/report-exports.js';
 export * from './schemas/consultant-billing.js';
 export * from './schemas/about.js';
+export * from './business-day.js';
