@@ -72,6 +72,9 @@ async function walk(page: Page) {
     .locator('tr.ant-table-row')
     .filter({ hasText: 'Draft' });
   await draftRow.waitFor();
+  // A draft never started: it can be activated, not terminated.
+  await draftRow.getByRole('button', { name: 'Activate' }).waitFor();
+  expect(await draftRow.getByRole('button', { name: 'Terminate' }).count()).toBe(0);
   await draftRow.getByRole('button', { name: 'Activate' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Activate' }).click();
   await toast(page, 'Contract updated successfully');

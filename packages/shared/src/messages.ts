@@ -383,6 +383,10 @@ export const MESSAGES = {
     en: 'This contract can no longer be changed',
     fi: 'Tätä sopimusta ei voi enää muuttaa',
   },
+  contractTerminateActiveOnly: {
+    en: 'Only an active contract can be terminated; a draft stays a draft until it is activated',
+    fi: 'Vain aktiivisen sopimuksen voi irtisanoa; luonnos pysyy luonnoksena, kunnes se aktivoidaan',
+  },
   contractNoBillingPlan: {
     en: 'Choose a billing plan for the contract or the client first',
     fi: 'Valitse ensin laskutusmalli sopimukselle tai asiakkaalle',

@@ -64,14 +64,35 @@ export const DEMO_CLIENTS: DemoClient[] = [
   },
 ];
 
+/**
+ * The demo's contract of a client: active (activated now) from the start of last year to the end of
+ * the year after next, so the client is never locked out while the demo runs.
+ */
+export const demoContract = (clientId: number, now: Date) => {
+  const { start, end } = demoPeriod(now);
+  return {
+    clientId,
+    status: 'active' as const,
+    term: '36',
+    startDate: start,
+    endDate: end,
+    activatedAt: now,
+  };
+};
+
+/** The demo's contract period: the start of last year to the end of the year after next. */
+const demoPeriod = (now: Date) => ({
+  start: `${now.getUTCFullYear() - 1}-01-01`,
+  end: `${now.getUTCFullYear() + 2}-12-31`,
+});
+
 export const DEMO_CONSULTANT = { fullName: 'Laura Nieminen', email: 'konsultti@kulu.fi' };
 
 /** Two client companies with sub-companies, cost centers, contracts and users; one consultant. */
 export async function loadDemoData(deps: Deps): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = deps.now();
-  const start = `${today.getUTCFullYear() - 1}-01-01`;
-  const end = `${today.getUTCFullYear() + 2}-12-31`;
+  const { start, end } = demoPeriod(today);
   await deps.database.db.transaction(async (tx) => {
     await tx.insert(users).values({
       ...DEMO_CONSULTANT,
@@ -111,9 +132,7 @@ export async function loadDemoData(deps: Deps): Promise<void> {
           contractEndDate: end,
         })),
       );
-      await tx
-        .insert(clientContracts)
-        .values({ clientId: client.id, status: 'active', term: '36', startDate: start, endDate: end });
+      await tx.insert(clientContracts).values(demoContract(client.id, today));
       await tx.insert(users).values({
         ...d.admin,
         passwordHash,

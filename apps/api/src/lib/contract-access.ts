@@ -4,6 +4,8 @@ import {
   exists,
   gt,
   gte,
+  isNotNull,
+  isNull,
   lte,
   ne,
   or,
@@ -14,22 +16,29 @@ import {
 } from 'drizzle-orm';
 import { clientContracts, clients } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
-import { isoDate } from './db-values.js';
+import { helsinkiDay } from '@kulu/shared';
 
 /**
- * Spec §2/§4, the one rule for the greyed menu and the API guard: a client company is locked out
- * when it is terminated, unknown, or has no valid contract today: today within start..end of a
- * contract that is `active`, or `terminated` on a later day (a termination takes effect on its
- * termination date). As an SQL condition on a client id (a column or a value), so that the access
- * check can ask it in the same query as the caller's user row. `clientId` is a value or a column of
- * another table than `clients` (inside, `clients` names the subquery's own row).
+ * Spec §2/§4, the one rule for the greyed menu and the API guard: a client (a company or a
+ * consultant firm) is locked out when it is terminated, unknown, or has no valid contract today.
+ * Valid, by status, on a day within the contract's start..end:
+ * - `active`: valid;
+ * - `terminated`: valid before its termination date (a termination takes effect on its date), and
+ *   only when it was in force when terminated: activated, never made inactive (only an active
+ *   contract can be terminated; a draft or inactive one terminated before that rule never opens
+ *   the door);
+ * - `draft` (never started) and `inactive` (stopped): never valid.
+ * As an SQL condition on a client id (a column or a value), so that the access check can ask it in
+ * the same query as the caller's user row. `clientId` is a value or a column of another table than
+ * `clients` (inside, `clients` names the subquery's own row). `today` is the business day in
+ * Europe/Helsinki (`helsinkiDay`).
  */
 export function lockedOutSql(
   db: Executor,
   clientId: SQLWrapper | number,
   today: Date | Placeholder,
 ): SQL<boolean> {
-  const day = today instanceof Date ? isoDate(today) : today;
+  const day = today instanceof Date ? helsinkiDay(today) : today;
   const open = db
     .select({ one: sql`1` })
     .from(clients)
@@ -48,7 +57,12 @@ export function lockedOutSql(
                 gte(clientContracts.endDate, day),
                 or(
                   eq(clientContracts.status, 'active'),
-                  and(eq(clientContracts.status, 'terminated'), gt(clientContracts.terminationDate, day)),
+                  and(
+                    eq(clientContracts.status, 'terminated'),
+                    gt(clientContracts.terminationDate, day),
+                    isNotNull(clientContracts.activatedAt),
+                    isNull(clientContracts.inactiveDate),
+                  ),
                 ),
               ),
             ),

@@ -9,9 +9,6 @@ import { AppError } from './errors.js';
 /** A timestamp as the API answers it: ISO 8601 in UTC. */
 export const isoTime = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** A calendar day as PostgreSQL's `date` takes it: YYYY-MM-DD of the UTC day. */
-export const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
-
 /** `isoTime`, or null for none. */
 export const isoTimeOrNull = (d: Date | string | null): string | null => (d == null ? null : isoTime(d));
 

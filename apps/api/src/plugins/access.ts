@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
-import { effectivePermissions, ROLE, type Permission } from '@kulu/shared';
+import { effectivePermissions, helsinkiDay, ROLE, type Permission } from '@kulu/shared';
 import type { Database, Db } from '../db/client.js';
 import { ClockedCache, type ChangeClock } from '../db/access-changes.js';
 import { oncePer, preparedPerDb } from '../db/prepared.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
 import { lockedOutSql } from '../lib/contract-access.js';
-import { isoDate } from '../lib/db-values.js';
 import type { AuthUser, CallerRow } from '../types.js';
 import { sendError } from './errors.js';
 
@@ -79,11 +78,12 @@ export function registerAccess(app: FastifyInstance) {
     if (cfg.permission && !req.user.permissions.includes(cfg.permission)) {
       return sendError(req, reply, 403, 'forbidden');
     }
-    // Spec §4: a terminated company or one without a valid contract is locked out of its data
-    // routes (those declaring a permission), by the same rule that greys its menu. Routes that
-    // declare only `auth` (session, profile, logout, help) stay open; provider users are unaffected.
-    const own = req.scope.ownClientId;
-    if (cfg.permission && own != null && caller!.lockedOut) {
+    // Spec §4: a terminated client or one without a valid contract is locked out of its data
+    // routes (those declaring a permission), by the same rule that greys its menu: every user of a
+    // client, a company's as well as a consultant firm's (a client of type consultant). Routes that
+    // declare only `auth` (session, profile, logout, help) stay open; the provider's own users
+    // (admins, consultants without a client) are not clients and are never locked out.
+    if (cfg.permission && caller!.lockedOut) {
       return sendError(req, reply, 403, 'menuDisabled');
     }
   });
@@ -158,7 +158,7 @@ export async function callerOf(
   operatorId: number | null,
   day: Date,
 ): Promise<{ user: AuthUser; row: CallerRow; lockedOut: boolean } | null> {
-  return callerFrom(await findCaller(db, userId, isoDate(day)), operatorId);
+  return callerFrom(await findCaller(db, userId, helsinkiDay(day)), operatorId);
 }
 
 async function findCaller(db: Db, userId: number, day: string): Promise<CallerFound> {
@@ -190,7 +190,7 @@ function callerFrom(
  * the access check is then no round trip to the database. Kept while the database's change clock
  * stands still (db/access-changes.ts): this process's own writes move it before they are reported
  * done, other processes' (and psql's) when their notification arrives, a moment after they commit.
- * Keyed by user and day (the lock-out depends on the day).
+ * Keyed by user and business day (the lock-out depends on the day in Europe/Helsinki).
  */
 const keptCallers = oncePer((changes: ChangeClock) => new ClockedCache<CallerFound>(changes));
 
@@ -210,7 +210,7 @@ async function loadUser(
 ): Promise<{ user: AuthUser; lockedOut: boolean } | null> {
   const claims = await app.deps.tokens.verify(token);
   if (!claims) return null;
-  const found = await keptCaller(app.deps.database, claims.sub, isoDate(app.deps.now()));
+  const found = await keptCaller(app.deps.database, claims.sub, helsinkiDay(app.deps.now()));
   const caller = callerFrom(found, claims.op);
   if (!caller || caller.row.tokenVersion !== claims.tv) return null;
   req.userRow = caller.row;

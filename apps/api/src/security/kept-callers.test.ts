@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { addDays, helsinkiDay, helsinkiDayStart } from '@kulu/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClockedCache } from '../db/access-changes.js';
 import { openDatabase } from '../db/client.js';
 import { clientContracts, clients, operators, users } from '../db/schema/index.js';
-import { isoDate } from '../lib/db-values.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
 /**
@@ -62,7 +62,7 @@ describe('the callers the access check keeps', () => {
     const token = await t.login(DEMO.companyAdmin);
     for (let i = 0; i < 3; i++) expect(await status(token)).toBe(200);
     for (let i = 0; i < 2; i++) expect(await status(token, '/api/Account/GetClientInfo')).toBe(200);
-    const day = isoDate(new Date());
+    const day = helsinkiDay(new Date());
     expect(loads).toEqual([`${clientId} ${day}`, `${id} ${day}`]);
   });
 
@@ -118,9 +118,10 @@ describe('the callers the access check keeps', () => {
   });
 
   it('keeps callers per day: a contract that ends today locks the company out after midnight', async () => {
-    // A minute before the next midnight (UTC, the app's day), within the token's lifetime.
+    // A minute before the next midnight (in Europe/Helsinki, the app's day), within the token's
+    // lifetime.
     const now = t.deps.now();
-    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    const midnight = helsinkiDayStart(addDays(helsinkiDay(now), 1)).getTime();
     let moved = 0;
     const move = (ms: number) => {
       t.advanceClock(ms);
@@ -132,7 +133,7 @@ describe('the callers the access check keeps', () => {
       const { clientId } = await userOf(DEMO.otherCompanyAdmin);
       await t.deps.database.db
         .update(clientContracts)
-        .set({ endDate: isoDate(t.deps.now()) })
+        .set({ endDate: helsinkiDay(t.deps.now()) })
         .where(and(eq(clientContracts.clientId, clientId!), eq(clientContracts.status, 'active')));
       loads = [];
       expect(await status(token)).toBe(200);

@@ -31,7 +31,7 @@ import {
 import { Scope } from '../lib/scope.js';
 import { callerOf } from '../plugins/access.js';
 import type { AuthUser } from '../types.js';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { addActiveContract, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
 /**
  * Tenancy test generated from the route table (app.routeCatalogue): no per-route list.
@@ -324,6 +324,8 @@ async function addAssignedConsultant(): Promise<string> {
     })
     .returning({ id: clients.id });
   await db.insert(consultantCompanies).values({ consultantClientId: firm.id, clientId: anna.clientId! });
+  // A consultant firm is a client: without a valid contract its users are locked out.
+  await addActiveContract(t, firm.id);
   // Rows of its own, so that the consultants it is hidden from are probed with them.
   const [sub] = await db
     .insert(subCompanies)

@@ -13,6 +13,8 @@ import { JobQueue } from '../jobs/queue.js';
 import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
 import { DEMO_PASSWORD, demoSeed } from '../demo/index.js';
+import { demoContract } from '../demo/data.js';
+import { clientContracts } from '../db/schema/index.js';
 import type { Deps } from '../types.js';
 
 export { DEMO_PASSWORD };
@@ -201,4 +203,12 @@ export function linkToken(mail: ReceivedMail): string {
   const m = /token=([A-Za-z0-9_-]+)/.exec(mailText(mail));
   if (!m) throw new Error('no token link in mail');
   return m[1];
+}
+
+/**
+ * Gives a client (a company or a consultant firm) the demo's active contract, so that its users are
+ * not locked out (lib/contract-access.ts): for fixtures that add clients of their own.
+ */
+export async function addActiveContract(t: Pick<TestApp, 'deps'>, clientId: number): Promise<void> {
+  await t.deps.database.db.insert(clientContracts).values(demoContract(clientId, t.deps.now()));
 }

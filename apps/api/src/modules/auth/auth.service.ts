@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   effectivePermissions,
+  helsinkiDay,
   isClientRole,
   ROLE,
   type ClientInfo,
@@ -12,7 +13,6 @@ import { authTokens, clientOperators, clients, operators, users } from '../../db
 import type { Database, Db, Executor } from '../../db/client.js';
 import { ClockedCache, type ChangeClock } from '../../db/access-changes.js';
 import { oncePer, preparedPerDb } from '../../db/prepared.js';
-import { isoDate } from '../../lib/db-values.js';
 import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
 import { isClientLockedOut, lockedOutSql } from '../../lib/contract-access.js';
@@ -101,10 +101,14 @@ export async function clientInfoFor(
   operatorId: number | null,
 ): Promise<ClientInfo> {
   const { db } = deps.database;
+  // A company's users show their company; a consultant firm's users (consultants with a client)
+  // only its lock-out, which applies to every client (plugins/access.ts).
   const ofClient = user.clientId != null && isClientRole(user.roleId);
-  const company = ofClient
-    ? await keptCompany(deps.database, user.clientId!, isoDate(deps.now()))
-    : undefined;
+  const client =
+    user.clientId != null
+      ? await keptCompany(deps.database, user.clientId, helsinkiDay(deps.now()))
+      : undefined;
+  const company = ofClient ? client : undefined;
   const ops = ofClient ? (company?.operators ?? []) : await operatorsFor(db, user);
   const op = ops.find((o) => o.id === operatorId) ?? null;
   return {
@@ -121,7 +125,7 @@ export async function clientInfoFor(
     clientId: user.clientId,
     companyName: company?.name ?? null,
     // An unknown client counts as locked out, as in the access check.
-    menuDisabled: ofClient ? (company?.menuDisabled ?? true) : false,
+    menuDisabled: user.clientId != null ? (client?.menuDisabled ?? true) : false,
     operators: ops,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import {
   contractCosts,
+  helsinkiDay,
   type Contract,
   type ContractCreate,
   type ContractTerminate,
@@ -11,7 +12,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/resource/resource.service.js';
-import { isoDate, isoTime as iso } from '../../lib/db-values.js';
+import { isoTime as iso } from '../../lib/db-values.js';
 
 /**
  * Contract management of a client (spec §3 Client contract, §4 draft → active → inactive /
@@ -200,7 +201,7 @@ export async function updateContract(
     const row = await lockedContract(tx, clientId, id);
     if (!NEXT[row.status]?.includes(input.status)) throw new AppError(409, 'contractNotEditable');
     const before = await oneContract(tx, clientId, id);
-    const inactiveDate = input.status === 'inactive' ? (input.inactiveDate ?? isoDate(now)) : null;
+    const inactiveDate = input.status === 'inactive' ? (input.inactiveDate ?? helsinkiDay(now)) : null;
     if (inactiveDate && (inactiveDate < input.startDate || inactiveDate > input.endDate)) {
       throw new AppError(400, 'validation', { inactiveDate: 'invalid' });
     }
@@ -244,8 +245,11 @@ export async function updateContract(
 }
 
 /**
- * Terminate a draft, active or inactive contract on a day between its start and end (spec §4).
- * The company keeps its access until that day (lib/contract-access.ts).
+ * Terminate an active contract on a day between its start and end (spec §4). The company keeps its
+ * access until that day (lib/contract-access.ts), so only a contract that is in force may be
+ * terminated: a draft never started (it stays a draft) and an inactive contract has
+ * already stopped; terminating either would open the door until the termination date. 409
+ * `contractTerminateActiveOnly`. Shortening an active contract cannot make it overlap another.
  */
 export async function terminateContract(
   db: Db,
@@ -258,7 +262,7 @@ export async function terminateContract(
   await me.scope.assertClient(clientId);
   return db.transaction(async (tx) => {
     const row = await lockedContract(tx, clientId, id);
-    if (row.status === 'terminated') throw new AppError(409, 'contractNotEditable');
+    if (row.status !== 'active') throw new AppError(409, 'contractTerminateActiveOnly');
     if (input.terminationDate < row.startDate || input.terminationDate > row.endDate) {
       throw new AppError(400, 'contractTerminationDate', { terminationDate: 'invalid' });
     }

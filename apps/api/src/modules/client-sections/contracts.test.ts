@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { contractCosts, message } from '@kulu/shared';
-import { activityLog, clientBillingPlans, clientContracts, clients, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { addDays, contractCosts, helsinkiDay, message, ROLE } from '@kulu/shared';
+import {
+  activityLog,
+  clientBillingPlans,
+  clientContracts,
+  clients,
+  consultantCompanies,
+  users,
+} from '../../db/schema/index.js';
+import { addActiveContract, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import { hashPassword } from '../../lib/passwords.js';
 
 let t: TestApp;
 let admin: string;
@@ -13,7 +21,7 @@ let clientId: number;
 let otherClientId: number;
 let planId: number;
 const year = new Date().getUTCFullYear();
-const today = new Date().toISOString().slice(0, 10);
+const today = helsinkiDay(new Date());
 
 const clientOf = async (email: string) => {
   const [u] = await t.deps.database.db
@@ -241,7 +249,7 @@ describe('contract management', () => {
       method: 'POST',
       url: base(),
       token: admin,
-      payload: draft(`${year + 12}-01-01`, `${year + 12}-12-31`),
+      payload: draft(`${year + 12}-01-01`, `${year + 12}-12-31`, { status: 'active' }),
     });
     const id = created.json().contract.id as number;
     const url = `${base()}/${id}/terminate`;
@@ -275,6 +283,68 @@ describe('contract management', () => {
       payload: { terminationDate: `${year + 12}-05-31` },
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('contractTerminateActiveOnly');
+  });
+
+  it('refuses to terminate a draft or an inactive contract (409, English and Finnish), leaving it as it was', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year + 14}-01-01`, `${year + 14}-12-31`),
+    });
+    const draftId = created.json().contract.id as number;
+    const active = await t.inject({
+      method: 'POST',
+      url: base(),
+      token: admin,
+      payload: draft(`${year + 15}-01-01`, `${year + 15}-12-31`, { status: 'active' }),
+    });
+    const inactiveId = active.json().contract.id as number;
+    const stopped = await t.inject({
+      method: 'PUT',
+      url: `${base()}/${inactiveId}`,
+      token: admin,
+      payload: draft(`${year + 15}-01-01`, `${year + 15}-12-31`, {
+        status: 'inactive',
+        inactiveDate: `${year + 15}-03-31`,
+      }),
+    });
+    expect(stopped.json().contract.status).toBe('inactive');
+    const rowsBefore = await t.deps.database.db
+      .select()
+      .from(clientContracts)
+      .where(eq(clientContracts.clientId, clientId));
+
+    for (const lang of ['en', 'fi'] as const) {
+      // The message is in the caller's own language.
+      await t.deps.database.db
+        .update(users)
+        .set({ languageId: lang === 'fi' ? 2 : 1 })
+        .where(eq(users.email, DEMO.admin));
+      for (const [id, day] of [
+        [draftId, `${year + 14}-06-30`],
+        [inactiveId, `${year + 15}-06-30`],
+      ] as const) {
+        const res = await t.inject({
+          method: 'POST',
+          url: `${base()}/${id}/terminate`,
+          token: admin,
+          payload: { terminationDate: day },
+        });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({
+          code: 'contractTerminateActiveOnly',
+          message: message('contractTerminateActiveOnly', lang),
+        });
+      }
+    }
+    await t.deps.database.db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.admin));
+    const rowsAfter = await t.deps.database.db
+      .select()
+      .from(clientContracts)
+      .where(eq(clientContracts.clientId, clientId));
+    expect(rowsAfter).toEqual(rowsBefore);
   });
 
   it("keeps company users out of contracts and another client's contract ids out of reach", async () => {
@@ -308,7 +378,7 @@ describe('a company without a valid contract is locked out (spec §4)', () => {
       .where(and(eq(clientContracts.clientId, otherClientId), eq(clientContracts.status, 'active')));
 
     // A termination on a later day keeps the company in until that day.
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = addDays(helsinkiDay(t.deps.now()), 1);
     await t.deps.database.db
       .update(clientContracts)
       .set({ status: 'terminated', terminationDate: tomorrow })
@@ -379,5 +449,143 @@ describe('a company without a valid contract is locked out (spec §4)', () => {
     expect((await t.inject({ method: 'GET', url: '/api/invoices', token: companyAdmin })).statusCode).toBe(
       200,
     );
+  });
+});
+
+/** A client of its own (a company or a consultant firm) with one signed-in user. */
+async function clientWithUser(type: 'company' | 'consultant', n: number) {
+  const { db } = t.deps.database;
+  const [c] = await db
+    .insert(clients)
+    .values({
+      type,
+      companyName: `Lock-out ${type} ${n} Oy`,
+      businessId: `${1000000 + n}-${n % 10}`,
+      email: `lockout${n}@${type}.test`,
+      interestStatus: type,
+    })
+    .returning({ id: clients.id });
+  const email = `user${n}@${type}.test`;
+  await db.insert(users).values({
+    email,
+    fullName: `Lock-out user ${n}`,
+    roleId: type === 'company' ? ROLE.companyAdmin : ROLE.consultant,
+    clientId: c.id,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    activated: true,
+  });
+  return { id: c.id, token: await t.login(email) };
+}
+
+const isOpen = async (token: string, url: string) => {
+  const res = await t.inject({ method: 'GET', url, token });
+  expect([200, 403], `${url}: ${res.body}`).toContain(res.statusCode);
+  if (res.statusCode === 403) expect(res.json().code).toBe('menuDisabled');
+  const info = await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token });
+  expect(info.json().menuDisabled).toBe(res.statusCode === 403);
+  return res.statusCode === 200;
+};
+
+describe('the lock-out rule, status by status (lib/contract-access.ts)', () => {
+  it('opens the door only for an active contract, or one terminated from active before its date', async () => {
+    const company = await clientWithUser('company', 1);
+    const day = helsinkiDay(t.deps.now());
+    const yesterday = addDays(day, -1);
+    const tomorrow = addDays(day, 1);
+    const within = { startDate: addDays(day, -30), endDate: addDays(day, 300) };
+    const activated = { activatedAt: t.deps.now() };
+    const cases: Array<[string, Partial<typeof clientContracts.$inferInsert> | null, boolean]> = [
+      ['no contract', null, false],
+      ['a draft over today', { status: 'draft', ...within }, false],
+      ['an active contract over today', { status: 'active', ...within, ...activated }, true],
+      [
+        'an active contract that ended yesterday',
+        { status: 'active', ...within, endDate: yesterday, ...activated },
+        false,
+      ],
+      [
+        'an active contract from tomorrow',
+        { status: 'active', ...within, startDate: tomorrow, ...activated },
+        false,
+      ],
+      [
+        'an inactive contract',
+        { status: 'inactive', ...within, inactiveDate: yesterday, ...activated },
+        false,
+      ],
+      [
+        'a contract terminated from active on a later day',
+        { status: 'terminated', ...within, terminationDate: tomorrow, ...activated },
+        true,
+      ],
+      [
+        'a contract terminated today',
+        { status: 'terminated', ...within, terminationDate: day, ...activated },
+        false,
+      ],
+      [
+        'a draft terminated on a later day (never activated)',
+        { status: 'terminated', ...within, terminationDate: tomorrow, activatedAt: null },
+        false,
+      ],
+      [
+        'an inactive contract terminated on a later day',
+        { status: 'terminated', ...within, terminationDate: tomorrow, inactiveDate: yesterday, ...activated },
+        false,
+      ],
+    ];
+    const { db } = t.deps.database;
+    for (const [label, contract, open] of cases) {
+      await db.delete(clientContracts).where(eq(clientContracts.clientId, company.id));
+      if (contract) {
+        await db.insert(clientContracts).values({
+          ...within,
+          ...contract,
+          clientId: company.id,
+        } as typeof clientContracts.$inferInsert);
+      }
+      expect(await isOpen(company.token, '/api/invoices'), label).toBe(open);
+    }
+  });
+});
+
+describe('a consultant firm is locked out like any client (spec §4)', () => {
+  it("locks a consultant firm's users out without a valid contract; the provider's own consultants never", async () => {
+    const firm = await clientWithUser('consultant', 2);
+    await t.deps.database.db.insert(consultantCompanies).values({ consultantClientId: firm.id, clientId });
+    const provider = await t.login(DEMO.consultant);
+    const url = base();
+
+    expect(await isOpen(firm.token, url)).toBe(false);
+    // The session routes stay open, so the firm's users can read why and sign out.
+    expect((await t.inject({ method: 'GET', url: '/api/profile', token: firm.token })).statusCode).toBe(200);
+    expect(await isOpen(provider, url)).toBe(true);
+
+    await addActiveContract(t, firm.id);
+    expect(await isOpen(firm.token, url)).toBe(true);
+
+    const [contract] = await t.deps.database.db
+      .select({ id: clientContracts.id })
+      .from(clientContracts)
+      .where(eq(clientContracts.clientId, firm.id));
+    const ended = await t.inject({
+      method: 'POST',
+      url: `${base(firm.id)}/${contract.id}/terminate`,
+      token: admin,
+      payload: { terminationDate: helsinkiDay(t.deps.now()) },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(await isOpen(firm.token, url)).toBe(false);
+    expect(await isOpen(provider, url)).toBe(true);
+
+    // A terminated firm is locked out whatever its contracts.
+    await addActiveContract(t, firm.id);
+    await t.deps.database.db.delete(clientContracts).where(eq(clientContracts.id, contract.id));
+    expect(await isOpen(firm.token, url)).toBe(true);
+    await t.deps.database.db
+      .update(clients)
+      .set({ profileStatus: 'terminated' })
+      .where(eq(clients.id, firm.id));
+    expect(await isOpen(firm.token, url)).toBe(false);
   });
 });

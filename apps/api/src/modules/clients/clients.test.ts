@@ -10,7 +10,14 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { decrypt } from '../../lib/secrets.js';
-import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
+import {
+  addActiveContract,
+  createTestApp,
+  DEMO,
+  linkToken,
+  mailText,
+  type TestApp,
+} from '../../test/helpers.js';
 import { sendLeadReminders } from './lead-reminders.js';
 
 let t: TestApp;
@@ -446,6 +453,8 @@ describe('assign companies', () => {
       .where(eq(clients.companyName, 'Neuvonta Testi Oy'));
     const converted = await call('POST', `/api/clients/${firm}/convert`, admin, { to: 'consultant' });
     expect(converted.json()).toMatchObject({ code: 'convertedToConsultant', client: { type: 'consultant' } });
+    // A consultant firm is a client: without a valid contract its users are locked out.
+    await addActiveContract(t, firm);
     firmToken = await t.login('konsultti@neuvontatesti.fi', 'Salasana1!');
   });
 

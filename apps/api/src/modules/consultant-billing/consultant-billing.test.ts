@@ -6,7 +6,7 @@ import { generateInvoice } from '@kulu/invoices';
 import { clientBillingPlans, clients, consultantCompanies, invoices, users } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import { addActiveContract, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 
 let t: TestApp;
@@ -38,6 +38,8 @@ async function consultant(name: string, businessId: string, email: string, billi
       billingPlanId,
     })
     .returning({ id: clients.id });
+  // A consultant firm is a client: without a valid contract its users are locked out.
+  await addActiveContract(t, c!.id);
   await db.insert(users).values({
     email,
     fullName: `${name} user`,

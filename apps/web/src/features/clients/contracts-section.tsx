@@ -215,7 +215,8 @@ export function ContractsSection({ clientId }: { clientId: number }) {
                     </Tooltip>
                   </Popconfirm>
                 )}
-                {r.status !== 'terminated' && (
+                {/* Only a contract in force can be terminated (a draft never started). */}
+                {r.status === 'active' && (
                   <Tooltip title={c('terminate')}>
                     <Button
                       size="small"
