@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { helsinkiDay } from '@kulu/shared';
 import {
   USERS,
   activationLink,
@@ -30,8 +31,8 @@ const OWNER = { email: 'paula@polkutesti.fi', password: 'Salasana1!' };
 const USER = { name: 'Ulla Uusi', email: 'ulla.uusi@polkutesti.fi', password: 'Uusi-Salasana-7' };
 const SUB_COMPANY = 'Polku Testi Helsinki';
 
-const dmy = (d: Date) =>
-  `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+/** The business day (Europe/Helsinki) of an instant as the date fields take it. */
+const dmy = (d: Date) => helsinkiDay(d).split('-').reverse().join('/');
 
 /** The session's bearer token, as a script would use it. */
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');

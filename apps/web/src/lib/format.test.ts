@@ -13,4 +13,9 @@ describe('formatting follows the language', () => {
     expect(formatDate('2026-03-01', 'en')).toBe('01/03/2026');
     expect(formatDate(null, 'en')).toBe('');
   });
+  it('shows a timestamp on its day in Europe/Helsinki, whatever the browser time zone', () => {
+    // 00:30 on 1 March in Helsinki is 22:30 UTC on 28 February.
+    expect(formatDate('2026-02-28T22:30:00.000Z', 'fi')).toBe('1.3.2026');
+    expect(formatDate('2026-02-28T21:59:00.000Z', 'en')).toBe('28/02/2026');
+  });
 });

@@ -1,4 +1,4 @@
-import type { Lang } from '@kulu/shared';
+import { BUSINESS_TIME_ZONE, type Lang } from '@kulu/shared';
 
 /** Amounts are shown in euros (spec §9), formatted for the interface language. */
 const intlLocale = (lang: Lang) => (lang === 'fi' ? 'fi-FI' : 'en-GB');
@@ -9,7 +9,10 @@ export const formatMoney = (amount: number, lang: Lang): string =>
 export const formatNumber = (value: number, lang: Lang): string =>
   new Intl.NumberFormat(intlLocale(lang)).format(value);
 
-/** An ISO date (`2026-03-01` or a timestamp) as a local date; empty for null. */
+/**
+ * An ISO date (`2026-03-01`, that calendar day) or a timestamp (its business day in
+ * Europe/Helsinki, whatever the browser's time zone) as a date; empty for null.
+ */
 export function formatDate(value: string | null | undefined, lang: Lang): string {
   if (!value) return '';
   const date = new Date(value);
@@ -18,6 +21,6 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
     day: 'numeric',
     month: 'numeric',
     year: 'numeric',
-    timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : undefined,
+    timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : BUSINESS_TIME_ZONE,
   }).format(date);
 }

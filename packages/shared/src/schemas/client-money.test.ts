@@ -6,7 +6,6 @@ import {
   paymentInputSchema,
   supportCost,
   supportHoursInputSchema,
-  utcDay,
 } from './client-money.js';
 
 describe('day rules', () => {
@@ -25,10 +24,6 @@ describe('day rules', () => {
     // On the first of the month only that day counts.
     expect(isInCurrentMonthUpToToday('2026-12-01', '2026-12-01')).toBe(true);
     expect(isInCurrentMonthUpToToday('2026-11-30', '2026-12-01')).toBe(false);
-  });
-  it("today is the UTC day of the app's clock", () => {
-    expect(utcDay(new Date('2026-11-30T23:30:00Z'))).toBe('2026-11-30');
-    expect(utcDay(new Date('2026-12-01T00:00:00Z'))).toBe('2026-12-01');
   });
 });
 

@@ -9,15 +9,12 @@ import { dayString } from './clients.js';
  * future", "On-demand support hours greater than 0; date within the current month and not after
  * today"; §8). One schema for the API's requests and answers and the web's forms.
  *
- * The day rules depend on today: the pure helpers below take today as `YYYY-MM-DD` (the API's
- * clock, `deps.now()`, as a UTC day like every other day rule of the API), so the forms check the
- * same rule and the API has the last word.
+ * The day rules depend on today: the pure helpers below take today as `YYYY-MM-DD` (the business
+ * day in Europe/Helsinki of the API's clock `deps.now()` or the browser's, `helsinkiDay`), so the
+ * forms check the same rule and the API has the last word.
  */
 
 // ---- day rules (pure) ----------------------------------------------------------------------------
-
-/** A `Date` as its UTC day `YYYY-MM-DD` (the API's "today"). */
-export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** Spec §5: a payment date is not in the future (today is allowed). */
 export const isNotAfterToday = (day: string, today: string): boolean => day <= today;

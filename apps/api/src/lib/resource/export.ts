@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { masterLabel, type Lang, type MasterColumn } from '@kulu/shared';
+import { helsinkiDay, masterLabel, type Lang, type MasterColumn } from '@kulu/shared';
 import { NUM_FMT, safeText } from '../xlsx/index.js';
 import { streamXlsx } from '../xlsx/http.js';
 import type { ResourceMeta, Row } from './resource.service.js';
@@ -36,7 +36,7 @@ export async function sendXlsx(
   rows: AsyncIterable<Row[]>,
   lang: Lang,
 ) {
-  const date = new Date().toISOString().slice(0, 10);
+  const date = helsinkiDay(new Date());
   async function* cells() {
     for await (const batch of rows) {
       yield batch.map((row) => meta.columns.map((c) => cellValue(c, row[c.key], lang)));

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type {
-  FetchRun,
-  FullAutomationRow,
-  PortalCredentialsInput,
-  PortalCredentialsView,
+import {
+  helsinkiMonth,
+  type FetchRun,
+  type FullAutomationRow,
+  type PortalCredentialsInput,
+  type PortalCredentialsView,
 } from '@kulu/shared';
 import { clients, invoiceFetchRuns, operators, portalCredentials } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
@@ -168,7 +169,7 @@ export async function runFetch(deps: Deps, job: FetchInvoicesJob): Promise<Fetch
 }
 
 /** The billing month to fetch on a monthly run: the current month (invoices arrive early in it). */
-export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+export const monthOf = (d: Date) => helsinkiMonth(d);
 
 /** automation-monthly: one fetch-invoices job per client on automated upload and operator with credentials. */
 export async function enqueueMonthlyFetches(deps: Deps, month = monthOf(deps.now())): Promise<number> {

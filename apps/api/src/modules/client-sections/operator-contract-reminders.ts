@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { ROLE } from '@kulu/shared';
+import { helsinkiDay, ROLE } from '@kulu/shared';
 import { clientOperators, clients, operators, settings, users } from '../../db/schema/index.js';
 import { consultantIdsOfClient } from '../../lib/scope.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
@@ -17,7 +17,7 @@ import type { Deps } from '../../types.js';
  */
 export async function sendOperatorContractReminders(deps: Deps, dayArg?: string): Promise<number> {
   const { db } = deps.database;
-  const day = dayArg ?? deps.now().toISOString().slice(0, 10);
+  const day = dayArg ?? helsinkiDay(deps.now());
   const due = await db
     .select({
       id: clientOperators.id,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crc32 } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { message } from '@kulu/shared';
+import { helsinkiDay, message } from '@kulu/shared';
 import {
   activityLog,
   clientOperatorDocuments,
@@ -531,7 +531,7 @@ describe('end date reminder job', () => {
   });
 
   it("takes the day from the app's clock (the daily schedule passes none)", async () => {
-    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const day = helsinkiDay(new Date(t.deps.now().getTime() + 40 * 86_400_000));
     const { db } = t.deps.database;
     await db
       .update(clientOperators)

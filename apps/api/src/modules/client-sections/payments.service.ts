@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   isNotAfterToday,
-  utcDay,
+  helsinkiDay,
   type Payment,
   type PaymentInput,
   type PaymentList,
@@ -90,7 +90,7 @@ export async function getPayment(db: Db, me: Caller, clientId: number, id: numbe
 
 /** Spec §5: the payment date is not in the future (today by the app's clock is allowed). */
 function assertDate(input: PaymentInput, now: Date) {
-  if (!isNotAfterToday(input.paymentDate, utcDay(now))) {
+  if (!isNotAfterToday(input.paymentDate, helsinkiDay(now))) {
     throw new AppError(400, 'paymentDateInFuture', { paymentDate: 'invalid' });
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { message, utcDay } from '@kulu/shared';
+import { addDays, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
 import { activityLog, clientPayments, consultantUserCompanies, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
@@ -14,8 +14,8 @@ let otherClientId: number;
 let otherPaymentId: number;
 
 const DAY = 86_400_000;
-const today = () => utcDay(t.deps.now());
-const dayFrom = (days: number) => utcDay(new Date(t.deps.now().getTime() + days * DAY));
+const today = () => helsinkiDay(t.deps.now());
+const dayFrom = (days: number) => helsinkiDay(new Date(t.deps.now().getTime() + days * DAY));
 
 const clientOf = async (email: string) => {
   const [u] = await t.deps.database.db
@@ -288,5 +288,37 @@ describe('client payments: permission and tenancy', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect(await rowsOf(otherClientId)).toHaveLength(1);
+  });
+});
+
+describe('client payments: today is the day in Europe/Helsinki', () => {
+  it('accepts a payment dated today at 00:30 Helsinki time, while the UTC day is still yesterday', async () => {
+    // The clock at 00:30 on the day after tomorrow in Helsinki: 22:30 or 21:30 UTC the day before.
+    const day = addDays(today(), 2);
+    const at = helsinkiDayStart(day).getTime() + 30 * 60_000;
+    t.advanceClock(at - t.deps.now().getTime());
+    expect(today()).toBe(day);
+    expect(t.deps.now().toISOString().slice(0, 10)).toBe(addDays(day, -1));
+    const token = await t.login(DEMO.admin);
+    const before = await rowsOf(clientId);
+
+    const ok = await t.inject({
+      method: 'POST',
+      url: base(),
+      token,
+      payload: { paymentDate: day, amount: '5' },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().payment).toMatchObject({ paymentDate: day });
+    // The next Helsinki day is still in the future.
+    const later = await t.inject({
+      method: 'POST',
+      url: base(),
+      token,
+      payload: { paymentDate: addDays(day, 1), amount: '5' },
+    });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().code).toBe('paymentDateInFuture');
+    expect(await rowsOf(clientId)).toHaveLength(before.length + 1);
   });
 });

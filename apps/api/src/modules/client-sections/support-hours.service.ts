@@ -3,7 +3,7 @@ import {
   firstOfMonth,
   isInCurrentMonthUpToToday,
   supportCost,
-  utcDay,
+  helsinkiDay,
   type SupportHours,
   type SupportHoursInput,
   type SupportHoursList,
@@ -65,7 +65,7 @@ export async function listSupportHours(
     .orderBy(dir(col), dir(onDemandSupport.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const today = utcDay(now);
+  const today = helsinkiDay(now);
   const [agg] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -118,7 +118,7 @@ export async function getSupportHours(
 
 /** Spec §5: the day lies in the current month and not after today (by the app's clock). */
 function assertDate(input: SupportHoursInput, now: Date) {
-  if (!isInCurrentMonthUpToToday(input.supportDate, utcDay(now))) {
+  if (!isInCurrentMonthUpToToday(input.supportDate, helsinkiDay(now))) {
     throw new AppError(400, 'supportDateNotInMonth', { supportDate: 'invalid' });
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { firstOfMonth, message, utcDay } from '@kulu/shared';
+import { addDays, firstOfMonth, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
 import {
   activityLog,
   clientBillingPlans,
@@ -21,10 +21,10 @@ let otherClientId: number;
 let otherEntryId: number;
 
 const DAY = 86_400_000;
-const today = () => utcDay(t.deps.now());
-const dayFrom = (days: number) => utcDay(new Date(t.deps.now().getTime() + days * DAY));
+const today = () => helsinkiDay(t.deps.now());
+const dayFrom = (days: number) => helsinkiDay(new Date(t.deps.now().getTime() + days * DAY));
 /** The last day of the previous month. */
-const lastMonth = () => utcDay(new Date(new Date(`${firstOfMonth(today())}T00:00:00Z`).getTime() - DAY));
+const lastMonth = () => addDays(firstOfMonth(today()), -1);
 
 const userOf = async (email: string) => {
   const [u] = await t.deps.database.db
@@ -268,14 +268,16 @@ describe('on-demand support: permission and tenancy', () => {
 });
 
 describe('on-demand support: the month moves with the clock', () => {
-  it("refuses last month's days once the month has changed, and counts only the new month", async () => {
+  it("refuses last month's days from midnight on the 1st in Helsinki, and counts only the new month", async () => {
     const oldToday = today();
     const before = await rowsOf(clientId);
-    // Move the clock to the 2nd of next month (tokens expire on the way: sign in again).
-    const [y, m] = oldToday.split('-').map(Number);
-    const target = Date.UTC(y, m, 2, 12);
+    // Move the clock to 00:30 on the 1st of next month in Helsinki, when the UTC day is still the
+    // last of this month (tokens expire on the way: sign in again).
+    const first = addDays(`${oldToday.slice(0, 7)}-28`, 4).slice(0, 8) + '01';
+    const target = helsinkiDayStart(first).getTime() + 30 * 60_000;
     t.advanceClock(target - t.deps.now().getTime());
-    expect(today()).toBe(utcDay(new Date(target)));
+    expect(today()).toBe(first);
+    expect(t.deps.now().toISOString().slice(0, 7)).toBe(oldToday.slice(0, 7));
     const token = await t.login(DEMO.admin);
 
     const res = await add({ supportDate: oldToday, hours: '1' }, token);

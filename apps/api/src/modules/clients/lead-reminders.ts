@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ROLE } from '@kulu/shared';
+import { helsinkiDay, ROLE } from '@kulu/shared';
 import { clients, settings, users } from '../../db/schema/index.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { QUEUE } from '../../jobs/queue.js';
@@ -12,7 +12,7 @@ import type { Deps } from '../../types.js';
  */
 export async function sendLeadReminders(deps: Deps, dayArg?: string): Promise<number> {
   const { db } = deps.database;
-  const day = dayArg ?? deps.now().toISOString().slice(0, 10);
+  const day = dayArg ?? helsinkiDay(deps.now());
   const due = await db
     .select({ id: clients.id, companyName: clients.companyName, leadStatus: clients.leadStatus })
     .from(clients)

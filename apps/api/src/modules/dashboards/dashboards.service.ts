@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_TOP_USERS,
+  addMonths,
+  helsinkiMonth,
   OPTIMIZABLE_USAGE_TYPES,
   monthSpan,
   type CostUsage,
@@ -30,12 +32,8 @@ import { euros, toCents } from './money.js';
 
 type Lang = 'en' | 'fi';
 
-/** `YYYY-MM` shifted by `n` months. */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const i = y! * 12 + (m! - 1) + n;
-  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
-}
+/** `YYYY-MM` shifted by `n` months (the shared calendar helper, kept importable from here). */
+export { addMonths };
 
 const firstDay = (month: string) => `${month}-01`;
 
@@ -77,7 +75,12 @@ interface Slice {
  * by the Scope (a client, sub-company or cost center outside it answers 404) and the period:
  * without `from`/`to` the 12 months up to the latest month with facts (or the current month).
  */
-export async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Promise<Slice> {
+export async function resolveSlice(
+  db: Db,
+  scope: Scope,
+  q: CostUsageQuery,
+  now: Date = new Date(),
+): Promise<Slice> {
   let clientId = q.clientId ?? scope.ownClientId;
   const [, sub, center] = await Promise.all([
     q.clientId != null ? scope.assertClient(q.clientId) : undefined,
@@ -129,7 +132,7 @@ export async function resolveSlice(db: Db, scope: Scope, q: CostUsageQuery): Pro
         .select({ m: sql<string | null>`to_char(max(${f.month}), 'YYYY-MM')` })
         .from(f)
         .where(where(f));
-      to = latest?.m ?? new Date().toISOString().slice(0, 7);
+      to = latest?.m ?? helsinkiMonth(now);
     }
   }
   from ??= addMonths(to, -11);

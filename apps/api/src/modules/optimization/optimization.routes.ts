@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  helsinkiDay,
   markBodySchema,
   markResultSchema,
   optimizationExportQuerySchema,
@@ -62,7 +63,7 @@ export async function optimizationRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const lang = requestLanguage(req);
-      const date = new Date().toISOString().slice(0, 10);
+      const date = helsinkiDay(deps.now());
       return sendWorkbook(req, reply, {
         fileName: `optimization-${req.query.tab}-${date}.xlsx`,
         sheets: [await optimizationSheet(db, req.scope, req.query, lang)],
@@ -148,6 +149,6 @@ export async function optimizationRoutes(app: FastifyInstance) {
         response: { 200: savingsSchema },
       },
     },
-    async (req) => savings(db, req.scope, req.query),
+    async (req) => savings(db, req.scope, req.query, deps.now()),
   );
 }

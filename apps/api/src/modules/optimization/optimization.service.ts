@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { renderReason, type Reason } from '@kulu/optimizer';
 import {
   OPTIMIZATION_TABS,
+  addMonths,
+  helsinkiMonth,
   type MarkBody,
   type OptimizationExportQuery,
   type OptimizationItem,
@@ -25,7 +27,6 @@ import type { Db, Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
-import { addMonths } from '../dashboards/dashboards.service.js';
 import { lastRun } from './optimize.service.js';
 
 type Lang = 'en' | 'fi';
@@ -361,9 +362,14 @@ export async function putSettings(
  * mark counts its monthly saving in every month from its realised month to the period's end — by
  * month and by sub-company. Limited by the Scope and the operator chosen at login.
  */
-export async function savings(db: Db, scope: Scope, q: SavingsQuery): Promise<Savings> {
+export async function savings(
+  db: Db,
+  scope: Scope,
+  q: SavingsQuery,
+  now: Date = new Date(),
+): Promise<Savings> {
   const clientId = await resolveClient(scope, q);
-  const to = q.to ?? (q.from ? addMonths(q.from, 11) : new Date().toISOString().slice(0, 7));
+  const to = q.to ?? (q.from ? addMonths(q.from, 11) : helsinkiMonth(now));
   const from = q.from ?? addMonths(to, -11);
   const inScope = and(
     scope.where({

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { ActivityLogEntry, ActivityLogList, ActivityLogOptions, ActivityLogQuery } from '@kulu/shared';
+import {
+  addDays,
+  helsinkiDayStart,
+  type ActivityLogEntry,
+  type ActivityLogList,
+  type ActivityLogOptions,
+  type ActivityLogQuery,
+} from '@kulu/shared';
 import { activityLog, clients, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 
@@ -17,19 +24,13 @@ const SORT: Record<NonNullable<ActivityLogQuery['sort']>, SQL> = {
   action: sql`${activityLog.action}`,
 };
 
-const nextDay = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-};
-
 const whereOf = (q: ActivityLogFilters) =>
   and(
     q.userId != null ? eq(activityLog.userId, q.userId) : undefined,
     q.clientId != null ? eq(activityLog.clientId, q.clientId) : undefined,
     q.area ? eq(activityLog.area, q.area) : undefined,
-    q.from ? gte(activityLog.at, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    q.to ? lt(activityLog.at, nextDay(q.to)) : undefined,
+    q.from ? gte(activityLog.at, helsinkiDayStart(q.from)) : undefined,
+    q.to ? lt(activityLog.at, helsinkiDayStart(addDays(q.to, 1))) : undefined,
   );
 
 export type ActivityLogFilters = Pick<ActivityLogQuery, 'userId' | 'clientId' | 'area' | 'from' | 'to'>;

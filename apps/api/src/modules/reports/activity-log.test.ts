@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { helsinkiDay } from '@kulu/shared';
+import { activityLog, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -91,13 +92,29 @@ describe('activity log report', () => {
     const byArea = (await t.inject({ method: 'GET', url: `${url}?area=${area}`, token: admin })).json();
     expect(byArea.items.every((e: Entry) => e.area === area)).toBe(true);
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = helsinkiDay(new Date());
     const todays = (
       await t.inject({ method: 'GET', url: `${url}?from=${today}&to=${today}`, token: admin })
     ).json();
     expect(todays.total).toBeGreaterThanOrEqual(3);
     const later = (await t.inject({ method: 'GET', url: `${url}?from=2099-01-01`, token: admin })).json();
     expect(later).toMatchObject({ items: [], total: 0, totals: { entries: 0, users: 0, clients: 0 } });
+  });
+
+  it('filters by business days in Europe/Helsinki, not by UTC days', async () => {
+    // 00:30 on 15 January in Helsinki (22:30 UTC on the 14th) and 23:30 on 15 July (20:30 UTC).
+    await t.deps.database.db.insert(activityLog).values([
+      { at: new Date('2020-01-14T22:30:00Z'), area: 'daytest', action: 'winter', entity: 'x' },
+      { at: new Date('2020-07-15T20:30:00Z'), area: 'daytest', action: 'summer', entity: 'x' },
+    ]);
+    const actions = async (from: string, to: string) =>
+      (await t.inject({ method: 'GET', url: `${url}?area=daytest&from=${from}&to=${to}`, token: admin }))
+        .json()
+        .items.map((e: Entry) => e.action);
+    expect(await actions('2020-01-15', '2020-01-15')).toEqual(['winter']);
+    expect(await actions('2020-01-14', '2020-01-14')).toEqual([]);
+    expect(await actions('2020-07-15', '2020-07-15')).toEqual(['summer']);
+    expect(await actions('2020-07-16', '2020-07-16')).toEqual([]);
   });
 
   it('offers the users, clients and areas that have entries', async () => {

@@ -8,6 +8,7 @@ import {
   clientContractsListSchema,
   clientContractsQuerySchema,
   costSummaryListSchema,
+  helsinkiDay,
   overchargedListSchema,
   overchargedQuerySchema,
   planTypesListSchema,
@@ -168,7 +169,7 @@ interface ReportDef<Q extends z.ZodType> {
   workbook: (scope: Scope, q: z.output<Q>, lang: Lang) => Promise<{ fileName: string; sheet: XlsxSheet }>;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => helsinkiDay(new Date());
 
 /**
  * Reports (issue 12): `GET /api/reports/<report>` → `{ items, total, totals, page, pageSize }`, and

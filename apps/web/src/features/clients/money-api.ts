@@ -12,7 +12,7 @@ import type {
   SupportHoursSaved,
   BillingCycle,
 } from '@kulu/shared';
-import { utcDay } from '@kulu/shared';
+import { helsinkiDay } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { ApiRequestError } from '../../lib/api-client';
 import { applyFieldErrors, errorText } from '../../lib/form-rules';
@@ -210,5 +210,5 @@ export const dayProps = {
   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
 };
 
-/** Today as the API sees it (the UTC day of the clock), for the forms' day rules. */
-export const apiToday = () => utcDay(new Date());
+/** Today as the API sees it (the business day in Europe/Helsinki), for the forms day rules. */
+export const apiToday = () => helsinkiDay(new Date());

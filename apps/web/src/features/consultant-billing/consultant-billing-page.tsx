@@ -2,7 +2,12 @@ import { DatePicker, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { CONSULTANT_BILLING_SORTABLE, type ConsultantBillingRow, type Lang } from '@kulu/shared';
+import {
+  CONSULTANT_BILLING_SORTABLE,
+  helsinkiMonth,
+  type ConsultantBillingRow,
+  type Lang,
+} from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
@@ -34,7 +39,7 @@ export function ConsultantBillingPage() {
   const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
     SortKey,
     { month: string; consultantId?: number }
-  >(SORT, { month: dayjs().format(MONTH) });
+  >(SORT, { month: helsinkiMonth(new Date()) });
   const options = useQuery(consultantOptionsQuery());
   const params: ConsultantBillingParams = {
     page: state.page,

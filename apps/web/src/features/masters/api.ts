@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MasterList, MasterOptionRow, MasterResource } from '@kulu/shared';
+import { helsinkiDay, type MasterList, type MasterOptionRow, type MasterResource } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { masterUrl, masterUrlOf } from '../../lib/master-url';
@@ -62,7 +62,7 @@ export function exportList(resource: MasterResource, state: ListState): Promise<
   for (const [k, v] of Object.entries(unpagedParams(resource, state)))
     if (v !== undefined) params.set(k, String(v));
   const qs = params.toString();
-  const date = new Date().toISOString().slice(0, 10);
+  const date = helsinkiDay(new Date());
   return downloadFile(
     `${masterUrl(resource, 'export')}${qs ? `?${qs}` : ''}`,
     `${resource.path}-${date}.xlsx`,

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { helsinkiDay } from '@kulu/shared';
 import type {
   Lang,
   MarkBody,
@@ -54,7 +55,7 @@ export function exportOptimization(params: OptimizationParams): Promise<void> {
   const qs = new URLSearchParams(
     Object.entries(optimizationQuery(filters)).map(([k, v]) => [k, String(v)]),
   ).toString();
-  const date = new Date().toISOString().slice(0, 10);
+  const date = helsinkiDay(new Date());
   return downloadFile(
     `/api/optimization/subscriptions/export${qs ? `?${qs}` : ''}`,
     `optimization-${params.tab}-${date}.xlsx`,

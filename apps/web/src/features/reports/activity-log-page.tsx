@@ -2,7 +2,12 @@ import { DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { ACTIVITY_LOG_SORTABLE, type ActivityLogEntry, type ActivityLogSortKey } from '@kulu/shared';
+import {
+  ACTIVITY_LOG_SORTABLE,
+  BUSINESS_TIME_ZONE,
+  type ActivityLogEntry,
+  type ActivityLogSortKey,
+} from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
@@ -41,6 +46,7 @@ const dateTime = (iso: string, lang: 'en' | 'fi') =>
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+    timeZone: BUSINESS_TIME_ZONE,
   }).format(new Date(iso));
 
 const shown = (v: unknown) =>

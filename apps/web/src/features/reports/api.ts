@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { helsinkiDay } from '@kulu/shared';
 import type {
   OverchargedQuery,
   UnusedSubscriptionsQuery,
@@ -50,7 +51,7 @@ export const activityLogOptionsQuery = () =>
 export function exportActivityLog(params: ActivityLogParams): Promise<void> {
   const { page: _p, pageSize: _s, sort: _o, order: _d, ...filters } = params;
   const qs = queryString(filters);
-  const date = new Date().toISOString().slice(0, 10);
+  const date = helsinkiDay(new Date());
   return downloadFile(`/api/reports/activity-log/export${qs ? `?${qs}` : ''}`, `activity-log-${date}.xlsx`);
 }
 
@@ -129,7 +130,7 @@ export const clientContractsQuery = (params: ClientContractsParams) =>
 export function exportClientContracts(params: ClientContractsParams): Promise<void> {
   const { page: _p, pageSize: _s, ...filters } = params;
   const qs = queryString({ ...filters });
-  const date = new Date().toISOString().slice(0, 10);
+  const date = helsinkiDay(new Date());
   return downloadFile(
     `/api/reports/client-contracts/export${qs ? `?${qs}` : ''}`,
     `client-contracts-${date}.xlsx`,
