@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ROLE } from '@kulu/shared';
+import { helsinkiMonth, ROLE } from '@kulu/shared';
 import { clientOperators, clients, invoices, operators, settings, users } from '../db/schema/index.js';
 import { mailTemplates } from '../lib/mail-templates/index.js';
 import type { Deps } from '../types.js';
@@ -18,7 +18,7 @@ export function uploadReminderHandler(deps: Deps): JobHandler<{ month?: string }
 
 export async function sendUploadReminders(deps: Deps, monthArg?: string): Promise<number> {
   const { db } = deps.database;
-  const month = monthArg ?? deps.now().toISOString().slice(0, 7);
+  const month = monthArg ?? helsinkiMonth(deps.now());
   const wanted = await db
     .select({ clientId: clients.id, operatorId: operators.id, operatorName: operators.name })
     .from(clientOperators)

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  helsinkiMonth,
   ROLE,
   type ConsultantBillingList,
   type ConsultantBillingOptions,
@@ -94,7 +95,7 @@ export async function consultantBilling(
   q: ConsultantBillingQuery,
   now: Date,
 ): Promise<ConsultantBillingList> {
-  const month = q.month ?? now.toISOString().slice(0, 7);
+  const month = q.month ?? helsinkiMonth(now);
   const visible = await visibleConsultants(db, scope);
   if (q.consultantId != null && visible && !visible.includes(q.consultantId)) throw notFound();
   if (q.consultantId != null && !visible) {
