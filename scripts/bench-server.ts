@@ -104,6 +104,8 @@ async function main() {
         invoiceDate: `2024-${month}-05`,
         pageSize: 'A4',
         font: 'Helvetica',
+        // Addressed to the company admin's client (an import checks the buyer's business id).
+        buyer: { name: 'Pohjola Rakennus Oy', businessId: '2345678-0' },
       });
       form.append(
         'files',

@@ -2,7 +2,8 @@
  * `npm run invoice -- parse FILE.pdf` prints the structured invoice as JSON on stdout.
  * `npm run invoice -- generate --operator elisa --subscriptions 500 --out file.pdf [--seed N]
  *    [--page-size A4|LETTER|LEGAL|B5|A5] [--font Helvetica|Times-Roman|Courier|file.ttf] [--font-size N]
- *    [--date yyyy-mm-dd] [--expected file.json]` writes an invoice PDF (and the JSON parsing must give).
+ *    [--date yyyy-mm-dd] [--buyer-name NAME] [--business-id 1234567-8|none] [--expected file.json]` writes an
+ *    invoice PDF (and the JSON parsing must give); `--business-id none` prints no Y-tunnus.
  * Errors go to stderr with a non-zero exit code (1: bad input file, 2: usage).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -17,7 +18,7 @@ const usage = async (): Promise<string> => {
   npm run invoice -- parse FILE.pdf
   npm run invoice -- generate --operator ${Object.keys(PRINT_LAYOUTS).join('|')} --subscriptions N --out FILE.pdf
       [--seed N] [--page-size ${Object.keys(PAGE_SIZES).join('|')}] [--font NAME|FILE.ttf] [--font-size N]
-      [--date YYYY-MM-DD] [--expected FILE.json]`;
+      [--date YYYY-MM-DD] [--buyer-name NAME] [--business-id 1234567-8|none] [--expected FILE.json]`;
 };
 
 async function loadGenerator() {
@@ -66,6 +67,8 @@ async function generateCommand(args: string[]): Promise<void> {
       font: { type: 'string' },
       'font-size': { type: 'string' },
       date: { type: 'string' },
+      'buyer-name': { type: 'string' },
+      'business-id': { type: 'string' },
       expected: { type: 'string' },
     },
     strict: true,
@@ -92,6 +95,15 @@ async function generateCommand(args: string[]): Promise<void> {
   const fontSize = values['font-size'] === undefined ? undefined : Number(values['font-size']);
   if (fontSize !== undefined && !(fontSize >= 5 && fontSize <= 20))
     throw new UsageError('--font-size must be 5…20');
+  const businessId = values['business-id'];
+  if (businessId !== undefined && businessId !== 'none' && !/^\d{7}-\d$/.test(businessId))
+    throw new UsageError('--business-id must be 1234567-8 or none');
+  if (values['buyer-name'] !== undefined && businessId === undefined)
+    throw new UsageError('--buyer-name needs --business-id');
+  const buyer =
+    businessId === undefined
+      ? undefined
+      : { name: values['buyer-name'], businessId: businessId === 'none' ? null : businessId };
   const generated = await generateInvoice({
     operator: values.operator,
     subscriptions,
@@ -100,6 +112,7 @@ async function generateCommand(args: string[]): Promise<void> {
     font: values.font,
     fontSize,
     invoiceDate: values.date,
+    buyer,
   });
   await writeFile(values.out, generated.pdf);
   if (values.expected) await writeFile(values.expected, `${JSON.stringify(generated.expected, null, 2)}\n`);

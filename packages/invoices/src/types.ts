@@ -45,8 +45,8 @@ export interface ParsedInvoice {
   dueDate: string;
   customerNumber: string;
   customerName: string;
-  /** The customer's business id (Y-tunnus), `1234567-8`. */
-  businessId: string;
+  /** The customer's (buyer's) business id (Y-tunnus), `1234567-8`; null where the invoice prints none. */
+  businessId: string | null;
   referenceNumber: string;
   currency: 'EUR';
   /** Percent, e.g. 25.5. */

@@ -204,6 +204,15 @@ export const MESSAGES = {
     en: 'The client has no contract with the operator of this invoice',
     fi: 'Asiakkaalla ei ole sopimusta tämän laskun operaattorin kanssa',
   },
+  invoiceOtherBuyer: {
+    en: 'The invoice is addressed to another company (business id {businessId})',
+    fi: 'Lasku on osoitettu toiselle yritykselle (Y-tunnus {businessId})',
+  },
+  invoiceDeleted: { en: 'Invoice deleted', fi: 'Lasku poistettu' },
+  invoiceDeleteInProgress: {
+    en: 'An invoice still being read cannot be deleted; wait until it is uploaded or failed',
+    fi: 'Käsittelyssä olevaa laskua ei voi poistaa; odota, kunnes se on ladattu tai epäonnistunut',
+  },
   invoiceFileRefused: {
     en: 'The file could not be stored, please try again',
     fi: 'Tiedostoa ei voitu tallentaa, yritä uudelleen',

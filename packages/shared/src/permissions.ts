@@ -8,7 +8,7 @@ import { ROLE, type RoleId } from './roles.js';
 export const PERMISSION_GROUPS = {
   general: ['general'],
   dashboards: ['dashboards'],
-  uploadInvoice: ['invoices.upload'],
+  uploadInvoice: ['invoices.upload', 'invoices.delete'],
   clientManagement: ['clients.manage'],
   reports: [
     'reports.costSummary',
@@ -63,6 +63,8 @@ export const OPTIMIZATION_LEVELS = {
 
 const CONSULTANT_EXCLUDED: readonly Permission[] = [
   'reports.clientContracts',
+  // Deleting an invoice takes its costs from every screen of the company: its admin or the provider's.
+  'invoices.delete',
   'activityLog',
   'layout.builder',
   'users.manage',
@@ -75,6 +77,7 @@ export const COMPANY_PERMISSIONS: readonly Permission[] = [
   'dashboards',
   'savings',
   'invoices.upload',
+  'invoices.delete',
   'reports.costSummary',
   'reports.usageSummary',
   'reports.planType',

@@ -148,7 +148,12 @@ export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
             ),
             print,
           )
-        : await generateInvoice({ ...print, subscriptions, invoiceDate });
+        : await generateInvoice({
+            ...print,
+            subscriptions,
+            invoiceDate,
+            buyer: { name: client.companyName, businessId },
+          });
     await uploadInvoices(
       deps,
       { clientId: client.id, subCompanyId: null },

@@ -19,7 +19,7 @@ export async function startDemoPortal(deps: Deps): Promise<SimulatedPortal | nul
   if (!deps.config.DEMO_DATA) return null;
   const { db } = deps.database;
   const [client] = await db
-    .select({ id: clients.id })
+    .select({ id: clients.id, companyName: clients.companyName, businessId: clients.businessId })
     .from(clients)
     .where(eq(clients.businessId, DEMO_AUTOMATION.businessId));
   const [operator] = await db
@@ -48,6 +48,7 @@ export async function startDemoPortal(deps: Deps): Promise<SimulatedPortal | nul
               invoiceDate,
               pageSize: 'A4',
               font: 'Helvetica',
+              buyer: { name: client.companyName, businessId: client.businessId },
             })
           ).pdf,
       })),

@@ -130,7 +130,12 @@ export async function startSimulatedPortal(
 export async function generatePortalInvoices(
   operator: string,
   months: string[],
-  opts: { seed: number; subscriptions: number },
+  opts: {
+    seed: number;
+    subscriptions: number;
+    /** The company the invoices are addressed to (an import checks its business id). */
+    buyer?: { name?: string; businessId: string | null };
+  },
 ): Promise<SimulatedInvoice[]> {
   const { generateInvoice } = await import('@kulu/invoices/generator');
   const out: SimulatedInvoice[] = [];
@@ -142,6 +147,7 @@ export async function generatePortalInvoices(
       invoiceDate: `${month}-05`,
       pageSize: 'A4',
       font: 'Helvetica',
+      buyer: opts.buyer,
     });
     out.push({
       id: crypto.randomUUID(),

@@ -68,7 +68,7 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
         if (e instanceof ParseFailure && (e.code !== 'internal' || lastAttempt)) {
           await markFailed(deps, invoiceId, CODE_OF[e.code], e.message);
         } else if (e instanceof ImportRefusal) {
-          await markFailed(deps, invoiceId, e.code, e.message);
+          await markFailed(deps, invoiceId, e.code, e.message, e.buyer);
         } else if (lastAttempt) {
           await markFailed(deps, invoiceId, 'invoiceFailed', (e as Error).message ?? String(e));
         } else {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
-import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
+import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
 
 /**
  * An integration as it is written in practice: plain fetch against a listening server, no cookie
@@ -52,6 +52,7 @@ describe('API clients without cookies', () => {
     const bearer = await token();
     const { pdf } = await generateInvoice({
       operator: 'elisa',
+      buyer: BUYER.pohjola,
       seed: 21,
       subscriptions: 2,
       invoiceDate: '2026-09-05',

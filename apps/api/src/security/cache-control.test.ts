@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
@@ -12,6 +12,7 @@ beforeAll(async () => {
   token = await t.login(DEMO.companyAdmin);
   const { pdf } = await generateInvoice({
     operator: 'elisa',
+    buyer: BUYER.pohjola,
     seed: 11,
     subscriptions: 2,
     invoiceDate: '2026-10-05',

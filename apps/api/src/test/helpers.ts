@@ -28,6 +28,15 @@ export const DEMO = {
   otherClientUser: 'sanna.laine@saimaanlogistiikka.fi',
 } as const;
 
+/**
+ * The demo companies as a generated invoice prints its buyer (`generateInvoice({ buyer })`): an
+ * import checks the printed business id against the client's.
+ */
+export const BUYER = {
+  pohjola: { name: 'Pohjola Rakennus Oy', businessId: '2345678-0' },
+  saimaa: { name: 'Saimaan Logistiikka Oy', businessId: '0737546-2' },
+} as const;
+
 export interface ReceivedMail {
   to: string[];
   raw: string;

@@ -59,6 +59,7 @@ export function generateInvoiceOutOfProcess(opts: {
   operator: string;
   subscriptions: number;
   seed: number;
+  buyer?: { name?: string; businessId: string | null };
 }): Buffer {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const code = `const { generateInvoice } = await import('@kulu/invoices');

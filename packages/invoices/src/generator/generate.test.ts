@@ -163,6 +163,31 @@ describe('generate → parse round trip', () => {
     60_000,
   );
 
+  it.each(OPERATOR_IDS)(
+    '%s: prints the buyer (name and Y-tunnus) the parser reads back, and reads an invoice printing no Y-tunnus',
+    async (operator) => {
+      const buyer = { name: 'Vaasan Sähkö Oy', businessId: '2347036-3' };
+      const withId = await generateInvoice({ operator, seed: 5, subscriptions: 3, buyer });
+      const text = (await extractText(withId.pdf)).pages[0]!.lines.map((l) => l.text).join('\n');
+      expect(text).toContain('Vaasan Sähkö Oy');
+      expect(text).toMatch(/Y-tunnus\s+2347036-3/);
+      const parsed = await parseInvoice(withId.pdf);
+      expect([parsed.customerName, parsed.businessId]).toEqual([buyer.name, buyer.businessId]);
+
+      const without = await generateInvoice({
+        operator,
+        seed: 5,
+        subscriptions: 3,
+        buyer: { name: buyer.name, businessId: null },
+      });
+      const plain = (await extractText(without.pdf)).pages[0]!.lines.map((l) => l.text).join('\n');
+      expect(plain).not.toContain('Y-tunnus');
+      expect(without.expected.businessId).toBeNull();
+      expectSameInvoice(await parseInvoice(without.pdf), without.expected, operator);
+    },
+    60_000,
+  );
+
   it('refuses an empty model', async () => {
     const model = buildModel(new Random(1), { operator: 'elisa', subscriptions: 1 });
     await expect(

@@ -13,6 +13,7 @@ import { Random } from './random.js';
 export type { InvoiceModel, LineKind, ModelLine, ModelSubscription } from './model.js';
 export { personName, referenceNumber } from './data.js';
 export { Random } from './random.js';
+export { buildModel } from './model.js';
 
 export const PAGE_SIZES = {
   A4: [595.28, 841.89],
@@ -53,6 +54,11 @@ export interface GenerateOptions {
   columnOrder?: 'standard' | 'shuffled';
   /** Number formatting; default by seed (space or no-break space; minus leading or trailing). */
   numberFormat?: FormatOptions;
+  /**
+   * The buyer printed on the invoice (name and business id); default by seed. A null business id
+   * prints none (the `Y-tunnus` row is left out).
+   */
+  buyer?: { name?: string; businessId: string | null };
 }
 
 export interface GeneratedInvoice {
@@ -100,11 +106,15 @@ export async function generateInvoice(options: GenerateOptions): Promise<Generat
     invoiceDate: options.invoiceDate,
     costCenters: options.costCenters,
   });
+  if (options.buyer) {
+    model.businessId = options.buyer.businessId;
+    if (options.buyer.name) model.customerName = options.buyer.name;
+  }
   return printInvoice(layout, model, seed, options);
 }
 
 /** Print options of an invoice whose content the caller gives (see generateInvoiceFromModel). */
-export type PrintOptions = Omit<GenerateOptions, 'subscriptions' | 'invoiceDate' | 'costCenters'>;
+export type PrintOptions = Omit<GenerateOptions, 'subscriptions' | 'invoiceDate' | 'costCenters' | 'buyer'>;
 
 /**
  * Prints an invoice whose content the caller made (a demo company's own subscriptions, plans and
@@ -327,11 +337,12 @@ async function printInvoice(
   });
   y += titleSize * 1.2 + lineH * style.float(1, 2.5);
 
-  const keyValues: [string, string][] = layout.headerKeys.map(([field, label]) => {
+  const keyValues: [string, string][] = layout.headerKeys.flatMap(([field, label]): [string, string][] => {
     const raw = model[field];
+    if (raw === null) return [];
     const value =
       field === 'invoiceDate' || field === 'dueDate' ? formatFinnishDate(raw, layout.padDates) : raw;
-    return [label, value];
+    return [[label, value]];
   });
   const customerBlock = [model.customerName, ...model.customerAddress];
   const keyW = Math.max(...keyValues.map(([k]) => measure(k))) + size * style.float(1.5, 4);

@@ -52,7 +52,8 @@ export interface InvoiceModel {
   customerNumber: string;
   customerName: string;
   customerAddress: string[];
-  businessId: string;
+  /** The buyer's business id; null: the invoice prints none. */
+  businessId: string | null;
   referenceNumber: string;
   /** tenths of a percent: 255 = 25,5 % */
   vatTenths: number;

@@ -313,8 +313,9 @@ export function createLayoutParser(config: LayoutConfig): OperatorParser {
     const dueDate = date('dueDate');
     const customerNumber = need('customerNumber').replace(/\s/g, '');
     const referenceNumber = need('referenceNumber').replace(/\s/g, '');
-    const businessId = need('businessId');
-    if (!/^\d{7}-\d$/.test(businessId))
+    // The buyer's business id is optional: an invoice without one is read (the import says so).
+    const businessId = values.businessId?.replace(/\s/g, '') || null;
+    if (businessId !== null && !/^\d{7}-\d$/.test(businessId))
       throw new MalformedInvoiceError(`unreadable business id "${businessId}"`);
     let customerName: string | undefined;
     for (const line of headerLines) {

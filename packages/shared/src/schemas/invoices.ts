@@ -29,6 +29,12 @@ export const invoiceSchema = z.object({
   fileName: z.string(),
   source: z.enum(['upload', 'automation', 'demo']),
   invoiceNumber: z.string().nullable(),
+  /**
+   * Whom the invoice is addressed to, as printed on it (known once read, also for a refused one);
+   * a read invoice with a null business id carried none.
+   */
+  buyerName: z.string().nullable(),
+  buyerBusinessId: z.string().nullable(),
   invoiceDate: z.string().nullable(),
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
@@ -48,6 +54,19 @@ export const invoiceSchema = z.object({
   parsedAt: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** The answer of DELETE /api/invoices/:id: what went with the invoice. */
+export const invoiceDeletedSchema = z.object({
+  code: z.literal('invoiceDeleted'),
+  message: z.string(),
+  removed: z.object({
+    lines: z.number().int(),
+    facts: z.number().int(),
+    subscriptions: z.number().int(),
+    costElements: z.number().int(),
+  }),
+});
+export type InvoiceDeleted = z.infer<typeof invoiceDeletedSchema>;
 
 export const INVOICE_SORTABLE = [
   'invoiceNumber',

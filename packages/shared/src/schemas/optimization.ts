@@ -97,7 +97,7 @@ export type OptimizationItem = z.infer<typeof optimizationItemSchema>;
 export const optimizationRunSchema = z.object({
   id: z.number().int(),
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
-  trigger: z.enum(['import', 'plans', 'manual', 'settings']),
+  trigger: z.enum(['import', 'plans', 'manual', 'settings', 'invoiceDeleted']),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

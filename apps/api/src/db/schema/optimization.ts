@@ -24,7 +24,7 @@ import { subscriptions } from './invoices.js';
 
 export const OPTIMIZATION_KINDS = ['optimized', 'unoptimized', 'unused'] as const;
 export const OPTIMIZATION_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export const OPTIMIZATION_TRIGGERS = ['import', 'plans', 'manual', 'settings'] as const;
+export const OPTIMIZATION_TRIGGERS = ['import', 'plans', 'manual', 'settings', 'invoiceDeleted'] as const;
 
 /** One recomputation of a client's results: queued by an import, a plan change or Re-optimize. */
 export const optimizationRuns = pgTable(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clients, invoiceFetchRuns, invoices, operators, portalCredentials } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import {
   generatePortalInvoices,
   startSimulatedPortal,
@@ -24,7 +24,11 @@ beforeAll(async () => {
     {
       username: 'pohjola-elisa',
       password: PASSWORD,
-      invoices: await generatePortalInvoices('Elisa', MONTHS, { seed: 77, subscriptions: 4 }),
+      invoices: await generatePortalInvoices('Elisa', MONTHS, {
+        seed: 77,
+        subscriptions: 4,
+        buyer: BUYER.pohjola,
+      }),
     },
   ]);
   tok.admin = await t.login(DEMO.admin);

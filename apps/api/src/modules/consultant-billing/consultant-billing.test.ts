@@ -6,7 +6,14 @@ import { generateInvoice } from '@kulu/invoices';
 import { clientBillingPlans, clients, consultantCompanies, invoices, users } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { addActiveContract, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import {
+  addActiveContract,
+  BUYER,
+  createTestApp,
+  DEMO,
+  DEMO_PASSWORD,
+  type TestApp,
+} from '../../test/helpers.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 
 let t: TestApp;
@@ -88,12 +95,13 @@ beforeAll(async () => {
   tok.other = await t.login('other@consulting.test');
 
   // A month of invoices for Pohjola (4 subscriptions) and Saimaa (2); Pohjola's came by automation.
-  for (const [token, operator, subs, seed] of [
-    [tok.companyAdmin!, 'elisa', 4, 4100],
-    [await t.login(DEMO.otherCompanyAdmin), 'dna', 2, 4200],
+  for (const [token, operator, subs, seed, buyer] of [
+    [tok.companyAdmin!, 'elisa', 4, 4100, BUYER.pohjola],
+    [await t.login(DEMO.otherCompanyAdmin), 'dna', 2, 4200, BUYER.saimaa],
   ] as const) {
     const { pdf } = await generateInvoice({
       operator,
+      buyer,
       subscriptions: subs,
       seed,
       invoiceDate: `${MONTH}-15`,

@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { dashboardCacheStats } from './dashboard-cache.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 
@@ -79,6 +79,7 @@ beforeAll(async () => {
         data: (
           await generateInvoice({
             operator,
+            buyer: BUYER.pohjola,
             subscriptions: 4,
             seed: seed + i,
             invoiceDate: `${m}-15`,

@@ -23,10 +23,34 @@ export class ImportRefusal extends Error {
   constructor(
     readonly code: MessageCode,
     detail: string,
+    /** Whom the refused invoice was addressed to (kept on the failed invoice, shown on its page). */
+    readonly buyer?: InvoiceBuyer,
   ) {
     super(detail);
     this.name = 'ImportRefusal';
   }
+}
+
+export interface InvoiceBuyer {
+  name: string;
+  businessId: string | null;
+}
+
+const normalBusinessId = (id: string) => id.replace(/\s/g, '');
+
+/**
+ * The buyer's business id printed on the invoice against the client's: equal, or none printed
+ * (imported; the invoice page says it carried none), passes; any other refuses the import. The
+ * reason names only the printed id, never whether or which other client has it.
+ */
+export function checkBuyer(client: { businessId: string }, parsed: ParsedInvoice): void {
+  if (parsed.businessId == null) return;
+  if (normalBusinessId(parsed.businessId) === normalBusinessId(client.businessId)) return;
+  throw new ImportRefusal(
+    'invoiceOtherBuyer',
+    `the invoice is addressed to business id ${parsed.businessId}, not to the client's`,
+    { name: parsed.customerName, businessId: parsed.businessId },
+  );
 }
 
 /** Test seam: called inside the import transaction after the lines are written (to fail midway). */
@@ -73,15 +97,20 @@ function categoryByHint(line: InvoiceLine, categories: CategoryRow[], operatorId
  * cost elements for new labels (auto-categorized where a plan group or a category rule matches),
  * lines and monthly facts. The client row is locked first, so imports of one client run one at a
  * time; the invoice row is re-checked, so a job that runs twice writes once. Throws ImportRefusal
- * for an invoice that must not be imported (already parsed, unknown operator, an operator the
- * client has no contract with); any error rolls
+ * for an invoice that must not be imported (addressed to another company, already parsed, unknown
+ * operator, an operator the client has no contract with); any error rolls
  * everything back.
  */
 export async function importParsedInvoice(db: Db, invoiceId: number, parsed: ParsedInvoice, now: Date) {
   return db.transaction(async (tx) => {
     const [head] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!head || head.uploadState !== 'in_progress') return { imported: false as const };
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, head.clientId)).for('update');
+    const [client] = await tx
+      .select({ id: clients.id, businessId: clients.businessId })
+      .from(clients)
+      .where(eq(clients.id, head.clientId))
+      .for('update');
+    checkBuyer(client, parsed);
 
     const [operator] = await tx
       .select({ id: operators.id })

@@ -6,6 +6,7 @@ import {
   idSchema,
   INVOICE_MAX_BYTES,
   INVOICE_MAX_FILES,
+  invoiceDeletedSchema,
   invoiceDetailSchema,
   invoiceListQuerySchema,
   invoiceListSchema,
@@ -16,6 +17,7 @@ import {
   type MessageCode,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
+import { deleteInvoice } from './delete.service.js';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import {
@@ -127,6 +129,26 @@ export async function invoicesRoutes(app: FastifyInstance) {
       },
     },
     async (req) => getInvoice(db, req.scope, req.params.id, requestLanguage(req)),
+  );
+
+  r.delete(
+    '/api/invoices/:id',
+    {
+      config: { permission: 'invoices.delete' },
+      schema: {
+        tags,
+        summary:
+          'Delete an invoice (also a failed one): its lines, facts, the subscriptions only it showed, ' +
+          'its file; logged, and the client re-optimized',
+        params: idParams,
+        response: { 200: invoiceDeletedSchema },
+      },
+    },
+    async (req) => {
+      const removed = await deleteInvoice(deps, req.scope, req.params.id, currentUser(req).id);
+      const code = 'invoiceDeleted' as const;
+      return { code, message: message(code, requestLanguage(req)), removed };
+    },
   );
 
   r.get(

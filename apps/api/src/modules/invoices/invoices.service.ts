@@ -38,6 +38,11 @@ import type { Scope } from '../../lib/scope.js';
 import { parseJobOptions, QUEUE } from '../../jobs/queue.js';
 import type { Deps } from '../../types.js';
 import { isoTimeOrNull as iso } from '../../lib/db-values.js';
+import type { InvoiceBuyer } from './import.service.js';
+
+/** The text of an invoice's error code in a language, with the printed business id it may name. */
+export const invoiceErrorText = (code: MessageCode, lang: Lang, businessId: string | null) =>
+  message(code, lang).replace('{businessId}', businessId ?? '');
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
@@ -235,11 +240,21 @@ export async function uploadInvoices(
   return results;
 }
 
-/** Marks an in-progress invoice failed (nothing else of it is kept but the row and its file). */
-export async function markFailed(deps: Deps, invoiceId: number, code: MessageCode, detail: string) {
+/**
+ * Marks an in-progress invoice failed (nothing else of it is kept but the row and its file, and
+ * whom it was addressed to where the refusal read that).
+ */
+export async function markFailed(
+  deps: Deps,
+  invoiceId: number,
+  code: MessageCode,
+  detail: string,
+  buyer?: InvoiceBuyer,
+) {
   await deps.database.db
     .update(invoices)
     .set({
+      ...(buyer ? { customerName: buyer.name, businessId: buyer.businessId } : {}),
       uploadState: 'failed',
       parsingStatus: 'completed',
       errorCode: code,
@@ -263,6 +278,7 @@ export async function notifyWaiting(deps: Deps, invoiceId: number): Promise<numb
       fileName: invoices.fileName,
       number: invoices.invoiceNumber,
       errorCode: invoices.errorCode,
+      businessId: invoices.businessId,
     })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
@@ -274,7 +290,9 @@ export async function notifyWaiting(deps: Deps, invoiceId: number): Promise<numb
   for (const u of recipients) {
     const ok = inv.state === 'uploaded';
     const what = inv.number ? `${inv.fileName} (${inv.number})` : inv.fileName;
-    const reason = inv.errorCode ? message(inv.errorCode as MessageCode, mailLanguage(u.languageId)) : '';
+    const reason = inv.errorCode
+      ? invoiceErrorText(inv.errorCode as MessageCode, mailLanguage(u.languageId), inv.businessId)
+      : '';
     await deps.jobs.send(QUEUE.sendMail, {
       to: u.email,
       ...mailTemplates(u.languageId).parseDone({ name: u.fullName, what, ok, reason }),
@@ -325,6 +343,8 @@ const shown = {
   fileName: invoices.fileName,
   source: invoices.source,
   invoiceNumber: invoices.invoiceNumber,
+  customerName: invoices.customerName,
+  businessId: invoices.businessId,
   invoiceDate: invoices.invoiceDate,
   periodStart: invoices.periodStart,
   periodEnd: invoices.periodEnd,
@@ -370,6 +390,8 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
     fileName: r.fileName,
     source: r.source,
     invoiceNumber: r.invoiceNumber,
+    buyerName: r.customerName,
+    buyerBusinessId: r.businessId,
     invoiceDate: r.invoiceDate,
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
@@ -380,7 +402,7 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
     uploadState: r.uploadState,
     parsingStatus: r.parsingStatus,
     errorCode: code,
-    errorMessage: code ? message(code, lang) : null,
+    errorMessage: code ? invoiceErrorText(code, lang, r.businessId) : null,
     errorDetail: r.errorMessage,
     subscriptionCount: r.subscriptionCount,
     lineCount: r.lineCount,

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
 import { sendUploadReminders } from '../../jobs/reminders.js';
-import { createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
 import { settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
 import { importTestHooks } from './import.service.js';
 import { importFootprint } from './invoices.service.js';
@@ -64,7 +64,12 @@ async function until<T>(fn: () => T | undefined, timeoutMs = 20_000): Promise<T>
 
 describe('invoice upload and parse', () => {
   it('moves an upload from in progress to uploaded and writes lines, subscriptions and facts', async () => {
-    const { pdf, expected } = await generateInvoice({ operator: 'elisa', subscriptions: 8, seed: 11 });
+    const { pdf, expected } = await generateInvoice({
+      operator: 'elisa',
+      subscriptions: 8,
+      seed: 11,
+      buyer: BUYER.pohjola,
+    });
     const res = await upload([{ name: 'elisa-11.pdf', data: pdf }]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -118,7 +123,12 @@ describe('invoice upload and parse', () => {
   }, 60_000);
 
   it('refuses an invoice that was already parsed (same file at once, same operator and number after parsing)', async () => {
-    const { pdf } = await generateInvoice({ operator: 'elisa', subscriptions: 8, seed: 11 });
+    const { pdf } = await generateInvoice({
+      operator: 'elisa',
+      subscriptions: 8,
+      seed: 11,
+      buyer: BUYER.pohjola,
+    });
     const same = await upload([{ name: 'again.pdf', data: pdf }]);
     expect(same.statusCode).toBe(409);
     expect(same.json()).toMatchObject({ code: 'invoiceAlreadyParsed', message: 'Invoice already parsed' });
@@ -126,7 +136,13 @@ describe('invoice upload and parse', () => {
 
     // Same invoice, other bytes (another page size): refused by the parse job.
     const before = await importFootprint(t.deps.database.db);
-    const other = await generateInvoice({ operator: 'elisa', subscriptions: 8, seed: 11, pageSize: 'LEGAL' });
+    const other = await generateInvoice({
+      operator: 'elisa',
+      subscriptions: 8,
+      seed: 11,
+      pageSize: 'LEGAL',
+      buyer: BUYER.pohjola,
+    });
     const res = await upload([{ name: 'legal.pdf', data: other.pdf }]);
     expect(res.statusCode).toBe(200);
     const done = await settled(res.json().results[0].invoiceId);
@@ -135,8 +151,8 @@ describe('invoice upload and parse', () => {
   }, 60_000);
 
   it('refuses a new upload while a previous parse is running and mails the user when it is done', async () => {
-    const a = await generateInvoice({ operator: 'telia', subscriptions: 30, seed: 21 });
-    const b = await generateInvoice({ operator: 'elisa', subscriptions: 3, seed: 22 });
+    const a = await generateInvoice({ operator: 'telia', subscriptions: 30, seed: 21, buyer: BUYER.pohjola });
+    const b = await generateInvoice({ operator: 'elisa', subscriptions: 3, seed: 22, buyer: BUYER.pohjola });
     const first = await upload([{ name: 'telia.pdf', data: a.pdf }]);
     expect(first.statusCode).toBe(200);
     const second = await upload([{ name: 'elisa.pdf', data: b.pdf }], tok.clientUser, {});
@@ -159,8 +175,8 @@ describe('invoice upload and parse', () => {
   }, 90_000);
 
   it('accepts several files in one request', async () => {
-    const x = await generateInvoice({ operator: 'elisa', subscriptions: 2, seed: 31 });
-    const y = await generateInvoice({ operator: 'telia', subscriptions: 2, seed: 32 });
+    const x = await generateInvoice({ operator: 'elisa', subscriptions: 2, seed: 31, buyer: BUYER.pohjola });
+    const y = await generateInvoice({ operator: 'telia', subscriptions: 2, seed: 32, buyer: BUYER.pohjola });
     const res = await upload([
       { name: 'x.pdf', data: x.pdf },
       { name: 'y.pdf', data: y.pdf },
@@ -172,7 +188,12 @@ describe('invoice upload and parse', () => {
   }, 90_000);
 
   it('leaves nothing behind when an import fails midway', async () => {
-    const { pdf } = await generateInvoice({ operator: 'telia', subscriptions: 12, seed: 41 });
+    const { pdf } = await generateInvoice({
+      operator: 'telia',
+      subscriptions: 12,
+      seed: 41,
+      buyer: BUYER.pohjola,
+    });
     const before = await importFootprint(t.deps.database.db);
     let calls = 0;
     importTestHooks.afterLines = () => {
@@ -210,7 +231,12 @@ describe('invoice upload and parse', () => {
   }, 60_000);
 
   it('gives a clear error for each broken input and leaves the database unchanged', async () => {
-    const { pdf } = await generateInvoice({ operator: 'elisa', subscriptions: 3, seed: 51 });
+    const { pdf } = await generateInvoice({
+      operator: 'elisa',
+      subscriptions: 3,
+      seed: 51,
+      buyer: BUYER.pohjola,
+    });
     const { db } = t.deps.database;
     const before = await importFootprint(db);
     const [{ n: invoicesBefore }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices);

@@ -18,7 +18,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { importParsedInvoice } from '../invoices/import.service.js';
-import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
 import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../../test/uploads.js';
 import { startJobs } from '../../jobs/index.js';
 import {
@@ -619,7 +619,12 @@ describe('triggers', () => {
     await startJobs(t.deps, { schedules: false });
     const { db } = t.deps.database;
     const before = await db.select({ id: optimizationRuns.id }).from(optimizationRuns);
-    const pdf = generateInvoiceOutOfProcess({ operator: 'elisa', subscriptions: 3, seed: 42 });
+    const pdf = generateInvoiceOutOfProcess({
+      operator: 'elisa',
+      subscriptions: 3,
+      seed: 42,
+      buyer: BUYER.pohjola,
+    });
     const res = await uploadFiles(t, tok.companyAdmin, [{ name: 'elisa.pdf', data: pdf }], {
       subCompanyId: subA,
     });

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import { reportExportParts, reportExports, users } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 import { buildExport, removeExpiredExports, requeueScheduledExports } from './report-exports.service.js';
 
@@ -33,6 +33,7 @@ beforeAll(async () => {
       data: (
         await generateInvoice({
           operator: 'elisa',
+          buyer: BUYER.pohjola,
           subscriptions: 3,
           seed: 900 + i,
           invoiceDate: `${m}-15`,

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 
 let t: TestApp;
@@ -67,6 +67,7 @@ beforeAll(async () => {
         data: (
           await generateInvoice({
             operator: 'elisa',
+            buyer: BUYER.pohjola,
             subscriptions: 6,
             seed: seed + i,
             invoiceDate: `${m}-15`,
