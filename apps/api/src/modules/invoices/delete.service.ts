@@ -11,7 +11,11 @@ import {
 import { AppError, notFound } from '../../lib/errors.js';
 import { logActivity } from '../../lib/activity-log.js';
 import type { Scope } from '../../lib/scope.js';
-import { dispatchQueuedRuns, queueOptimization } from '../optimization/optimize.service.js';
+import {
+  dispatchQueuedRuns,
+  lockClientOptimization,
+  queueOptimization,
+} from '../optimization/optimize.service.js';
 import type { Deps } from '../../types.js';
 
 /** What deleting an invoice removed (the answer and the activity log say it). */
@@ -48,6 +52,9 @@ export async function deleteInvoice(
         ),
       );
     if (!found) throw notFound();
+    // The optimization run's lock first (it reads and replaces results of the subscriptions this
+    // may remove), then the client row as an import takes it.
+    await lockClientOptimization(tx, found.clientId);
     // The client first, as an import locks it: an import and a delete of one client run one at a time.
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, found.clientId)).for('update');
     const [head] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');

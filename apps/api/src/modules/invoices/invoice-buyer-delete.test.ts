@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import { buildModel, generateInvoiceFromModel, Random } from '@kulu/invoices/generator';
 import {
@@ -207,13 +207,25 @@ describe('deleting an invoice', () => {
     expect(await special()).toHaveLength(1);
 
     const runsBefore = (await deletionRuns()).length;
+    // The cost elements the first import made (new labels) that no other invoice's line uses.
+    const [{ parsedAt }] = await db
+      .select({ parsedAt: invoices.parsedAt })
+      .from(invoices)
+      .where(eq(invoices.id, invA.id));
+    const onlyFirst = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from cost_elements e where e.created_at = ${parsedAt}
+          and exists (select 1 from invoice_lines l where l.cost_element_id = e.id and l.invoice_id = ${invA.id})
+          and not exists (select 1 from invoice_lines l where l.cost_element_id = e.id and l.invoice_id <> ${invA.id})`,
+    );
+    const newElements = Number(onlyFirst.rows[0]!.n);
+    expect(newElements).toBeGreaterThanOrEqual(1);
 
     const res = await remove(invA.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       code: 'invoiceDeleted',
       message: 'Invoice deleted',
-      removed: { lines: invA.lineCount, facts: factsA, subscriptions: 2, costElements: 1 },
+      removed: { lines: invA.lineCount, facts: factsA, subscriptions: 2, costElements: newElements },
     });
 
     expect((await get(invA.id)).statusCode).toBe(404);

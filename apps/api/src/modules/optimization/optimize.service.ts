@@ -58,6 +58,14 @@ export async function queueOptimization(
   return run.id;
 }
 
+/**
+ * Takes the transaction-scoped lock a client's optimization run holds: another write that removes
+ * the client's subscriptions (deleting an invoice) takes it first, so the two never deadlock.
+ */
+export async function lockClientOptimization(tx: Tx, clientId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(20260610, ${clientId})`);
+}
+
 /** Queues runs for every client using plans of this operator (a general plan changed). */
 export async function queueOptimizationForPlan(
   tx: Tx,
@@ -226,7 +234,7 @@ export async function optimizeClient(
   const { db } = deps.database;
   const now = deps.now();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(20260610, ${clientId})`);
+    await lockClientOptimization(tx, clientId);
     const [client] = await tx
       .select({ months: clients.optimizationMonths, unusedMonthCount: clients.unusedMonthCount })
       .from(clients)
