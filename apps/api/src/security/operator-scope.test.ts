@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import { operators, subscriptions, users } from '../db/schema/index.js';
 import { startJobs } from '../jobs/index.js';
-import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
+import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
 import { settled, uploadFiles } from '../test/uploads.js';
 
 /**
@@ -70,8 +70,15 @@ beforeAll(async () => {
     const files = await Promise.all(
       ['2021-01', '2021-02'].map(async (m, i) => ({
         name: `${operator}-${m}.pdf`,
-        data: (await generateInvoice({ operator, subscriptions: 4, seed: seed + i, invoiceDate: `${m}-15` }))
-          .pdf,
+        data: (
+          await generateInvoice({
+            operator,
+            subscriptions: 4,
+            seed: seed + i,
+            invoiceDate: `${m}-15`,
+            buyer: BUYER.pohjola,
+          })
+        ).pdf,
       })),
     );
     const res = await uploadFiles(t, tok.all, files);
