@@ -45,7 +45,7 @@ export function AppHeader({ session, fixed, minimized }: Props) {
           {session.companyName ?? 'Kulu'}
         </Typography.Text>
       </Flex>
-      <Flex align="center" gap={16}>
+      <Flex align="center" gap={screens.sm ? 16 : 8} className="app-header-actions">
         <OperatorSwitcher session={session} />
         <HelpButton />
         <LanguageSwitch size="small" onError={(err) => void message.error(errorText(t, err))} />
