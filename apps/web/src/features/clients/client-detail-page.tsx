@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -62,6 +62,7 @@ export function ClientDetailPage() {
   const params = useParams();
   const id = routeId(params.id);
   const [search, setSearch] = useSearchParams();
+  const screens = Grid.useBreakpoint();
   const client = useQuery({ ...clientQuery(id ?? 0), enabled: id !== null });
 
   const back = (
@@ -125,6 +126,9 @@ export function ClientDetailPage() {
       />
       <Card>
         <Tabs
+          // Ten sections do not fit in one row at 1400 px (three went behind "…"): beside the
+          // section on a wide screen, all in view.
+          tabPosition={screens.lg ? 'left' : 'top'}
           activeKey={active}
           onChange={(key) => setSearch({ section: key }, { replace: true })}
           items={sections.map((s) => ({
