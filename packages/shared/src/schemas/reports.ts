@@ -77,6 +77,13 @@ export const activityLogOptionsSchema = z.object({
 });
 export type ActivityLogOptions = z.infer<typeof activityLogOptionsSchema>;
 
+/**
+ * The money totals of a report that lists subscriptions: the total cost of its filters (every
+ * invoice line of the period, the same figure as the dashboard's and the cost summaries') and the
+ * part of it no subscription carries, the invoice-level charges (e.g. a paper-invoice fee).
+ */
+export const reportCostTotalsSchema = z.object({ cost: z.string(), invoiceLevelCost: z.string() });
+
 // ---- top users --------------------------------------------------------------------------------------
 
 /**
@@ -108,7 +115,7 @@ export const topUsersListSchema = z.object({
   to: z.string(),
   items: z.array(topUserSchema),
   total: z.number().int(),
-  totals: z.object({ cost: z.string(), subscriptions: z.number().int() }),
+  totals: reportCostTotalsSchema.extend({ subscriptions: z.number().int() }),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
@@ -258,7 +265,7 @@ export const planTypesListSchema = z.object({
   to: z.string(),
   items: z.array(planTypeRowSchema),
   total: z.number().int(),
-  totals: z.object({ subscriptions: z.number().int(), cost: z.string() }),
+  totals: reportCostTotalsSchema.extend({ subscriptions: z.number().int() }),
 });
 export type PlanTypesList = z.infer<typeof planTypesListSchema>;
 

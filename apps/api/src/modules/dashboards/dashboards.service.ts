@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   DASHBOARD_TOP_USERS,
   addMonths,
@@ -56,7 +70,7 @@ interface FactColumns {
 }
 
 /** A request's client, period and filters, checked against its Scope. */
-interface Slice {
+export interface Slice {
   clientId: number;
   from: string;
   to: string;
@@ -143,6 +157,26 @@ export async function resolveSlice(
         ? 'category'
         : 'subscription';
   return { clientId: client, from, to, where, grain };
+}
+
+/**
+ * Total cost: the one definition every dashboard and report answers with (issue 22). Every invoice
+ * line of the slice's period under its filters and Scope, read from the summary pre-aggregate: the
+ * subscriptions' lines and the invoice-level charges (lines without a subscription, e.g. a
+ * paper-invoice fee), which a report listing subscriptions shows as their own figure. The dashboard
+ * and the cost summaries sum the same rows per month, category and cost center.
+ */
+export async function costTotals(db: Db, slice: Slice): Promise<{ cost: string; invoiceLevelCost: string }> {
+  const inPeriod = (t: FactColumns & { month: PgColumn }) =>
+    and(slice.where(t), gte(t.month, firstDay(slice.from)), lte(t.month, firstDay(slice.to)));
+  const [[all], [invoiceLevel]] = await Promise.all([
+    db.select({ cost: costSum }).from(f).where(inPeriod(f)),
+    db
+      .select({ cost: sql<string>`coalesce(sum(${monthlyFacts.amount}), 0)::text` })
+      .from(monthlyFacts)
+      .where(and(inPeriod(monthlyFacts), isNull(monthlyFacts.subscriptionId))),
+  ]);
+  return { cost: euros(toCents(all?.cost)), invoiceLevelCost: euros(toCents(invoiceLevel?.cost)) };
 }
 
 /** The order of a subscriptions list: its sort key's column, ties by subscription id. */
@@ -289,7 +323,16 @@ export async function costUsageSubscriptions(
   scope: Scope,
   q: CostUsageSubscriptionsQuery,
 ): Promise<CostUsageSubscriptionList> {
-  const slice = await resolveSlice(db, scope, q);
+  return subscriptionsOfSlice(db, scope, await resolveSlice(db, scope, q), q);
+}
+
+/** `costUsageSubscriptions` for a slice already resolved. */
+export async function subscriptionsOfSlice(
+  db: Db,
+  scope: Scope,
+  slice: Slice,
+  q: CostUsageSubscriptionsQuery,
+): Promise<CostUsageSubscriptionList> {
   const list = await cachedAnswer(db, slice.clientId, ['subscriptions', cacheKeyOf(scope, slice, q)], () =>
     subscriptionCosts(db, slice, q),
   );

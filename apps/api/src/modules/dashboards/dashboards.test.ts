@@ -432,12 +432,14 @@ describe('GET /api/reports/top-users', () => {
   const top = (query: string, token = tok.companyAdmin) =>
     t.inject({ method: 'GET', url: `/api/reports/top-users?${query}`, token });
 
-  it('ranks the subscriptions by cost like the dashboard, with totals equal to the subscription lines', async () => {
+  it('ranks the subscriptions by cost like the dashboard; totals are every line, the invoice-level ones apart', async () => {
     const res = await top(`${period}&pageSize=5`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
-    expect(cents(body.totals.cost)).toBe(lines.total);
+    const all = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    expect(cents(body.totals.cost)).toBe(all.total);
+    expect(cents(body.totals.invoiceLevelCost)).toBe(all.total - lines.total);
     expect(body.items.map((i: { rank: number }) => i.rank)).toEqual(
       [1, 2, 3, 4, 5].slice(0, body.items.length),
     );
@@ -454,7 +456,9 @@ describe('GET /api/reports/top-users', () => {
     for (const usageType of OPTIMIZABLE_USAGE_TYPES)
       expected += (await fromLines({ from: MONTHS[0], to: MONTHS[2], usageType, subscriptionsOnly: true }))
         .total;
+    // Invoice-level charges are no plan's: none under optimizableOnly.
     expect(cents(body.totals.cost)).toBe(expected);
+    expect(body.totals.invoiceLevelCost).toBe('0.00');
     const all = (await top(period)).json();
     expect(cents(body.totals.cost)).toBeLessThanOrEqual(cents(all.totals.cost));
   });
@@ -489,7 +493,7 @@ describe('GET /api/reports/top-users', () => {
 });
 
 describe('GET /api/reports/base-plan-types', () => {
-  it('splits the subscriptions and their cost by base plan group and plan group; totals equal the lines', async () => {
+  it('splits the subscriptions and their cost by base plan group and plan group; totals are every line, the invoice-level ones apart', async () => {
     const res = await t.inject({
       method: 'GET',
       url: `/api/reports/base-plan-types?${period}`,
@@ -498,7 +502,9 @@ describe('GET /api/reports/base-plan-types', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
-    expect(cents(body.totals.cost)).toBe(lines.total);
+    const all = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    expect(cents(body.totals.cost)).toBe(all.total);
+    expect(cents(body.totals.invoiceLevelCost)).toBe(all.total - lines.total);
     const sum = body.items.reduce((a: number, i: { cost: string }) => a + cents(i.cost), 0);
     expect(sum).toBe(lines.total);
     // Each subscription is on one plan now: the groups' counts add up to the subscriptions.
@@ -524,6 +530,32 @@ describe('GET /api/reports/base-plan-types', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('total cost, one definition', () => {
+  it('dashboard, cost summaries, top users and base plan types answer the same total for a period, the invoice-level fees included', async () => {
+    const all = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+    const subscriptionLines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
+    // The generated invoices carry invoice-level lines (fees and credits of the invoice itself).
+    expect(all.total).not.toBe(subscriptionLines.total);
+    const answer = async (url: string) => {
+      const res = await t.inject({ method: 'GET', url: `${url}?${period}`, token: tok.companyAdmin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const dashboard = await answer('/api/dashboard/cost-usage');
+    const summaries = await answer('/api/reports/cost-summaries');
+    const top = await answer('/api/reports/top-users');
+    const planTypes = await answer('/api/reports/base-plan-types');
+    expect(cents(dashboard.totalCost)).toBe(all.total);
+    expect(cents(summaries.totals.totalCost)).toBe(all.total);
+    expect(cents(top.totals.cost)).toBe(all.total);
+    expect(cents(planTypes.totals.cost)).toBe(all.total);
+    // Broken down by subscription, the invoice-level charges are their own figure.
+    expect(top.totals.invoiceLevelCost).toBe(planTypes.totals.invoiceLevelCost);
+    const items = planTypes.items.reduce((a: number, i: { cost: string }) => a + cents(i.cost), 0);
+    expect(items + cents(planTypes.totals.invoiceLevelCost)).toBe(all.total);
   });
 });
 

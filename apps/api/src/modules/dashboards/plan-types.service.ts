@@ -9,13 +9,14 @@ import {
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
-import { resolveSlice } from './dashboards.service.js';
+import { costTotals, resolveSlice } from './dashboards.service.js';
 import { euros } from './money.js';
 
 /**
  * Base Plan Types (spec §2 reports, issue 12): the subscriptions with costs in the period and
  * their cost, per base plan group and plan group of the plan each is on now (none: a row without a
- * group), most expensive first. The dashboard's client, period and Scope (`resolveSlice`).
+ * group), most expensive first. The dashboard's client, period and Scope (`resolveSlice`); the
+ * totals are the total cost of the filters and its invoice-level charges (`costTotals`).
  */
 export async function planTypes(db: Db, scope: Scope, q: PlanTypesQuery): Promise<PlanTypesList> {
   const slice = await resolveSlice(db, scope, q);
@@ -38,17 +39,19 @@ export async function planTypes(db: Db, scope: Scope, q: PlanTypesQuery): Promis
     .where(and(slice.where(smc), gte(smc.month, `${slice.from}-01`), lte(smc.month, `${slice.to}-01`)))
     .groupBy(basePlanGroups.id, basePlanGroups.name, planGroups.id, planGroups.name)
     .orderBy(sql`sum(${smc.cents}) desc`, basePlanGroups.name, planGroups.name);
-  const [all] = await db
-    .select({ n: sql<number>`count(distinct ${smc.subscriptionId})::int` })
-    .from(smc)
-    .where(and(slice.where(smc), gte(smc.month, `${slice.from}-01`), lte(smc.month, `${slice.to}-01`)));
-  const totalCents = rows.reduce((a, r) => a + Number(r.cents), 0);
+  const [[all], money] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(distinct ${smc.subscriptionId})::int` })
+      .from(smc)
+      .where(and(slice.where(smc), gte(smc.month, `${slice.from}-01`), lte(smc.month, `${slice.to}-01`))),
+    costTotals(db, slice),
+  ]);
   return {
     clientId: slice.clientId,
     from: slice.from,
     to: slice.to,
     items: rows.map(({ cents: c, ...r }) => ({ ...r, cost: euros(Number(c)) })),
     total: rows.length,
-    totals: { subscriptions: all?.n ?? 0, cost: euros(totalCents) },
+    totals: { subscriptions: all?.n ?? 0, ...money },
   };
 }

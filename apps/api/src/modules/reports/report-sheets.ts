@@ -2,7 +2,7 @@ import type { Lang, PlanTypesQuery, TopUsersList, TopUsersQuery } from '@kulu/sh
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
 import { NUM_FMT, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
-import { costUsageSubscriptions } from '../dashboards/dashboards.service.js';
+import { costTotals, resolveSlice, subscriptionsOfSlice } from '../dashboards/dashboards.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
 
 /**
@@ -18,10 +18,14 @@ const TOP_SHEET: Record<Lang, string> = { en: 'Top users', fi: 'Suurimmat käytt
 
 /**
  * Top Users: the dashboard's per-subscription costs (the same query, Scope and cache), most
- * expensive first, ranked.
+ * expensive first, ranked; the totals are the filters' total cost and its invoice-level charges.
  */
 export async function topUsers(db: Db, scope: Scope, q: TopUsersQuery): Promise<TopUsersList> {
-  const list = await costUsageSubscriptions(db, scope, { ...q, sort: 'cost', order: 'desc' });
+  const slice = await resolveSlice(db, scope, q);
+  const [list, money] = await Promise.all([
+    subscriptionsOfSlice(db, scope, slice, { ...q, sort: 'cost', order: 'desc' }),
+    costTotals(db, slice),
+  ]);
   const first = (q.page - 1) * q.pageSize;
   return {
     clientId: list.clientId,
@@ -29,7 +33,7 @@ export async function topUsers(db: Db, scope: Scope, q: TopUsersQuery): Promise<
     to: list.to,
     items: list.items.map((i, n) => ({ ...i, rank: first + n + 1 })),
     total: list.total,
-    totals: { cost: list.totalCost, subscriptions: list.total },
+    totals: { ...money, subscriptions: list.total },
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Flex, Space, Typography } from 'antd';
+import { Card, Flex, Space, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -70,12 +70,15 @@ export function PlanTypesPage() {
               onSubCompanyChange={setSubCompanyId}
             />
             {data && (
-              <Typography.Text strong data-testid="plan-types-totals">
-                {t('reports.planTypes.totals', {
-                  subscriptions: data.totals.subscriptions,
-                  cost: money(data.totals.cost),
-                })}
-              </Typography.Text>
+              <Tooltip title={t('reports.planTypes.invoiceLevelHelp')}>
+                <Typography.Text strong data-testid="plan-types-totals">
+                  {t('reports.planTypes.totals', {
+                    subscriptions: data.totals.subscriptions,
+                    invoiceLevel: money(data.totals.invoiceLevelCost),
+                    cost: money(data.totals.cost),
+                  })}
+                </Typography.Text>
+              </Tooltip>
             )}
           </Flex>
         </Card>

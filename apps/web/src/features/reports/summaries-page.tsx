@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Card, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Card, Flex, Segmented, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -92,7 +93,17 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
           { key: 'name', title: t('reports.summaries.name'), render: (_v, r) => nameOf(r) },
           ...(['optimizableCost', 'otherCost', 'totalCost'] as const).map((k) => ({
             key: k,
-            title: t(`reports.summaries.${k}`),
+            // Other cost holds what no plan decides, credits too (so it can be negative): said where it shows.
+            title:
+              k === 'otherCost' ? (
+                <Tooltip title={t('reports.summaries.otherCostHelp')}>
+                  <span data-testid="other-cost-help">
+                    {t('reports.summaries.otherCost')} <QuestionCircleOutlined />
+                  </span>
+                </Tooltip>
+              ) : (
+                t(`reports.summaries.${k}`)
+              ),
             render: (_v: unknown, r: Row) => money((r as CostSummaryRow)[k]),
             ...right,
           })),

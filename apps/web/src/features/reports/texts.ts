@@ -1,5 +1,11 @@
 import i18n from 'i18next';
 
+/** Invoice-level charges (glossary: laskutason veloitukset), where a report lists subscriptions. */
+const INVOICE_LEVEL_HELP = {
+  en: 'Charges of the invoice that belong to no subscription, e.g. the paper-invoice fee: part of the total cost, in no row.',
+  fi: 'Laskun veloitukset, jotka eivät kuulu millekään liittymälle, esim. paperilaskun maksu: osa kokonaiskustannuksia, eivät millään rivillä.',
+};
+
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
@@ -27,6 +33,8 @@ const TEXTS = {
       name: 'Cost center',
       optimizableCost: 'Optimizable cost',
       otherCost: 'Other cost',
+      otherCostHelp:
+        'Everything a plan does not decide: one-off charges, services, invoice-level charges (lines without a subscription, e.g. the paper-invoice fee) and credits and discounts, which are negative and can make the figure negative.',
       totalCost: 'Total cost',
       voiceMinutes: 'Voice (min)',
       sms: 'Messages',
@@ -47,7 +55,8 @@ const TEXTS = {
       noGroup: '(no group)',
       chart: 'Cost by plan group',
       export: 'Export to Excel',
-      totals: 'Subscriptions: {subscriptions} · Total cost: {cost}',
+      totals: 'Subscriptions: {subscriptions} · Invoice-level charges: {invoiceLevel} · Total cost: {cost}',
+      invoiceLevelHelp: INVOICE_LEVEL_HELP.en,
       empty: 'No costs in the period',
     },
     contracts: {
@@ -89,7 +98,8 @@ const TEXTS = {
       rank: 'Rank',
       search: 'Search by number or user',
       export: 'Export to Excel',
-      totals: 'Subscriptions: {subscriptions} · Total cost: {cost}',
+      totals: 'Subscriptions: {subscriptions} · Invoice-level charges: {invoiceLevel} · Total cost: {cost}',
+      invoiceLevelHelp: INVOICE_LEVEL_HELP.en,
       empty: 'No costs in the period',
       chart: 'The ten most expensive',
     },
@@ -168,6 +178,8 @@ const TEXTS = {
       name: 'Kustannuspaikka',
       optimizableCost: 'Optimoitavat kustannukset',
       otherCost: 'Muut kustannukset',
+      otherCostHelp:
+        'Kaikki, mistä liittymätyyppi ei päätä: kertamaksut, palvelut, laskutason veloitukset (rivit ilman liittymää, esim. paperilaskun maksu) sekä hyvitykset ja alennukset, jotka ovat negatiivisia ja voivat tehdä luvusta negatiivisen.',
       totalCost: 'Kustannukset yhteensä',
       voiceMinutes: 'Puhelut (min)',
       sms: 'Viestit (kpl)',
@@ -188,7 +200,9 @@ const TEXTS = {
       noGroup: '(ei ryhmää)',
       chart: 'Kustannukset liittymäryhmittäin',
       export: 'Vie Exceliin',
-      totals: 'Liittymiä: {subscriptions} · Kustannukset yhteensä: {cost}',
+      totals:
+        'Liittymiä: {subscriptions} · Laskutason veloitukset: {invoiceLevel} · Kustannukset yhteensä: {cost}',
+      invoiceLevelHelp: INVOICE_LEVEL_HELP.fi,
       empty: 'Jaksolla ei ole kustannuksia',
     },
     contracts: {
@@ -231,7 +245,9 @@ const TEXTS = {
       rank: 'Sija',
       search: 'Hae numerolla tai käyttäjällä',
       export: 'Vie Exceliin',
-      totals: 'Liittymiä: {subscriptions} · Kustannukset yhteensä: {cost}',
+      totals:
+        'Liittymiä: {subscriptions} · Laskutason veloitukset: {invoiceLevel} · Kustannukset yhteensä: {cost}',
+      invoiceLevelHelp: INVOICE_LEVEL_HELP.fi,
       empty: 'Jaksolla ei ole kustannuksia',
       chart: 'Kymmenen kalleinta',
     },

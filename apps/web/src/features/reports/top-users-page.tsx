@@ -162,12 +162,15 @@ export function TopUsersPage() {
                 width={320}
               />
               {data && (
-                <Typography.Text strong data-testid="top-users-totals">
-                  {t('reports.topUsers.totals', {
-                    subscriptions: data.totals.subscriptions,
-                    cost: money(data.totals.cost),
-                  })}
-                </Typography.Text>
+                <Tooltip title={t('reports.topUsers.invoiceLevelHelp')}>
+                  <Typography.Text strong data-testid="top-users-totals">
+                    {t('reports.topUsers.totals', {
+                      subscriptions: data.totals.subscriptions,
+                      invoiceLevel: money(data.totals.invoiceLevelCost),
+                      cost: money(data.totals.cost),
+                    })}
+                  </Typography.Text>
+                </Tooltip>
               )}
             </Flex>
           }
