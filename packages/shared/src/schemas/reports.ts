@@ -48,6 +48,9 @@ export const activityLogEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.number().int().nullable(),
+  /** The thing in words (a person's name and email, a contract's client and period, …); null: none known. */
+  entityLabel: z.string().nullable(),
+  /** The row before and after, without its technical fields (ids, created / updated times). */
   before: z.unknown(),
   after: z.unknown(),
 });

@@ -53,10 +53,54 @@ const COLUMNS = {
 
 type Row = { [K in keyof typeof COLUMNS]: unknown } & { at: Date | string };
 
-const entryOf = (r: Row): ActivityLogEntry => ({
-  ...(r as ActivityLogEntry),
-  at: new Date(r.at).toISOString(),
-});
+/** Bookkeeping a reader of the log has no use for: ids and the row's own timestamps. */
+const isTechnical = (field: string) => field === 'id' || /(Id|Ids|At)$/.test(field);
+
+/** A row as the log shows it: its technical fields left out (issue 22). */
+export function withoutTechnicalFields(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !isTechnical(k)));
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/**
+ * What the entry is about, in words (issue 22: not `contract #3`): a person's name and email, a
+ * contract's client and period, a subscription's number and user, else the row's name, title or
+ * number; null when the row says none of these.
+ */
+export function entityLabel(row: unknown, clientName: string | null): string | null {
+  if (!row || typeof row !== 'object') return null;
+  const r = row as Record<string, unknown>;
+  const email = text(r.email);
+  const person = text(r.fullName) ?? text(r.userName) ?? (email ? text(r.name) : null);
+  if (text(r.startDate) && 'endDate' in r) {
+    const period = `${text(r.startDate)} – ${text(r.endDate) ?? '…'}`;
+    return clientName ? `${clientName}, ${period}` : period;
+  }
+  if (text(r.phoneNumber)) return [text(r.phoneNumber), person].filter(Boolean).join(' · ');
+  if (person || email) return person && email ? `${person} <${email}>` : (person ?? email);
+  return (
+    text(r.name) ??
+    text(r.companyName) ??
+    text(r.title) ??
+    text(r.invoiceNumber) ??
+    text(r.fileName) ??
+    text(r.code) ??
+    null
+  );
+}
+
+const entryOf = (r: Row): ActivityLogEntry => {
+  const e = r as ActivityLogEntry;
+  return {
+    ...e,
+    at: new Date(r.at).toISOString(),
+    entityLabel: entityLabel(e.after ?? e.before, e.clientName),
+    before: withoutTechnicalFields(e.before),
+    after: withoutTechnicalFields(e.after),
+  };
+};
 
 function base(db: Db) {
   return db

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { helsinkiDay } from '@kulu/shared';
 import { activityLog, users } from '../../db/schema/index.js';
+import { logActivity } from '../../lib/activity-log.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -66,6 +67,59 @@ describe('activity log report', () => {
       action: 'create',
       before: null,
     });
+  });
+
+  it('names the thing of each entry instead of its id, and never lists ids or timestamps among the changes', async () => {
+    const { db } = t.deps.database;
+    const contract = {
+      id: 3,
+      clientId: pohjola,
+      status: 'active',
+      startDate: '2026-01-01',
+      endDate: '2027-12-31',
+      numberOfPlans: 10,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      updatedAt: '2026-01-02T10:00:00.000Z',
+    };
+    await logActivity(db, {
+      userId: adminId,
+      clientId: pohjola,
+      area: 'contracts',
+      action: 'update',
+      entity: 'contract',
+      entityId: 3,
+      before: contract,
+      after: { ...contract, numberOfPlans: 12, updatedAt: '2026-03-01T08:00:00.000Z' },
+    });
+    const person = { id: 8, clientId: pohjola, name: 'Liisa Lokinen', email: 'liisa.lokinen@example.com' };
+    await logActivity(db, {
+      userId: adminId,
+      clientId: pohjola,
+      area: 'clientUsers',
+      action: 'create',
+      entity: 'clientUser',
+      entityId: 8,
+      after: { ...person, subCompanyIds: [1], createdAt: '2026-03-01T08:00:00.000Z' },
+    });
+    const items = (
+      await t.inject({ method: 'GET', url: `${url}?clientId=${pohjola}&pageSize=200`, token: admin })
+    ).json().items;
+    const of = (entity: string) => items.find((e: { entity: string }) => e.entity === entity);
+    expect(of('contract').entityLabel).toBe('Pohjola Rakennus Oy, 2026-01-01 – 2027-12-31');
+    expect(of('clientUser').entityLabel).toBe('Liisa Lokinen <liisa.lokinen@example.com>');
+    expect(items.find((e: Entry) => e.after?.name === 'Lokitesti Turku').entityLabel).toBe('Lokitesti Turku');
+    // What changed is the number of plans: no id, creation or update time among the fields.
+    expect(of('contract').after).toEqual({
+      status: 'active',
+      startDate: '2026-01-01',
+      endDate: '2027-12-31',
+      numberOfPlans: 12,
+    });
+    expect(Object.keys(of('contract').before)).not.toContain('updatedAt');
+    expect(of('clientUser').after).toEqual({ name: 'Liisa Lokinen', email: 'liisa.lokinen@example.com' });
+    for (const e of items)
+      for (const row of [e.before, e.after])
+        for (const field of Object.keys(row ?? {})) expect(field).not.toMatch(/^id$|Ids?$|At$/);
   });
 
   it('filters by user, client, area and days', async () => {

@@ -36,7 +36,7 @@ import { activityLogBatches, activityLogOptions, activityLogReport } from './act
 
 /** Headers of the activity log workbook, in the caller's language. */
 const ACTIVITY_HEADERS: Record<Lang, string[]> = {
-  en: ['Time (UTC)', 'User', 'Email', 'Client', 'Area', 'Action', 'Entity', 'Entity id', 'Before', 'After'],
+  en: ['Time (UTC)', 'User', 'Email', 'Client', 'Area', 'Action', 'Entity', 'Name', 'Before', 'After'],
   fi: [
     'Aika (UTC)',
     'Käyttäjä',
@@ -45,7 +45,7 @@ const ACTIVITY_HEADERS: Record<Lang, string[]> = {
     'Alue',
     'Toiminto',
     'Kohde',
-    'Kohteen tunniste',
+    'Nimi',
     'Ennen',
     'Jälkeen',
   ],
@@ -222,7 +222,7 @@ export async function reportsRoutes(app: FastifyInstance) {
             safeText(e.area),
             safeText(e.action),
             safeText(e.entity),
-            e.entityId,
+            safeOrNull(e.entityLabel),
             jsonCell(e.before),
             jsonCell(e.after),
           ]);
@@ -234,8 +234,7 @@ export async function reportsRoutes(app: FastifyInstance) {
           name: ACTIVITY_SHEET[lang],
           columns: ACTIVITY_HEADERS[lang].map((header, i) => ({
             header,
-            numFmt: i === 7 ? NUM_FMT.integer : undefined,
-            width: i >= 8 ? 60 : i === 0 ? 20 : undefined,
+            width: i >= 8 ? 60 : i === 0 ? 20 : i === 7 ? 32 : undefined,
           })),
           rows: cells(),
           table: true,

@@ -137,7 +137,16 @@ export function ActivityLogPage() {
     {
       key: 'entity',
       title: t('reports.activityLog.entity'),
-      render: (_v, r) => (r.entityId == null ? r.entity : `${r.entity} #${r.entityId}`),
+      // The thing in words (the API names it); its kind beneath, never a bare `entity #id`.
+      render: (_v, r) =>
+        r.entityLabel ? (
+          <Flex vertical data-testid="activity-log-entity">
+            <span>{r.entityLabel}</span>
+            <Typography.Text type="secondary">{r.entity}</Typography.Text>
+          </Flex>
+        ) : (
+          r.entity
+        ),
     },
   ];
 
