@@ -135,6 +135,14 @@ export const markResultSchema = z.object({
   alreadyMarked: z.number().int(),
 });
 
+/** POST /api/optimization/unmark (the mark's body): open marks taken back. */
+export const unmarkResultSchema = z.object({
+  /** Marks taken back: the findings are open recommendations again. */
+  unmarked: z.number().int(),
+  /** Without an open mark (never marked, or already realised), left as they were. */
+  notMarked: z.number().int(),
+});
+
 /** Savings dashboard. */
 export const savingsQuerySchema = z
   .object({

@@ -4,6 +4,7 @@ import {
   helsinkiDay,
   markBodySchema,
   markResultSchema,
+  unmarkResultSchema,
   optimizationExportQuerySchema,
   optimizationListQuerySchema,
   optimizationListSchema,
@@ -23,6 +24,7 @@ import {
   getSettings,
   listOptimization,
   markSubscriptions,
+  unmarkSubscriptions,
   putSettings,
   resolveClient,
   savings,
@@ -102,6 +104,21 @@ export async function optimizationRoutes(app: FastifyInstance) {
       },
     },
     async (req) => markSubscriptions(db, req.scope, req.body, currentUser(req).id),
+  );
+
+  r.post(
+    '/api/optimization/unmark',
+    {
+      config: { permission: 'optimization.mark' },
+      schema: {
+        tags,
+        summary:
+          'Takes marks back: the open marks of the subscriptions are cancelled and the findings are open recommendations again; realised or unmarked ones are counted apart',
+        body: markBodySchema,
+        response: { 200: unmarkResultSchema },
+      },
+    },
+    async (req) => unmarkSubscriptions(db, req.scope, req.body),
   );
 
   r.get(

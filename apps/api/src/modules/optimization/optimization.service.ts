@@ -282,22 +282,7 @@ export async function markSubscriptions(
   const clientId = await resolveClient(scope, body);
   const ids = [...new Set(body.subscriptionIds)];
   return db.transaction(async (tx) => {
-    const subs = await tx
-      .select({ id: s.id })
-      .from(s)
-      .where(
-        and(
-          inArray(s.id, ids),
-          eq(s.clientId, clientId),
-          scope.where({
-            clientId: s.clientId,
-            subCompanyId: s.subCompanyId,
-            costCenterId: s.costCenterId,
-            operatorId: s.operatorId,
-          }),
-        ),
-      );
-    if (subs.length !== ids.length) throw notFound();
+    await assertSubscriptionsInScope(tx, scope, clientId, ids);
     const findings = await tx
       .select()
       .from(r)
@@ -332,6 +317,56 @@ export async function markSubscriptions(
       );
     }
     return { marked: fresh.length, alreadyMarked: ids.length - fresh.length };
+  });
+}
+
+/** Every one of `ids` is a subscription of the client within the Scope, else 404. */
+async function assertSubscriptionsInScope(tx: Executor, scope: Scope, clientId: number, ids: number[]) {
+  const subs = await tx
+    .select({ id: s.id })
+    .from(s)
+    .where(
+      and(
+        inArray(s.id, ids),
+        eq(s.clientId, clientId),
+        scope.where({
+          clientId: s.clientId,
+          subCompanyId: s.subCompanyId,
+          costCenterId: s.costCenterId,
+          operatorId: s.operatorId,
+        }),
+      ),
+    );
+  if (subs.length !== ids.length) throw notFound();
+}
+
+/**
+ * Takes marks back (issue 22): the open marks of the subscriptions are cancelled (kept for the
+ * record, counted nowhere), so the findings are open recommendations again. Realised marks stay:
+ * the change already showed on an invoice. Subscriptions without an open mark are counted apart.
+ */
+export async function unmarkSubscriptions(
+  db: Db,
+  scope: Scope,
+  body: MarkBody,
+): Promise<{ unmarked: number; notMarked: number }> {
+  const clientId = await resolveClient(scope, body);
+  const ids = [...new Set(body.subscriptionIds)];
+  return db.transaction(async (tx) => {
+    await assertSubscriptionsInScope(tx, scope, clientId, ids);
+    const cancelled = await tx
+      .update(optimizationMarks)
+      .set({ cancelled: true })
+      .where(
+        and(
+          inArray(optimizationMarks.subscriptionId, ids),
+          eq(optimizationMarks.clientId, clientId),
+          eq(optimizationMarks.status, 'open'),
+          eq(optimizationMarks.cancelled, false),
+        ),
+      )
+      .returning({ id: optimizationMarks.id });
+    return { unmarked: cancelled.length, notMarked: ids.length - cancelled.length };
   });
 }
 

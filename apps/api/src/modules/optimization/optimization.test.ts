@@ -489,6 +489,33 @@ describe('mark, contract price, realisation and savings', () => {
     expect(item.mark).toMatchObject({ status: 'open', realisedMonth: null });
   });
 
+  it('unmarks a marked recommendation: open again, counted apart when not marked, only within the Scope', async () => {
+    const unmark = (token: string, payload: object) =>
+      t.inject({ method: 'POST', url: '/api/optimization/unmark', payload, token });
+    const markOf = async (id: number) =>
+      (await list(tok.companyAdmin, { tab: 'unused' }))
+        .json()
+        .items.find((i: { subscriptionId: number }) => i.subscriptionId === id)?.mark;
+    expect(await markOf(sub.idle)).toMatchObject({ status: 'open' });
+    expect((await unmark(tok.otherCompanyAdmin, { subscriptionIds: [sub.idle] })).statusCode).toBe(404);
+    expect((await unmark(tok.clientUser, { subscriptionIds: [sub.idle] })).statusCode).toBe(403);
+    expect((await unmark(tok.companyAdmin, { subscriptionIds: [] })).statusCode).toBe(400);
+    expect(await markOf(sub.idle)).toMatchObject({ status: 'open' });
+    const res = await unmark(tok.companyAdmin, { subscriptionIds: [sub.idle] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ unmarked: 1, notMarked: 0 });
+    expect(await markOf(sub.idle)).toBeNull();
+    expect((await unmark(tok.companyAdmin, { subscriptionIds: [sub.idle] })).json()).toEqual({
+      unmarked: 0,
+      notMarked: 1,
+    });
+    // It can be marked again.
+    expect((await mark(tok.companyAdmin, { subscriptionIds: [sub.idle] })).json()).toEqual({
+      marked: 1,
+      alreadyMarked: 0,
+    });
+  });
+
   it('a contract price change followed by re-optimize changes the result', async () => {
     await t.deps.database.db.update(plans).set({ contractPrice: '9.90' }).where(eq(plans.id, plan.small));
     const res = await t.inject({
@@ -540,10 +567,11 @@ describe('mark, contract price, realisation and savings', () => {
       line(PHONE.medium, 'Olli Keski', [fee('Testi 4G 50M', 19.9), data(12288)]),
     ]);
     await optimize();
+    // The mark taken back earlier is kept for the record (cancelled) and counts nowhere.
     const marks = await t.deps.database.db
       .select()
       .from(optimizationMarks)
-      .where(eq(optimizationMarks.clientId, pohjola))
+      .where(and(eq(optimizationMarks.clientId, pohjola), eq(optimizationMarks.cancelled, false)))
       .orderBy(asc(optimizationMarks.subscriptionId));
     expect(marks.map((m) => [m.subscriptionId, m.kind, m.status, m.realisedMonth])).toEqual([
       [sub.big, 'optimized', 'realised', '2025-07-01'],

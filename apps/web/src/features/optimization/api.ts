@@ -65,6 +65,9 @@ export function exportOptimization(params: OptimizationParams): Promise<void> {
 export const markSubscriptions = (body: MarkBody) =>
   api.post<{ marked: number; alreadyMarked: number }>('/api/optimization/mark', body);
 
+export const unmarkSubscriptions = (body: MarkBody) =>
+  api.post<{ unmarked: number; notMarked: number }>('/api/optimization/unmark', body);
+
 export const reoptimize = (clientId: number | undefined) =>
   api.post<{ runId: number; jobId: string | null }>('/api/optimization/reoptimize', { clientId });
 

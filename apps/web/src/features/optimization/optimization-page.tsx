@@ -22,6 +22,7 @@ import {
   SettingOutlined,
   SyncOutlined,
   ThunderboltOutlined,
+  UndoOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,7 @@ import {
   markSubscriptions,
   optimizationListQuery,
   reoptimize,
+  unmarkSubscriptions,
   type OptimizationParams,
 } from './api';
 import { ClientSelect } from '../../components/client-select';
@@ -159,6 +161,14 @@ export function OptimizationPage() {
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
+  const unmark = useMutation({
+    mutationFn: (id: number) => unmarkSubscriptions({ clientId: params.clientId, subscriptionIds: [id] }),
+    onSuccess: () => {
+      void message.success(t('optimization.unmarked'));
+      void queryClient.invalidateQueries({ queryKey: OPTIMIZATION_KEY });
+    },
+    onError: (err) => void message.error(errorText(t, err)),
+  });
   const rerun = useMutation({
     mutationFn: () => reoptimize(params.clientId),
     onSuccess: () => {
@@ -179,7 +189,7 @@ export function OptimizationPage() {
   };
 
   const money = (v: string) => formatMoney(euros(v), lang);
-  const columns = useColumns(state.tab, lang);
+  const columns = useColumns(state.tab, lang, canMark ? unmark.mutate : undefined);
   const selectable = canMark && isMarkableTab(state.tab);
   // The totals row: a label over the columns before the money, then the four sums under theirs.
   const leading = columns.findIndex((c) => c.key === 'currentMonthlyCost') + (selectable ? 1 : 0);
@@ -408,7 +418,12 @@ export function OptimizationPage() {
 }
 
 /** The table's columns; the money columns right-aligned in the user's format. */
-function useColumns(tab: OptimizationTab, lang: Lang): PagedColumn<OptimizationItem>[] {
+/** `onUnmark`: takes an open mark back (users who may mark); without it a mark is only shown. */
+function useColumns(
+  tab: OptimizationTab,
+  lang: Lang,
+  onUnmark?: (subscriptionId: number) => void,
+): PagedColumn<OptimizationItem>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const money = (v: string) => formatMoney(euros(v), lang);
@@ -487,7 +502,7 @@ function useColumns(tab: OptimizationTab, lang: Lang): PagedColumn<OptimizationI
         dataIndex: 'mark',
         title: t('optimization.status'),
         onCell: nowrap,
-        render: (mark: OptimizationItem['mark']) =>
+        render: (mark: OptimizationItem['mark'], row: OptimizationItem) =>
           !mark ? null : mark.status === 'realised' ? (
             <Tooltip title={t('optimization.markedAt', { date: formatDateTime(mark.markedAt, lang) })}>
               <Tag color="success" data-testid="mark-realised">
@@ -497,11 +512,25 @@ function useColumns(tab: OptimizationTab, lang: Lang): PagedColumn<OptimizationI
               </Tag>
             </Tooltip>
           ) : (
-            <Tooltip title={t('optimization.markedAt', { date: formatDateTime(mark.markedAt, lang) })}>
-              <Tag color="processing" data-testid="mark-open">
-                {t('optimization.markedTag')}
-              </Tag>
-            </Tooltip>
+            <Flex gap={4} align="center">
+              <Tooltip title={t('optimization.markedAt', { date: formatDateTime(mark.markedAt, lang) })}>
+                <Tag color="processing" data-testid="mark-open">
+                  {t('optimization.markedTag')}
+                </Tag>
+              </Tooltip>
+              {onUnmark && (
+                <Popconfirm
+                  title={t('optimization.unmarkConfirm')}
+                  okText={t('optimization.unmark')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => onUnmark(row.subscriptionId)}
+                >
+                  <Button size="small" type="link" icon={<UndoOutlined />} data-testid="optimization-unmark">
+                    {t('optimization.unmark')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Flex>
           ),
       },
       {
@@ -512,7 +541,7 @@ function useColumns(tab: OptimizationTab, lang: Lang): PagedColumn<OptimizationI
         render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
       },
     ];
-  }, [t, tab, lang]);
+  }, [t, tab, lang, onUnmark]);
 }
 
 /** A cell of two facts: the first as it is, the second smaller below it. */
