@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './demo/index.js';
-import { DEMO } from './test/helpers.js';
+import { BUYER, DEMO } from './test/helpers.js';
 // @ts-expect-error -- a plain JavaScript module of the repository's scripts, without types
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-runtime.mjs';
 import { generateInvoiceOutOfProcess, multipart } from './test/uploads.js';
@@ -91,7 +91,12 @@ describe('the compiled server (npm start)', () => {
     });
     // Generated meanwhile (its own node process): 400 subscriptions print on 70 pages, more than the
     // 32 from which the pages are read on worker threads.
-    longInvoice = generateInvoiceOutOfProcess({ operator: 'elisa', subscriptions: 400, seed: 2201 });
+    longInvoice = generateInvoiceOutOfProcess({
+      operator: 'elisa',
+      subscriptions: 400,
+      seed: 2201,
+      buyer: BUYER.pohjola,
+    });
     server.stdout?.on('data', (d) => (log += d));
     server.stderr?.on('data', (d) => (log += d));
     for (let i = 0; ; i++) {
