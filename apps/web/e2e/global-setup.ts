@@ -43,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`API did not answer ${url} within ${timeoutMs} ms:\n${log()}`);
 }
 
-/** Starts the real API (serving apps/web/dist) on a free port with fresh demo data. */
+/** Starts the built server as `npm start` does (serving apps/web/dist) on a free port with fresh demo data. */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first');
@@ -51,7 +51,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kulu-e2e-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // What users run: `npm start`'s script, which runs the compiled server (apps/api/dist, built by
+  // `npm run test:e2e` before the tests) with its memory settings, not the TypeScript sources.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,
