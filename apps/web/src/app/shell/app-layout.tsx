@@ -66,7 +66,10 @@ export function AppLayout() {
               <Outlet />
             </Suspense>
           </Layout.Content>
-          <Layout.Footer className="app-footer" style={{ background: token.colorBgLayout }}>
+          <Layout.Footer
+            className="app-footer"
+            style={{ background: token.colorBgLayout, color: token.colorTextSecondary }}
+          >
             {t('shell.footer', { year: new Date().getFullYear() })} · <SourceLink />
           </Layout.Footer>
         </Layout>

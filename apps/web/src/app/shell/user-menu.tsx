@@ -1,4 +1,4 @@
-import { Avatar, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { Avatar, Dropdown, Flex, Typography, theme, type MenuProps } from 'antd';
 import { LayoutOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ export function UserMenu({ session, compact }: { session: Session; compact: bool
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { token } = theme.useToken();
 
   const items: MenuProps['items'] = [
     { key: ACCOUNT_ROUTES.profile, icon: <UserOutlined />, label: t('shell.user.profile') },
@@ -44,7 +45,12 @@ export function UserMenu({ session, compact }: { session: Session; compact: bool
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="user-menu-trigger" data-testid="user-menu">
         <Flex align="center" gap={10}>
-          <Avatar style={{ flex: 'none' }}>{initials(session.fullName) || <UserOutlined />}</Avatar>
+          <Avatar
+            // The primary button's colour pair, which every theme keeps readable (antd's grey is not).
+            style={{ flex: 'none', background: token.colorPrimary, color: token.colorTextLightSolid }}
+          >
+            {initials(session.fullName) || <UserOutlined />}
+          </Avatar>
           {!compact && (
             <Flex vertical className="user-menu-text">
               <Typography.Text strong ellipsis>
