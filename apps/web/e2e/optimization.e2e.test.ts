@@ -61,6 +61,28 @@ async function shownSavings(page: Page): Promise<number[]> {
   return texts.map(euro);
 }
 
+/**
+ * The first row's reason (what the page is read for) is on screen at 1400 px as the page opens:
+ * inside the window and the table's visible part, with the table not scrolled sideways.
+ */
+async function reasonInView(page: Page): Promise<void> {
+  const reason = rows(page).first().getByTestId('optimization-reason');
+  expect((await reason.innerText()).trim()).not.toBe('');
+  const box = await reason.boundingBox();
+  const table = await page.getByTestId('optimization-table').locator('.ant-table-container').boundingBox();
+  expect(page.viewportSize()?.width).toBe(1400);
+  expect(box && table).toBeTruthy();
+  expect(box!.x).toBeGreaterThanOrEqual(table!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(Math.min(table!.x + table!.width, 1400));
+  expect(
+    await page
+      .getByTestId('optimization-table')
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((el) => el.scrollLeft),
+  ).toBe(0);
+}
+
 async function applyLimit(page: Page, value: string) {
   const answered = page.waitForResponse(
     (r) =>
@@ -99,6 +121,7 @@ describe('optimization and savings (company admin)', () => {
           .getByText(/Last optimized/)
           .waitFor();
         await page.getByTestId('optimization-totals').waitFor();
+        await reasonInView(page);
         await screenshot(page, 'optimization-en');
 
         // The saving limit: rows saving less than the largest saving on the first page go away.
@@ -169,6 +192,7 @@ describe('optimization and savings (company admin)', () => {
         await page.getByRole('button', { name: /Optimoi uudelleen/ }).waitFor();
         await rows(page).first().waitFor();
         await page.locator(`tr[data-row-key="${ids[0]}"]`).getByText('Merkitty').waitFor();
+        await reasonInView(page);
         await screenshot(page, 'optimization-fi');
         await switchLanguage(page, 'en');
         expect(errors).toEqual([]);

@@ -396,7 +396,7 @@ export function OptimizationPage() {
                           </Typography.Text>
                         </Table.Summary.Cell>
                       ))}
-                      <Table.Summary.Cell index={5} colSpan={2} />
+                      <Table.Summary.Cell index={5} />
                     </Table.Summary.Row>
                   </Table.Summary>
                 ) : null
@@ -437,33 +437,45 @@ function useColumns(
         dataIndex: 'userName',
         title: t('optimization.userAndNumber'),
         render: (v: string | null, row) => <TwoLines first={v ?? ''} second={row.phoneNumber} />,
-        onCell: atLeast(150),
+        onCell: atLeast(130),
       },
       {
         key: 'subCompany',
         dataIndex: 'subCompanyName',
         title: t('optimization.subCompanyAndCostCenter'),
         render: (v: string | null, row) => <TwoLines first={v ?? ''} second={row.costCenterName ?? ''} />,
-        onCell: atLeast(150),
+        onCell: atLeast(130),
       },
       {
         key: 'currentPlan',
         dataIndex: 'currentPlan',
         title: t('optimization.currentPlan'),
         render: text,
-        onCell: atLeast(140),
+        onCell: atLeast(120),
       },
       {
+        // The reason is what the page is read for: wrapped under the plan it recommends, in view at
+        // once, not in a last column behind the sideways scroll.
         key: 'bestPlan',
         dataIndex: 'bestPlan',
-        title: t('optimization.bestPlan'),
-        onCell: atLeast(140),
-        render: (v: string | null) =>
-          tab === 'unused' ? (
-            <Typography.Text type="secondary">{t('optimization.noPlan')}</Typography.Text>
-          ) : (
-            text(v)
-          ),
+        title: t('optimization.bestPlanAndReason'),
+        onCell: atLeast(220),
+        render: (v: string | null, row) => (
+          <Flex vertical>
+            {tab === 'unused' ? (
+              <Typography.Text type="secondary">{t('optimization.noPlan')}</Typography.Text>
+            ) : (
+              <span>{text(v)}</span>
+            )}
+            <Typography.Text
+              type="secondary"
+              className="optimization-reason"
+              data-testid="optimization-reason"
+            >
+              {row.reason}
+            </Typography.Text>
+          </Flex>
+        ),
       },
       {
         key: 'currentMonthlyCost',
@@ -532,13 +544,6 @@ function useColumns(
               )}
             </Flex>
           ),
-      },
-      {
-        key: 'reason',
-        dataIndex: 'reason',
-        title: t('optimization.reason'),
-        onCell: atLeast(260),
-        render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
       },
     ];
   }, [t, tab, lang, onUnmark]);
