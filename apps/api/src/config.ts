@@ -117,7 +117,8 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty PUBLIC_URL or TRUST_PROXY (as compose files and .env templates write them) is unset.
   const given = { ...env };
-  for (const key of ['PUBLIC_URL', 'TRUST_PROXY', 'SOURCE_URL'] as const) if (given[key] === '') delete given[key];
+  for (const key of ['PUBLIC_URL', 'TRUST_PROXY', 'SOURCE_URL'] as const)
+    if (given[key] === '') delete given[key];
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
