@@ -6,7 +6,11 @@ import { MESSAGES } from '@kulu/shared';
 import { USERS, goto, launchBrowser, login, openPage, screenshot } from './browser';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
-/** Generated with `npm run invoice -- generate` (numbers not in the demo data). */
+/**
+ * Generated with `npm run invoice -- generate --operator elisa --seed 901 --subscriptions 5
+ * --buyer-name 'Pohjola Rakennus Oy' --business-id 2345678-0` (telia: seed 902, 4 subscriptions);
+ * numbers not in the demo data.
+ */
 const PDFS = [
   { name: 'elisa-901.pdf', number: '771831939' },
   { name: 'telia-902.pdf', number: '498776337' },
@@ -139,6 +143,73 @@ describe('invoice upload (company admin)', () => {
         await page.getByTestId('help-button').click();
         await page.getByTestId('help-modal').getByText('Tälle sivulle ei ole vielä ohjetta').waitFor();
         await page.keyboard.press('Escape');
+        await switchLanguage(page, 'en');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+/** Elisa, seed 903, 3 subscriptions, addressed to Vaasan Sähkö Oy (2347036-3): not Pohjola's. */
+const OTHER_BUYER = 'vaasa-903.pdf';
+
+describe('an invoice addressed to another company (company admin)', () => {
+  it(
+    'is refused with its reason, shows whom it was addressed to and is deleted after a confirmation',
+    { timeout: 420_000 },
+    async () => {
+      const { context, page, errors } = await openPage(browser);
+      try {
+        await login(page, USERS.companyAdmin);
+        await goto(page, '/company/invoice-upload');
+        await page.getByTestId('invoice-table').waitFor();
+        await dropFiles(page, [pdf(OTHER_BUYER)]);
+        const file = fileRow(page, OTHER_BUYER);
+        await file.getByText('Waiting').waitFor();
+        await page.getByTestId('upload-all').click();
+        const deadline = Date.now() + 360_000;
+        // Sent again while the demo import of the same client still parses (previous parse running).
+        for (;;) {
+          const state = await file.getAttribute('data-state');
+          if (state === 'failed') break;
+          expect(Date.now()).toBeLessThan(deadline);
+          const retry = page.getByTestId('upload-all');
+          if (state === 'refused' && (await retry.isEnabled())) {
+            await page.waitForTimeout(1500);
+            await retry.click();
+          }
+          await page.waitForTimeout(500);
+        }
+        const reason = 'The invoice is addressed to another company (business id 2347036-3)';
+        const table = page.getByTestId('invoice-table');
+        const row = table.locator('tr.ant-table-row', { hasText: OTHER_BUYER });
+        await row.getByText(reason).waitFor({ timeout: 30_000 });
+        await row.getByTestId('invoice-buyer').getByText('Vaasan Sähkö Oy').waitFor();
+        await row.getByText('Business id 2347036-3').waitFor();
+
+        // Cancelling the confirmation keeps it.
+        await row.getByTestId('invoice-delete').click();
+        const confirm = page.locator('.ant-popconfirm:visible');
+        await confirm.getByText('Delete this invoice?').waitFor();
+        await screenshot(page, 'invoice-delete-confirm-en');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await confirm.waitFor({ state: 'hidden' });
+        expect(await row.count()).toBe(1);
+
+        await switchLanguage(page, 'fi');
+        await row.getByText('Lasku on osoitettu toiselle yritykselle (Y-tunnus 2347036-3)').waitFor();
+        await row.getByTestId('invoice-delete').click();
+        await page.locator('.ant-popconfirm:visible').getByText('Poistetaanko tämä lasku?').waitFor();
+        await screenshot(page, 'invoice-delete-confirm-fi');
+        const deleted = page.waitForResponse(
+          (r) => r.url().includes('/api/invoices/') && r.request().method() === 'DELETE',
+        );
+        await page.getByTestId('invoice-delete-confirm').click();
+        expect((await deleted).status()).toBe(200);
+        await page.getByText('Lasku poistettu').waitFor();
+        await row.waitFor({ state: 'detached' });
         await switchLanguage(page, 'en');
         expect(errors).toEqual([]);
       } finally {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  InvoiceDeleted,
   InvoiceDetail,
   InvoiceList,
   InvoiceListQuery,
@@ -50,3 +51,6 @@ export const invoiceSubscriptionsQuery = (id: number, params: Partial<InvoiceSub
       api.get<InvoiceSubscriptionList>(`/api/invoices/${id}/subscriptions`, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** Deletes an invoice (also a failed one); the lists, dashboards and results refresh from the answer. */
+export const deleteInvoice = (id: number) => api.delete<InvoiceDeleted>(`/api/invoices/${id}`);

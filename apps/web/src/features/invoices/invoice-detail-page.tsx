@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   detailPath,
   INVOICE_SUBSCRIPTION_SORTABLE,
@@ -26,6 +26,8 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { ChartCard } from '../dashboards/chart-card';
 import { categoryOption, euros, formatMonth } from '../dashboards/chart-options';
 import { invoiceDetailQuery, invoiceSubscriptionsQuery } from './api';
+import { BuyerText } from './buyer-text';
+import { DeleteInvoiceButton } from './delete-invoice-button';
 import { PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
 
 registerDetailTexts();
@@ -66,6 +68,8 @@ export function InvoiceDetailPage() {
 
 function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const base = useSession()?.basePath ?? '';
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const money = (v: string | null) => (v === null ? '' : formatMoney(euros(v), lang));
@@ -101,14 +105,21 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
       <PageHeading
         title={t('detail.invoice.title', { number: invoice.invoiceNumber ?? invoice.fileName })}
         extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={downloading}
-            onClick={() => void download()}
-            data-testid="invoice-download"
-          >
-            {t('detail.invoice.download')}
-          </Button>
+          <Space>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={downloading}
+              onClick={() => void download()}
+              data-testid="invoice-download"
+            >
+              {t('detail.invoice.download')}
+            </Button>
+            <DeleteInvoiceButton
+              invoiceId={invoice.id}
+              withText
+              onDeleted={() => void navigate(`${base}/invoice-upload`)}
+            />
+          </Space>
         }
       />
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -134,6 +145,7 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
                 children: invoice.periodStart ? formatMonth(invoice.periodStart.slice(0, 7), lang) : '',
               },
               { key: 'client', label: t('invoices.table.client'), children: invoice.clientName },
+              { key: 'buyer', label: t('invoices.table.buyer'), children: <BuyerText invoice={invoice} /> },
               {
                 key: 'subCompany',
                 label: t('invoices.table.subCompany'),

@@ -10,6 +10,8 @@ import { useSession } from '../../lib/session';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { invoiceListQuery } from './api';
+import { BuyerText } from './buyer-text';
+import { DeleteInvoiceButton } from './delete-invoice-button';
 import { amountOf, PARSING_STATUS_COLOR, reasonText, UPLOAD_STATE_COLOR } from './labels';
 
 type Sort = (typeof INVOICE_SORTABLE)[number];
@@ -59,6 +61,12 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
     ];
     if (showClient) cols.push({ ...sorted('clientName'), title: t('invoices.table.client') });
     cols.push(
+      {
+        key: 'buyer',
+        dataIndex: 'buyerName',
+        title: t('invoices.table.buyer'),
+        render: (_: string | null, row) => <BuyerText invoice={row} compact />,
+      },
       { ...sorted('subCompanyName'), title: t('invoices.table.subCompany') },
       {
         ...sorted('parsingStatus'),
@@ -102,6 +110,12 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
         title: t('invoices.table.uploadedAt'),
         render: (v: string) => formatDate(v, lang),
         onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      },
+      {
+        key: 'actions',
+        title: t('invoices.table.actions'),
+        render: (_: unknown, row) =>
+          row.uploadState === 'in_progress' ? null : <DeleteInvoiceButton invoiceId={row.id} />,
       },
     );
     return cols;
