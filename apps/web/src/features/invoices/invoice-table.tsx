@@ -12,7 +12,7 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { invoiceListQuery } from './api';
 import { BuyerText } from './buyer-text';
 import { DeleteInvoiceButton } from './delete-invoice-button';
-import { amountOf, PARSING_STATUS_COLOR, reasonText, UPLOAD_STATE_COLOR } from './labels';
+import { amountOf, invoiceReasonText, PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
 
 type Sort = (typeof INVOICE_SORTABLE)[number];
 
@@ -84,7 +84,7 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
             {v === 'failed' && (
               <Tooltip title={row.errorDetail ?? undefined}>
                 <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, maxWidth: 260 }}>
-                  {reasonText(t, row.errorCode, row.errorMessage)}
+                  {invoiceReasonText(t, row)}
                 </Typography.Text>
               </Tooltip>
             )}

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { clientOptionsQuery, subCompanyOptionsQuery } from '../../lib/organization-api';
 import { INVOICES_KEY, invoiceQuery } from './api';
 import { InvoiceTable } from './invoice-table';
-import { reasonText } from './labels';
+import { invoiceReasonText, reasonText } from './labels';
 import {
   applyResults,
   checkFile,
@@ -244,9 +244,7 @@ export function InvoiceUploadPage() {
                         return (
                           <li key={i.uid}>
                             {i.file.name}:{' '}
-                            {inv
-                              ? reasonText(t, inv.errorCode, inv.errorMessage)
-                              : reasonText(t, i.code, i.message)}
+                            {inv ? invoiceReasonText(t, inv) : reasonText(t, i.code, i.message)}
                           </li>
                         );
                       })}

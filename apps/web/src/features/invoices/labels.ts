@@ -12,11 +12,22 @@ export const PARSING_STATUS_COLOR: Record<ParsingStatus, string> = {
 };
 
 /** The text of a refusal or failure: errors.<code>, else the API's own text, else a generic one. */
-export function reasonText(t: TFunction, code: string | null | undefined, message?: string | null): string {
+export function reasonText(
+  t: TFunction,
+  code: string | null | undefined,
+  message?: string | null,
+  values: Record<string, string | null> = {},
+): string {
   if (code === 'network') return t('invoices.upload.network');
-  if (code) return t(`errors.${code}`, { defaultValue: message || t('errors.internal') });
+  if (code) return t(`errors.${code}`, { ...values, defaultValue: message || t('errors.internal') });
   return message || t('errors.internal');
 }
+
+/** Why an invoice failed, in the reader's language, with the figures its message names. */
+export const invoiceReasonText = (
+  t: TFunction,
+  invoice: { errorCode: string | null; errorMessage: string | null; buyerBusinessId: string | null },
+): string => reasonText(t, invoice.errorCode, invoice.errorMessage, { businessId: invoice.buyerBusinessId });
 
 /** A decimal string from the API ("1234.50") as a number, or null. */
 export const amountOf = (value: string | null): number | null => {

@@ -3,7 +3,7 @@ import { CloseOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Invoice, Lang } from '@kulu/shared';
 import { formatNumber } from '../../lib/format';
-import { reasonText, UPLOAD_STATE_COLOR } from './labels';
+import { invoiceReasonText, reasonText, UPLOAD_STATE_COLOR } from './labels';
 import type { UploadItem } from './upload-files';
 
 /** What a file shows: its send status, then the state of its invoice once the API took it. */
@@ -46,7 +46,9 @@ export function UploadFileList({ items, invoices, onRemove }: Props) {
           state === 'refused'
             ? reasonText(t, item.code, item.message)
             : state === 'failed'
-              ? reasonText(t, invoice?.errorCode, invoice?.errorMessage)
+              ? invoice
+                ? invoiceReasonText(t, invoice)
+                : reasonText(t, null, null)
               : null;
         const removable = item.status === 'pending' || item.status === 'refused';
         return (
