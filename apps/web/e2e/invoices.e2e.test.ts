@@ -187,7 +187,7 @@ describe('an invoice addressed to another company (company admin)', () => {
         const row = table.locator('tr.ant-table-row', { hasText: OTHER_BUYER });
         await row.getByText(reason).waitFor({ timeout: 30_000 });
         await row.getByTestId('invoice-buyer').getByText('Vaasan Sähkö Oy').waitFor();
-        await row.getByText('Business id 2347036-3').waitFor();
+        await row.getByTestId('buyer-business-id').getByText('Business id 2347036-3').waitFor();
 
         // Cancelling the confirmation keeps it.
         await row.getByTestId('invoice-delete').click();
