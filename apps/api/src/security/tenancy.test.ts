@@ -557,6 +557,8 @@ const BODIES: Record<string, () => Promise<unknown>> = {
   'PUT /api/automation/clients/:clientId/method': async () => ({ invoiceUploadMethod: 'manual' }),
   'PUT /api/clients/:clientId/assigned-companies': async () => ({ clientIds: [] }),
   'POST /api/clients/:id/convert': async () => ({ to: 'company' }),
+  // Strict since issue 23 (finding 9): the contract read at that url carries fields a PUT refuses.
+  'PUT /api/clients/:clientId/operator-contracts/:operatorId': async () => ({ uploadInvoiceReminder: false }),
   'PUT /api/invoice-users/:id': async () => ({ name: 'Tenancy', phoneNumber: '0401234567' }),
   'PUT /api/plan-details/:id': async () => ({ planId: await globalId(plans.id) }),
 };
