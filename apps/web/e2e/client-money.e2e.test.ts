@@ -76,6 +76,8 @@ async function walk(page: Page) {
   await draftRow.getByRole('button', { name: 'Activate' }).waitFor();
   expect(await draftRow.getByRole('button', { name: 'Terminate' }).count()).toBe(0);
   await draftRow.getByRole('button', { name: 'Activate' }).click();
+  // The row button's own "Activate" tooltip can lie over the confirmation's button: move away first.
+  await page.mouse.move(0, 0);
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Activate' }).click();
   await toast(page, 'Contract updated successfully');
   const rows = page.getByTestId('contracts-table').locator('tr.ant-table-row');
