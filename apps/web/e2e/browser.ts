@@ -64,7 +64,8 @@ export async function login(
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('side-menu').waitFor();
+  // The first sign-in after the server starts can wait behind the demo import on a loaded machine.
+  await page.getByTestId('side-menu').waitFor({ timeout: 110_000 });
   if ((await page.evaluate(() => document.documentElement.lang)) !== lang) await switchLanguage(page, lang);
 }
 
