@@ -40,11 +40,20 @@ describe('report archive / downloads', () => {
         )
         .toBe(1);
       await pickOption(page, 'Top users');
+      // The period starts at the reports' default, the twelve months up to the latest invoice
+      // month, and that is what is scheduled.
+      const months = page.getByTestId('export-period').locator('input');
+      await expect.poll(() => months.nth(1).inputValue()).toMatch(/^\d{4}-\d{2}$/);
+      const [from, to] = [await months.nth(0).inputValue(), await months.nth(1).inputValue()];
+      const span = (a: string, b: string) =>
+        (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5)) - Number(a.slice(5));
+      expect(span(from, to)).toBe(11);
       await page.getByTestId('export-schedule').click();
 
       // The new export shows first: Scheduled, then Ready with its download date.
       const first = page.locator('tr.ant-table-row').first();
       await first.getByText('Top users').waitFor();
+      await first.getByText(`${from} – ${to}`).waitFor();
       await expect.poll(() => first.getByText('Ready').count(), { timeout: 60_000 }).toBe(1);
       await screenshot(page, 'downloads-en');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Lang } from '../messages.js';
 import { dayString } from './clients.js';
 import {
   costUsageFiltersSchema,
@@ -86,6 +87,16 @@ export type ActivityLogOptions = z.infer<typeof activityLogOptionsSchema>;
  * part of it no subscription carries, the invoice-level charges (e.g. a paper-invoice fee).
  */
 export const reportCostTotalsSchema = z.object({ cost: z.string(), invoiceLevelCost: z.string() });
+export type ReportCostTotals = z.infer<typeof reportCostTotalsSchema>;
+
+/**
+ * The row an export by subscription or plan ends with when the period has invoice-level charges,
+ * so that its cost column adds up to the total cost the screen shows.
+ */
+export const INVOICE_LEVEL_ROW: Record<Lang, string> = {
+  en: 'Invoice-level charges',
+  fi: 'Laskutason veloitukset',
+};
 
 // ---- top users --------------------------------------------------------------------------------------
 

@@ -484,7 +484,15 @@ describe('GET /api/reports/top-users', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.rowCount - 1).toBe(list.total);
+    // Every ranked subscription, then the invoice-level charges: the cost column adds up to the
+    // total cost the screen shows.
+    expect(ws.rowCount - 2).toBe(list.total);
+    const last = ws.getRow(ws.rowCount);
+    expect(last.getCell(2).value).toBe('Invoice-level charges');
+    expect(last.getCell(6).value).toBe(Number(list.totals.invoiceLevelCost));
+    let sum = 0;
+    for (let r = 2; r <= ws.rowCount; r++) sum += Math.round(Number(ws.getRow(r).getCell(6).value) * 100);
+    expect(sum).toBe(cents(list.totals.cost));
     expect(ws.getRow(2).getCell(1).value).toBe(1);
     expect(ws.getRow(2).getCell(3).value).toBe(list.items[0].phoneNumber);
     expect(ws.getRow(2).getCell(6).value).toBe(Number(list.items[0].cost));
@@ -520,7 +528,13 @@ describe('GET /api/reports/base-plan-types', () => {
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets[0]!.rowCount - 1).toBe(body.items.length);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount - 2).toBe(body.items.length);
+    expect(ws.getRow(ws.rowCount).getCell(1).value).toBe('Invoice-level charges');
+    let sheetSum = 0;
+    for (let r = 2; r <= ws.rowCount; r++)
+      sheetSum += Math.round(Number(ws.getRow(r).getCell(4).value) * 100);
+    expect(sheetSum).toBe(cents(body.totals.cost));
     expect(
       (
         await t.inject({

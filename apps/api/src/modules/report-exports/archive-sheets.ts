@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Lang, Permission, SchedulableExportKind } from '@kulu/shared';
+import { masterLabel, type Lang, type Permission, type SchedulableExportKind } from '@kulu/shared';
 import {
   costCategories,
   costCenters,
@@ -184,7 +184,8 @@ async function costsUsageSheets(
     yield rows.map((x) => [
       x.month,
       x.name == null ? NO_CATEGORY[lang] : safeText(x.name),
-      x.usageType,
+      // The usage type in the reader's words, as the masters screens show it (never the code).
+      x.usageType == null ? null : masterLabel(`masters.enums.usageType.${x.usageType}`, lang),
       Number(x.amount),
       num(x.minutes),
       num(x.pieces),

@@ -125,6 +125,11 @@ describe('report archive: scheduled Excel exports', () => {
     const cats = wb.getWorksheet('Cost categories')!;
     let sum = 0;
     for (let r = 2; r <= cats.rowCount; r++) sum += Number(cats.getRow(r).getCell(4).value);
+    // The usage type is named in the requester's language, never as its code (`sms`, `monthly_fee`).
+    const types = new Set<unknown>();
+    for (let r = 2; r <= cats.rowCount; r++) types.add(cats.getRow(r).getCell(3).value);
+    expect(types).toContain('Monthly fee');
+    for (const code of ['monthly_fee', 'voice', 'sms', 'data']) expect(types).not.toContain(code);
     const { rows: all } = (await t.deps.database.db.execute(sql`
       select sum(l.amount)::text as cost from invoice_lines l join invoices i on i.id = l.invoice_id
       where i.client_id = ${pohjola} and i.period_start between '2021-01-01' and '2021-02-01'`)) as unknown as {
@@ -157,7 +162,9 @@ describe('report archive: scheduled Excel exports', () => {
       })
     ).json();
     const ws = (await workbook(row.id)).worksheets[0]!;
-    expect(ws.rowCount - 1).toBe(report.total);
+    // The ranked subscriptions, then the invoice-level charges, as the report's own export.
+    expect(ws.rowCount - 2).toBe(report.total);
+    expect(ws.getRow(ws.rowCount).getCell(6).value).toBe(Number(report.totals.invoiceLevelCost));
     report.items.forEach((item: { rank: number; phoneNumber: string; cost: string }, n: number) => {
       const x = ws.getRow(n + 2);
       expect(x.getCell(1).value).toBe(item.rank);

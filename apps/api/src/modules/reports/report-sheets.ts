@@ -1,4 +1,11 @@
-import type { Lang, PlanTypesQuery, TopUsersList, TopUsersQuery } from '@kulu/shared';
+import {
+  INVOICE_LEVEL_ROW,
+  type Lang,
+  type PlanTypesQuery,
+  type ReportCostTotals,
+  type TopUsersList,
+  type TopUsersQuery,
+} from '@kulu/shared';
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
 import { NUM_FMT, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
@@ -68,6 +75,24 @@ const PLAN_TYPE_HEADERS: Record<Lang, string[]> = {
 const PLAN_TYPE_SHEET: Record<Lang, string> = { en: 'Base plan types', fi: 'Perusliittymätyypit' };
 const NO_GROUP: Record<Lang, string> = { en: '(no group)', fi: '(ei ryhmää)' };
 
+/**
+ * The sheet's closing row of invoice-level charges (none when the period has none), the cost in
+ * column `costAt`: the cost column then adds up to the report's total cost.
+ */
+function invoiceLevelRows(
+  totals: ReportCostTotals,
+  width: number,
+  costAt: number,
+  labelAt: number,
+  lang: Lang,
+) {
+  if (Number(totals.invoiceLevelCost) === 0) return [];
+  const row: Array<string | number | null> = Array.from({ length: width }, () => null);
+  row[labelAt] = INVOICE_LEVEL_ROW[lang];
+  row[costAt] = Number(totals.invoiceLevelCost);
+  return [row];
+}
+
 /** A report sheet and the name its file gets. */
 export interface NamedSheet {
   fileName: string;
@@ -89,6 +114,7 @@ export async function topUsersSheet(db: Db, scope: Scope, q: TopUsersQuery, lang
         Number(i.cost),
       ]);
     }
+    yield invoiceLevelRows(head.totals, 6, 5, 1, lang);
   }
   return {
     fileName: `top-users-${head.from}-${head.to}.xlsx`,
@@ -112,12 +138,13 @@ export async function planTypesSheet(
   lang: Lang,
 ): Promise<NamedSheet> {
   const list = await planTypes(db, scope, q);
-  const rows = list.items.map((i) => [
+  const rows: Array<Array<string | number | null>> = list.items.map((i) => [
     i.basePlanGroupName == null ? NO_GROUP[lang] : safeText(i.basePlanGroupName),
     i.planGroupName == null ? NO_GROUP[lang] : safeText(i.planGroupName),
     i.subscriptions,
     Number(i.cost),
   ]);
+  rows.push(...invoiceLevelRows(list.totals, 4, 3, 0, lang));
   return {
     fileName: `base-plan-types-${list.from}-${list.to}.xlsx`,
     sheet: {

@@ -3,7 +3,7 @@ import { App, Button, Card, Flex, Popconfirm, Select, Space, Tag, Tooltip, Typog
 import { DeleteOutlined, DownloadOutlined, LoadingOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import {
   COMING_SOON_EXPORT_KINDS,
   REPORT_EXPORT_KINDS,
@@ -21,6 +21,7 @@ import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField } from '../dashboards/dashboard-parts';
 import { deleteExport, downloadExport, DOWNLOADS_KEY, downloadsQuery, scheduleExport } from './api';
+import { summaryQuery } from '../reports/api';
 import { SliceFilters, useClientChoice } from '../reports/slice-filters';
 import './texts';
 
@@ -55,6 +56,20 @@ export function DownloadsPage() {
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
   const { provider, ready: clientChosen } = useClientChoice(clientId);
+  // Until a period is picked, the reports' own default is shown and scheduled: the twelve months
+  // up to the chosen client's latest invoice month (the answer of the cost summary's period).
+  const defaults = useQuery(
+    summaryQuery(
+      'cost-summaries',
+      { clientId: provider ? clientId : undefined, subCompanyId, groupBy: 'organization' },
+      clientChosen && !period,
+    ),
+  );
+  const defaultPeriod: [Dayjs, Dayjs] | null =
+    defaults.data && !defaults.isPlaceholderData
+      ? [dayjs(`${defaults.data.from}-01`), dayjs(`${defaults.data.to}-01`)]
+      : null;
+  const shownPeriod = period ?? defaultPeriod;
 
   const { state, onPageChange } = usePagedState(NO_SORT);
   const list = useQuery(downloadsQuery({ page: state.page, pageSize: state.pageSize }));
@@ -66,8 +81,8 @@ export function DownloadsPage() {
         kind: kind!,
         clientId: provider ? clientId : undefined,
         subCompanyId,
-        from: period?.[0].format(MONTH),
-        to: period?.[1].format(MONTH),
+        from: shownPeriod?.[0].format(MONTH),
+        to: shownPeriod?.[1].format(MONTH),
       }),
     onSuccess: () => {
       void message.success(t('downloads.scheduled'));
@@ -209,8 +224,9 @@ export function DownloadsPage() {
               onClientChange={(id) => {
                 setClientId(id);
                 setSubCompanyId(undefined);
+                setPeriod(null);
               }}
-              period={period}
+              period={shownPeriod}
               onPeriodChange={setPeriod}
               subCompanyId={subCompanyId}
               onSubCompanyChange={setSubCompanyId}
