@@ -14,6 +14,7 @@ import {
   openTab,
   pickOption,
   screenshot,
+  switchLanguage,
   toast,
   toastsGone,
 } from './browser';
@@ -65,6 +66,10 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       const interested = page.locator('tr.ant-table-row').filter({ hasText: COMPANY });
       await interested.getByTestId('convert').click();
       await page.getByRole('menuitem', { name: 'To a company' }).click();
+      // Converting asks first: the new company has no contract, so its users stay locked out.
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.getByText('It has no contract yet').waitFor();
+      await confirm.getByRole('button', { name: 'Convert' }).click();
       await toast(page, 'Client converted to a company successfully');
       await toastsGone(page);
       await page.getByRole('tab', { name: 'Companies' }).click();
@@ -85,7 +90,12 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       await openTab(page, 'Contracts');
       await page.getByTestId('contract-add').click();
       await page.locator('#term').fill('36 months');
+      // A contract starting next week would leave the company locked out until then: a warning.
+      await fillDay(page.locator('#startDate'), dmy(new Date(now.getTime() + 7 * 86_400_000)));
+      await page.getByTestId('contract-starts-later').waitFor();
+      await screenshot(page, 'onboarding-contract-starts-later-en');
       await fillDay(page.locator('#startDate'), dmy(start));
+      await page.getByTestId('contract-starts-later').waitFor({ state: 'detached' });
       await fillDay(page.locator('#endDate'), dmy(end));
       await page.locator('#numberOfPlans').fill('5');
       await page.getByTestId('contract-submit').click();
@@ -133,6 +143,10 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       expect(menu).toEqual(expect.arrayContaining(['Dashboard', 'Upload Invoice']));
       expect(menu).not.toContain('Management');
       expect(menu).not.toContain('Masters');
+      // No invoice yet: the dashboard points to Upload Invoice instead of empty charts.
+      await newcomer.page.getByTestId('dashboard-no-invoices').waitFor();
+      await newcomer.page.getByTestId('dashboard-upload-link').click();
+      await newcomer.page.waitForURL(/#\/company\/invoice-upload/);
       // What the permissions leave out, the API refuses as well.
       const userToken = await tokenOf(newcomer.page);
       const masters = await fetch(`${baseUrl()}/api/plan-details`, {
@@ -152,9 +166,20 @@ describe('a new customer from sign-up to its first user, and out again', () => {
 
       const owner = await openPage(browser);
       await login(owner.page, OWNER.email, OWNER.password);
+      // The locked-out user is told once what happened and what happens next: no refused page
+      // behind it, no Retry.
+      await owner.page.getByTestId('locked-out').waitFor();
+      await owner.page.getByText('Your company has no contract in force at the moment').waitFor();
+      expect(await owner.page.getByText(/no (valid )?contract/).count()).toBe(1);
+      expect(await owner.page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      await switchLanguage(owner.page, 'fi');
+      await owner.page.getByText('Yritykselläsi ei ole tällä hetkellä voimassa olevaa sopimusta').waitFor();
+      await screenshot(owner.page, 'onboarding-locked-out-fi');
+      await switchLanguage(owner.page, 'en');
+      // Profile stays open and says why the menu is greyed.
+      await owner.page.getByRole('button', { name: 'My Profile' }).click();
       await owner.page
         .getByText('The menu is disabled because your company has no valid contract or has been terminated')
-        .first()
         .waitFor();
       const invoices = await fetch(`${baseUrl()}/api/invoices`, {
         headers: { authorization: `Bearer ${await tokenOf(owner.page)}` },

@@ -44,6 +44,9 @@ const invoiceUpload = (base: string): MenuItem => ({
   page: 'invoice-upload',
 });
 
+/** Upload Invoice under a base path (`/admin`, `/company`): where empty dashboards point. */
+export const invoiceUploadPath = (base: string): string => invoiceUpload(base).path;
+
 const optimization = (base: string): MenuItem => ({
   key: 'invoice-optimization',
   path: `${base}/invoice-optimization`,

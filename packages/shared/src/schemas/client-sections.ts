@@ -91,6 +91,36 @@ export const contractSchema = z.object({
 });
 export type Contract = z.infer<typeof contractSchema>;
 
+type ContractDays = Pick<Contract, 'status' | 'startDate' | 'endDate' | 'terminationDate' | 'inactiveDate'>;
+
+/**
+ * Whether a contract of the list opens the client's data on `day` (a Helsinki business day): the
+ * rule of the API's lock-out (`lib/contract-access.ts`) for the screens' warnings. Active within
+ * its start..end, or terminated (only an active one can be) before its termination date.
+ */
+export function contractInForce(c: ContractDays, day: string): boolean {
+  if (c.startDate > day || c.endDate < day) return false;
+  if (c.status === 'active') return true;
+  return (
+    c.status === 'terminated' &&
+    c.terminationDate != null &&
+    c.terminationDate > day &&
+    c.inactiveDate == null
+  );
+}
+
+/**
+ * Whether activating a contract starting on `startDate` leaves the client locked out until then:
+ * it starts after `day` and no other contract of the client is in force on `day`.
+ */
+export function activationLeavesLockedOut(
+  startDate: string,
+  others: readonly ContractDays[],
+  day: string,
+): boolean {
+  return startDate > day && !others.some((c) => contractInForce(c, day));
+}
+
 export const contractListSchema = z.object({ items: z.array(contractSchema) });
 export const contractSavedSchema = z.object({
   contract: contractSchema,

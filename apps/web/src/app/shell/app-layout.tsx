@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Alert, App, Layout, theme } from 'antd';
+import { App, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useLayoutSettings } from '../../lib/layout-settings';
@@ -53,15 +53,6 @@ export function AppLayout() {
         <Layout style={{ background: token.colorBgLayout }}>
           <AppHeader session={session} fixed={layout.header === 'fixed'} minimized={minimized} />
           <Layout.Content className="app-content">
-            {session.menuDisabled && (
-              <Alert
-                type="warning"
-                showIcon
-                title={t('errors.menuDisabled')}
-                className="menu-disabled-alert"
-                data-testid="menu-disabled"
-              />
-            )}
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

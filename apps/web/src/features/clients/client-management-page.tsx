@@ -49,7 +49,7 @@ const LEAD_COLORS: Record<string, string> = { hot: 'red', cold: 'blue', lost: 'd
 export function ClientManagementPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const canManageUsers = !!useSession()?.acessPermissions.includes('users.manage');
@@ -78,6 +78,16 @@ export function ClientManagementPage() {
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
+  // A converted client has no contract yet: its users are locked out until one is in force, so
+  // the provider is told before, and where to add it.
+  const confirmConvert = (row: ClientListItem, to: (typeof CLIENT_KINDS)[number]) =>
+    void modal.confirm({
+      title: t('clients.convertConfirm.title', { name: row.companyName, kind: t(`clients.convertTo.${to}`) }),
+      content: to === 'lead' ? t('clients.convertConfirm.lead') : t('clients.convertConfirm.noContract'),
+      okText: t('clients.convert'),
+      cancelText: t('common.cancel'),
+      onOk: () => convert.mutate({ id: row.id, to }),
+    });
   const interested = state.tab === 'interested';
   const filtered = Boolean(state.q || state.profileStatus || state.invoiceUploadMethod || state.leadStatus);
 
@@ -234,8 +244,7 @@ export function ClientManagementPage() {
                       trigger={['click']}
                       menu={{
                         items: CLIENT_KINDS.map((to) => ({ key: to, label: t(`clients.convertTo.${to}`) })),
-                        onClick: ({ key }) =>
-                          convert.mutate({ id: row.id, to: key as (typeof CLIENT_KINDS)[number] }),
+                        onClick: ({ key }) => confirmConvert(row, key as (typeof CLIENT_KINDS)[number]),
                       }}
                     >
                       <Button

@@ -24,6 +24,7 @@ import { CheckOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-de
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  activationLeavesLockedOut,
   BILLING_CYCLES,
   contractCosts,
   type BillingCycle,
@@ -96,6 +97,14 @@ export function ContractsSection({ clientId }: { clientId: number }) {
     );
 
   const c = (key: string) => t(`clients.contracts.${key}`);
+  // Activating a contract that starts later leaves the client locked out until its start when no
+  // other contract is in force today: the provider is told before.
+  const startsLater = (r: Contract) =>
+    activationLeavesLockedOut(
+      r.startDate,
+      (contracts.data?.items ?? []).filter((x) => x.id !== r.id),
+      apiToday(),
+    );
   return (
     <Flex vertical gap={16} data-testid="client-contracts">
       <Flex justify="end">
@@ -201,6 +210,13 @@ export function ContractsSection({ clientId }: { clientId: number }) {
                 {r.status === 'draft' && (
                   <Popconfirm
                     title={c('activateConfirm')}
+                    description={
+                      startsLater(r) ? (
+                        <Typography.Text type="warning" data-testid="contract-starts-later">
+                          {t('clients.contracts.startsLater', { date: formatDate(r.startDate, lang) })}
+                        </Typography.Text>
+                      ) : undefined
+                    }
                     okText={c('activate')}
                     cancelText={t('clients.money.cancel')}
                     onConfirm={() => activate.mutate(r)}
@@ -237,6 +253,7 @@ export function ContractsSection({ clientId }: { clientId: number }) {
         <ContractModal
           clientId={clientId}
           row={editing === 'new' ? null : editing}
+          others={(contracts.data?.items ?? []).filter((x) => editing === 'new' || x.id !== editing.id)}
           plans={billing.data?.plans ?? []}
           clientPlanId={billing.data?.billingPlanId ?? null}
           onClose={() => setEditing(null)}
@@ -264,12 +281,14 @@ interface FormValues {
 function ContractModal({
   clientId,
   row,
+  others,
   plans,
   clientPlanId,
   onClose,
 }: {
   clientId: number;
   row: Contract | null;
+  others: Contract[];
   plans: BillingPlanFees[];
   clientPlanId: number | null;
   onClose: () => void;
@@ -348,6 +367,11 @@ function ContractModal({
   });
   const canDraft = !row || row.status === 'draft';
   const inactive = Form.useWatch('inactive', form);
+  // Saved as active, a contract starting later leaves the client locked out until then.
+  const startsLater =
+    row?.status !== 'active' &&
+    !!values?.startDate &&
+    activationLeavesLockedOut(values.startDate, others, apiToday());
 
   return (
     <AppModal
@@ -395,6 +419,17 @@ function ContractModal({
         }}
         data-testid="contract-form"
       >
+        {startsLater && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('clients.contracts.startsLater', {
+              date: formatDate(values!.startDate!, lang),
+            })}
+            data-testid="contract-starts-later"
+          />
+        )}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="term" label={labels.term}>

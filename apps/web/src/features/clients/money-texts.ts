@@ -32,6 +32,8 @@ export const CLIENT_MONEY_TEXTS = {
       submitActive: 'Add',
       activate: 'Activate',
       activateConfirm: 'Activate this draft contract? It must start after the previous contract ends.',
+      startsLater:
+        'This contract starts on {date}. The client has no other contract in force today, so its users stay locked out of their data until then.',
       terminate: 'Terminate',
       terminateTitle: 'Terminate contract',
       terminateHelp:
@@ -130,6 +132,8 @@ export const CLIENT_MONEY_TEXTS = {
       activate: 'Aktivoi',
       activateConfirm:
         'Aktivoidaanko tämä sopimusluonnos? Sen on alettava edellisen sopimuksen päättymisen jälkeen.',
+      startsLater:
+        'Tämä sopimus alkaa {date}. Asiakkaalla ei ole tänään muuta voimassa olevaa sopimusta, joten sen käyttäjät eivät pääse tietoihinsa ennen sitä.',
       terminate: 'Irtisano',
       terminateTitle: 'Irtisano sopimus',
       terminateHelp:

@@ -15,7 +15,14 @@ import { costUsageQuery } from './api';
 import { ChartCard } from './chart-card';
 import type { ChartClick } from './echart';
 import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-drawer';
-import { FiguresState, FilterField, PeriodField, SubCompanyField, TotalCard } from './dashboard-parts';
+import {
+  FiguresState,
+  FilterField,
+  NoInvoicesHint,
+  PeriodField,
+  SubCompanyField,
+  TotalCard,
+} from './dashboard-parts';
 import {
   categoryOption,
   clickedId,
@@ -82,6 +89,7 @@ export function CostUsagePage() {
     usageType,
   };
   const figures = useQuery(costUsageQuery(params, lang, ready));
+  const filtered = [subCompanyId, costCenterId, costCategoryId, usageType].some((v) => v !== undefined);
   // The category and cost center choices: those of the period without those filters (the same
   // query as the figures while none is chosen).
   const unfiltered = useQuery(
@@ -187,13 +195,25 @@ export function CostUsagePage() {
           clientFirst={t('dashboards.clientFirst')}
           testId="dashboard"
         >
-          {(data) => <Figures data={data} lang={lang} drill={drill} />}
+          {(data) =>
+            // Nothing at all in the period and nothing filtered out: no invoice has come in yet.
+            !filtered && noFigures(data) ? (
+              <NoInvoicesHint testId="dashboard" />
+            ) : (
+              <Figures data={data} lang={lang} drill={drill} />
+            )
+          }
         </FiguresState>
       </Space>
       <SubscriptionsDrawer slice={drawer} lang={lang} onClose={() => setDrawer(null)} />
     </div>
   );
 }
+
+/** A period without a cent or a unit of use. */
+const noFigures = (data: CostUsage) =>
+  euros(data.totalCost) === 0 &&
+  data.months.every((m) => euros(m.cost) === 0 && !m.voiceMinutes && !m.sms && !m.dataMb);
 
 function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Drill }) {
   const { t } = useTranslation();

@@ -12,10 +12,13 @@ import {
   Statistic,
   Typography,
 } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
+import { DASHBOARD_MAX_MONTHS, invoiceUploadPath } from '@kulu/shared';
 import { errorText } from '../../lib/form-rules';
+import { useSession } from '../../lib/session';
 
 /**
  * The pieces every dashboard page shares (Cost and Usage, Savings): the labelled filters of the
@@ -169,4 +172,37 @@ export function FiguresState<T>({
       </Card>
     );
   return children(query.data);
+}
+
+/**
+ * A dashboard with no invoice figures in its period (a new customer's first visit): where the
+ * figures come from and the way to *Upload Invoice*, or whom to ask when the user may not upload.
+ */
+export function NoInvoicesHint({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const mayUpload = !!session?.acessPermissions.includes('invoices.upload');
+  return (
+    <Card data-testid={`${testId}-no-invoices`}>
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          <Flex vertical gap={4}>
+            <Typography.Text strong>{t('dashboards.noInvoices.title')}</Typography.Text>
+            <Typography.Text>
+              {mayUpload ? t('dashboards.noInvoices.upload') : t('dashboards.noInvoices.ask')}
+            </Typography.Text>
+          </Flex>
+        }
+      >
+        {mayUpload && session && (
+          <Link to={invoiceUploadPath(session.basePath)} data-testid={`${testId}-upload-link`}>
+            <Button type="primary" icon={<CloudUploadOutlined />} tabIndex={-1}>
+              {t('menu.invoiceUpload')}
+            </Button>
+          </Link>
+        )}
+      </Empty>
+    </Card>
+  );
 }
