@@ -1,8 +1,7 @@
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
-import { ForbiddenPage, MasterRoutePage, MENU_PAGES, PlaceholderPage } from './pages';
+import { ForbiddenPage, LockedOutPage, MasterRoutePage, MENU_PAGES, PlaceholderPage } from './pages';
 import { canOpenPage, type PageRoute } from './routes';
-import { LockedOutPage } from './locked-out-page';
 
 /**
  * A page of the route table: 403 without the permission, the locked-out page while the company

@@ -25,6 +25,8 @@ export const ChangePasswordPage = lazyPage(
 export const BuilderPage = lazyPage(() => import('../features/builder/builder-page'), 'BuilderPage');
 export const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 export const ForbiddenPage = lazyPage(() => import('./forbidden-page'), 'ForbiddenPage');
+export const LockedOutPage = lazyPage(() => import('./locked-out-page'), 'LockedOutPage');
+export const MenuDisabledNotice = lazyPage(() => import('./menu-disabled-notice'), 'MenuDisabledNotice');
 export const AppLayout = lazyPage(() => import('./shell/app-layout'), 'AppLayout');
 export const PlaceholderPage = lazyPage<{ titleKey: string }, PlaceholderModule>(
   () => import('./placeholder-page'),
