@@ -42,7 +42,8 @@ describe('report archive / downloads', () => {
       await pickOption(page, 'Top users');
       // The period starts at the reports' default, the twelve months up to the latest invoice
       // month, and that is what is scheduled.
-      const months = page.getByTestId('export-period').locator('input');
+      // (the range picker gives each of its two inputs the test id)
+      const months = page.getByTestId('export-period');
       await expect.poll(() => months.nth(1).inputValue()).toMatch(/^\d{4}-\d{2}$/);
       const [from, to] = [await months.nth(0).inputValue(), await months.nth(1).inputValue()];
       const span = (a: string, b: string) =>

@@ -43,6 +43,37 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`API did not answer ${url} within ${timeoutMs} ms:\n${log()}`);
 }
 
+/**
+ * Waits until the first start's demo import has settled: the invoices the provider admin sees stop
+ * changing (none still in progress) for 15 s. The tests then read the figures a user would see once
+ * the demo is in, instead of racing the import (e.g. a default period computed before any invoice).
+ */
+async function waitForDemoImport(baseUrl: string, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  const login = await fetch(`${baseUrl}/api/Account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@kulu.fi', password: 'Kulu!2026' }),
+  });
+  if (!login.ok) throw new Error(`demo admin login answered ${login.status}`);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  let last = '';
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/invoices?pageSize=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { total: number; items: Array<{ uploadState: string }> };
+    const state = `${body.total}:${body.items.filter((i) => i.uploadState === 'in_progress').length}`;
+    if (state !== last) {
+      last = state;
+      since = Date.now();
+    } else if (body.total > 0 && state.endsWith(':0') && Date.now() - since >= 15_000) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the demo import did not settle within ${timeoutMs} ms (last: ${last})`);
+}
+
 /** Starts the built server as `npm start` does (serving apps/web/dist) on a free port with fresh demo data. */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -75,6 +106,7 @@ export default async function setup(project: TestProject) {
 
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(`${baseUrl}/api/health`, child, () => output);
+  await waitForDemoImport(baseUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
 
