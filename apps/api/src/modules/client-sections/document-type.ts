@@ -1,5 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
 import type { DocumentType } from '@kulu/shared';
+import { zipContent, zipEntries } from '../../lib/zip.js';
 
 /**
  * The type of an operator contract document, told by its content (docs/shared security.md:
@@ -39,60 +39,6 @@ const utf16 = (s: string) => Buffer.from(s, 'utf16le');
 function oleType(data: Buffer): DocumentType | null {
   if (data.includes(utf16('WordDocument'))) return 'doc';
   if (data.includes(utf16('Workbook')) || data.includes(utf16('Book\0'))) return 'xls';
-  return null;
-}
-
-interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  localOffset: number;
-}
-
-/** The entries of a ZIP's central directory, or null when it can't be read. */
-function zipEntries(data: Buffer): ZipEntry[] | null {
-  // The end-of-central-directory record: within the last 22 + 65535 bytes (its comment).
-  const from = Math.max(0, data.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = data.length - 22; i >= from; i--) {
-    if (data.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const count = data.readUInt16LE(eocd + 10);
-  let p = data.readUInt32LE(eocd + 16);
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > data.length || data.readUInt32LE(p) !== 0x02014b50) return null;
-    const nameLength = data.readUInt16LE(p + 28);
-    const extraLength = data.readUInt16LE(p + 30);
-    const commentLength = data.readUInt16LE(p + 32);
-    if (p + 46 + nameLength > data.length) return null;
-    entries.push({
-      name: data.toString('utf8', p + 46, p + 46 + nameLength),
-      method: data.readUInt16LE(p + 10),
-      compressedSize: data.readUInt32LE(p + 20),
-      localOffset: data.readUInt32LE(p + 42),
-    });
-    p += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
-
-/** An entry's content (stored or deflated), at most `max` bytes; null when unreadable. */
-function zipContent(data: Buffer, e: ZipEntry, max: number): Buffer | null {
-  const at = e.localOffset;
-  if (at + 30 > data.length || data.readUInt32LE(at) !== 0x04034b50) return null;
-  const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
-  const raw = data.subarray(start, start + e.compressedSize);
-  try {
-    if (e.method === 0) return raw.subarray(0, max);
-    if (e.method === 8) return inflateRawSync(raw, { maxOutputLength: max });
-  } catch {
-    return null;
-  }
   return null;
 }
 
