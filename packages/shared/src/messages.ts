@@ -365,6 +365,10 @@ export const MESSAGES = {
     en: 'The file has too many rows (at most 10000)',
     fi: 'Tiedostossa on liian monta riviä (enintään 10000)',
   },
+  importTooManyColumns: {
+    en: 'The sheet has too many columns (at most 256)',
+    fi: 'Taulukossa on liian monta saraketta (enintään 256)',
+  },
   importEmpty: { en: 'The file has no rows to import', fi: 'Tiedostossa ei ole tuotavia rivejä' },
   importColumnsMissing: {
     en: 'The first row must name the columns, at least name and phone number',

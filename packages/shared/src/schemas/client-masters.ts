@@ -106,6 +106,8 @@ export type InvoiceUserSaved = z.infer<typeof invoiceUserSavedSchema>;
 /** Largest import file and most data rows (docs/decisions/0008-client-masters.md). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
+/** Last column of a sheet that may hold a value (IV, Excel's old width). */
+export const IMPORT_MAX_COLUMNS = 256;
 /** Most invalid rows an answer lists (the count is always whole). */
 export const IMPORT_MAX_REPORTED = 1_000;
 

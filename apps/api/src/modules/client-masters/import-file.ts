@@ -1,5 +1,6 @@
-import { IMPORT_MAX_ROWS } from '@kulu/shared';
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
+import { readFirstSheet, XlsxReadError } from '../../lib/xlsx/read.js';
 
 /**
  * Reading an import file (Invoice User Management): a CSV file (`;` or `,` separated, quoted
@@ -9,7 +10,10 @@ import { AppError } from '../../lib/errors.js';
  * anything unreadable is a 400 with a message, never a 500.
  */
 
-/** Most bytes an .xlsx may inflate to (its parts together): a small zip can't take the memory. */
+/**
+ * Most bytes the parts of an .xlsx that are read may really inflate to, together (counted while
+ * inflating; the sizes the zip declares are not believed): a small zip can't take the memory.
+ */
 const XLSX_MAX_INFLATED = 64 * 1024 * 1024;
 
 /** Parses CSV text (RFC 4180, separator `;` or `,` chosen by the header line). */
@@ -91,71 +95,30 @@ function decodeText(data: Buffer): string {
 
 const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
 
+const XLSX_REFUSALS = {
+  unreadable: 'importFileType',
+  tooLarge: 'importTooLarge',
+  tooManyRows: 'importTooManyRows',
+  tooManyColumns: 'importTooManyColumns',
+} as const;
+
 /**
- * Sum of the uncompressed sizes the zip's central directory declares; throws for a zip whose
- * directory can't be read. (The parts are inflated by exceljs, which trusts these sizes no more
- * than we do, but a declared bomb is refused before any inflating.)
+ * The first sheet of an .xlsx, read as it inflates (lib/xlsx/read.ts): the bytes really inflated
+ * are counted and reading stops at the first value past row IMPORT_MAX_ROWS + 1 (the header and
+ * the data rows, numbered as the sheet numbers them, as the CSV path counts them), so neither a
+ * zip that lies about its sizes nor a sheet of millions of rows takes the server's memory.
  */
-function inflatedSize(data: Buffer): number {
-  const min = Math.max(0, data.length - 65_557);
-  for (let p = data.length - 22; p >= min; p--) {
-    if (data.readUInt32LE(p) !== 0x06054b50) continue;
-    const entries = data.readUInt16LE(p + 10);
-    let at = data.readUInt32LE(p + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n++) {
-      if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw new Error('bad zip');
-      total += data.readUInt32LE(at + 24);
-      at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
-    }
-    return total;
-  }
-  throw new Error('no zip directory');
-}
-
-/** A cell's value as text: numbers as typed, dates as YYYY-MM-DD, rich text and formulas by their text. */
-function cellText(v: unknown): string {
-  if (v == null) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { text?: unknown; richText?: { text: string }[]; result?: unknown; hyperlink?: string };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if (o.text !== undefined) return cellText(o.text);
-    if (o.result !== undefined) return cellText(o.result);
-  }
-  return '';
-}
-
 async function readXlsx(data: Buffer): Promise<string[][]> {
-  let size: number;
   try {
-    size = inflatedSize(data);
-  } catch {
-    throw new AppError(400, 'importFileType');
+    return await readFirstSheet(data, {
+      maxInflated: XLSX_MAX_INFLATED,
+      maxRows: IMPORT_MAX_ROWS + 1,
+      maxColumns: IMPORT_MAX_COLUMNS,
+    });
+  } catch (err) {
+    if (err instanceof XlsxReadError) throw new AppError(400, XLSX_REFUSALS[err.reason]);
+    throw err;
   }
-  if (size > XLSX_MAX_INFLATED) throw new AppError(400, 'importTooLarge');
-  // Loaded on the first import only (exceljs costs the idle server memory), as the exports do.
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(400, 'importFileType');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new AppError(400, 'importEmpty');
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) throw new AppError(400, 'importTooManyRows');
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (r, n) => {
-    const cells: string[] = [];
-    const values = r.values as unknown[];
-    for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
-    // Keep the sheet's own row numbers: blank rows in between still count.
-    rows[n - 1] = cells;
-  });
-  return Array.from(rows, (r) => r ?? []);
 }
 
 /**
