@@ -72,3 +72,37 @@ process.stdout.write(Buffer.from(pdf).toString('base64'));`;
   });
   return Buffer.from(out, 'base64');
 }
+
+/**
+ * The app the invoice tests share: jobs running (no schedules), the demo client user allowed to
+ * upload (restricted to their sub-company) but not to delete, and a token per demo identity.
+ */
+export async function invoiceTestApp(): Promise<{
+  t: TestApp;
+  tok: Record<'admin' | 'companyAdmin' | 'otherCompanyAdmin' | 'clientUser', string>;
+  pohjola: number;
+}> {
+  // Loaded here, not at the top: the upload helpers alone stay free of the app and its modules.
+  const { createTestApp, DEMO } = await import('./helpers.js');
+  const { startJobs } = await import('../jobs/index.js');
+  const { users } = await import('../db/schema/index.js');
+  const { eq } = await import('drizzle-orm');
+  const t = await createTestApp();
+  await startJobs(t.deps, { schedules: false });
+  const { db } = t.deps.database;
+  const [u] = await db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.companyAdmin));
+  await db
+    .update(users)
+    .set({ permissions: ['general', 'invoices.upload'] })
+    .where(eq(users.email, DEMO.clientUser));
+  const tok = {
+    admin: await t.login(DEMO.admin),
+    companyAdmin: await t.login(DEMO.companyAdmin),
+    otherCompanyAdmin: await t.login(DEMO.otherCompanyAdmin),
+    clientUser: await t.login(DEMO.clientUser),
+  };
+  return { t, tok, pohjola: u!.clientId! };
+}

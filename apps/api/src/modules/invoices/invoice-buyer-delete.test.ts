@@ -14,32 +14,16 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
-import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-import { settled, uploadFiles } from '../../test/uploads.js';
+import { BUYER, DEMO, type TestApp } from '../../test/helpers.js';
+import { invoiceTestApp, settled, uploadFiles } from '../../test/uploads.js';
 import { importFootprint } from './invoices.service.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
 let pohjola: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
-  const { db } = t.deps.database;
-  const [u] = await db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.companyAdmin));
-  pohjola = u.clientId!;
-  // The demo client user may upload but was not given the delete permission.
-  await db
-    .update(users)
-    .set({ permissions: ['general', 'invoices.upload'] })
-    .where(eq(users.email, DEMO.clientUser));
-  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
-    tok[k] = await t.login(DEMO[k]);
-  }
+  ({ t, tok, pohjola } = await invoiceTestApp());
 }, 600_000);
 afterAll(async () => {
   await t?.close();

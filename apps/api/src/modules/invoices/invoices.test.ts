@@ -2,41 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { generateImageOnlyPdf, generateInvoice, generatePlainPdf } from '@kulu/invoices';
 import { INVOICE_SORTABLE } from '@kulu/shared';
-import {
-  clients,
-  costElements,
-  invoices,
-  monthlyFacts,
-  subscriptions,
-  users,
-} from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
+import { clients, costElements, invoices, monthlyFacts, subscriptions } from '../../db/schema/index.js';
 import { sendUploadReminders } from '../../jobs/reminders.js';
-import { BUYER, createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
-import { settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
+import { BUYER, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { invoiceTestApp, settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
 import { importTestHooks } from './import.service.js';
 import { importFootprint } from './invoices.service.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
 let pohjola: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
-  const [u] = await t.deps.database.db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.companyAdmin));
-  pohjola = u.clientId!;
-  // The demo client user gets the upload permission (restricted to their sub-company).
-  await t.deps.database.db
-    .update(users)
-    .set({ permissions: ['general', 'invoices.upload'] })
-    .where(eq(users.email, DEMO.clientUser));
-  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
-    tok[k] = await t.login(DEMO[k]);
-  }
+  ({ t, tok, pohjola } = await invoiceTestApp());
 }, 60_000);
 afterAll(async () => {
   await t?.close();

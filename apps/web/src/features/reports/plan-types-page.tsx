@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Flex, Space, Tooltip, Typography } from 'antd';
+import { Card, Flex, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,6 +10,7 @@ import { categoryOption } from '../dashboards/chart-options';
 import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
 import { ReportHeading } from './report-heading';
 import { SliceFilters, useClientChoice } from './slice-filters';
+import { CostTotals } from './cost-totals';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -69,17 +70,7 @@ export function PlanTypesPage() {
               subCompanyId={subCompanyId}
               onSubCompanyChange={setSubCompanyId}
             />
-            {data && (
-              <Tooltip title={t('reports.planTypes.invoiceLevelHelp')}>
-                <Typography.Text strong data-testid="plan-types-totals">
-                  {t('reports.planTypes.totals', {
-                    subscriptions: data.totals.subscriptions,
-                    invoiceLevel: money(data.totals.invoiceLevelCost),
-                    cost: money(data.totals.cost),
-                  })}
-                </Typography.Text>
-              </Tooltip>
-            )}
+            {data && <CostTotals totals={data.totals} testId="plan-types-totals" />}
           </Flex>
         </Card>
         {!ready ? (

@@ -9,6 +9,10 @@ const INVOICE_LEVEL_HELP = {
 /** The reports' texts in English and Finnish (glossary: tapahtumaloki, asiakas, käyttäjä). */
 const TEXTS = {
   en: {
+    costTotals: {
+      line: 'Subscriptions: {subscriptions} · Invoice-level charges: {invoiceLevel} · Total cost: {cost}',
+      help: INVOICE_LEVEL_HELP.en,
+    },
     overcharged: {
       help: "Months in which a subscription's monthly fees were billed above its plan's price for your company (the contract price, else the list price): the difference is what to claim back from the operator.",
       month: 'Month',
@@ -55,8 +59,6 @@ const TEXTS = {
       noGroup: '(no group)',
       chart: 'Cost by plan group',
       export: 'Export to Excel',
-      totals: 'Subscriptions: {subscriptions} · Invoice-level charges: {invoiceLevel} · Total cost: {cost}',
-      invoiceLevelHelp: INVOICE_LEVEL_HELP.en,
       empty: 'No costs in the period',
     },
     contracts: {
@@ -98,8 +100,6 @@ const TEXTS = {
       rank: 'Rank',
       search: 'Search by number or user',
       export: 'Export to Excel',
-      totals: 'Subscriptions: {subscriptions} · Invoice-level charges: {invoiceLevel} · Total cost: {cost}',
-      invoiceLevelHelp: INVOICE_LEVEL_HELP.en,
       empty: 'No costs in the period',
       chart: 'The ten most expensive',
     },
@@ -154,6 +154,10 @@ const TEXTS = {
     },
   },
   fi: {
+    costTotals: {
+      line: 'Liittymiä: {subscriptions} · Laskutason veloitukset: {invoiceLevel} · Kustannukset yhteensä: {cost}',
+      help: INVOICE_LEVEL_HELP.fi,
+    },
     overcharged: {
       help: 'Kuukaudet, joina liittymän kuukausimaksuja laskutettiin enemmän kuin sen liittymätyypin hinta yrityksellenne (sopimushinta, muuten listahinta): erotus on operaattorilta takaisin perittävä summa.',
       month: 'Kuukausi',
@@ -200,9 +204,6 @@ const TEXTS = {
       noGroup: '(ei ryhmää)',
       chart: 'Kustannukset liittymäryhmittäin',
       export: 'Vie Exceliin',
-      totals:
-        'Liittymiä: {subscriptions} · Laskutason veloitukset: {invoiceLevel} · Kustannukset yhteensä: {cost}',
-      invoiceLevelHelp: INVOICE_LEVEL_HELP.fi,
       empty: 'Jaksolla ei ole kustannuksia',
     },
     contracts: {
@@ -245,9 +246,6 @@ const TEXTS = {
       rank: 'Sija',
       search: 'Hae numerolla tai käyttäjällä',
       export: 'Vie Exceliin',
-      totals:
-        'Liittymiä: {subscriptions} · Laskutason veloitukset: {invoiceLevel} · Kustannukset yhteensä: {cost}',
-      invoiceLevelHelp: INVOICE_LEVEL_HELP.fi,
       empty: 'Jaksolla ei ole kustannuksia',
       chart: 'Kymmenen kalleinta',
     },

@@ -13,6 +13,7 @@ import { topUsersOption } from '../dashboards/chart-options';
 import { exportTopUsers, topUsersQuery, type TopUsersParams } from './api';
 import { ReportHeading } from './report-heading';
 import { SliceFilters, useClientChoice } from './slice-filters';
+import { CostTotals } from './cost-totals';
 import './texts';
 import { useReportExport } from './use-report-export';
 
@@ -161,17 +162,7 @@ export function TopUsersPage() {
                 placeholder={t('reports.topUsers.search')}
                 width={320}
               />
-              {data && (
-                <Tooltip title={t('reports.topUsers.invoiceLevelHelp')}>
-                  <Typography.Text strong data-testid="top-users-totals">
-                    {t('reports.topUsers.totals', {
-                      subscriptions: data.totals.subscriptions,
-                      invoiceLevel: money(data.totals.invoiceLevelCost),
-                      cost: money(data.totals.cost),
-                    })}
-                  </Typography.Text>
-                </Tooltip>
-              )}
+              {data && <CostTotals totals={data.totals} testId="top-users-totals" />}
             </Flex>
           }
         />
