@@ -54,9 +54,11 @@ export const DEMO_CLIENTS: DemoClient[] = [
     email: 'laskut@saimaanlogistiikka.fi',
     operators: ['DNA'],
     subCompanies: ['Saimaan Logistiikka Lappeenranta', 'Saimaan Kuljetus Oy'],
+    // Named by the code its DNA invoices print (invoices.ts) and a word: the import finds them by the
+    // code. The warehouse is in Lappeenranta, where the client user works; transport has its own firm.
     costCenters: [
-      ['Kuljetus', 1],
-      ['Varasto', 0],
+      ['2001 Kuljetus', 1],
+      ['4100 Varasto', 0],
       ['Hallinto', 0],
     ],
     admin: { fullName: 'Jussi Mäkinen', email: 'jussi.makinen@saimaanlogistiikka.fi' },
@@ -88,7 +90,23 @@ const demoPeriod = (now: Date) => ({
 
 export const DEMO_CONSULTANT = { fullName: 'Laura Nieminen', email: 'konsultti@kulu.fi' };
 
-/** Two client companies with sub-companies, cost centers, contracts and users; one consultant. */
+/**
+ * A consultancy that is Kulu's customer (a client of type consultant, docs/decisions/0014) with a
+ * user of its own. It manages both demo companies (consultant.ts) and is billed for them in
+ * Consultant Billing on the demo's standard billing plan (seedDemoCatalogue).
+ */
+export const DEMO_CONSULTANT_FIRM = {
+  companyName: 'Kaarna Mobiilineuvonta Oy',
+  businessId: '3141593-8',
+  address: 'Linnankatu 3, 20100 Turku',
+  email: 'laskutus@kaarnaneuvonta.fi',
+  user: { fullName: 'Ville Heikkinen', email: 'ville.heikkinen@kaarnaneuvonta.fi' },
+};
+
+/**
+ * Two client companies with sub-companies, cost centers, contracts and users; the provider's own
+ * consultant; a consultant firm with its contract and user.
+ */
 export async function loadDemoData(deps: Deps): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = deps.now();
@@ -156,6 +174,28 @@ export async function loadDemoData(deps: Deps): Promise<void> {
         .insert(userSubCompanies)
         .values({ userId: user.id, subCompanyId: subs[d.user.subCompanyIndex].id });
     }
+    const firm = DEMO_CONSULTANT_FIRM;
+    const [consultancy] = await tx
+      .insert(clients)
+      .values({
+        type: 'consultant',
+        companyName: firm.companyName,
+        businessId: firm.businessId,
+        address: firm.address,
+        country: 'Finland',
+        email: firm.email,
+        interestStatus: 'consultant',
+      })
+      .returning();
+    // Without a valid contract a consultant firm's users are locked out, as a company's.
+    await tx.insert(clientContracts).values(demoContract(consultancy.id, today));
+    await tx.insert(users).values({
+      ...firm.user,
+      passwordHash,
+      roleId: ROLE.consultant,
+      clientId: consultancy.id,
+      activated: true,
+    });
   });
 }
 

@@ -36,10 +36,11 @@ export interface DemoRun {
 /**
  * Starts the demo's running parts: the simulated portal of the demo client on automated upload
  * (its invoices then come from there, not from the demo-invoices queue) and the demo-invoices
- * worker, which startJobs runs through its `extensions` hook.
+ * worker, which startJobs runs through its `extensions` hook. `portal: false` leaves the portal out:
+ * every demo invoice then comes from the demo-invoices queue (the same PDFs, `seededDemoInvoice`).
  */
-export async function startDemo(deps: Deps): Promise<DemoRun> {
-  const portal = await startDemoPortal(deps);
+export async function startDemo(deps: Deps, opts: { portal?: boolean } = {}): Promise<DemoRun> {
+  const portal = opts.portal === false ? null : await startDemoPortal(deps);
   return {
     jobs: async (d) => {
       await d.jobs.work<DemoInvoiceJob>(QUEUE.demoInvoices, demoInvoiceHandler(d), 1);

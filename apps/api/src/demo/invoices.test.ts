@@ -1,13 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { bestPlan, planFromMaster, unused, type RoamingRegion, type UsageMonth } from '@kulu/optimizer';
-import { clients, costCenters, invoiceLines, invoices, plans, subscriptions } from '../db/schema/index.js';
+import {
+  clients,
+  costCenters,
+  invoiceLines,
+  invoices,
+  operators,
+  plans,
+  subCompanies,
+  subscriptions,
+} from '../db/schema/index.js';
+import { runFetch } from '../modules/automation/automation.service.js';
 import { QUEUE } from '../jobs/queue.js';
 import { parseInvoiceHandler } from '../jobs/parse-invoice.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 import { DEMO_COMPANY, demoRoster } from './company.js';
 import { DEMO_CLIENTS } from './data.js';
 import { DEMO_MONTHS, demoInvoiceHandler, demoMonths, enqueueDemoInvoices } from './invoices.js';
+import { startDemoPortal } from './portal.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +67,66 @@ describe('demo invoices', () => {
     expect(subs).toHaveLength(25);
     expect(subs.filter((s) => s.firstSeenMonth === '2026-03-01')).toHaveLength(24);
     expect(subs.every((s) => s.lastSeenMonth === '2026-04-01')).toBe(true);
+    await expectSaimaanCostCenters(client.id, subs);
   }, 60_000);
+});
+
+/**
+ * Saimaan Logistiikka's invoices print cost-center codes on most subscriptions: the import finds the
+ * client's own cost centers by the code and puts each subscription in that one's sub-company, the
+ * client user's Lappeenranta among them; no cost center is made up.
+ */
+async function expectSaimaanCostCenters(clientId: number, subs: Array<typeof subscriptions.$inferSelect>) {
+  const { db } = t.deps.database;
+  const centers = await db.select().from(costCenters).where(eq(costCenters.clientId, clientId));
+  const saimaan = DEMO_CLIENTS.find((c) => c.businessId === '0737546-2')!;
+  expect(centers.map((c) => c.name).sort()).toEqual(saimaan.costCenters.map(([n]) => n).sort());
+  const centerOf = new Map(centers.map((c) => [c.id, c]));
+  const placed = subs.filter((s) => s.costCenterId !== null);
+  expect(placed.length).toBeGreaterThan(subs.length * 0.8);
+  expect(new Set(placed.map((s) => centerOf.get(s.costCenterId!)!.name))).toEqual(
+    new Set(['2001 Kuljetus', '4100 Varasto']),
+  );
+  for (const s of placed) expect(s.subCompanyId).toBe(centerOf.get(s.costCenterId!)!.subCompanyId);
+  const [lappeenranta] = await db
+    .select()
+    .from(subCompanies)
+    .where(eq(subCompanies.name, saimaan.subCompanies[saimaan.user.subCompanyIndex]));
+  expect(placed.filter((s) => s.subCompanyId === lappeenranta.id).length).toBeGreaterThan(0);
+}
+
+describe('the demo portal (Saimaan Logistiikka, DNA)', () => {
+  it('serves the invoices the demo-invoices job would upload: their cost-center codes place the subscriptions', async () => {
+    const { db } = t.deps.database;
+    const [client] = await db.select().from(clients).where(eq(clients.businessId, '0737546-2'));
+    const [dna] = await db.select().from(operators).where(eq(operators.name, 'DNA'));
+    const portal = await startDemoPortal(t.deps);
+    try {
+      // The newest demo month: its invoice has subscriptions no earlier invoice of this file had.
+      const month = demoMonths(t.deps.now()).at(-1)!.invoiceDate.slice(0, 7);
+      expect(await runFetch(t.deps, { clientId: client.id, operatorId: dna.id, month })).toBe('succeeded');
+      const [fetched] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.clientId, client.id), eq(invoices.source, 'automation')));
+      await parseInvoiceHandler(t.deps)({
+        id: 'x',
+        retryCount: 0,
+        retryLimit: 0,
+        data: { invoiceId: fetched.id },
+      });
+      const [done] = await db.select().from(invoices).where(eq(invoices.id, fetched.id));
+      expect([done.uploadState, done.errorMessage]).toEqual(['uploaded', null]);
+      const fresh = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.clientId, client.id), eq(subscriptions.firstSeenMonth, `${month}-01`)));
+      expect(fresh.length).toBeGreaterThan(0);
+      await expectSaimaanCostCenters(client.id, fresh);
+    } finally {
+      await portal?.close();
+    }
+  }, 120_000);
 });
 
 /**

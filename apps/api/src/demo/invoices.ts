@@ -10,11 +10,16 @@ const DEMO_INVOICES_KEY = 'demo-invoices';
 export const DEMO_MONTHS = 12;
 
 /**
- * Per demo client and operator whose invoices the generator draws from a seed alone: the seed and
- * the subscriptions of the first month. The first demo client is a company of its own (company.ts).
+ * Per demo client and operator whose invoices the generator draws from a seed alone: the seed, the
+ * subscriptions of the first month and whether the invoices print cost-center codes. The first demo
+ * client is a company of its own (company.ts).
+ *
+ * Saimaan Logistiikka's DNA invoices print the codes 2001 and 4100 (`Kustannuspaikka 2001`) on most
+ * subscriptions (seed 4201 draws those two); the import finds the client's cost centers named by the
+ * code ("2001 Kuljetus", "4100 Varasto", data.ts) and puts each subscription in its sub-company.
  */
-const PLAN: Record<string, Record<string, { seed: number; base: number }>> = {
-  '0737546-2': { DNA: { seed: 4201, base: 24 } },
+const PLAN: Record<string, Record<string, { seed: number; base: number; costCenters: boolean }>> = {
+  '0737546-2': { DNA: { seed: 4201, base: 24, costCenters: true } },
 };
 
 /** The demo company's plan for one client and operator, if it is one (company.ts). */
@@ -124,6 +129,27 @@ export async function enqueueDemoInvoices(
   return n;
 }
 
+/**
+ * One month's invoice of a demo client and operator drawn from a seed (PLAN): the same PDF whether
+ * the demo-invoices job uploads it or the simulated portal serves it (portal.ts).
+ */
+export async function seededDemoInvoice(
+  buyer: { name: string; businessId: string },
+  invoice: { operator: string; seed: number; subscriptions: number; invoiceDate: string },
+) {
+  const { generateInvoice } = await import('@kulu/invoices/generator');
+  return generateInvoice({
+    operator: invoice.operator.toLowerCase(),
+    seed: invoice.seed,
+    subscriptions: invoice.subscriptions,
+    invoiceDate: invoice.invoiceDate,
+    pageSize: 'A4',
+    font: 'Helvetica',
+    costCenters: PLAN[buyer.businessId]?.[invoice.operator]?.costCenters,
+    buyer,
+  });
+}
+
 /** demo-invoices: generates one invoice PDF and uploads it like a person would (source "demo"). */
 export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
   return async (job) => {
@@ -133,7 +159,7 @@ export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
       .from(clients)
       .where(eq(clients.businessId, businessId));
     if (!client) return;
-    const { generateInvoice, generateInvoiceFromModel } = await import('@kulu/invoices/generator');
+    const { generateInvoiceFromModel } = await import('@kulu/invoices/generator');
     const print = { operator: operator.toLowerCase(), seed, pageSize: 'A4' as const, font: 'Helvetica' };
     const company = companyPlan(businessId, operator);
     const { pdf } =
@@ -148,12 +174,10 @@ export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
             ),
             print,
           )
-        : await generateInvoice({
-            ...print,
-            subscriptions,
-            invoiceDate,
-            buyer: { name: client.companyName, businessId },
-          });
+        : await seededDemoInvoice(
+            { name: client.companyName, businessId },
+            { operator, seed, subscriptions, invoiceDate },
+          );
     await uploadInvoices(
       deps,
       { clientId: client.id, subCompanyId: null },

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { clients, operators, portalCredentials, settings } from '../db/schema/index.js';
 import { encrypt } from '../lib/secrets.js';
 import { QUEUE } from '../jobs/queue.js';
-import { DEMO_AUTOMATION, demoMonths } from './invoices.js';
+import { DEMO_AUTOMATION, demoMonths, seededDemoInvoice } from './invoices.js';
 import type { Deps } from '../types.js';
 import { startSimulatedPortal, type SimulatedPortal } from './simulated-portal.js';
 import type { FetchInvoicesJob } from '../modules/automation/automation.service.js';
@@ -28,7 +28,6 @@ export async function startDemoPortal(deps: Deps): Promise<SimulatedPortal | nul
     .where(eq(operators.name, DEMO_AUTOMATION.operator));
   if (!client || !operator) return null;
   const password = crypto.randomBytes(18).toString('base64url');
-  const { generateInvoice } = await import('@kulu/invoices/generator');
   const months = demoMonths(deps.now());
   const portal = await startSimulatedPortal([
     {
@@ -39,17 +38,18 @@ export async function startDemoPortal(deps: Deps): Promise<SimulatedPortal | nul
         invoiceNumber: invoiceDate,
         month: invoiceDate.slice(0, 7),
         fileName: `dna-${invoiceDate.slice(0, 7)}.pdf`,
+        // The same invoice the demo-invoices job would upload (cost-center codes and all).
         pdf: async () =>
           (
-            await generateInvoice({
-              operator: 'dna',
-              seed: DEMO_AUTOMATION.seed,
-              subscriptions: DEMO_AUTOMATION.base + index,
-              invoiceDate,
-              pageSize: 'A4',
-              font: 'Helvetica',
-              buyer: { name: client.companyName, businessId: client.businessId },
-            })
+            await seededDemoInvoice(
+              { name: client.companyName, businessId: DEMO_AUTOMATION.businessId },
+              {
+                operator: DEMO_AUTOMATION.operator,
+                seed: DEMO_AUTOMATION.seed,
+                subscriptions: DEMO_AUTOMATION.base + index,
+                invoiceDate,
+              },
+            )
           ).pdf,
       })),
     },

@@ -172,8 +172,15 @@ export const DEMO_CONTRACT_PRICES: Array<{ businessId: string; plan: string; con
   { businessId: '0737546-2', plan: 'DNA Yritys Liittymä 5G 100M', contractPrice: '18.90' },
 ];
 
-/** The number of plans the demo clients' contracts are billed for, by business id. */
-export const DEMO_CONTRACT_PLANS: Record<string, number> = { '2345678-0': 160, '0737546-2': 45 };
+/**
+ * The number of plans the demo clients' contracts are billed for, by business id; the demo consultant
+ * firm (3141593-8) has none of its own: it is billed per company it manages (Consultant Billing).
+ */
+export const DEMO_CONTRACT_PLANS: Record<string, number> = {
+  '2345678-0': 160,
+  '0737546-2': 45,
+  '3141593-8': 0,
+};
 
 /** The provider's own price list for the demo (its clients' billing plans). */
 export const DEMO_BILLING_PLANS = [
@@ -327,12 +334,7 @@ export async function seedDemoCatalogue(deps: Deps): Promise<string | null> {
     const demoClients = await tx
       .select({ id: clients.id, businessId: clients.businessId })
       .from(clients)
-      .where(
-        inArray(
-          clients.businessId,
-          DEMO_CONTRACT_PRICES.map((d) => d.businessId),
-        ),
-      );
+      .where(inArray(clients.businessId, Object.keys(DEMO_CONTRACT_PLANS)));
     if (!demoClients.length) return null;
     const clientOf = new Map(demoClients.map((c) => [c.businessId, c.id]));
     const general = await tx.select().from(plans).where(eq(plans.scope, 'general'));
