@@ -123,9 +123,15 @@ describe('access', () => {
 describe('Client Management list', () => {
   it('shows converted clients by tab, with search, filters, sort and paging', async () => {
     const all = (await get('/api/clients')).json();
-    expect(names(all)).toEqual(['Pohjola Rakennus Oy', 'Saimaan Logistiikka Oy']);
-    expect(all).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    // The two demo companies and the demo consultant firm.
+    expect(names(all)).toEqual([
+      'Kaarna Mobiilineuvonta Oy',
+      'Pohjola Rakennus Oy',
+      'Saimaan Logistiikka Oy',
+    ]);
+    expect(all).toMatchObject({ total: 3, page: 1, pageSize: 20 });
     expect(names((await get('/api/clients?tab=company')).json())).toHaveLength(2);
+    expect(names((await get('/api/clients?tab=consultant')).json())).toEqual(['Kaarna Mobiilineuvonta Oy']);
     expect((await get('/api/clients?tab=lead')).json().total).toBe(0);
     expect(names((await get('/api/clients?q=0737546')).json())).toEqual(['Saimaan Logistiikka Oy']);
     expect(names((await get('/api/clients?q=TALOUS@pohjola')).json())).toEqual(['Pohjola Rakennus Oy']);
@@ -133,10 +139,11 @@ describe('Client Management list', () => {
     expect(names((await get('/api/clients?sort=companyName&order=desc')).json())).toEqual([
       'Saimaan Logistiikka Oy',
       'Pohjola Rakennus Oy',
+      'Kaarna Mobiilineuvonta Oy',
     ]);
     const page2 = (await get('/api/clients?pageSize=1&page=2')).json();
-    expect(names(page2)).toEqual(['Saimaan Logistiikka Oy']);
-    expect(page2.total).toBe(2);
+    expect(names(page2)).toEqual(['Pohjola Rakennus Oy']);
+    expect(page2.total).toBe(3);
     expect((await get('/api/clients?profileStatus=terminated')).json().total).toBe(0);
     expect((await get('/api/clients?invoiceUploadMethod=manual')).json().total).toBeGreaterThan(0);
   });
