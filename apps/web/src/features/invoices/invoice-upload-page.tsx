@@ -152,6 +152,7 @@ export function InvoiceUploadPage() {
                   }}
                   options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
                   data-testid="upload-client"
+                  aria-label={t('invoices.upload.client')}
                 />
               </Flex>
             )}
@@ -166,6 +167,7 @@ export function InvoiceUploadPage() {
                   onChange={(v) => setSubCompanyId(v)}
                   options={subCompanyOptions.map((c) => ({ value: c.id, label: c.name }))}
                   data-testid="upload-sub-company"
+                  aria-label={t('invoices.upload.subCompany')}
                 />
               </Flex>
             )}
