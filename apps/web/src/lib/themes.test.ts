@@ -8,7 +8,7 @@ const tokensOf = (t: (typeof APP_THEMES)[number]) => {
   const config = antdThemeFor(t);
   const k = theme.getDesignToken(config) as unknown as Record<string, string>;
   const c = config.components as Record<string, Record<string, string>>;
-  return { k, tag: { ...k, ...c.Tag }, button: c.Button, menu: c.Menu };
+  return { k, tag: { ...k, ...c.Tag }, button: c.Button, menu: c.Menu, avatar: c.Avatar };
 };
 
 /** The lowest contrast of `fg` over the theme's page, card and popup backgrounds. */
@@ -16,7 +16,7 @@ const worst = (fg: string, k: Record<string, string>) =>
   Math.min(...[k.colorBgLayout, k.colorBgContainer, k.colorBgElevated].map((bg) => contrast(fg, bg)));
 
 describe.each(APP_THEMES.map((t) => [t.key, t] as const))('theme %s reaches WCAG AA contrast', (_, t) => {
-  const { k, tag, button, menu } = tokensOf(t);
+  const { k, tag, button, menu, avatar } = tokensOf(t);
 
   it('for secondary and description texts and placeholders on every background', () => {
     for (const name of ['colorText', 'colorTextSecondary', 'colorTextDescription', 'colorTextPlaceholder'])
@@ -28,6 +28,14 @@ describe.each(APP_THEMES.map((t) => [t.key, t] as const))('theme %s reaches WCAG
     expect(worst(k.colorLink, k)).toBeGreaterThanOrEqual(AA);
     expect(contrast(button.primaryColor, k.colorPrimary)).toBeGreaterThanOrEqual(AA);
     expect(contrast(menu.darkItemSelectedColor, k.colorPrimary)).toBeGreaterThanOrEqual(AA);
+    expect(contrast(avatar.colorTextLightSolid, k.colorPrimary), 'avatar').toBeGreaterThanOrEqual(AA);
+  });
+
+  it("for hovered and pressed primaries and links, as text and under their fill's text", () => {
+    for (const name of ['colorPrimaryHover', 'colorPrimaryActive', 'colorLinkHover', 'colorLinkActive'])
+      expect(worst(k[name], k), name).toBeGreaterThanOrEqual(AA);
+    for (const name of ['colorPrimaryHover', 'colorPrimaryActive'])
+      expect(contrast(button.primaryColor, k[name]), name).toBeGreaterThanOrEqual(AA);
   });
 
   it('for every tag colour on its tinted background', () => {

@@ -1,5 +1,6 @@
 import { theme, type ThemeConfig } from 'antd';
 import { DEFAULT_THEME_ID } from '@kulu/shared';
+import { flatten } from './contrast';
 
 /**
  * The ten application themes (spec §9: ids 1–10, 1 default). Names are translation keys. A light
@@ -111,6 +112,16 @@ const TAG = {
 };
 
 /**
+ * The primary of a hovered (`amount` 0.15) or pressed (0.3) control, link or button: antd lightens a
+ * light theme's primary on hover (white text on it fell to 4.1–4.5, a hovered link on the page to
+ * 2.6) and darkens a dark theme's when pressed (its dark text fell to 3.6). Here it moves away from
+ * the page in both modes, darker in a light theme and lighter in a dark one, so whatever reads on
+ * the primary or as the primary reads on its hover and press too.
+ */
+const stateShade = (t: AppTheme, amount: number) =>
+  flatten(t.dark ? `rgba(255, 255, 255, ${amount})` : `rgba(0, 0, 0, ${amount})`, t.colorPrimary);
+
+/**
  * antd's configuration of an application theme: its seeds, plus text colours that reach WCAG AA
  * contrast on its backgrounds (`TEXT`, `TAG`). A dark theme's primary is light enough to read as text
  * on its dark backgrounds, so its primary buttons and selected menu entry carry dark text; a light
@@ -130,9 +141,15 @@ export function antdThemeFor(t: AppTheme): ThemeConfig {
       fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
       ...(t.colorBgLayout && !t.dark ? { colorBgLayout: t.colorBgLayout } : {}),
       ...TEXT[mode],
+      colorPrimaryHover: stateShade(t, 0.15),
+      colorPrimaryActive: stateShade(t, 0.3),
+      colorLinkHover: stateShade(t, 0.15),
+      colorLinkActive: stateShade(t, 0.3),
     },
     components: {
       Button: { primaryColor: onPrimary },
+      // The user's initials on the primary, as a primary button's text.
+      Avatar: { colorTextLightSolid: onPrimary },
       Menu: { darkItemSelectedColor: onPrimary },
       Tag: { ...TAG[mode], ...(t.tagInfo ? { colorInfo: t.tagInfo } : {}) },
     },

@@ -46,8 +46,9 @@ export function UserMenu({ session, compact }: { session: Session; compact: bool
       <button type="button" className="user-menu-trigger" data-testid="user-menu">
         <Flex align="center" gap={10}>
           <Avatar
-            // The primary button's colour pair, which every theme keeps readable (antd's grey is not).
-            style={{ flex: 'none', background: token.colorPrimary, color: token.colorTextLightSolid }}
+            // The primary button's colour pair, which every theme keeps readable (antd's grey is not):
+            // the text colour is the theme's Avatar token (dark on a dark theme's light primary).
+            style={{ flex: 'none', background: token.colorPrimary }}
           >
             {initials(session.fullName) || <UserOutlined />}
           </Avatar>
