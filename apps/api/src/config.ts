@@ -66,8 +66,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Hard cap on the memory (whole RSS) of the child process that parses one invoice PDF. */
   PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
-  /** Wall-clock limit of one invoice parse; the parse job expires a minute after it. */
+  /**
+   * Wall-clock limit of one invoice parse, the most any file gets; the parse job expires a minute
+   * after it. A file's own limit scales with its size (PARSE_TIMEOUT_BASE_SECONDS + _PER_MB).
+   */
   PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** The parse time limit of the smallest file (a file's limit: base + per MB of file, at most the cap). */
+  PARSE_TIMEOUT_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  /** Parse time a file is allowed per MB of its size, above the base. */
+  PARSE_TIMEOUT_SECONDS_PER_MB: z.coerce.number().min(0).max(3600).default(100),
+  /**
+   * Parse time one client may use in a rolling hour (its parse jobs' running time); beyond it,
+   * uploads are refused with 429 (parseBudgetExhausted) until older parses leave the hour.
+   */
+  PARSE_BUDGET_SECONDS_PER_HOUR: z.coerce.number().min(1).max(360_000).default(900),
   /** Days a scheduled Excel export is kept in the report archive; a daily job removes older ones. */
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A scheduled export of at least this many rows mails its requester when it is ready. */

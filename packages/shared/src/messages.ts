@@ -221,6 +221,10 @@ export const MESSAGES = {
     en: 'Previous request is still parsing, you will be notified by email when it is done',
     fi: 'Edellisen pyynnön käsittely on vielä kesken, saat ilmoituksen sähköpostiisi, kun se on valmis',
   },
+  parseBudgetExhausted: {
+    en: 'Your company has used its invoice reading time for this hour; please upload again later',
+    fi: 'Yrityksenne on käyttänyt tämän tunnin laskujen käsittelyajan; lataa laskut myöhemmin uudelleen',
+  },
   invoiceUploaded: { en: 'Invoice uploaded, parsing started', fi: 'Lasku ladattu, käsittely aloitettu' },
   noUploadsThisMonth: {
     en: 'No uploads for this month',

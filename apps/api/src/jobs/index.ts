@@ -3,10 +3,11 @@ import { invoices } from '../db/schema/index.js';
 import type { Mail } from '../lib/mailer.js';
 import type { Deps } from '../types.js';
 import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
-import { parseJobOptions, QUEUE } from './queue.js';
 import { stopParseChild } from './parse-runner.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
+import { QUEUE } from './queue.js';
 import { uploadReminderHandler } from './reminders.js';
+import { queueParse } from '../modules/invoices/invoices.service.js';
 import { startOptimizeWorker, stopOptimizeSweep } from './optimize-client.js';
 import {
   buildReportExportHandler,
@@ -113,8 +114,7 @@ async function requeueOrphans(deps: Deps): Promise<number> {
               and j.state < 'completed' and (j.data->>'invoiceId')::int = ${invoices.id})`,
       ),
     );
-  for (const r of rows)
-    await deps.jobs.send(QUEUE.parseInvoice, { invoiceId: r.id }, parseJobOptions(deps.config));
+  for (const r of rows) await queueParse(deps, r.id);
   return rows.length;
 }
 

@@ -28,11 +28,34 @@ const CODE_OF: Record<ParseFailureCode, MessageCode> = {
   internal: 'invoiceFailed',
 };
 
+type TimeConfig = Pick<
+  Config,
+  'PARSE_TIMEOUT_SECONDS' | 'PARSE_TIMEOUT_BASE_SECONDS' | 'PARSE_TIMEOUT_SECONDS_PER_MB'
+>;
+
+/**
+ * The time limit of parsing a file of `bytes`: the base plus so much per MB, at most
+ * PARSE_TIMEOUT_SECONDS. Whatever a PDF makes the reader do, its own bytes must describe (an
+ * inflated stream is bounded by the inflate check, memory by the cap), so a tiny file that keeps
+ * the reader busy (a page drawing nested forms 10^10 times) is stopped after seconds, not minutes,
+ * and cannot hold the parse queue (issue 23, finding 3). With the defaults (5 s + 100 s/MB, at most
+ * 120 s): a 2.5 KB file 5.2 s, a 100 KB invoice 15 s, 1.15 MB and more 120 s.
+ */
+export function parseTimeLimitSeconds(bytes: number, config: TimeConfig): number {
+  const scaled =
+    config.PARSE_TIMEOUT_BASE_SECONDS + (bytes / (1024 * 1024)) * config.PARSE_TIMEOUT_SECONDS_PER_MB;
+  return Math.min(config.PARSE_TIMEOUT_SECONDS, Math.round(scaled * 10) / 10);
+}
+
 /** Limits of one parse (security baseline: a hostile PDF can neither hang, crash nor exhaust the server). */
 export function parseLimits(
-  config: Pick<Config, 'PARSE_TIMEOUT_SECONDS' | 'PARSE_MAX_MEMORY_MB'>,
+  config: TimeConfig & Pick<Config, 'PARSE_MAX_MEMORY_MB'>,
+  bytes: number,
 ): ParseLimits {
-  return { timeoutMs: config.PARSE_TIMEOUT_SECONDS * 1000, maxMemoryMb: config.PARSE_MAX_MEMORY_MB };
+  return {
+    timeoutMs: parseTimeLimitSeconds(bytes, config) * 1000,
+    maxMemoryMb: config.PARSE_MAX_MEMORY_MB,
+  };
 }
 
 /**
@@ -55,7 +78,7 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
       const release = await claimParseJob(deps, job.id);
       try {
         const [file] = await db.select({ data: files.data }).from(files).where(eq(files.id, inv.fileId));
-        const parsed = await parseInChild(file.data, parseLimits(deps.config));
+        const parsed = await parseInChild(file.data, parseLimits(deps.config, file.data.length));
         const done = await importParsedInvoice(db, invoiceId, parsed, deps.now());
         // After commit: the client's results follow its new invoice (and open marks are realised).
         // A failed send leaves the run queued: the optimize sweep sends it (jobs/optimize-client.ts).

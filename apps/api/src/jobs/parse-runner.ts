@@ -20,8 +20,13 @@ export class ParseFailure extends Error {
 }
 
 export interface ParseLimits {
-  /** Wall-clock limit of one parse, starting the child included; the child is killed after it. */
+  /**
+   * Wall-clock limit of one parse once the child is ready (a child started for it has
+   * `startTimeoutMs` to load the PDF library first); the child is killed after it.
+   */
   timeoutMs?: number;
+  /** How long a newly started child may take to load before the parse fails as a timeout. */
+  startTimeoutMs?: number;
   /** Hard cap on the child's whole resident memory (RSS); the child is killed above it. */
   maxMemoryMb?: number;
   /**
@@ -37,6 +42,8 @@ export interface ParseLimits {
 }
 
 export const DEFAULT_PARSE_TIMEOUT_MS = 120_000;
+/** Loading the PDF library is not the file's doing: it does not count against the file's limit. */
+export const DEFAULT_PARSE_START_TIMEOUT_MS = 60_000;
 export const DEFAULT_PARSE_MEMORY_MB = 512;
 /** Long enough for a batch of uploads (or the demo invoices) to reuse one child. */
 export const DEFAULT_PARSE_IDLE_MS = 5_000;
@@ -193,15 +200,20 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
   clearTimeout(s.idleTimer);
   s.peak = 0;
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const e = new ParseFailure('timeout', `parsing took longer than ${Math.round(timeoutMs / 1000)} s`);
-      kill(s, e);
-      reject(e);
-    }, timeoutMs);
-  });
+  const limit = (ms: number, e: ParseFailure) =>
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        kill(s, e);
+        reject(e);
+      }, ms);
+    });
   try {
-    await Promise.race([s.ready, timeout]);
+    const startMs = limits.startTimeoutMs ?? DEFAULT_PARSE_START_TIMEOUT_MS;
+    const started = new ParseFailure('timeout', `the parse process did not start within ${startMs / 1000} s`);
+    await Promise.race([s.ready, limit(startMs, started)]);
+    clearTimeout(timer);
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    const timeout = limit(timeoutMs, new ParseFailure('timeout', `parsing took longer than ${seconds} s`));
     const id = nextId++;
     const result = new Promise<ParsedInvoice>((resolve, reject) => s.pending.set(id, { resolve, reject }));
     s.child.send({ id, pdf, inflateLimitBytes });

@@ -38,6 +38,7 @@ const STATUS_OF: Partial<Record<MessageCode, number>> = {
   invoiceNotPdf: 400,
   invoiceAlreadyParsed: 409,
   previousParseRunning: 409,
+  parseBudgetExhausted: 429,
   // Server-side failures when no file of the request was stored (nothing half done).
   invoiceFileRefused: 503,
   internal: 503,

@@ -112,6 +112,48 @@ const refused = (fileName: string, code: MessageCode, lang: Lang): InvoiceUpload
 });
 
 /**
+ * Enqueues the parse of an invoice behind the client's own: its priority is minus the number of
+ * the client's parse jobs not yet finished, and every instance's worker takes the highest priority
+ * first (pg-boss: priority, then age). A client's first file goes before any client's second, its
+ * second before any third, so a client that queues 20 files holds at most one parse ahead of
+ * another client's single file, whichever instance works them (issue 23, finding 3;
+ * docs/decisions/0019-fair-parse-queue.md).
+ */
+export async function queueParse(deps: Deps, invoiceId: number): Promise<void> {
+  await deps.jobs.start(); // the queue's tables exist once it has started
+  const { rows } = (await deps.database.executeSql(
+    `select count(*)::int as ahead from pgboss.job j
+       join invoices i on i.id = (j.data->>'invoiceId')::int
+      where j.name = $1 and j.state < 'completed'
+        and i.client_id = (select client_id from invoices where id = $2) and i.id <> $2`,
+    [QUEUE.parseInvoice, invoiceId],
+  )) as { rows: Array<{ ahead: number }> };
+  await deps.jobs.send(
+    QUEUE.parseInvoice,
+    { invoiceId },
+    { ...parseJobOptions(deps.config), priority: -(rows[0]?.ahead ?? 0) },
+  );
+}
+
+/**
+ * Seconds of parse time a client's parse jobs have run in the last hour (a running one up to now):
+ * what PARSE_BUDGET_SECONDS_PER_HOUR bounds.
+ */
+export async function parseSecondsLastHour(deps: Deps, clientId: number): Promise<number> {
+  await deps.jobs.start();
+  const { rows } = (await deps.database.executeSql(
+    `select coalesce(sum(extract(epoch from
+              (case when j.state = 'active' then now() else j.completed_on end)
+              - greatest(j.started_on, now() - interval '1 hour'))), 0)::float8 as seconds
+       from pgboss.job j join invoices i on i.id = (j.data->>'invoiceId')::int
+      where j.name = $1 and i.client_id = $2 and j.started_on is not null
+        and (j.state = 'active' or j.completed_on > now() - interval '1 hour')`,
+    [QUEUE.parseInvoice, clientId],
+  )) as { rows: Array<{ seconds: number }> };
+  return Math.max(0, Number(rows[0]?.seconds ?? 0));
+}
+
+/**
  * Stores each file and enqueues its parse job. Refused per file: not a PDF by content, too large,
  * the same file already parsed, or (uploads by people) while an earlier upload of the client is
  * still parsing — then the caller is mailed when that parse finishes. Files of one request don't
@@ -127,6 +169,13 @@ export async function uploadInvoices(
   const source = opts.source ?? 'upload';
   const batchId = crypto.randomUUID();
   const results: InvoiceUploadResult[] = [];
+  // A client that has used its parse time of the hour uploads nothing more until it frees up.
+  if (source === 'upload') {
+    const used = await parseSecondsLastHour(deps, target.clientId);
+    if (used >= deps.config.PARSE_BUDGET_SECONDS_PER_HOUR) {
+      return incoming.map((f) => refused(cleanFileName(f.fileName), 'parseBudgetExhausted', opts.lang));
+    }
+  }
   for (const f of incoming) {
     const fileName = cleanFileName(f.fileName);
     if (!f.data) {
@@ -218,11 +267,7 @@ export async function uploadInvoices(
       continue;
     }
     try {
-      await deps.jobs.send(
-        QUEUE.parseInvoice,
-        { invoiceId: outcome.invoiceId },
-        parseJobOptions(deps.config),
-      );
+      await queueParse(deps, outcome.invoiceId);
     } catch {
       // The row is committed; the start-up sweep re-enqueues in-progress invoices without a job.
       await markFailed(deps, outcome.invoiceId, 'internal', 'the parse job could not be queued');

@@ -26,7 +26,13 @@ export function checkFile(file: Pick<File, 'name' | 'type' | 'size'>): string | 
 }
 
 /** Files that "Upload all" sends: those not sent yet and those refused for a reason that may pass. */
-const RETRIABLE = new Set(['previousParseRunning', 'internal', 'network', 'uploadFailed']);
+const RETRIABLE = new Set([
+  'previousParseRunning',
+  'parseBudgetExhausted',
+  'internal',
+  'network',
+  'uploadFailed',
+]);
 export const isSendable = (item: UploadItem): boolean =>
   item.status === 'pending' || (item.status === 'refused' && RETRIABLE.has(item.code ?? ''));
 

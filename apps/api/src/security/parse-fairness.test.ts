@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobs } from '../jobs/index.js';
+import { parseTimeLimitSeconds } from '../jobs/parse-invoice.js';
+import { QUEUE } from '../jobs/queue.js';
+import { loadConfig } from '../config.js';
+import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../test/uploads.js';
+
+/**
+ * Issue 23, finding 3: one company could starve every tenant's invoice parsing. Parses ran one at
+ * a time, first in first out across clients, up to 120 s each; two 2.5 KB PDFs whose page draws
+ * nested form objects 10^10 times made another client's 5-page invoice wait 238.6 s.
+ */
+
+/**
+ * A one-page PDF of a few KB whose page draws form X0, which draws X1 ten times, … down to X9,
+ * which shows a line of text: 10^10 text runs for the reader to walk (a CPU bomb; no stream is
+ * compressed, so the inflate check and the memory cap do not see it).
+ */
+export function nestedFormBomb(tag = 1, levels = 10, fanOut = 10): Buffer {
+  const objects: string[] = [];
+  const first = 6;
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';
+  objects[3] =
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] ' +
+    `/Resources << /XObject << /X ${first} 0 R >> >> /Contents 4 0 R >>`;
+  const stream = (dict: string, body: string) =>
+    `<< ${dict} /Length ${body.length} >>\nstream\n${body}\nendstream`;
+  objects[4] = stream('', '/X Do');
+  objects[5] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  for (let level = 0; level < levels; level++) {
+    const last = level === levels - 1;
+    const resources = last
+      ? '<< /Font << /F 5 0 R >> >>'
+      : `<< /XObject << /X ${first + level + 1} 0 R >> >>`;
+    const body = last ? `BT /F 12 Tf 72 720 Td (Lasku ${tag}) Tj ET` : Array(fanOut).fill('/X Do').join(' ');
+    objects[first + level] = stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources ${resources}`,
+      body,
+    );
+  }
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let i = 1; i < objects.length; i++) {
+    offsets[i] = pdf.length;
+    pdf += `${i} 0 obj\n${objects[i]}\nendobj\n`;
+  }
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let i = 1; i < objects.length; i++) pdf += `${String(offsets[i]).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+describe("a file's parse time limit", () => {
+  const config = loadConfig({});
+
+  it('scales with the file size from a short base to the cap', () => {
+    // Defaults: 5 s + 100 s per MB, at most 120 s.
+    expect(parseTimeLimitSeconds(2_500, config)).toBe(5.2);
+    expect(parseTimeLimitSeconds(100 * 1024, config)).toBe(14.8);
+    expect(parseTimeLimitSeconds(20 * 1024 * 1024, config)).toBe(120);
+    expect(parseTimeLimitSeconds(nestedFormBomb().length, config)).toBeLessThan(6);
+  });
+
+  it('never exceeds PARSE_TIMEOUT_SECONDS', () => {
+    const capped = { ...config, PARSE_TIMEOUT_SECONDS: 3 };
+    expect(parseTimeLimitSeconds(0, capped)).toBe(3);
+  });
+});
+
+describe('one client flooding the parse queue', () => {
+  let t: TestApp;
+  const tok: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // A small budget (3.5 s an hour) and short limits (2.5 s a bomb) keep the test short; on the
+    // old queue (no scaled limit) the cap of 3 s applies to each bomb.
+    t = await createTestApp({
+      PARSE_TIMEOUT_SECONDS: '3',
+      PARSE_TIMEOUT_BASE_SECONDS: '2.5',
+      PARSE_BUDGET_SECONDS_PER_HOUR: '3.5',
+    });
+    for (const k of ['companyAdmin', 'otherCompanyAdmin'] as const) tok[k] = await t.login(DEMO[k]);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function startedOn(invoiceId: number): Promise<number> {
+    const { rows } = (await t.deps.database.executeSql(
+      `select started_on from pgboss.job where name = $1 and (data->>'invoiceId')::int = $2
+         order by created_on desc limit 1`,
+      [QUEUE.parseInvoice, invoiceId],
+    )) as { rows: Array<{ started_on: Date | string }> };
+    return new Date(rows[0].started_on).getTime();
+  }
+
+  it("parses another client's invoice before the flooding client's second file", async () => {
+    expect(nestedFormBomb().length).toBeLessThan(3000);
+    // Client A queues four bombs in one request, then client B one honest 5-page invoice; the
+    // queue's workers start after both (as when a flood sits in the queue when B uploads).
+    const flood = await uploadFiles(
+      t,
+      tok.companyAdmin,
+      [1, 2, 3, 4].map((i) => ({ name: `bomb-${i}.pdf`, data: nestedFormBomb(i) })),
+    );
+    expect(flood.statusCode).toBe(200);
+    const bombs: number[] = flood.json().results.map((r: { invoiceId: number }) => r.invoiceId);
+    expect(bombs).toHaveLength(4);
+    const honest = generateInvoiceOutOfProcess({
+      operator: 'dna',
+      subscriptions: 5,
+      seed: 2301,
+      buyer: BUYER.saimaa,
+    });
+    const other = await uploadFiles(t, tok.otherCompanyAdmin, [{ name: 'dna.pdf', data: honest }]);
+    expect(other.statusCode).toBe(200);
+    const invoiceB: number = other.json().results[0].invoiceId;
+
+    await startJobs(t.deps, { schedules: false });
+    const honestB = await settled(t, tok.otherCompanyAdmin, invoiceB, 120_000);
+    const flooded = [];
+    for (const id of bombs) flooded.push(await settled(t, tok.companyAdmin, id, 120_000));
+    // At most one of A's parses ran before B's: B's started before A's second.
+    const startedB = await startedOn(invoiceB);
+    const startedA = await Promise.all(bombs.map(startedOn));
+    expect(startedA.filter((s) => s < startedB)).toHaveLength(1);
+    expect(honestB.uploadState).toBe('uploaded');
+    for (const inv of flooded) {
+      expect(inv.uploadState).toBe('failed');
+      expect(inv.errorCode).toBe('invoiceParseTimeout');
+    }
+  }, 240_000);
+
+  it("refuses the client's uploads with 429 once its parse time of the hour is used", async () => {
+    // A's four bombs ran at least 2.5 s each: over the 3.5 s budget.
+    const res = await uploadFiles(t, tok.companyAdmin, [{ name: 'bomb-5.pdf', data: nestedFormBomb(5) }]);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'parseBudgetExhausted', accepted: 0 });
+    expect(res.json().message).toMatch(/reading time/);
+    // In Finnish for a Finnish-speaking user.
+    await t.deps.database.executeSql(`update users set language_id = 2 where email = $1`, [
+      DEMO.companyAdmin,
+    ]);
+    const fiToken = await t.login(DEMO.companyAdmin);
+    const fi = await uploadFiles(t, fiToken, [{ name: 'bomb-6.pdf', data: nestedFormBomb(6) }]);
+    expect(fi.statusCode).toBe(429);
+    expect(fi.json().message).toMatch(/käsittelyajan/);
+  });
+});
