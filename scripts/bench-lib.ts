@@ -81,11 +81,19 @@ export interface Run {
   log: () => string;
 }
 
-/** `npm start` in its own process group; resolves at the first 200 from /api/health. */
-export async function start(port: number, dataDir: string, env: Record<string, string> = {}): Promise<Run> {
+/**
+ * `npm start` in its own process group (with start.mjs's `args`, such as `--no-web`); resolves at
+ * the first 200 from /api/health.
+ */
+export async function start(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<Run> {
   let log = '';
   const began = performance.now();
-  const npm = spawn('npm', ['start', '--silent'], {
+  const npm = spawn('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

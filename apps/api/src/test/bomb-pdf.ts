@@ -90,3 +90,45 @@ export async function bombPdf(inflatedMb = 2048, opts: { in?: 'font' | 'content'
   add(`trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
 }
+
+/**
+ * A CPU bomb (issue 23, finding 3): a one-page PDF of under 3 KB whose page draws form X0, which
+ * draws X1 ten times, … down to X9, which shows a line of text: 10^10 text runs for the reader to
+ * walk. No stream is compressed, so neither the inflate check nor the memory cap sees it; only the
+ * time limit stops it. `tag` (the text shown) makes each file distinct (uploads are deduplicated).
+ */
+export function nestedFormBomb(tag = 1, levels = 10, fanOut = 10): Buffer {
+  const objects: string[] = [];
+  const first = 6;
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';
+  objects[3] =
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] ' +
+    `/Resources << /XObject << /X ${first} 0 R >> >> /Contents 4 0 R >>`;
+  const stream = (dict: string, body: string) =>
+    `<< ${dict} /Length ${body.length} >>\nstream\n${body}\nendstream`;
+  objects[4] = stream('', '/X Do');
+  objects[5] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  for (let level = 0; level < levels; level++) {
+    const last = level === levels - 1;
+    const resources = last
+      ? '<< /Font << /F 5 0 R >> >>'
+      : `<< /XObject << /X ${first + level + 1} 0 R >> >>`;
+    const body = last ? `BT /F 12 Tf 72 720 Td (Lasku ${tag}) Tj ET` : Array(fanOut).fill('/X Do').join(' ');
+    objects[first + level] = stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources ${resources}`,
+      body,
+    );
+  }
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let i = 1; i < objects.length; i++) {
+    offsets[i] = pdf.length;
+    pdf += `${i} 0 obj\n${objects[i]}\nendobj\n`;
+  }
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let i = 1; i < objects.length; i++) pdf += `${String(offsets[i]).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
