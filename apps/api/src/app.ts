@@ -15,7 +15,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { strictBodyValidator } from './lib/strict-bodies.js';
 import { createSerializerCompiler } from './lib/serializer.js';
 import type { TrustProxy } from './config.js';
 import type { Deps } from './types.js';
@@ -171,7 +172,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     logController: new OneLinePerRequest(),
   });
   app.decorate('deps', deps);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictBodyValidator);
   app.setSerializerCompiler(createSerializerCompiler({ verify: deps.config.NODE_ENV === 'test' }));
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : DEFAULT_WEB_DIST;

@@ -74,9 +74,18 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: Deps;
-    /** Every /api route with its access, its querystring keys and whether it validates a body (tests walk it). */
+    /**
+     * Every /api route with its access, its querystring keys, whether it validates a body and the
+     * fields of an object body (null when none or unreadable) — tests walk it.
+     */
     routeCatalogue: Array<
-      { method: string; url: string; query: string[] | null; body: boolean } & RouteAccess
+      {
+        method: string;
+        url: string;
+        query: string[] | null;
+        body: boolean;
+        bodyKeys: string[] | null;
+      } & RouteAccess
     >;
   }
 }

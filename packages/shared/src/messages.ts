@@ -113,6 +113,14 @@ export const MESSAGES = {
     en: 'Logo is too large (at most 1 MB and 2000 × 2000 pixels)',
     fi: 'Logo on liian suuri (enintään 1 Mt ja 2000 × 2000 pikseliä)',
   },
+  emptyBody: {
+    en: 'The request names no field to save',
+    fi: 'Pyynnössä ei ole yhtään tallennettavaa kenttää',
+  },
+  unknownField: {
+    en: 'Unknown field in the request: {fields}',
+    fi: 'Pyynnössä on tuntematon kenttä: {fields}',
+  },
   menuDisabled: {
     en: 'The menu is disabled because your company has no valid contract or has been terminated',
     fi: 'Valikko ei ole käytössä, koska yritykselläsi ei ole voimassa olevaa sopimusta tai asiakkuus on päättynyt',

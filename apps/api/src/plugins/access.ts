@@ -7,6 +7,7 @@ import { oncePer, preparedPerDb } from '../db/prepared.js';
 import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
 import { lockedOutSql } from '../lib/contract-access.js';
+import { objectKeys } from '../lib/strict-bodies.js';
 import type { AuthUser, CallerRow } from '../types.js';
 import { sendError } from './errors.js';
 
@@ -46,8 +47,9 @@ export function registerAccess(app: FastifyInstance) {
         auth: c.auth,
         permission: c.permission,
         roles: c.roles,
-        query: queryKeys(route.schema?.querystring),
+        query: objectKeys(route.schema?.querystring),
         body: route.schema?.body !== undefined,
+        bodyKeys: route.schema?.body === undefined ? null : objectKeys(route.schema.body),
       });
     }
   });
@@ -87,23 +89,6 @@ export function registerAccess(app: FastifyInstance) {
       return sendError(req, reply, 403, 'menuDisabled');
     }
   });
-}
-
-/**
- * The names a route's querystring schema (a zod object, possibly wrapped in a pipe, default or
- * optional) accepts, for the tenancy test; null when there is a schema whose keys can't be read.
- */
-function queryKeys(schema: unknown, depth = 0): string[] | null {
-  if (schema === undefined) return [];
-  const s = schema as { shape?: unknown; _zod?: { def?: Record<string, unknown> } } | null;
-  if (!s || depth > 5) return null;
-  if (s.shape && typeof s.shape === 'object') return Object.keys(s.shape);
-  const def = s._zod?.def ?? {};
-  for (const inner of [def.in, def.out, def.innerType]) {
-    const keys = inner ? queryKeys(inner, depth + 1) : null;
-    if (keys) return keys;
-  }
-  return null;
 }
 
 /**

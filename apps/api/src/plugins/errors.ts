@@ -29,6 +29,8 @@ interface Issue {
   code: string;
   message?: string;
   values?: unknown;
+  /** The fields a strict schema does not know (`unrecognized_keys`). */
+  keys?: string[];
 }
 
 /**
@@ -37,6 +39,7 @@ interface Issue {
  */
 const SPECIFIC: readonly MessageCode[] = [
   'controlCharacters',
+  'emptyBody',
   'invalidId',
   'invalidPaging',
   'invalidSort',
@@ -50,6 +53,12 @@ function sendValidation(req: FastifyRequest, reply: FastifyReply, issues: Issue[
   const fields: Record<string, string> = {};
   let code: MessageCode = 'validation';
   let allowed: string | undefined;
+  const unknown = issues.flatMap((v) => (v.code === 'unrecognized_keys' ? (v.keys ?? []) : []));
+  if (unknown.length) {
+    // A field the route does not know: named, so that a script's author sees the typo.
+    for (const k of unknown) fields[k] = 'unknown';
+    return sendError(req, reply, 400, 'unknownField', fields, { fields: unknown.join(', ') });
+  }
   for (const v of issues) {
     if (code === 'validation' && SPECIFIC.includes(v.message as MessageCode)) {
       code = v.message as MessageCode;
@@ -110,6 +119,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { webApp?: boo
           code: v.keyword,
           message: v.message,
           values: (v.params as { values?: unknown }).values,
+          keys: (v.params as { keys?: string[] }).keys,
         })),
       );
     }
@@ -123,6 +133,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { webApp?: boo
           code: i.code,
           message: i.message,
           values: (i as { values?: unknown }).values,
+          keys: (i as { keys?: string[] }).keys,
         })),
       );
     }

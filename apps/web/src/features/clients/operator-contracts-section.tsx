@@ -73,7 +73,8 @@ export function OperatorContractsSection({ clientId }: { clientId: number }) {
   const [adding, setAdding] = useState<number | null>(null);
   const [open, setOpen] = useState<string[] | null>(null);
   const add = useMutation({
-    mutationFn: (operatorId: number) => saveOperatorContract({ clientId, operatorId, body: {} }),
+    mutationFn: (operatorId: number) =>
+      saveOperatorContract({ clientId, operatorId, body: { uploadInvoiceReminder: false } }),
     onSuccess: (r) => {
       void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
       setAdding(null);
