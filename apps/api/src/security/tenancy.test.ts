@@ -571,8 +571,13 @@ async function bodyFor(inject: Inject, route: Route, url: string, adminToken: st
   if (route.method === 'PUT' || route.method === 'PATCH') {
     const read = await inject({ method: 'GET', url, token: adminToken });
     if (read.statusCode === 200 && String(read.headers['content-type'] ?? '').includes('json')) {
-      const v = read.json();
-      if (v && typeof v === 'object' && !Array.isArray(v)) return v;
+      const v = read.json() as unknown;
+      // Only the fields the route takes: the read answer also carries ids and times, which a
+      // body may not name (unknown fields are refused).
+      if (v && typeof v === 'object' && !Array.isArray(v))
+        return route.bodyKeys
+          ? Object.fromEntries(Object.entries(v).filter(([k]) => route.bodyKeys!.includes(k)))
+          : v;
     }
   }
   return {};
