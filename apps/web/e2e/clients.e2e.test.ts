@@ -93,6 +93,8 @@ describe('Client Management', () => {
     await shot(page, 'clients-interested-en');
     await rows(page).filter({ hasText: 'Selain Testi Oy' }).getByTestId('convert').click();
     await page.getByRole('menuitem', { name: 'To a company' }).click();
+    // Converting asks first (the company has no contract yet).
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Convert' }).click();
     await page.getByText('Client converted to a company successfully').waitFor();
     await expect.poll(() => companyNames(page), { timeout: 10_000 }).not.toContain('Selain Testi Oy');
     await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
