@@ -84,6 +84,17 @@ const envSchema = z.object({
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A scheduled export of at least this many rows mails its requester when it is ready. */
   EXPORT_MAIL_MIN_ROWS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Invoice upload bytes this instance receives at once (the declared lengths of the uploads in
+   * progress); an upload beyond it is answered 429 before its body is read.
+   */
+  UPLOAD_IN_FLIGHT_MB: z.coerce.number().int().min(1).max(65536).default(512),
+  /** Days the file of a failed invoice is kept (the invoice and its reason stay); a daily job removes it. */
+  FAILED_FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Invoice file storage of one client; an upload that would pass it is refused (413). */
+  CLIENT_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(5120),
+  /** Invoice upload bytes one client may send in 24 hours (429 beyond it). */
+  CLIENT_DAILY_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
 });
 
 /** What Fastify's `trustProxy` gets: nothing trusted, a hop count, or the proxies' addresses/CIDRs. */

@@ -234,6 +234,26 @@ export const MESSAGES = {
     fi: 'Yrityksenne on käyttänyt tämän tunnin laskujen käsittelyajan; lataa laskut myöhemmin uudelleen',
   },
   invoiceUploaded: { en: 'Invoice uploaded, parsing started', fi: 'Lasku ladattu, käsittely aloitettu' },
+  invoiceSameFileFailed: {
+    en: 'This same file was already uploaded and could not be imported; delete that failed invoice to upload it again',
+    fi: 'Sama tiedosto on jo ladattu, eikä sitä voitu tuoda; poista epäonnistunut lasku ladataksesi sen uudelleen',
+  },
+  uploadsBusy: {
+    en: 'The server is receiving too many uploads right now, please try again in a moment',
+    fi: 'Palvelin vastaanottaa juuri nyt liian monta latausta, yritä hetken kuluttua uudelleen',
+  },
+  clientStorageFull: {
+    en: "The company's storage for invoice files is full; delete failed or old invoices to make room",
+    fi: 'Yrityksen laskutiedostojen tallennustila on täynnä; poista epäonnistuneita tai vanhoja laskuja tilan vapauttamiseksi',
+  },
+  dailyUploadBudgetSpent: {
+    en: "The company's upload allowance for today is used up, please continue tomorrow",
+    fi: 'Yrityksen tämän päivän latauskiintiö on käytetty, jatka huomenna',
+  },
+  invoiceFileRemoved: {
+    en: 'The file of this failed invoice is no longer kept',
+    fi: 'Tämän epäonnistuneen laskun tiedostoa ei enää säilytetä',
+  },
   noUploadsThisMonth: {
     en: 'No uploads for this month',
     fi: 'Tälle kuukaudelle ei ole ladattu laskuja',

@@ -16,6 +16,7 @@ import {
   type BuildReportExportJob,
 } from '../modules/report-exports/report-exports.service.js';
 import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
+import { removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
 import { sendOperatorContractReminders } from '../modules/client-sections/operator-contract-reminders.js';
 import {
   enqueueMonthlyFetches,
@@ -73,6 +74,9 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   await jobs.work(QUEUE.reportExportsCleanup, async () => {
     await removeExpiredExports(deps);
   });
+  await jobs.work(QUEUE.failedInvoiceFilesCleanup, async () => {
+    await removeExpiredFailedFiles(deps);
+  });
   if (options.schedules ?? true) {
     // The 20th of each month at 8:00 Helsinki time.
     await jobs.schedule(QUEUE.uploadReminder, '0 8 20 * *');
@@ -84,6 +88,8 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
     // Every day at 3:30: remove archived exports past their keeping time.
     await jobs.schedule(QUEUE.reportExportsCleanup, '30 3 * * *');
+    // Every day at 3:40: remove failed invoices' files past their keeping time.
+    await jobs.schedule(QUEUE.failedInvoiceFilesCleanup, '40 3 * * *');
   }
   await recoverOrphanedParses(deps);
   await requeueOrphans(deps);

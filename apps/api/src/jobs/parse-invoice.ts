@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MessageCode } from '@kulu/shared';
-import { files, invoices } from '../db/schema/index.js';
+import { invoices } from '../db/schema/index.js';
+import { readFileData } from '../lib/files.js';
 import { ImportRefusal, importParsedInvoice } from '../modules/invoices/import.service.js';
 import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
 import { requestOptimization } from '../modules/optimization/optimize.service.js';
@@ -77,8 +78,9 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
     if (inv.state === 'in_progress') {
       const release = await claimParseJob(deps, job.id);
       try {
-        const [file] = await db.select({ data: files.data }).from(files).where(eq(files.id, inv.fileId));
-        const parsed = await parseInChild(file.data, parseLimits(deps.config, file.data.length));
+        const data = await readFileData(db, inv.fileId);
+        if (!data) throw new Error('the invoice file is gone');
+        const parsed = await parseInChild(data, parseLimits(deps.config, data.length));
         const done = await importParsedInvoice(db, invoiceId, parsed, deps.now());
         // After commit: the client's results follow its new invoice (and open marks are realised).
         // A failed send leaves the run queued: the optimize sweep sends it (jobs/optimize-client.ts).

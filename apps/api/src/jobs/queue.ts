@@ -23,6 +23,7 @@ export const QUEUE = {
   buildReportExport: 'build-report-export',
   /** Daily: remove archived exports older than EXPORT_RETENTION_DAYS. */
   reportExportsCleanup: 'report-exports-cleanup',
+  failedInvoiceFilesCleanup: 'failed-invoice-files-cleanup',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 

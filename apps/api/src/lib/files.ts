@@ -1,10 +1,122 @@
-import { eq } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { files } from '../db/schema/index.js';
+import { fileChunks, files } from '../db/schema/index.js';
+
+/** A file that streams in is stored in chunks of this size: a request holds at most one. */
+export const FILE_CHUNK_BYTES = 1024 * 1024;
 
 /** A stored file as a `data:` URL (logos travel in the session this way), or null. */
 export async function fileDataUrl(db: Executor, fileId: number | null): Promise<string | null> {
   if (!fileId) return null;
   const [f] = await db.select({ mime: files.mime, data: files.data }).from(files).where(eq(files.id, fileId));
   return f ? `data:${f.mime};base64,${f.data.toString('base64')}` : null;
+}
+
+/**
+ * A file's bytes, whether stored whole (`files.data`) or streamed in chunks; null when there is no
+ * such file or its bytes were removed (a failed invoice's file past its keeping time).
+ */
+export async function readFileData(db: Executor, fileId: number): Promise<Buffer | null> {
+  const [f] = await db.select({ data: files.data, size: files.size }).from(files).where(eq(files.id, fileId));
+  if (!f || f.size === 0) return null;
+  const chunks = await db
+    .select({ data: sql<string>`encode(${fileChunks.data}, 'base64')` })
+    .from(fileChunks)
+    .where(eq(fileChunks.fileId, fileId))
+    .orderBy(asc(fileChunks.seq));
+  if (!chunks.length) return f.data;
+  return Buffer.concat([f.data, ...chunks.map((c) => Buffer.from(c.data, 'base64'))]);
+}
+
+export interface StreamedFile {
+  fileId: number;
+  sha256: string;
+  size: number;
+}
+
+export type StreamOutcome =
+  | { stored: StreamedFile }
+  /** The first bytes were refused by `accept` (nothing stored, the rest read and dropped). */
+  | { refused: 'content' }
+  /** Past `maxBytes` (what was stored is removed again). */
+  | { refused: 'size' };
+
+/**
+ * Stores a file as it streams in: its SHA-256 computed on the fly, its bytes written in chunks of
+ * FILE_CHUNK_BYTES (the stream waits while a chunk is written), so a file is never held whole.
+ * `accept` judges the first chunk (e.g. a PDF's magic bytes) before anything is stored; a file past
+ * `maxBytes` (or whose stream says `truncated`, as a multipart part over its limit) is removed again.
+ */
+export async function storeFileStream(
+  db: Executor,
+  meta: { clientId: number | null; kind: string; name: string; mime: string },
+  source: AsyncIterable<Buffer> & { truncated?: boolean },
+  opts: { maxBytes: number; accept?: (head: Buffer) => boolean },
+): Promise<StreamOutcome> {
+  const hash = crypto.createHash('sha256');
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let size = 0;
+  let seq = 0;
+  let fileId: number | null = null;
+  let refused: 'content' | 'size' | null = null;
+  const flush = async () => {
+    if (!pendingBytes || refused) return;
+    const chunk = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    if (fileId == null) {
+      if (opts.accept && !opts.accept(chunk)) {
+        refused = 'content';
+        return;
+      }
+      const [row] = await db
+        .insert(files)
+        .values({ ...meta, size: 0, data: Buffer.alloc(0) })
+        .returning({ id: files.id });
+      fileId = row.id;
+    }
+    // As base64 text decoded by the database: the drivers' own bytea encoding is slow and, for
+    // PGlite, takes many times the chunk in memory (a string per byte).
+    await db
+      .insert(fileChunks)
+      .values({ fileId, seq: seq++, data: sql`decode(${chunk.toString('base64')}, 'base64')` });
+  };
+  try {
+    for await (const piece of source) {
+      if (refused) continue; // read to the end, keep nothing
+      size += piece.length;
+      if (size > opts.maxBytes) {
+        refused = 'size';
+        continue;
+      }
+      hash.update(piece);
+      // A piece may be large (a whole body that arrived at once): stored in chunks all the same.
+      for (let at = 0; at < piece.length;) {
+        const part = piece.subarray(at, at + FILE_CHUNK_BYTES - pendingBytes);
+        at += part.length;
+        pending.push(part);
+        pendingBytes += part.length;
+        if (pendingBytes >= FILE_CHUNK_BYTES) await flush();
+      }
+    }
+    await flush();
+  } catch (e) {
+    if (fileId != null) await removeFiles(db, [fileId]).catch(() => {});
+    throw e;
+  }
+  if (!refused && source.truncated) refused = 'size';
+  if (!refused && fileId == null) refused = 'content'; // empty
+  if (refused) {
+    if (fileId != null) await removeFiles(db, [fileId]);
+    return { refused };
+  }
+  await db.update(files).set({ size }).where(eq(files.id, fileId!));
+  return { stored: { fileId: fileId!, sha256: hash.digest('hex'), size } };
+}
+
+/** Deletes files (their chunks go with them). */
+export async function removeFiles(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(files).where(inArray(files.id, ids));
 }

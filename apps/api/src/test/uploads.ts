@@ -31,12 +31,25 @@ export function multipart(files: FilePart[], fields: Record<string, string | num
   };
 }
 
+/** POST /api/invoices with the target (clientId, subCompanyId) in the query, as the web app sends it. */
 export const uploadFiles = (
   t: TestApp,
   token: string,
   files: FilePart[],
-  fields: Record<string, string | number> = {},
-) => t.inject({ method: 'POST', url: '/api/invoices', token, ...multipart(files, fields) });
+  target: Record<string, string | number> = {},
+) =>
+  t.inject({
+    method: 'POST',
+    url: `/api/invoices${uploadQuery(target)}`,
+    token,
+    ...multipart(files),
+  });
+
+/** `?clientId=…&subCompanyId=…` of an upload's target ('' without one). */
+export function uploadQuery(target: Record<string, string | number>): string {
+  const q = new URLSearchParams(Object.entries(target).map(([k, v]) => [k, String(v)])).toString();
+  return q ? `?${q}` : '';
+}
 
 /** Polls GET /api/invoices/:id until the invoice is no longer in progress. */
 export async function settled(t: TestApp, token: string, id: number, timeoutMs = 60_000) {

@@ -264,6 +264,22 @@ export const files = pgTable('files', {
   createdAt: createdAt(),
 });
 
+/**
+ * The bytes of a file stored as it streams in (invoice uploads), in order: the file's own `data`
+ * is then empty. A file is read back whole by lib/files.ts `readFileData`.
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
 /** Application-wide settings (layout builder), keyed by name. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -42,6 +42,8 @@ export const invoices = pgTable(
     fileName: text('file_name').notNull(),
     /** SHA-256 of the PDF bytes: the same file uploaded twice is refused at once. */
     fileSha256: text('file_sha256').notNull(),
+    /** Bytes of the uploaded file, kept when a failed invoice's file is removed (the daily upload budget). */
+    fileSize: integer('file_size').notNull().default(0),
     source: text('source', { enum: ['upload', 'automation', 'demo'] })
       .notNull()
       .default('upload'),

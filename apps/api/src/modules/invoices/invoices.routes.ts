@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,18 +25,36 @@ import {
   invoiceFile,
   listInvoices,
   listInvoiceSubscriptions,
+  admitUpload,
+  discardReceived,
+  receiveInvoiceFile,
   resolveUploadTarget,
   uploadInvoices,
   type IncomingFile,
+  type UploadTarget,
 } from './invoices.service.js';
 
 const optId = idSchema.optional();
+
+/** The target of an upload, named in the query so that it is checked before the body is read. */
+const uploadQuery = z.object({ clientId: optId, subCompanyId: optId }).strict();
+
+/** The largest upload body: the most files at their largest, with room for the multipart framing. */
+const MAX_UPLOAD_REQUEST_BYTES = INVOICE_MAX_FILES * INVOICE_MAX_BYTES + 1024 * 1024;
+
+interface UploadGate {
+  target: UploadTarget;
+  /** Upload bytes this request holds of the instance's cap (its declared length). */
+  bytes: number;
+  released: boolean;
+}
 
 /** Refusal status when no file of a request was accepted. */
 const STATUS_OF: Partial<Record<MessageCode, number>> = {
   invoiceTooLarge: 413,
   invoiceNotPdf: 400,
   invoiceAlreadyParsed: 409,
+  invoiceSameFileFailed: 409,
   previousParseRunning: 409,
   parseBudgetExhausted: 429,
   // Server-side failures when no file of the request was stored (nothing half done).
@@ -51,52 +69,91 @@ export async function invoicesRoutes(app: FastifyInstance) {
   const access = { permission: 'invoices.upload' } as const;
   const tags = ['invoices'];
 
+  // Upload bytes this instance is receiving (declared lengths), in all and per client.
+  const receiving = { all: 0, byClient: new Map<number, number>() };
+  const gates = new WeakMap<FastifyRequest, UploadGate>();
+  const release = (req: FastifyRequest) => {
+    const gate = gates.get(req);
+    if (!gate || gate.released) return;
+    gate.released = true;
+    receiving.all -= gate.bytes;
+    const left = (receiving.byClient.get(gate.target.clientId) ?? 0) - gate.bytes;
+    if (left > 0) receiving.byClient.set(gate.target.clientId, left);
+    else receiving.byClient.delete(gate.target.clientId);
+  };
+
   r.post(
     '/api/invoices',
     {
       config: access,
       schema: {
         tags,
-        summary: 'Upload invoice PDFs (multipart: files, and clientId for provider users, subCompanyId)',
+        summary:
+          'Upload invoice PDFs (multipart: files; clientId for provider users and subCompanyId in the query)',
         consumes: ['multipart/form-data'],
+        querystring: uploadQuery,
         response: { 200: invoiceUploadResponseSchema },
       },
+      // Everything that can refuse the whole upload is decided before its body is read: the
+      // target in the caller's scope, the client's running parse, quota, daily budget, and the
+      // bytes this instance is already receiving.
+      preHandler: async (req) => {
+        if (!req.isMultipart()) throw new AppError(400, 'validation', { files: 'required' });
+        const declared = Number(req.headers['content-length'] ?? MAX_UPLOAD_REQUEST_BYTES);
+        if (!Number.isFinite(declared) || declared > MAX_UPLOAD_REQUEST_BYTES) {
+          throw new AppError(413, 'invoiceTooLarge');
+        }
+        const target = await resolveUploadTarget(db, req.scope, req.query);
+        await admitUpload(deps, target, {
+          userId: currentUser(req).id,
+          bytes: declared,
+          receiving: receiving.byClient.get(target.clientId) ?? 0,
+        });
+        if (receiving.all + declared > deps.config.UPLOAD_IN_FLIGHT_MB * 1024 * 1024) {
+          throw new AppError(429, 'uploadsBusy');
+        }
+        receiving.all += declared;
+        receiving.byClient.set(target.clientId, (receiving.byClient.get(target.clientId) ?? 0) + declared);
+        gates.set(req, { target, bytes: declared, released: false });
+      },
+      onResponse: async (req) => release(req),
+      onRequestAbort: async (req) => release(req),
     },
     async (req, reply) => {
       const me = currentUser(req);
       const lang = requestLanguage(req);
-      const fields: Record<string, string> = {};
+      const gate = gates.get(req)!;
+      const { target } = gate;
       const incoming: IncomingFile[] = [];
-      if (!req.isMultipart()) throw new AppError(400, 'validation', { files: 'required' });
       try {
         // A file over the limit is answered per file ("too large"), the others still go through
-        // (`throwFileSizeLimit` is honoured by parts() at run time; its types omit it).
+        // (`throwFileSizeLimit` is honoured by parts() at run time; its types omit it). Each file
+        // streams into storage as it arrives; the request never holds a whole file.
         const partOptions = {
           limits: { fileSize: INVOICE_MAX_BYTES, files: INVOICE_MAX_FILES, fields: 10, fieldSize: 1000 },
           throwFileSizeLimit: false,
         };
         for await (const part of req.parts(partOptions)) {
           if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
+            // The target comes with the query; a form field naming another one is a mistake.
+            const value = String(part.value);
+            if (part.fieldname === 'clientId' && value !== String(target.clientId)) {
+              throw new AppError(400, 'validation', { clientId: 'invalid' });
+            }
+            if (part.fieldname === 'subCompanyId' && value !== String(target.subCompanyId ?? '')) {
+              throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
+            }
             continue;
           }
-          const data = await part.toBuffer();
-          incoming.push({ fileName: part.filename, data: part.file.truncated ? null : data });
+          incoming.push(await receiveInvoiceFile(db, target, part.filename, part.file));
         }
       } catch (e) {
+        // Nothing of a request that breaks off midway is kept.
+        await discardReceived(db, incoming);
         if (e instanceof AppError) throw e;
         throw new AppError(400, 'validation', { files: 'invalid' });
       }
       if (!incoming.length) throw new AppError(400, 'validation', { files: 'required' });
-      const ids = z.object({ clientId: optId, subCompanyId: optId }).safeParse(fields);
-      if (!ids.success) {
-        throw new AppError(
-          400,
-          'validation',
-          Object.fromEntries(ids.error.issues.map((i) => [String(i.path[0]), 'invalid'])),
-        );
-      }
-      const target = await resolveUploadTarget(db, req.scope, ids.data);
       const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang });
       const accepted = results.filter((x) => x.status === 'accepted').length;
       const body = { results, accepted, refused: results.length - accepted };

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
+  INVOICE_MAX_BYTES,
   message,
   type CategoryCost,
   type Invoice,
@@ -20,6 +21,7 @@ import {
   costCategories,
   costCenters,
   costElements,
+  fileChunks,
   files,
   invoiceLines,
   invoices,
@@ -39,6 +41,7 @@ import { parseJobOptions, QUEUE } from '../../jobs/queue.js';
 import type { Deps } from '../../types.js';
 import { isoTimeOrNull as iso } from '../../lib/db-values.js';
 import type { InvoiceBuyer } from './import.service.js';
+import { readFileData, removeFiles, storeFileStream, type StreamedFile } from '../../lib/files.js';
 
 /** The text of an invoice's error code in a language, with the printed business id it may name. */
 export const invoiceErrorText = (code: MessageCode, lang: Lang, businessId: string | null) =>
@@ -51,10 +54,110 @@ export function looksLikePdf(data: Buffer): boolean {
   return data.length > 0 && data.subarray(0, 1024).includes(PDF_MAGIC);
 }
 
-export interface IncomingFile {
-  fileName: string;
-  /** null when the file exceeded the size limit. */
-  data: Buffer | null;
+export type IncomingFile = { fileName: string } & (
+  | {
+      /** null when the file exceeded the size limit. */
+      data: Buffer | null;
+    }
+  /** Already streamed into storage (uploads): its file row, hash and size. */
+  | { stored: StreamedFile }
+  /** Refused while it streamed in (nothing of it stored). */
+  | { refused: MessageCode }
+);
+
+/**
+ * Streams one uploaded file into storage (hash on the fly, in chunks, at most INVOICE_MAX_BYTES):
+ * a file that does not start as a PDF or grows past the limit is read to its end and dropped.
+ */
+export async function receiveInvoiceFile(
+  db: Db,
+  target: UploadTarget,
+  fileName: string,
+  source: AsyncIterable<Buffer> & { truncated?: boolean },
+): Promise<IncomingFile> {
+  const name = cleanFileName(fileName);
+  const outcome = await storeFileStream(
+    db,
+    { clientId: target.clientId, kind: 'invoice', name, mime: 'application/pdf' },
+    source,
+    { maxBytes: INVOICE_MAX_BYTES, accept: looksLikePdf },
+  );
+  if ('stored' in outcome) return { fileName, stored: outcome.stored };
+  return { fileName, refused: outcome.refused === 'size' ? 'invoiceTooLarge' : 'invoiceNotPdf' };
+}
+
+/** Files streamed in by a request that then failed as a whole (nothing of it is kept). */
+export async function discardReceived(db: Db, incoming: IncomingFile[]): Promise<void> {
+  await removeFiles(
+    db,
+    incoming.flatMap((f) => ('stored' in f ? [f.stored.fileId] : [])),
+  );
+}
+
+/**
+ * Whether a client may send an upload of `bytes` now, checked before its body is read: (uploads by
+ * people) no earlier upload of the client still parsing (the caller is then mailed when it is
+ * done), its invoice files within the storage quota and its last 24 hours' uploads within the
+ * daily budget, counting what this instance is still receiving for it (`receiving`).
+ */
+export async function admitUpload(
+  deps: Deps,
+  target: UploadTarget,
+  opts: { userId: number | null; bytes: number; receiving: number },
+): Promise<void> {
+  const { db } = deps.database;
+  const [running] = await db
+    .select({ id: invoices.id, notify: invoices.notifyUserIds })
+    .from(invoices)
+    .where(and(eq(invoices.clientId, target.clientId), eq(invoices.uploadState, 'in_progress')))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  if (running) {
+    if (opts.userId != null && !running.notify.includes(opts.userId)) {
+      await db
+        .update(invoices)
+        .set({ notifyUserIds: sql`${invoices.notifyUserIds} || ${JSON.stringify([opts.userId])}::jsonb` })
+        .where(eq(invoices.id, running.id));
+    }
+    throw new AppError(409, 'previousParseRunning');
+  }
+  const MB = 1024 * 1024;
+  const since = new Date(deps.now().getTime() - 86_400_000);
+  const [use] = await db
+    .select({
+      stored: sql<number>`coalesce((select sum(f.size) from files f where f.client_id = ${target.clientId}), 0)::float8`,
+      today: sql<number>`coalesce((select sum(i.file_size) from invoices i where i.client_id = ${target.clientId} and i.created_at > ${since.toISOString()}), 0)::float8`,
+    })
+    .from(sql`(select 1) as one`);
+  const coming = opts.bytes + opts.receiving;
+  if (use.stored + coming > deps.config.CLIENT_STORAGE_QUOTA_MB * MB) {
+    throw new AppError(413, 'clientStorageFull');
+  }
+  if (use.today + coming > deps.config.CLIENT_DAILY_UPLOAD_MB * MB) {
+    throw new AppError(429, 'dailyUploadBudgetSpent');
+  }
+}
+
+/**
+ * The daily removal of failed invoices' files past FAILED_FILE_RETENTION_DAYS: the invoice stays
+ * with its reason (and the file's name, size and hash, so the same file is still known), its bytes go.
+ */
+export async function removeExpiredFailedFiles(deps: Deps): Promise<number> {
+  const { db } = deps.database;
+  const cutoff = new Date(deps.now().getTime() - deps.config.FAILED_FILE_RETENTION_DAYS * 86_400_000);
+  const expired = db
+    .select({ id: invoices.fileId })
+    .from(invoices)
+    .where(and(eq(invoices.uploadState, 'failed'), lt(invoices.createdAt, cutoff)));
+  return db.transaction(async (tx) => {
+    await tx.delete(fileChunks).where(inArray(fileChunks.fileId, expired));
+    const gone = await tx
+      .update(files)
+      .set({ size: 0, data: Buffer.alloc(0) })
+      .where(and(inArray(files.id, expired), ne(files.size, 0)))
+      .returning({ id: files.id });
+    return gone.length;
+  });
 }
 
 export interface UploadTarget {
@@ -178,16 +281,22 @@ export async function uploadInvoices(
   }
   for (const f of incoming) {
     const fileName = cleanFileName(f.fileName);
-    if (!f.data) {
+    if ('refused' in f) {
+      results.push(refused(fileName, f.refused, opts.lang));
+      continue;
+    }
+    const streamed = 'stored' in f ? f.stored : null;
+    const data = 'data' in f ? f.data : null;
+    if (!streamed && !data) {
       results.push(refused(fileName, 'invoiceTooLarge', opts.lang));
       continue;
     }
-    if (!looksLikePdf(f.data)) {
+    if (data && !looksLikePdf(data)) {
       results.push(refused(fileName, 'invoiceNotPdf', opts.lang));
       continue;
     }
-    const data = f.data;
-    const sha = crypto.createHash('sha256').update(data).digest('hex');
+    const sha = streamed?.sha256 ?? crypto.createHash('sha256').update(data!).digest('hex');
+    const size = streamed?.size ?? data!.length;
     type Outcome = { code: MessageCode; invoiceId?: undefined } | { code?: undefined; invoiceId: number };
     // A file that cannot be stored is refused on its own (its transaction rolled back): the files
     // before it stay accepted with their parse queued, so the answer is per file, never a 5xx
@@ -217,29 +326,30 @@ export async function uploadInvoices(
           return { code: 'previousParseRunning' as const };
         }
       }
+      // The same bytes are refused whatever became of them: parsed, parsing, or failed (a failed
+      // file again would fail again and only take storage; deleting the failed invoice allows it).
       const [same] = await tx
-        .select({ id: invoices.id })
+        .select({ state: invoices.uploadState })
         .from(invoices)
-        .where(
-          and(
-            eq(invoices.clientId, target.clientId),
-            eq(invoices.fileSha256, sha),
-            inArray(invoices.uploadState, ['uploaded', 'in_progress']),
-          ),
-        )
+        .where(and(eq(invoices.clientId, target.clientId), eq(invoices.fileSha256, sha)))
+        .orderBy(desc(invoices.id))
         .limit(1);
-      if (same) return { code: 'invoiceAlreadyParsed' as const };
-      const [file] = await tx
-        .insert(files)
-        .values({
-          clientId: target.clientId,
-          kind: 'invoice',
-          name: fileName,
-          mime: 'application/pdf',
-          size: data.length,
-          data,
-        })
-        .returning({ id: files.id });
+      if (same) {
+        return { code: same.state === 'failed' ? 'invoiceSameFileFailed' : 'invoiceAlreadyParsed' };
+      }
+      const [file] = streamed
+        ? [{ id: streamed.fileId }]
+        : await tx
+            .insert(files)
+            .values({
+              clientId: target.clientId,
+              kind: 'invoice',
+              name: fileName,
+              mime: 'application/pdf',
+              size,
+              data: data!,
+            })
+            .returning({ id: files.id });
       const [inv] = await tx
         .insert(invoices)
         .values({
@@ -248,6 +358,7 @@ export async function uploadInvoices(
           fileId: file.id,
           fileName,
           fileSha256: sha,
+          fileSize: size,
           source,
           batchId,
           uploadedBy: opts.userId,
@@ -263,6 +374,8 @@ export async function uploadInvoices(
       return { code: 'invoiceFileRefused' };
     });
     if (outcome.code) {
+      // A streamed file that is not taken goes (nothing is stored for a refused file).
+      if (streamed) await removeFiles(db, [streamed.fileId]).catch(() => {});
       results.push(refused(fileName, outcome.code, opts.lang));
       continue;
     }
@@ -774,12 +887,14 @@ export async function listInvoiceSubscriptions(
 /** The stored PDF of an invoice in the caller's scope. */
 export async function invoiceFile(db: Db, scope: Scope, id: number) {
   const [row] = await db
-    .select({ name: files.name, data: files.data })
+    .select({ name: files.name, fileId: files.id })
     .from(invoices)
     .innerJoin(files, eq(files.id, invoices.fileId))
     .where(and(eq(invoices.id, id), scopeOf(scope)));
   if (!row) throw notFound();
-  return row;
+  const data = await readFileData(db, row.fileId);
+  if (!data) throw new AppError(404, 'invoiceFileRemoved');
+  return { name: row.name, data };
 }
 
 /** Row counts of everything an import writes (tests: a failed import leaves these unchanged). */

@@ -21,10 +21,14 @@ export function uploadInvoiceFiles(
 ): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.append(k, String(v));
     for (const f of files) body.append('files', f, f.name);
+    // The target goes in the query: the API checks it (and the client's running parse, quota and
+    // budget) before it reads the files.
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) query.set(k, String(v));
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/invoices');
+    const qs = query.toString();
+    xhr.open('POST', qs ? `/api/invoices?${qs}` : '/api/invoices');
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -48,7 +52,13 @@ export function uploadInvoiceFiles(
       }
       const code =
         data.code ??
-        (xhr.status === 401 ? 'sessionExpired' : xhr.status === 413 ? 'invoiceTooLarge' : 'internal');
+        (xhr.status === 401
+          ? 'sessionExpired'
+          : xhr.status === 413
+            ? 'invoiceTooLarge'
+            : xhr.status === 429
+              ? 'uploadsBusy'
+              : 'internal');
       resolve({ results: null, code, message: data.message });
     };
     xhr.send(body);

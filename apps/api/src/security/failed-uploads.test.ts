@@ -1,0 +1,142 @@
+// Issue 23, finding 5: failed uploads filled the database. A failed invoice kept its file forever,
+// the same failed file could be stored again and again, and nothing deleted them. Now the same
+// bytes are refused whatever became of them, a daily job removes failed invoices' files after
+// FAILED_FILE_RETENTION_DAYS (the invoice and its reason stay), and each client has a storage
+// quota and a daily upload budget.
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@kulu/shared';
+import { files, invoices, users } from '../db/schema/index.js';
+import { markFailed, removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
+import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { uploadFiles } from '../test/uploads.js';
+
+const MB = 1024 * 1024;
+const DAY = 86_400_000;
+
+/** A file that reads as a PDF by its first bytes but is no invoice (its parse would fail). */
+const junkPdf = (tag: string, size = MB) => {
+  const head = Buffer.from(`%PDF-1.7\n%${tag}\n`, 'latin1');
+  return Buffer.concat([head, crypto.randomBytes(size - head.length)]);
+};
+
+/** The file uploaded again and again. */
+const SAME = junkPdf('same');
+
+let t: TestApp;
+let token: string;
+let clientId: number;
+
+/** Bytes of the client's stored invoice files. */
+const storedBytes = async () => {
+  const [r] = await t.deps.database.db
+    .select({ n: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
+    .from(files)
+    .where(eq(files.clientId, clientId));
+  return r.n;
+};
+
+/** The clock moves on (and the caller signs in again: a session does not last days). */
+async function later(ms: number) {
+  t.advanceClock(ms);
+  token = await t.login(DEMO.companyAdmin);
+}
+
+/** Uploads a file; an accepted one fails (as its parse would) so the next upload may start. */
+async function uploadAndFail(data: Buffer, name = 'junk.pdf') {
+  const res = await uploadFiles(t, token, [{ name, data }]);
+  if (res.statusCode === 200) {
+    const id = res.json().results[0].invoiceId as number;
+    await markFailed(t.deps, id, 'invalidInvoice', 'not an invoice');
+  }
+  return res;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    FAILED_FILE_RETENTION_DAYS: '7',
+    CLIENT_STORAGE_QUOTA_MB: '150',
+    CLIENT_DAILY_UPLOAD_MB: '120',
+  });
+  token = await t.login(DEMO.companyAdmin);
+  const [me] = await t.deps.database.db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.companyAdmin));
+  clientId = me.clientId!;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('failed uploads and storage (issue 23, finding 5)', () => {
+  it('keeps one copy of a file uploaded 100 times that fails each time: the same bytes are refused whatever their state', async () => {
+    const before = await storedBytes();
+    const codes = new Set<string>();
+    for (let i = 0; i < 100; i++) {
+      const res = await uploadAndFail(SAME);
+      if (i > 0) {
+        expect(res.statusCode).toBe(409);
+        codes.add(res.json().code);
+      }
+    }
+    expect([...codes]).toEqual(['invoiceSameFileFailed']);
+    expect(await storedBytes()).toBe(before + MB);
+  }, 300_000);
+
+  it("removes failed invoices' files after the kept window, keeping the invoices with their reasons", async () => {
+    const before = await storedBytes();
+    const ids: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await uploadAndFail(junkPdf(`distinct-${i}`, 256 * 1024), `f${i}.pdf`);
+      expect(res.statusCode).toBe(200);
+      ids.push(res.json().results[0].invoiceId);
+    }
+    expect(await storedBytes()).toBe(before + 100 * 256 * 1024);
+    // Within the window nothing goes; past it, every failed file does (the earlier one too).
+    await later(6 * DAY);
+    await removeExpiredFailedFiles(t.deps);
+    expect(await storedBytes()).toBe(before + 100 * 256 * 1024);
+    await later(2 * DAY);
+    await removeExpiredFailedFiles(t.deps);
+    expect(await storedBytes()).toBeLessThanOrEqual(before - MB);
+    const [kept] = await t.deps.database.db
+      .select({ state: invoices.uploadState, code: invoices.errorCode })
+      .from(invoices)
+      .where(eq(invoices.id, ids[0]));
+    expect(kept).toEqual({ state: 'failed', code: 'invalidInvoice' });
+    const file = await t.inject({ method: 'GET', url: `/api/invoices/${ids[0]}/file`, token });
+    expect(file.statusCode).toBe(404);
+    expect(file.json()).toMatchObject({ code: 'invoiceFileRemoved' });
+    // The same bytes are still known after their file went.
+    const again = await uploadAndFail(SAME);
+    expect(again.statusCode).toBe(409);
+  }, 600_000);
+
+  it("refuses with a clear message an upload past the client's daily budget (429) or storage quota (413)", async () => {
+    // A new day: the budget of 120 MB counts the last 24 hours' uploads.
+    await later(2 * DAY);
+    let budget = null as null | { statusCode: number; body: Record<string, unknown> };
+    for (let i = 0; i < 20 && !budget; i++) {
+      const res = await uploadAndFail(junkPdf(`budget-${i}`, 10 * MB), `b${i}.pdf`);
+      if (res.statusCode !== 200) budget = { statusCode: res.statusCode, body: res.json() };
+    }
+    expect(budget).toMatchObject({
+      statusCode: 429,
+      body: { code: 'dailyUploadBudgetSpent', message: MESSAGES.dailyUploadBudgetSpent.en },
+    });
+    // The next day the budget is there again but the stored files fill the quota of 150 MB.
+    await later(DAY + 1000);
+    let quota = null as null | { statusCode: number; body: Record<string, unknown> };
+    for (let i = 0; i < 20 && !quota; i++) {
+      const res = await uploadAndFail(junkPdf(`quota-${i}`, 10 * MB), `q${i}.pdf`);
+      if (res.statusCode !== 200) quota = { statusCode: res.statusCode, body: res.json() };
+    }
+    expect(quota).toMatchObject({
+      statusCode: 413,
+      body: { code: 'clientStorageFull', message: MESSAGES.clientStorageFull.en },
+    });
+    expect(await storedBytes()).toBeLessThanOrEqual(150 * MB);
+  }, 600_000);
+});
