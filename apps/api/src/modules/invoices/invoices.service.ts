@@ -276,6 +276,7 @@ export async function uploadInvoices(
   if (source === 'upload') {
     const used = await parseSecondsLastHour(deps, target.clientId);
     if (used >= deps.config.PARSE_BUDGET_SECONDS_PER_HOUR) {
+      await discardReceived(db, incoming);
       return incoming.map((f) => refused(cleanFileName(f.fileName), 'parseBudgetExhausted', opts.lang));
     }
   }
