@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { createTestApp, demoCallers, type TestApp } from '../test/helpers.js';
 
 /**
  * Bad input never answers 5xx. This test walks the whole route table (`app.routeCatalogue`),
@@ -59,15 +59,7 @@ function operationOf(method: string, url: string): Operation {
 beforeAll(async () => {
   t = await createTestApp();
   openapi = t.app.swagger() as unknown as typeof openapi;
-  callers = [{ name: 'anonymous', permissions: [] }];
-  for (const [name, email] of Object.entries(DEMO)) {
-    const token = await t.login(email);
-    const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json() as {
-      roleID: number;
-      acessPermissions: string[];
-    };
-    callers.push({ name, token, roleId: info.roleID, permissions: info.acessPermissions });
-  }
+  callers = [{ name: 'anonymous', permissions: [] }, ...(await demoCallers(t))];
 }, 120_000);
 afterAll(async () => {
   await t?.close();

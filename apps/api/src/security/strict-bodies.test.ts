@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { createTestApp, demoCallers, type DemoCaller, type TestApp } from '../test/helpers.js';
 
 /**
  * Issue 23, finding 9: a body naming a field its route does not know is refused (400
@@ -9,33 +9,19 @@ import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
  * demo user admitted to each route.
  */
 
-interface Caller {
-  name: string;
-  token: string;
-  roleId: number;
-  permissions: string[];
-}
-
 let t: TestApp;
-const callers: Caller[] = [];
+let callers: DemoCaller[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [name, email] of Object.entries(DEMO)) {
-    const token = await t.login(email);
-    const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json() as {
-      roleID: number;
-      acessPermissions: string[];
-    };
-    callers.push({ name, token, roleId: info.roleID, permissions: info.acessPermissions });
-  }
+  callers = await demoCallers(t);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
 /** One signed-in caller the route admits (public routes are called anonymously). */
-function callerOf(route: TestApp['app']['routeCatalogue'][number]): Caller | undefined | null {
+function callerOf(route: TestApp['app']['routeCatalogue'][number]): DemoCaller | undefined | null {
   if (route.public) return null;
   return callers.find(
     (c) =>

@@ -221,3 +221,25 @@ export function linkToken(mail: ReceivedMail): string {
 export async function addActiveContract(t: Pick<TestApp, 'deps'>, clientId: number): Promise<void> {
   await t.deps.database.db.insert(clientContracts).values(demoContract(clientId, t.deps.now()));
 }
+
+/** A signed-in demo identity with the role and permissions its session carries. */
+export interface DemoCaller {
+  name: string;
+  token: string;
+  roleId: number;
+  permissions: string[];
+}
+
+/** Every demo identity signed in, with its role and permissions (the route-table walks use them). */
+export async function demoCallers(t: TestApp): Promise<DemoCaller[]> {
+  const callers: DemoCaller[] = [];
+  for (const [name, email] of Object.entries(DEMO)) {
+    const token = await t.login(email);
+    const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json() as {
+      roleID: number;
+      acessPermissions: string[];
+    };
+    callers.push({ name, token, roleId: info.roleID, permissions: info.acessPermissions });
+  }
+  return callers;
+}
