@@ -98,12 +98,13 @@ export async function invoicesRoutes(app: FastifyInstance) {
       // target in the caller's scope, the client's running parse, quota, daily budget, and the
       // bytes this instance is already receiving.
       preHandler: async (req) => {
+        // The target first: another client's or sub-company's id is a 404 whatever the body.
+        const target = await resolveUploadTarget(db, req.scope, req.query);
         if (!req.isMultipart()) throw new AppError(400, 'validation', { files: 'required' });
         const declared = Number(req.headers['content-length'] ?? MAX_UPLOAD_REQUEST_BYTES);
         if (!Number.isFinite(declared) || declared > MAX_UPLOAD_REQUEST_BYTES) {
           throw new AppError(413, 'invoiceTooLarge');
         }
-        const target = await resolveUploadTarget(db, req.scope, req.query);
         await admitUpload(deps, target, {
           userId: currentUser(req).id,
           bytes: declared,

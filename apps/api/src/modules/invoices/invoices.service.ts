@@ -175,7 +175,9 @@ export async function resolveUploadTarget(
   scope: Scope,
   input: { clientId?: number; subCompanyId?: number },
 ): Promise<UploadTarget> {
+  // Ids outside the caller's scope are a 404 before anything else is judged (as on every route).
   if (input.clientId) await scope.assertClient(input.clientId);
+  if (input.subCompanyId) await scope.assertSubCompany(input.subCompanyId);
   const clientId = input.clientId ?? scope.ownClientId;
   if (clientId == null) throw new AppError(400, 'validation', { clientId: 'required' });
   const allowed = scope.subCompanyIds;
