@@ -9,8 +9,11 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A sign-in may wait up to 110 s for the shell on a loaded machine (browser.ts `login`): a test
+    // that signs in gets more than that, or it times out before its own wait does (CI saw "logs out
+    // to the login page" stopped at 60 s while the server was still busy after the demo import).
+    testTimeout: 150_000,
+    hookTimeout: 150_000,
     // A page under CI load can take seconds to answer: polls wait up to 15 s, not vitest's 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },
