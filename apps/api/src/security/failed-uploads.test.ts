@@ -7,9 +7,9 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
-import { files, invoices, users } from '../db/schema/index.js';
+import { files, invoices } from '../db/schema/index.js';
 import { markFailed, removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { uploadFiles } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
@@ -60,11 +60,7 @@ beforeAll(async () => {
     CLIENT_DAILY_UPLOAD_MB: '120',
   });
   token = await t.login(DEMO.companyAdmin);
-  const [me] = await t.deps.database.db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.companyAdmin));
-  clientId = me.clientId!;
+  clientId = await clientIdOf(t, DEMO.companyAdmin);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES, MESSAGES } from '@kulu/shared';
-import { fileChunks, invoices, users } from '../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { fileChunks, invoices } from '../db/schema/index.js';
+import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
 const MB = 1024 * 1024;
 const BOUNDARY = '----kulu-upload-bytes';
@@ -127,11 +127,7 @@ beforeAll(async () => {
   // The documented default (512 MB): one full 20 × 20 MB upload at a time per instance.
   t = await createTestApp({ UPLOAD_IN_FLIGHT_MB: '512' });
   token = await t.login(DEMO.companyAdmin);
-  const [me] = await t.deps.database.db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.companyAdmin));
-  clientId = me.clientId!;
+  clientId = await clientIdOf(t, DEMO.companyAdmin);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -14,7 +14,8 @@ import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
 import { DEMO_PASSWORD, demoSeed } from '../demo/index.js';
 import { demoContract } from '../demo/data.js';
-import { clientContracts } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { clientContracts, users } from '../db/schema/index.js';
 import type { Deps } from '../types.js';
 
 export { DEMO_PASSWORD };
@@ -242,4 +243,13 @@ export async function demoCallers(t: TestApp): Promise<DemoCaller[]> {
     callers.push({ name, token, roleId: info.roleID, permissions: info.acessPermissions });
   }
   return callers;
+}
+
+/** The client a demo login belongs to (its users row's client). */
+export async function clientIdOf(t: Pick<TestApp, 'deps'>, email: string): Promise<number> {
+  const [me] = await t.deps.database.db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, email));
+  return me!.clientId!;
 }

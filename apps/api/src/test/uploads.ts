@@ -96,17 +96,13 @@ export async function invoiceTestApp(): Promise<{
   pohjola: number;
 }> {
   // Loaded here, not at the top: the upload helpers alone stay free of the app and its modules.
-  const { createTestApp, DEMO } = await import('./helpers.js');
+  const { clientIdOf, createTestApp, DEMO } = await import('./helpers.js');
   const { startJobs } = await import('../jobs/index.js');
   const { users } = await import('../db/schema/index.js');
   const { eq } = await import('drizzle-orm');
   const t = await createTestApp();
   await startJobs(t.deps, { schedules: false });
   const { db } = t.deps.database;
-  const [u] = await db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.companyAdmin));
   await db
     .update(users)
     .set({ permissions: ['general', 'invoices.upload'] })
@@ -117,5 +113,5 @@ export async function invoiceTestApp(): Promise<{
     otherCompanyAdmin: await t.login(DEMO.otherCompanyAdmin),
     clientUser: await t.login(DEMO.clientUser),
   };
-  return { t, tok, pohjola: u!.clientId! };
+  return { t, tok, pohjola: await clientIdOf(t, DEMO.companyAdmin) };
 }
