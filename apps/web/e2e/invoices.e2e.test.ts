@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@kulu/shared';
-import { USERS, goto, launchBrowser, login, openPage, screenshot } from './browser';
+import { USERS, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 /**
@@ -54,15 +54,6 @@ const pdf = (name: string): DropFile => ({
 
 const fileRow = (page: Page, name: string): Locator =>
   page.locator(`[data-testid=upload-file][data-file="${name}"]`);
-
-/** Switches the interface language and waits until it is saved on the user. */
-async function switchLanguage(page: Page, lang: 'en' | 'fi') {
-  const saved = page.waitForResponse(
-    (r) => r.url().includes('/api/profile/settings') && r.request().method() === 'PUT',
-  );
-  await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
-  expect((await saved).ok()).toBe(true);
-}
 
 describe('invoice upload (company admin)', () => {
   it(
