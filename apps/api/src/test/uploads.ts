@@ -3,6 +3,7 @@
 // process never loads one.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TestApp } from './helpers.js';
 
@@ -44,6 +45,57 @@ export const uploadFiles = (
     token,
     ...multipart(files),
   });
+
+/**
+ * POST /api/invoices of one file of `size` bytes that starts as a PDF, generated as the server
+ * pulls it (never built whole), with its exact content-length. `read` counts the bytes the server
+ * has taken: a refusal before the body is read leaves it at what the stream buffered ahead.
+ */
+export function uploadStreamed(
+  t: TestApp,
+  token: string,
+  size: number,
+  headers: Record<string, string> = {},
+) {
+  const boundary = '----kulu-streamed-upload';
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="streamed.pdf"\r\n` +
+      `content-type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const fill = Buffer.alloc(64 * 1024, 0x20);
+  const length = head.length + (size - 9) + tail.length;
+  const counter = { read: 0 };
+  let body = size - 9; // after "%PDF-1.7\n"
+  let ended = false;
+  const payload = new Readable({
+    read() {
+      let piece: Buffer | null;
+      if (counter.read === 0) piece = head;
+      else if (body > 0) {
+        piece = fill.subarray(0, Math.min(body, fill.length));
+        body -= piece.length;
+      } else if (!ended) {
+        ended = true;
+        piece = tail;
+      } else piece = null;
+      if (piece) counter.read += piece.length;
+      this.push(piece);
+    },
+  });
+  const res = t.inject({
+    method: 'POST',
+    url: '/api/invoices',
+    token,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(length),
+      ...headers,
+    },
+    payload,
+  });
+  return { res, counter, length };
+}
 
 /** `?clientId=…&subCompanyId=…` of an upload's target ('' without one). */
 export function uploadQuery(target: Record<string, string | number>): string {

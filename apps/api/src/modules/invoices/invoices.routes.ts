@@ -39,6 +39,17 @@ const optId = idSchema.optional();
 /** The target of an upload, named in the query so that it is checked before the body is read. */
 const uploadQuery = z.object({ clientId: optId, subCompanyId: optId }).strict();
 
+/** A refused upload: the API's error shape, with the per-file answers when its files were read. */
+const uploadRefusalSchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .extend(invoiceUploadResponseSchema.partial().shape);
+const refusal = (when: string) => uploadRefusalSchema.describe(when);
+
 /** The largest upload body: the most files at their largest, with room for the multipart framing. */
 const MAX_UPLOAD_REQUEST_BYTES = INVOICE_MAX_FILES * INVOICE_MAX_BYTES + 1024 * 1024;
 
@@ -56,7 +67,6 @@ const STATUS_OF: Partial<Record<MessageCode, number>> = {
   invoiceAlreadyParsed: 409,
   invoiceSameFileFailed: 409,
   previousParseRunning: 409,
-  parseBudgetExhausted: 429,
   // Server-side failures when no file of the request was stored (nothing half done).
   invoiceFileRefused: 503,
   internal: 503,
@@ -92,11 +102,22 @@ export async function invoicesRoutes(app: FastifyInstance) {
           'Upload invoice PDFs (multipart: files; clientId for provider users and subCompanyId in the query)',
         consumes: ['multipart/form-data'],
         querystring: uploadQuery,
-        response: { 200: invoiceUploadResponseSchema },
+        response: {
+          200: invoiceUploadResponseSchema,
+          400: refusal('No file, a bad target, or no file accepted (each file with its reason)'),
+          404: refusal("The client or sub-company is not in the caller's scope"),
+          409: refusal("The client's previous upload is still parsing, or no file accepted"),
+          413: refusal("The request is too large, or the client's storage is full"),
+          429: refusal(
+            "The client's daily upload budget or parse time of the hour is spent, or this instance " +
+              'is receiving too many uploads; refused before the body is read',
+          ),
+          503: refusal('No file could be stored'),
+        },
       },
       // Everything that can refuse the whole upload is decided before its body is read: the
-      // target in the caller's scope, the client's running parse, quota, daily budget, and the
-      // bytes this instance is already receiving.
+      // target in the caller's scope, the client's running parse, quota, daily budget, parse time
+      // of the hour, and the bytes this instance is already receiving.
       preHandler: async (req) => {
         // The target first: another client's or sub-company's id is a 404 whatever the body.
         const target = await resolveUploadTarget(db, req.scope, req.query);

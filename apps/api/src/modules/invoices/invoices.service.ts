@@ -98,7 +98,8 @@ export async function discardReceived(db: Db, incoming: IncomingFile[]): Promise
  * Whether a client may send an upload of `bytes` now, checked before its body is read: (uploads by
  * people) no earlier upload of the client still parsing (the caller is then mailed when it is
  * done), its invoice files within the storage quota and its last 24 hours' uploads within the
- * daily budget, counting what this instance is still receiving for it (`receiving`).
+ * daily budget, counting what this instance is still receiving for it (`receiving`), and its parse
+ * time of the last hour within PARSE_BUDGET_SECONDS_PER_HOUR.
  */
 export async function admitUpload(
   deps: Deps,
@@ -135,6 +136,11 @@ export async function admitUpload(
   }
   if (use.today + coming > deps.config.CLIENT_DAILY_UPLOAD_MB * MB) {
     throw new AppError(429, 'dailyUploadBudgetSpent');
+  }
+  // A client that has used its parse time of the hour sends nothing more until it frees up
+  // (decision 0019): refused here, so its files are not streamed in only to be dropped.
+  if ((await parseSecondsLastHour(deps, target.clientId)) >= deps.config.PARSE_BUDGET_SECONDS_PER_HOUR) {
+    throw new AppError(429, 'parseBudgetExhausted');
   }
 }
 
@@ -262,7 +268,8 @@ export async function parseSecondsLastHour(deps: Deps, clientId: number): Promis
  * Stores each file and enqueues its parse job. Refused per file: not a PDF by content, too large,
  * the same file already parsed, or (uploads by people) while an earlier upload of the client is
  * still parsing — then the caller is mailed when that parse finishes. Files of one request don't
- * block each other. Nothing is stored for a refused file.
+ * block each other. Nothing is stored for a refused file. What refuses a person's upload as a
+ * whole (parse time of the hour, quota, budget) is judged before its body is read: `admitUpload`.
  */
 export async function uploadInvoices(
   deps: Deps,
@@ -274,14 +281,6 @@ export async function uploadInvoices(
   const source = opts.source ?? 'upload';
   const batchId = crypto.randomUUID();
   const results: InvoiceUploadResult[] = [];
-  // A client that has used its parse time of the hour uploads nothing more until it frees up.
-  if (source === 'upload') {
-    const used = await parseSecondsLastHour(deps, target.clientId);
-    if (used >= deps.config.PARSE_BUDGET_SECONDS_PER_HOUR) {
-      await discardReceived(db, incoming);
-      return incoming.map((f) => refused(cleanFileName(f.fileName), 'parseBudgetExhausted', opts.lang));
-    }
-  }
   for (const f of incoming) {
     const fileName = cleanFileName(f.fileName);
     if ('refused' in f) {
