@@ -4,7 +4,20 @@ export type InvoiceErrorCode =
   | 'encrypted_pdf'
   | 'not_a_valid_invoice'
   | 'malformed_invoice'
-  | 'reconciliation_failed';
+  | 'reconciliation_failed'
+  // Finvoice e-invoices (src/finvoice) and format detection (src/file.ts)
+  | 'unknown_file_type'
+  | 'xml_not_well_formed'
+  | 'xml_doctype_refused'
+  | 'xml_unsupported_charset'
+  | 'xml_too_deep'
+  | 'xml_too_large'
+  | 'not_finvoice'
+  | 'finvoice_unsupported_version'
+  | 'finvoice_unsupported_type'
+  | 'finvoice_unknown_seller'
+  | 'finvoice_rows_mismatch'
+  | 'finvoice_vat_mismatch';
 
 /** Base class of every error this package throws on bad input. */
 export class InvoiceError extends Error {
@@ -44,12 +57,61 @@ export class MalformedInvoiceError extends InvoiceError {
   }
 }
 
-/** Totals do not add up; `differenceCents` is printed minus computed. */
+/**
+ * Totals do not add up; `differenceCents` is printed minus computed. Finvoice files say which sum is
+ * off: `finvoice_rows_mismatch` (the rows against the total excluding VAT), `finvoice_vat_mismatch`
+ * (the VAT per rate against the VAT total).
+ */
 export class ReconciliationError extends InvoiceError {
   readonly differenceCents: number;
-  constructor(message: string, differenceCents: number) {
-    super('reconciliation_failed', message);
+  constructor(
+    message: string,
+    differenceCents: number,
+    code:
+      'reconciliation_failed' | 'finvoice_rows_mismatch' | 'finvoice_vat_mismatch' = 'reconciliation_failed',
+  ) {
+    super(code, message);
     this.name = 'ReconciliationError';
     this.differenceCents = differenceCents;
+  }
+}
+
+/** The file is neither a PDF nor XML (judged by its first bytes, see `sniffInvoiceFormat`). */
+export class UnknownFileTypeError extends InvoiceError {
+  constructor(message: string) {
+    super('unknown_file_type', message);
+    this.name = 'UnknownFileTypeError';
+  }
+}
+
+/** An XML file that is refused before or while it is read (see src/finvoice/xml.ts). */
+export class XmlReadError extends InvoiceError {
+  constructor(
+    code:
+      | 'xml_not_well_formed'
+      | 'xml_doctype_refused'
+      | 'xml_unsupported_charset'
+      | 'xml_too_deep'
+      | 'xml_too_large',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+    this.name = 'XmlReadError';
+  }
+}
+
+/** Well-formed XML that is not a Finvoice invoice Kulu reads (see src/finvoice/parse.ts). */
+export class FinvoiceError extends InvoiceError {
+  constructor(
+    code:
+      | 'not_finvoice'
+      | 'finvoice_unsupported_version'
+      | 'finvoice_unsupported_type'
+      | 'finvoice_unknown_seller',
+    message: string,
+  ) {
+    super(code, message);
+    this.name = 'FinvoiceError';
   }
 }

@@ -191,6 +191,54 @@ export const MESSAGES = {
     en: 'The invoice lines do not add up to the invoice total',
     fi: 'Laskurivien summa ei täsmää laskun loppusummaan',
   },
+  invoiceUnknownFileType: {
+    en: 'The invoice must be a PDF or a Finvoice e-invoice (XML)',
+    fi: 'Laskun on oltava PDF-tiedosto tai Finvoice-verkkolasku (XML)',
+  },
+  invoiceXmlNotWellFormed: {
+    en: 'The XML file is damaged or not well-formed (check its character encoding)',
+    fi: 'XML-tiedosto on vioittunut tai virheellinen (tarkista sen merkistö)',
+  },
+  invoiceXmlDoctype: {
+    en: 'The XML file declares its own DTD or entities, which are not accepted for security reasons',
+    fi: 'XML-tiedosto määrittelee oman DTD:n tai entiteettejä, joita ei tietoturvasyistä hyväksytä',
+  },
+  invoiceXmlCharset: {
+    en: 'The character encoding of the XML file is not supported (use UTF-8 or ISO-8859-15)',
+    fi: 'XML-tiedoston merkistöä ei tueta (käytä UTF-8- tai ISO-8859-15-merkistöä)',
+  },
+  invoiceXmlTooDeep: {
+    en: 'The XML file is nested too deeply to be an invoice',
+    fi: 'XML-tiedoston rakenne on liian syvä ollakseen lasku',
+  },
+  invoiceXmlTooLarge: {
+    en: 'The e-invoice has too many rows or too long texts to be read',
+    fi: 'Verkkolaskussa on liikaa rivejä tai liian pitkiä tekstejä luettavaksi',
+  },
+  invoiceNotFinvoice: {
+    en: 'The XML file is not a Finvoice e-invoice (other e-invoice formats such as UBL are not supported)',
+    fi: 'XML-tiedosto ei ole Finvoice-verkkolasku (muita verkkolaskumuotoja, kuten UBL:ää, ei tueta)',
+  },
+  invoiceFinvoiceVersion: {
+    en: 'This Finvoice version is not supported (supported: 1.3, 2.0, 2.01 and 3.0)',
+    fi: 'Tätä Finvoice-versiota ei tueta (tuetut: 1.3, 2.0, 2.01 ja 3.0)',
+  },
+  invoiceFinvoiceType: {
+    en: 'Only invoices and credit notes can be imported, not other Finvoice messages',
+    fi: 'Vain laskuja ja hyvityslaskuja voi tuoda, ei muita Finvoice-sanomia',
+  },
+  invoiceUnknownSeller: {
+    en: 'The seller of the e-invoice is not a supported operator (Elisa, Telia or DNA)',
+    fi: 'Verkkolaskun myyjä ei ole tuettu operaattori (Elisa, Telia tai DNA)',
+  },
+  invoiceRowsMismatch: {
+    en: 'The invoice rows do not add up to the invoice total excluding VAT',
+    fi: 'Laskurivien summa ei täsmää laskun verottomaan loppusummaan',
+  },
+  invoiceVatMismatch: {
+    en: 'The VAT amounts of the invoice do not add up',
+    fi: 'Laskun arvonlisäverot eivät täsmää',
+  },
   invoiceParseTimeout: {
     en: 'Reading the invoice took too long',
     fi: 'Laskun lukeminen kesti liian kauan',
