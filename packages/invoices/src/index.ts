@@ -25,3 +25,21 @@ export {
   type GeneratedInvoice,
   type PageSizeName,
 } from './generator/generate.js';
+export { parseInvoiceFile, sniffInvoiceFormat, type InvoiceFileFormat } from './file.js';
+export {
+  FINVOICE_VERSIONS,
+  MAX_FINVOICE_ROWS,
+  OPERATOR_BUSINESS_IDS,
+  parseFinvoice,
+  type FinvoiceVersion,
+} from './finvoice/parse.js';
+export { MAX_XML_BYTES, MAX_XML_DEPTH } from './finvoice/xml.js';
+export {
+  FINVOICE_SELLERS,
+  generateFinvoice,
+  type FinvoiceCharset,
+  type FinvoiceGeneratorVersion,
+  type FinvoiceOptions,
+  type FinvoiceRowStyle,
+  type GeneratedFinvoice,
+} from './generator/finvoice.js';

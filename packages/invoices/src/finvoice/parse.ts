@@ -1,0 +1,703 @@
+/**
+ * Finvoice (1.3, 2.0, 2.01, 3.0) bytes → the same reconciled `ParsedInvoice` as a parsed PDF.
+ * See shared/invoice-formats/finvoice.md and docs/decisions/0020-finvoice.md.
+ */
+import { FinvoiceError, MalformedInvoiceError, ReconciliationError, XmlReadError } from '../errors.js';
+import { scaledToNumber } from '../finnish.js';
+import type { InvoiceLine, InvoiceSubscription, ParsedInvoice, QuantityUnit } from '../types.js';
+import { classifyLine } from '../vocabulary.js';
+import { isSectionEnd, numberAndName, numberAtStart } from './subscriptions.js';
+import { readXml } from './xml.js';
+
+export const FINVOICE_VERSIONS = ['1.3', '2.0', '2.01', '3.0'] as const;
+export type FinvoiceVersion = (typeof FINVOICE_VERSIONS)[number];
+
+/** The operators Kulu reads, by the seller's business id (Y-tunnus). */
+export const OPERATOR_BUSINESS_IDS: Record<string, 'elisa' | 'telia' | 'dna'> = {
+  '0116510-6': 'elisa',
+  '1475607-9': 'telia',
+  '0592509-6': 'dna',
+};
+
+/** More rows than this (InvoiceRow and SubInvoiceRow elements) are refused. */
+export const MAX_FINVOICE_ROWS = 200_000;
+
+/** Amounts are read at 5 decimals (the most Finvoice allows) and given rounded to the cent. */
+const SCALE = 5;
+const CENT = 10 ** (SCALE - 2);
+
+interface Quantity {
+  value: string;
+  unit: string;
+  unitUN: string;
+}
+
+/** One InvoiceRow as read (normal row, text row, or a SubInvoiceRow block). */
+export interface FinvoiceRow {
+  /** 1-based position among the InvoiceRow elements (for messages). */
+  index: number;
+  /** Made only of SubInvoiceRow elements: a subtotal or specification block. */
+  subBlock: boolean;
+  articleName: string;
+  quantities: Quantity[];
+  startDate: string | null;
+  endDate: string | null;
+  unitPrice: string | null;
+  accountDimension: string | null;
+  freeTexts: string[];
+  vatRate: string | null;
+  vatExcluded: string | null;
+  vatAmount: string | null;
+  amount: string | null;
+}
+
+interface Header {
+  version: string | null;
+  sellerId: string | null;
+  sellerTaxCode: string | null;
+  sellerName: string | null;
+  buyerId: string | null;
+  buyerName: string | null;
+  typeCode: string | null;
+  invoiceNumber: string | null;
+  invoiceDate: string | null;
+  dueDate: string | null;
+  epiDateOption: string | null;
+  customerNumber: string | null;
+  totalExcl: string | null;
+  totalVat: string | null;
+  totalIncl: string | null;
+  currencies: Set<string>;
+  vat: { base: string | null; rate: string | null; amount: string | null }[];
+  reference: string | null;
+  epiReference: string | null;
+}
+
+function emptyRow(index: number): FinvoiceRow {
+  return {
+    index,
+    subBlock: false,
+    articleName: '',
+    quantities: [],
+    startDate: null,
+    endDate: null,
+    unitPrice: null,
+    accountDimension: null,
+    freeTexts: [],
+    vatRate: null,
+    vatExcluded: null,
+    vatAmount: null,
+    amount: null,
+  };
+}
+
+/** Reads the elements Kulu needs; everything else in the document is passed over. */
+function readDocument(bytes: Uint8Array): { header: Header; rows: FinvoiceRow[] } {
+  const header: Header = {
+    version: null,
+    sellerId: null,
+    sellerTaxCode: null,
+    sellerName: null,
+    buyerId: null,
+    buyerName: null,
+    typeCode: null,
+    invoiceNumber: null,
+    invoiceDate: null,
+    dueDate: null,
+    epiDateOption: null,
+    customerNumber: null,
+    totalExcl: null,
+    totalVat: null,
+    totalIncl: null,
+    currencies: new Set(),
+    vat: [],
+    reference: null,
+    epiReference: null,
+  };
+  const rows: FinvoiceRow[] = [];
+  let rowCount = 0;
+  const path: string[] = [];
+  let row: FinvoiceRow | null = null;
+  let quantity: Quantity | null = null;
+
+  readXml(bytes, 'Finvoice', {
+    open(name, attributes, depth) {
+      if (depth === 1) {
+        if (name !== 'Finvoice') throw notFinvoice(name, attributes);
+        const version = attributes.Version ?? null;
+        if (!version || !(FINVOICE_VERSIONS as readonly string[]).includes(version.trim())) {
+          throw new FinvoiceError(
+            'finvoice_unsupported_version',
+            version
+              ? `unsupported Finvoice version "${version}" (Kulu reads ${FINVOICE_VERSIONS.join(', ')})`
+              : `the Finvoice document has no Version (Kulu reads ${FINVOICE_VERSIONS.join(', ')})`,
+          );
+        }
+        header.version = version.trim();
+      }
+      path.push(name);
+      const currency = attributes.AmountCurrencyIdentifier;
+      if (currency !== undefined) header.currencies.add(currency.trim());
+      if (depth === 2 && name === 'InvoiceRow') {
+        if (++rowCount > MAX_FINVOICE_ROWS) throw tooManyRows();
+        row = emptyRow(rows.length + 1);
+      } else if (row && depth === 3 && name === 'SubInvoiceRow') {
+        if (++rowCount > MAX_FINVOICE_ROWS) throw tooManyRows();
+        row.subBlock = true;
+      } else if (row && depth === 3 && name === 'DeliveredQuantity') {
+        quantity = {
+          value: '',
+          unit: attributes.QuantityUnitCode?.trim() ?? '',
+          unitUN: attributes.QuantityUnitCodeUN?.trim() ?? '',
+        };
+      } else if (depth === 3 && name === 'VatSpecificationDetails' && path[1] === 'InvoiceDetails') {
+        header.vat.push({ base: null, rate: null, amount: null });
+      }
+    },
+    close(name, raw, depth) {
+      path.pop();
+      if (row) {
+        if (depth === 2) {
+          rows.push(row);
+          row = null;
+          return;
+        }
+        if (depth !== 3) return;
+        const text = raw.trim();
+        switch (name) {
+          case 'ArticleName':
+            row.articleName = text;
+            break;
+          case 'DeliveredQuantity':
+            if (quantity) row.quantities.push({ ...quantity, value: text });
+            quantity = null;
+            break;
+          case 'StartDate':
+            row.startDate = text;
+            break;
+          case 'EndDate':
+            row.endDate = text;
+            break;
+          case 'UnitPriceAmount':
+            row.unitPrice = text;
+            break;
+          case 'RowAccountDimensionText':
+            row.accountDimension = text || null;
+            break;
+          case 'RowFreeText':
+            if (text) row.freeTexts.push(text);
+            break;
+          case 'RowVatRatePercent':
+            row.vatRate = text;
+            break;
+          case 'RowVatExcludedAmount':
+            row.vatExcluded = text;
+            break;
+          case 'RowVatAmount':
+            row.vatAmount = text;
+            break;
+          case 'RowAmount':
+            row.amount = text;
+            break;
+        }
+        return;
+      }
+      const text = raw.trim();
+      const parent = path[path.length - 1];
+      const grand = path[path.length - 2];
+      if (parent === 'SellerPartyDetails') {
+        if (name === 'SellerPartyIdentifier') header.sellerId = text;
+        else if (name === 'SellerOrganisationTaxCode') header.sellerTaxCode = text;
+        else if (name === 'SellerOrganisationName') header.sellerName ??= text;
+      } else if (parent === 'BuyerPartyDetails') {
+        if (name === 'BuyerPartyIdentifier') header.buyerId = text;
+        else if (name === 'BuyerOrganisationName') header.buyerName ??= text;
+      } else if (parent === 'InvoiceDetails') {
+        switch (name) {
+          case 'InvoiceTypeCode':
+            header.typeCode = text;
+            break;
+          case 'InvoiceNumber':
+            header.invoiceNumber = text;
+            break;
+          case 'InvoiceDate':
+            header.invoiceDate = text;
+            break;
+          case 'SellersBuyerIdentifier':
+            header.customerNumber = text;
+            break;
+          case 'InvoiceTotalVatExcludedAmount':
+            header.totalExcl = text;
+            break;
+          case 'InvoiceTotalVatAmount':
+            header.totalVat = text;
+            break;
+          case 'InvoiceTotalVatIncludedAmount':
+            header.totalIncl = text;
+            break;
+        }
+      } else if (parent === 'VatSpecificationDetails' && grand === 'InvoiceDetails') {
+        const spec = header.vat[header.vat.length - 1];
+        if (name === 'VatBaseAmount') spec.base = text;
+        else if (name === 'VatRatePercent') spec.rate = text;
+        else if (name === 'VatRateAmount') spec.amount = text;
+      } else if (parent === 'PaymentTermsDetails' && name === 'InvoiceDueDate') {
+        header.dueDate ??= text;
+      } else if (parent === 'EpiIdentificationDetails' && name === 'EpiReference') {
+        header.epiReference = text;
+      } else if (parent === 'EpiPaymentInstructionDetails') {
+        if (name === 'EpiRemittanceInfoIdentifier') header.reference = text;
+        else if (name === 'EpiDateOptionDate') header.epiDateOption = text;
+      }
+    },
+  });
+  return { header, rows };
+}
+
+function tooManyRows(): XmlReadError {
+  return new XmlReadError(
+    'xml_too_large',
+    `the Finvoice file has more than ${MAX_FINVOICE_ROWS} invoice rows`,
+  );
+}
+
+function notFinvoice(root: string, attributes: Record<string, string>): FinvoiceError {
+  const ns = Object.entries(attributes).find(([k]) => k === 'xmlns' || k.startsWith('xmlns:'))?.[1] ?? '';
+  const local = root.includes(':') ? root.slice(root.indexOf(':') + 1) : root;
+  let what = `its root element is <${root}>`;
+  if (/oasis|ubl/i.test(ns) || local === 'Invoice' || local === 'CreditNote') {
+    what = `it is a UBL / Peppol ${local} (root <${root}>${ns ? ` in ${ns}` : ''})`;
+  } else if (/teapps/i.test(`${ns} ${root}`)) {
+    what = `it is a TEAPPS document (root <${root}>)`;
+  }
+  return new FinvoiceError('not_finvoice', `not a Finvoice invoice: ${what}`);
+}
+
+// ---- values
+
+/** A Finvoice amount (`-12,30`, `0,069`, `100`; decimal comma, 0–5 decimals) at 5 decimals. */
+function amountOf(text: string | null, what: string): number {
+  const value = text === null ? null : parseAmount(text);
+  if (value === null) {
+    throw new MalformedInvoiceError(
+      text === null ? `the Finvoice invoice has no ${what}` : `${what} "${text}" is not a Finvoice amount`,
+    );
+  }
+  return value;
+}
+
+export function parseAmount(text: string): number | null {
+  const m = /^(-)?(\d{1,15})(?:[,.](\d{1,5}))?$/.exec(text.trim());
+  if (!m) return null;
+  const value = Number(m[2]) * 10 ** SCALE + Number((m[3] ?? '').padEnd(SCALE, '0'));
+  if (!Number.isSafeInteger(value)) return null;
+  return m[1] && value !== 0 ? -value : value;
+}
+
+/** round(value / divisor), half away from zero, integers only. */
+function roundDiv(value: number, divisor: number): number {
+  const q = Math.floor((Math.abs(value) + divisor / 2) / divisor);
+  return value < 0 && q !== 0 ? -q : q;
+}
+
+/** 5-decimal amount → euros rounded to the cent. */
+function euros(value5: number): number {
+  return scaledToNumber(roundDiv(value5, CENT), 2);
+}
+
+/** `CCYYMMDD` → `yyyy-mm-dd`; null when not a valid date. */
+export function parseFinvoiceDate(text: string | null): string | null {
+  const m = text ? /^(\d{4})(\d{2})(\d{2})$/.exec(text.trim()) : null;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+function dateOf(text: string | null, what: string): string {
+  const date = parseFinvoiceDate(text);
+  if (!date) {
+    throw new MalformedInvoiceError(
+      text === null ? `the Finvoice invoice has no ${what}` : `${what} "${text}" is not a CCYYMMDD date`,
+    );
+  }
+  return date;
+}
+
+/** A business id as `1234567-8` (also from `12345678`, `FI12345678`); null when not one. */
+export function normalizeBusinessId(text: string | null): string | null {
+  if (!text) return null;
+  const compact = text.trim().replace(/^FI/i, '').replace(/[\s-]/g, '');
+  return /^\d{8}$/.test(compact) ? `${compact.slice(0, 7)}-${compact[7]}` : null;
+}
+
+/** Kulu's unit of a quantity: pieces, minutes (from seconds, hours), MB (from GB, kB); null: unknown. */
+type UnitKind = 'pcs' | 'sec' | 'min' | 'hour' | 'kb' | 'mb' | 'gb';
+
+const UN_UNITS: Record<string, UnitKind> = {
+  C62: 'pcs',
+  H87: 'pcs',
+  EA: 'pcs',
+  SEC: 'sec',
+  MIN: 'min',
+  HUR: 'hour',
+  '2P': 'kb',
+  '4L': 'mb',
+  E34: 'gb',
+};
+
+function unitKind(q: Quantity): UnitKind | null {
+  const un = UN_UNITS[q.unitUN.toUpperCase()];
+  if (un) return un;
+  const u = q.unit.toLowerCase().replace(/\.$/, '');
+  if (/^(kpl|kappale(tta)?|pcs|pc|st|kpl\/kk|krt|kerta(a)?|viesti(ä)?|kk)$/.test(u)) return 'pcs';
+  if (/^(s|sek|sekunti(a)?|sec|seconds?)$/.test(u)) return 'sec';
+  if (/^(min|minuutti(a)?|minutes?)$/.test(u)) return 'min';
+  if (/^(h|t|tunti(a)?|hours?)$/.test(u)) return 'hour';
+  if (/^(kb|kt|kilotavu(a)?)$/.test(u)) return 'kb';
+  if (/^(mb|mt|megatavu(a)?|mib)$/.test(u)) return 'mb';
+  if (/^(gb|gt|gigatavu(a)?|gib)$/.test(u)) return 'gb';
+  return null;
+}
+
+interface Quantities {
+  count: number | null;
+  quantity: number | null;
+  unit: QuantityUnit | null;
+}
+
+/**
+ * A row's quantities in Kulu's units: a duration (minutes, two decimals, seconds / 60 rounded half
+ * up) or a data volume (MB, one decimal, GB × 1024) is the quantity, and a piece quantity beside it
+ * is the count (e.g. the number of calls); pieces alone are the quantity.
+ */
+function quantitiesOf(row: FinvoiceRow): Quantities {
+  let pieces: number | null = null;
+  let measured: { quantity: number; unit: QuantityUnit } | null = null;
+  for (const q of row.quantities) {
+    const kind = unitKind(q);
+    const value = parseAmount(q.value); // 5 decimals
+    if (value === null) {
+      throw new MalformedInvoiceError(`row ${row.index}: quantity "${q.value}" is not a number`);
+    }
+    if (kind === null) {
+      throw new MalformedInvoiceError(
+        `row ${row.index}: unknown quantity unit "${q.unit || q.unitUN}" of "${row.articleName}"`,
+      );
+    }
+    if (kind === 'pcs') {
+      pieces ??= scaledToNumber(value, SCALE);
+      continue;
+    }
+    if (measured) continue;
+    if (kind === 'sec') measured = { quantity: minutes(value), unit: 'min' };
+    else if (kind === 'min')
+      measured = { quantity: scaledToNumber(roundDiv(value, 10 ** (SCALE - 2)), 2), unit: 'min' };
+    else if (kind === 'hour')
+      measured = { quantity: scaledToNumber(roundDiv(value * 60, 10 ** (SCALE - 2)), 2), unit: 'min' };
+    else if (kind === 'kb')
+      measured = { quantity: scaledToNumber(roundDiv(value, 1024 * 10 ** (SCALE - 1)), 1), unit: 'mb' };
+    else if (kind === 'mb')
+      measured = { quantity: scaledToNumber(roundDiv(value, 10 ** (SCALE - 1)), 1), unit: 'mb' };
+    else measured = { quantity: scaledToNumber(roundDiv(value * 1024, 10 ** (SCALE - 1)), 1), unit: 'mb' };
+  }
+  if (measured) return { count: pieces, quantity: measured.quantity, unit: measured.unit };
+  if (pieces !== null) return { count: null, quantity: pieces, unit: 'pcs' };
+  return { count: null, quantity: null, unit: null };
+}
+
+/** Seconds (at 5 decimals) → minutes to two decimals, half up: as the PDF parser reads `h:mm:ss`. */
+function minutes(seconds5: number): number {
+  // seconds / 60 * 100 = seconds * 5 / 3
+  return scaledToNumber(roundDiv(seconds5 * 5, 3 * 10 ** SCALE), 2);
+}
+
+// ---- rows → subscriptions
+
+interface Assigned {
+  phoneNumber: string | null;
+  userName: string;
+  costCenter: string | null;
+  label: string;
+}
+
+/** A row's text: its free texts, or the article name of a row that has no free text. */
+function headingText(row: FinvoiceRow): string {
+  return [row.articleName, ...row.freeTexts].filter(Boolean).join(' ');
+}
+
+function isTextRow(row: FinvoiceRow): boolean {
+  return row.vatExcluded === null && row.amount === null;
+}
+
+/**
+ * Gives each charge row its subscription (or none: an invoice-level line). In order of preference,
+ * the number in the row's own free text, at the start of its article name, or in the heading text
+ * row above it (which holds until the next heading, a SubInvoiceRow block or an "other charges"
+ * heading).
+ */
+export function assignRows(rows: FinvoiceRow[]): { row: FinvoiceRow; assigned: Assigned }[] {
+  const out: { row: FinvoiceRow; assigned: Assigned }[] = [];
+  let heading: { phoneNumber: string; userName: string; costCenter: string | null } | null = null;
+  for (const row of rows) {
+    if (row.subBlock) {
+      heading = null;
+      continue;
+    }
+    if (isTextRow(row)) {
+      const text = headingText(row);
+      const found = numberAndName(text);
+      if (found) {
+        heading = {
+          ...found,
+          costCenter: row.accountDimension ?? costCenterIn(text),
+        };
+        if (found.userName) heading.userName = stripCostCenter(found.userName);
+      } else if (isSectionEnd(text)) heading = null;
+      continue;
+    }
+    const cost = row.accountDimension;
+    let assigned: Assigned | null = null;
+    for (const free of row.freeTexts) {
+      const found = numberAndName(free);
+      if (found) {
+        assigned = { ...found, costCenter: cost, label: row.articleName };
+        break;
+      }
+    }
+    if (!assigned) {
+      const start = numberAtStart(row.articleName);
+      if (start) {
+        const name = row.freeTexts.join(' ').trim();
+        assigned = { phoneNumber: start.phoneNumber, userName: name, costCenter: cost, label: start.label };
+      }
+    }
+    if (!assigned && heading) {
+      assigned = {
+        phoneNumber: heading.phoneNumber,
+        userName: heading.userName,
+        costCenter: cost ?? heading.costCenter,
+        label: row.articleName,
+      };
+    }
+    out.push({
+      row,
+      assigned: assigned ?? { phoneNumber: null, userName: '', costCenter: cost, label: row.articleName },
+    });
+  }
+  return out;
+}
+
+function costCenterIn(text: string): string | null {
+  const m = /kustannuspaikka:?\s+(\S+)/i.exec(text);
+  return m ? m[1] : null;
+}
+
+function stripCostCenter(name: string): string {
+  return name.replace(/[\s,/|\u2013-]*kustannuspaikka:?\s+\S+.*$/i, '').trim();
+}
+
+// ---- the invoice
+
+/**
+ * Finvoice bytes → a reconciled ParsedInvoice (synchronous). Throws an InvoiceError subclass on any
+ * bad input: XmlReadError, FinvoiceError, MalformedInvoiceError or ReconciliationError.
+ */
+export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
+  const { header, rows } = readDocument(bytes);
+  if (!header.version)
+    throw new FinvoiceError('not_finvoice', 'not a Finvoice invoice: no Finvoice root element');
+
+  const typeCode = header.typeCode?.trim() ?? null;
+  if (typeCode === null) throw new MalformedInvoiceError('the Finvoice invoice has no InvoiceTypeCode');
+  if (typeCode !== 'INV01' && typeCode !== 'INV02') {
+    throw new FinvoiceError(
+      'finvoice_unsupported_type',
+      `unsupported Finvoice invoice type ${typeCode} (Kulu reads INV01 invoices and INV02 credit notes)`,
+    );
+  }
+  const sellerId = normalizeBusinessId(header.sellerId) ?? normalizeBusinessId(header.sellerTaxCode);
+  const operator = sellerId ? OPERATOR_BUSINESS_IDS[sellerId] : undefined;
+  if (!operator) {
+    throw new FinvoiceError(
+      'finvoice_unknown_seller',
+      `the seller ${header.sellerName ?? 'of the invoice'}${sellerId ? ` (${sellerId})` : ''} is not an operator Kulu reads ` +
+        '(Elisa Oyj 0116510-6, Telia Finland Oyj 1475607-9, DNA Oyj 0592509-6)',
+    );
+  }
+  const foreign = [...header.currencies].filter((c) => c !== 'EUR');
+  if (foreign.length) {
+    throw new MalformedInvoiceError(
+      `the Finvoice invoice is in ${foreign.join(', ')}; Kulu reads EUR invoices`,
+    );
+  }
+  const invoiceNumber = header.invoiceNumber?.trim();
+  if (!invoiceNumber) throw new MalformedInvoiceError('the Finvoice invoice has no InvoiceNumber');
+  const invoiceDate = dateOf(header.invoiceDate, 'InvoiceDate');
+  const dueDate = header.dueDate
+    ? dateOf(header.dueDate, 'InvoiceDueDate')
+    : (parseFinvoiceDate(header.epiDateOption) ?? invoiceDate);
+  const invoiceMonth = invoiceDate.slice(0, 7);
+
+  // lines
+  const subscriptions = new Map<string, InvoiceSubscription & { sum: number }>();
+  const otherLines: InvoiceLine[] = [];
+  let rowsSum = 0;
+  for (const { row, assigned } of assignRows(rows)) {
+    const amount =
+      row.vatExcluded !== null
+        ? amountOf(row.vatExcluded, `row ${row.index} RowVatExcludedAmount`)
+        : amountOf(row.amount, `row ${row.index} RowAmount`) -
+          (row.vatAmount === null ? 0 : amountOf(row.vatAmount, `row ${row.index} RowVatAmount`));
+    rowsSum += amount;
+    const start = row.startDate ? dateOf(row.startDate, `row ${row.index} StartDate`) : null;
+    const end = row.endDate ? dateOf(row.endDate, `row ${row.index} EndDate`) : null;
+    const periodStart = start ?? end;
+    const periodEnd = end ?? start;
+    const label = assigned.label || row.freeTexts.join(' ') || '';
+    if (!label) throw new MalformedInvoiceError(`row ${row.index} has an amount but no ArticleName`);
+    const { category, region } = classifyLine(label, periodStart, invoiceMonth);
+    const unitPrice =
+      row.unitPrice === null
+        ? null
+        : scaledToNumber(roundDiv(amountOf(row.unitPrice, `row ${row.index} UnitPriceAmount`), 10), 4);
+    const line: InvoiceLine = {
+      label,
+      category,
+      region,
+      periodStart,
+      periodEnd,
+      ...quantitiesOf(row),
+      unitPrice,
+      amount: euros(amount),
+    };
+    if (!assigned.phoneNumber) {
+      otherLines.push(line);
+      continue;
+    }
+    let sub = subscriptions.get(assigned.phoneNumber);
+    if (!sub) {
+      sub = {
+        phoneNumber: assigned.phoneNumber,
+        userName: assigned.userName,
+        costCenter: assigned.costCenter,
+        total: 0,
+        lines: [],
+        sum: 0,
+      };
+      subscriptions.set(assigned.phoneNumber, sub);
+    }
+    if (!sub.userName && assigned.userName) sub.userName = assigned.userName;
+    sub.costCenter ??= assigned.costCenter;
+    sub.lines.push(line);
+    sub.sum += amount;
+  }
+
+  // arithmetic (finvoice.md): rows = total excl. exactly; VAT per rate rounded once = VAT total;
+  // incl. = excl. + VAT
+  const totalExcl = amountOf(header.totalExcl, 'InvoiceTotalVatExcludedAmount');
+  const totalVat = amountOf(header.totalVat, 'InvoiceTotalVatAmount');
+  const totalIncl = amountOf(header.totalIncl, 'InvoiceTotalVatIncludedAmount');
+  const fmt = (v: number) => (v / 10 ** SCALE).toFixed(2);
+  const cents = (v: number) => roundDiv(v, CENT);
+  if (rowsSum !== totalExcl) {
+    throw new ReconciliationError(
+      `the invoice rows sum to ${fmt(rowsSum)} EUR but the invoice total excluding VAT is ${fmt(totalExcl)} EUR: ` +
+        `off by ${fmt(totalExcl - rowsSum)} EUR`,
+      cents(totalExcl - rowsSum),
+      'finvoice_rows_mismatch',
+    );
+  }
+  const rates = header.vat.length
+    ? header.vat.map((spec, i) => ({
+        base: amountOf(spec.base, `VatBaseAmount of VAT rate ${i + 1}`),
+        rate: percentTenThousandths(spec.rate, `VatRatePercent of VAT rate ${i + 1}`),
+        stated: spec.amount === null ? null : amountOf(spec.amount, `VatRateAmount of VAT rate ${i + 1}`),
+      }))
+    : [{ base: totalExcl, rate: singleRowRate(rows), stated: null }];
+  let vatSum = 0;
+  let baseSum = 0;
+  for (const r of rates) {
+    // base × rate, rounded to the cent once per rate
+    const computed = roundDiv(r.base * r.rate, 1_000_000 * CENT) * CENT;
+    if (r.stated !== null && r.stated !== computed) {
+      throw new ReconciliationError(
+        `the VAT of ${formatRate(r.rate)} % on ${fmt(r.base)} EUR is ${fmt(computed)} EUR but the invoice states ` +
+          `${fmt(r.stated)} EUR: off by ${fmt(r.stated - computed)} EUR`,
+        cents(r.stated - computed),
+        'finvoice_vat_mismatch',
+      );
+    }
+    vatSum += computed;
+    baseSum += r.base;
+  }
+  if (baseSum !== totalExcl) {
+    throw new ReconciliationError(
+      `the VAT bases sum to ${fmt(baseSum)} EUR but the invoice total excluding VAT is ${fmt(totalExcl)} EUR: ` +
+        `off by ${fmt(totalExcl - baseSum)} EUR`,
+      cents(totalExcl - baseSum),
+      'finvoice_vat_mismatch',
+    );
+  }
+  if (vatSum !== totalVat) {
+    throw new ReconciliationError(
+      `the VAT computed per rate is ${fmt(vatSum)} EUR but the invoice VAT total is ${fmt(totalVat)} EUR: ` +
+        `off by ${fmt(totalVat - vatSum)} EUR`,
+      cents(totalVat - vatSum),
+      'finvoice_vat_mismatch',
+    );
+  }
+  if (totalExcl + totalVat !== totalIncl) {
+    throw new ReconciliationError(
+      `the invoice total including VAT is ${fmt(totalIncl)} EUR but ${fmt(totalExcl)} + ${fmt(totalVat)} EUR is ` +
+        `${fmt(totalExcl + totalVat)} EUR: off by ${fmt(totalIncl - totalExcl - totalVat)} EUR`,
+      cents(totalIncl - totalExcl - totalVat),
+    );
+  }
+  // one rate per invoice in Kulu's model: the rate of the largest base
+  const main = rates.reduce((a, b) => (Math.abs(b.base) > Math.abs(a.base) ? b : a));
+
+  return {
+    operator,
+    invoiceNumber,
+    invoiceDate,
+    dueDate,
+    customerNumber: header.customerNumber?.trim() ?? '',
+    customerName: header.buyerName?.trim() ?? '',
+    businessId: normalizeBusinessId(header.buyerId) ?? (header.buyerId?.trim() || null),
+    referenceNumber: (header.reference ?? header.epiReference ?? '').replace(/\s/g, ''),
+    currency: 'EUR',
+    vatRate: main.rate / 10_000,
+    totalExclVat: euros(totalExcl),
+    vatAmount: euros(totalVat),
+    totalInclVat: euros(totalIncl),
+    subscriptions: [...subscriptions.values()].map(({ sum, ...sub }) => ({ ...sub, total: euros(sum) })),
+    otherLines,
+  };
+}
+
+/** `25,5` → 255000 (percent at 4 decimals). */
+function percentTenThousandths(text: string | null, what: string): number {
+  const m = text === null ? null : /^(\d{1,3})(?:[,.](\d{1,4}))?$/.exec(text.trim());
+  if (!m) {
+    throw new MalformedInvoiceError(
+      text === null ? `the Finvoice invoice has no ${what}` : `${what} "${text}" is not a percentage`,
+    );
+  }
+  return Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
+}
+
+function formatRate(rate: number): string {
+  return String(rate / 10_000).replace('.', ',');
+}
+
+/** Without VatSpecificationDetails: the rows' one VAT rate. */
+function singleRowRate(rows: FinvoiceRow[]): number {
+  const rates = new Set(rows.filter((r) => r.vatRate !== null).map((r) => r.vatRate!.trim()));
+  if (rates.size !== 1) {
+    throw new MalformedInvoiceError(
+      'the Finvoice invoice has no VatSpecificationDetails and its rows do not name one VAT rate',
+    );
+  }
+  return percentTenThousandths([...rates][0], 'RowVatRatePercent');
+}
