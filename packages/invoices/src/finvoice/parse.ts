@@ -5,9 +5,47 @@
 import { FinvoiceError, MalformedInvoiceError, ReconciliationError, XmlReadError } from '../errors.js';
 import { scaledToNumber } from '../finnish.js';
 import type { InvoiceLine, InvoiceSubscription, ParsedInvoice, QuantityUnit } from '../types.js';
-import { classifyLine } from '../vocabulary.js';
+import { classifyLine, type Classification } from '../vocabulary.js';
 import { isSectionEnd, numberAndName, numberAtStart } from './subscriptions.js';
-import { readXml } from './xml.js';
+import { readXml, type XmlReader } from './xml.js';
+
+/** The row elements read (children of InvoiceRow). */
+const ROW_FIELDS = new Set([
+  'ArticleName',
+  'DeliveredQuantity',
+  'StartDate',
+  'EndDate',
+  'UnitPriceAmount',
+  'RowAccountDimensionText',
+  'RowFreeText',
+  'RowVatRatePercent',
+  'RowVatExcludedAmount',
+  'RowVatAmount',
+  'RowAmount',
+]);
+
+/** The header elements read (at most four levels deep). */
+const HEADER_FIELDS = new Set([
+  'SellerPartyIdentifier',
+  'SellerOrganisationTaxCode',
+  'SellerOrganisationName',
+  'BuyerPartyIdentifier',
+  'BuyerOrganisationName',
+  'InvoiceTypeCode',
+  'InvoiceNumber',
+  'InvoiceDate',
+  'SellersBuyerIdentifier',
+  'InvoiceTotalVatExcludedAmount',
+  'InvoiceTotalVatAmount',
+  'InvoiceTotalVatIncludedAmount',
+  'VatBaseAmount',
+  'VatRatePercent',
+  'VatRateAmount',
+  'InvoiceDueDate',
+  'EpiReference',
+  'EpiRemittanceInfoIdentifier',
+  'EpiDateOptionDate',
+]);
 
 export const FINVOICE_VERSIONS = ['1.3', '2.0', '2.01', '3.0'] as const;
 export type FinvoiceVersion = (typeof FINVOICE_VERSIONS)[number];
@@ -92,7 +130,7 @@ function emptyRow(index: number): FinvoiceRow {
 }
 
 /** Reads the elements Kulu needs; everything else in the document is passed over. */
-function readDocument(bytes: Uint8Array): { header: Header; rows: FinvoiceRow[] } {
+function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Header) => void): Header {
   const header: Header = {
     version: null,
     sellerId: null,
@@ -114,17 +152,17 @@ function readDocument(bytes: Uint8Array): { header: Header; rows: FinvoiceRow[] 
     reference: null,
     epiReference: null,
   };
-  const rows: FinvoiceRow[] = [];
   let rowCount = 0;
+  let rowIndex = 0;
   const path: string[] = [];
   let row: FinvoiceRow | null = null;
   let quantity: Quantity | null = null;
 
   readXml(bytes, 'Finvoice', {
-    open(name, attributes, depth) {
+    open(name, depth, reader) {
       if (depth === 1) {
-        if (name !== 'Finvoice') throw notFinvoice(name, attributes);
-        const version = attributes.Version ?? null;
+        if (name !== 'Finvoice') throw notFinvoice(name, reader);
+        const version = reader.attribute('Version') ?? null;
         if (!version || !(FINVOICE_VERSIONS as readonly string[]).includes(version.trim())) {
           throw new FinvoiceError(
             'finvoice_unsupported_version',
@@ -136,34 +174,36 @@ function readDocument(bytes: Uint8Array): { header: Header; rows: FinvoiceRow[] 
         header.version = version.trim();
       }
       path.push(name);
-      const currency = attributes.AmountCurrencyIdentifier;
-      if (currency !== undefined) header.currencies.add(currency.trim());
+      if (name.endsWith('Amount')) {
+        const currency = reader.attribute('AmountCurrencyIdentifier');
+        if (currency !== undefined) header.currencies.add(currency.trim());
+      }
       if (depth === 2 && name === 'InvoiceRow') {
         if (++rowCount > MAX_FINVOICE_ROWS) throw tooManyRows();
-        row = emptyRow(rows.length + 1);
+        row = emptyRow(++rowIndex);
       } else if (row && depth === 3 && name === 'SubInvoiceRow') {
         if (++rowCount > MAX_FINVOICE_ROWS) throw tooManyRows();
         row.subBlock = true;
       } else if (row && depth === 3 && name === 'DeliveredQuantity') {
         quantity = {
           value: '',
-          unit: attributes.QuantityUnitCode?.trim() ?? '',
-          unitUN: attributes.QuantityUnitCodeUN?.trim() ?? '',
+          unit: reader.attribute('QuantityUnitCode')?.trim() ?? '',
+          unitUN: reader.attribute('QuantityUnitCodeUN')?.trim() ?? '',
         };
       } else if (depth === 3 && name === 'VatSpecificationDetails' && path[1] === 'InvoiceDetails') {
         header.vat.push({ base: null, rate: null, amount: null });
       }
     },
-    close(name, raw, depth) {
+    close(name, depth, reader) {
       path.pop();
       if (row) {
         if (depth === 2) {
-          rows.push(row);
+          onRow(row, header);
           row = null;
           return;
         }
-        if (depth !== 3) return;
-        const text = raw.trim();
+        if (depth !== 3 || !ROW_FIELDS.has(name)) return;
+        const text = reader.text().trim();
         switch (name) {
           case 'ArticleName':
             row.articleName = text;
@@ -202,7 +242,8 @@ function readDocument(bytes: Uint8Array): { header: Header; rows: FinvoiceRow[] 
         }
         return;
       }
-      const text = raw.trim();
+      if (depth > 4 || !HEADER_FIELDS.has(name)) return;
+      const text = reader.text().trim();
       const parent = path[path.length - 1];
       const grand = path[path.length - 2];
       if (parent === 'SellerPartyDetails') {
@@ -251,7 +292,7 @@ function readDocument(bytes: Uint8Array): { header: Header; rows: FinvoiceRow[] 
       }
     },
   });
-  return { header, rows };
+  return header;
 }
 
 function tooManyRows(): XmlReadError {
@@ -261,9 +302,10 @@ function tooManyRows(): XmlReadError {
   );
 }
 
-function notFinvoice(root: string, attributes: Record<string, string>): FinvoiceError {
-  const ns = Object.entries(attributes).find(([k]) => k === 'xmlns' || k.startsWith('xmlns:'))?.[1] ?? '';
-  const local = root.includes(':') ? root.slice(root.indexOf(':') + 1) : root;
+function notFinvoice(root: string, reader: XmlReader): FinvoiceError {
+  const prefix = root.includes(':') ? root.slice(0, root.indexOf(':')) : null;
+  const ns = (prefix ? reader.attribute(`xmlns:${prefix}`) : reader.attribute('xmlns')) ?? '';
+  const local = prefix ? root.slice(prefix.length + 1) : root;
   let what = `its root element is <${root}>`;
   if (/oasis|ubl/i.test(ns) || local === 'Invoice' || local === 'CreditNote') {
     what = `it is a UBL / Peppol ${local} (root <${root}>${ns ? ` in ${ns}` : ''})`;
@@ -287,6 +329,18 @@ function amountOf(text: string | null, what: string): number {
 }
 
 export function parseAmount(text: string): number | null {
+  let value = AMOUNTS.get(text);
+  if (value === undefined) {
+    value = readAmount(text);
+    if (AMOUNTS.size < 50_000) AMOUNTS.set(text, value);
+  }
+  return value;
+}
+
+/** Amounts repeat (prices, zero usage): each text is read once. */
+const AMOUNTS = new Map<string, number | null>();
+
+function readAmount(text: string): number | null {
   const m = /^(-)?(\d{1,15})(?:[,.](\d{1,5}))?$/.exec(text.trim());
   if (!m) return null;
   const value = Number(m[2]) * 10 ** SCALE + Number((m[3] ?? '').padEnd(SCALE, '0'));
@@ -302,11 +356,25 @@ function roundDiv(value: number, divisor: number): number {
 
 /** 5-decimal amount → euros rounded to the cent. */
 function euros(value5: number): number {
-  return scaledToNumber(roundDiv(value5, CENT), 2);
+  // an integer divided by a power of ten is the same double as its decimal text
+  return roundDiv(value5, CENT) / 100;
 }
 
 /** `CCYYMMDD` → `yyyy-mm-dd`; null when not a valid date. */
 export function parseFinvoiceDate(text: string | null): string | null {
+  if (text === null) return null;
+  let date = DATES.get(text);
+  if (date === undefined) {
+    date = readDate(text);
+    if (DATES.size < 10_000) DATES.set(text, date);
+  }
+  return date;
+}
+
+/** Dates repeat on every row: each text is read once. */
+const DATES = new Map<string, string | null>();
+
+function readDate(text: string | null): string | null {
   const m = text ? /^(\d{4})(\d{2})(\d{2})$/.exec(text.trim()) : null;
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -347,6 +415,18 @@ const UN_UNITS: Record<string, UnitKind> = {
 };
 
 function unitKind(q: Quantity): UnitKind | null {
+  const key = `${q.unitUN}|${q.unit}`;
+  let kind = UNIT_KINDS.get(key);
+  if (kind === undefined) {
+    kind = readUnitKind(q);
+    if (UNIT_KINDS.size < 1000) UNIT_KINDS.set(key, kind);
+  }
+  return kind;
+}
+
+const UNIT_KINDS = new Map<string, UnitKind | null>();
+
+function readUnitKind(q: Quantity): UnitKind | null {
   const un = UN_UNITS[q.unitUN.toUpperCase()];
   if (un) return un;
   const u = q.unit.toLowerCase().replace(/\.$/, '');
@@ -431,61 +511,71 @@ function isTextRow(row: FinvoiceRow): boolean {
 }
 
 /**
- * Gives each charge row its subscription (or none: an invoice-level line). In order of preference,
- * the number in the row's own free text, at the start of its article name, or in the heading text
- * row above it (which holds until the next heading, a SubInvoiceRow block or an "other charges"
- * heading).
+ * Gives each charge row its subscription (or none: an invoice-level line), row by row in document
+ * order. In order of preference: the number in the row's own free text, at the start of its article
+ * name, or in the heading text row above it (which holds until the next heading, a SubInvoiceRow block
+ * or an "other charges" heading). Text rows and SubInvoiceRow blocks give null.
  */
-export function assignRows(rows: FinvoiceRow[]): { row: FinvoiceRow; assigned: Assigned }[] {
-  const out: { row: FinvoiceRow; assigned: Assigned }[] = [];
-  let heading: { phoneNumber: string; userName: string; costCenter: string | null } | null = null;
-  for (const row of rows) {
+export class RowAssigner {
+  private heading: { phoneNumber: string; userName: string; costCenter: string | null } | null = null;
+  /** A subscription's free text repeats on each of its rows: each text is searched once. */
+  private readonly found = new Map<string, ReturnType<typeof numberAndName>>();
+
+  private numberIn(text: string): ReturnType<typeof numberAndName> {
+    let result = this.found.get(text);
+    if (result === undefined) {
+      result = numberAndName(text);
+      if (this.found.size < 100_000) this.found.set(text, result);
+    }
+    return result;
+  }
+
+  assign(row: FinvoiceRow): Assigned | null {
     if (row.subBlock) {
-      heading = null;
-      continue;
+      this.heading = null;
+      return null;
     }
     if (isTextRow(row)) {
       const text = headingText(row);
       const found = numberAndName(text);
       if (found) {
-        heading = {
-          ...found,
+        this.heading = {
+          phoneNumber: found.phoneNumber,
+          userName: stripCostCenter(found.userName),
           costCenter: row.accountDimension ?? costCenterIn(text),
         };
-        if (found.userName) heading.userName = stripCostCenter(found.userName);
-      } else if (isSectionEnd(text)) heading = null;
-      continue;
+      } else if (isSectionEnd(text)) this.heading = null;
+      return null;
     }
     const cost = row.accountDimension;
-    let assigned: Assigned | null = null;
     for (const free of row.freeTexts) {
-      const found = numberAndName(free);
-      if (found) {
-        assigned = { ...found, costCenter: cost, label: row.articleName };
-        break;
-      }
+      const match = this.numberIn(free);
+      if (match) return { ...match, costCenter: cost, label: row.articleName };
     }
-    if (!assigned) {
-      const start = numberAtStart(row.articleName);
-      if (start) {
-        const name = row.freeTexts.join(' ').trim();
-        assigned = { phoneNumber: start.phoneNumber, userName: name, costCenter: cost, label: start.label };
-      }
+    const start = numberAtStart(row.articleName);
+    if (start) {
+      const name = row.freeTexts.join(' ').trim();
+      return { phoneNumber: start.phoneNumber, userName: name, costCenter: cost, label: start.label };
     }
-    if (!assigned && heading) {
-      assigned = {
-        phoneNumber: heading.phoneNumber,
-        userName: heading.userName,
-        costCenter: cost ?? heading.costCenter,
+    if (this.heading) {
+      return {
+        phoneNumber: this.heading.phoneNumber,
+        userName: this.heading.userName,
+        costCenter: cost ?? this.heading.costCenter,
         label: row.articleName,
       };
     }
-    out.push({
-      row,
-      assigned: assigned ?? { phoneNumber: null, userName: '', costCenter: cost, label: row.articleName },
-    });
+    return { phoneNumber: null, userName: '', costCenter: cost, label: row.articleName };
   }
-  return out;
+}
+
+/** The subscription of each charge row of `rows` (see RowAssigner). */
+export function assignRows(rows: FinvoiceRow[]): { row: FinvoiceRow; assigned: Assigned }[] {
+  const assigner = new RowAssigner();
+  return rows.flatMap((row) => {
+    const assigned = assigner.assign(row);
+    return assigned ? [{ row, assigned }] : [];
+  });
 }
 
 function costCenterIn(text: string): string | null {
@@ -504,7 +594,85 @@ function stripCostCenter(name: string): string {
  * bad input: XmlReadError, FinvoiceError, MalformedInvoiceError or ReconciliationError.
  */
 export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
-  const { header, rows } = readDocument(bytes);
+  // Rows are mapped as they are read (InvoiceDetails, with the invoice date, comes before them in
+  // every Finvoice version); rows before an invoice date wait for the end.
+  const subscriptions = new Map<string, InvoiceSubscription & { sum: number }>();
+  const otherLines: InvoiceLine[] = [];
+  const rowRates = new Set<string>();
+  const assigner = new RowAssigner();
+  const classes = new Map<string, Classification>();
+  let rowsSum = 0;
+  let invoiceMonth: string | null = null;
+  const pending: FinvoiceRow[] = [];
+
+  const mapRow = (row: FinvoiceRow, month: string) => {
+    const assigned = assigner.assign(row);
+    if (!assigned) return;
+    if (row.vatRate !== null) rowRates.add(row.vatRate.trim());
+    const amount =
+      row.vatExcluded !== null
+        ? amountOf(row.vatExcluded, `row ${row.index} RowVatExcludedAmount`)
+        : amountOf(row.amount, `row ${row.index} RowAmount`) -
+          (row.vatAmount === null ? 0 : amountOf(row.vatAmount, `row ${row.index} RowVatAmount`));
+    rowsSum += amount;
+    const start = row.startDate ? dateOf(row.startDate, `row ${row.index} StartDate`) : null;
+    const end = row.endDate ? dateOf(row.endDate, `row ${row.index} EndDate`) : null;
+    const periodStart = start ?? end;
+    const periodEnd = end ?? start;
+    const label = assigned.label || row.freeTexts.join(' ') || '';
+    if (!label) throw new MalformedInvoiceError(`row ${row.index} has an amount but no ArticleName`);
+    const classKey = `${periodStart}|${label}`;
+    let classification = classes.get(classKey);
+    if (!classification) {
+      classification = classifyLine(label, periodStart, month);
+      if (classes.size < 100_000) classes.set(classKey, classification);
+    }
+    const unitPrice =
+      row.unitPrice === null
+        ? null
+        : roundDiv(amountOf(row.unitPrice, `row ${row.index} UnitPriceAmount`), 10) / 10_000;
+    const { count, quantity, unit } = quantitiesOf(row);
+    const line: InvoiceLine = {
+      label,
+      category: classification.category,
+      region: classification.region,
+      periodStart,
+      periodEnd,
+      count,
+      quantity,
+      unit,
+      unitPrice,
+      amount: euros(amount),
+    };
+    if (!assigned.phoneNumber) {
+      otherLines.push(line);
+      return;
+    }
+    let sub = subscriptions.get(assigned.phoneNumber);
+    if (!sub) {
+      sub = {
+        phoneNumber: assigned.phoneNumber,
+        userName: assigned.userName,
+        costCenter: assigned.costCenter,
+        total: 0,
+        lines: [],
+        sum: 0,
+      };
+      subscriptions.set(assigned.phoneNumber, sub);
+    }
+    if (!sub.userName && assigned.userName) sub.userName = assigned.userName;
+    sub.costCenter ??= assigned.costCenter;
+    sub.lines.push(line);
+    sub.sum += amount;
+  };
+
+  const header = readDocument(bytes, (row, { invoiceDate }) => {
+    if (invoiceMonth === null && invoiceDate !== null) {
+      invoiceMonth = parseFinvoiceDate(invoiceDate)?.slice(0, 7) ?? null;
+    }
+    if (invoiceMonth !== null && !pending.length) mapRow(row, invoiceMonth);
+    else pending.push(row);
+  });
   if (!header.version)
     throw new FinvoiceError('not_finvoice', 'not a Finvoice invoice: no Finvoice root element');
 
@@ -537,62 +705,7 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
   const dueDate = header.dueDate
     ? dateOf(header.dueDate, 'InvoiceDueDate')
     : (parseFinvoiceDate(header.epiDateOption) ?? invoiceDate);
-  const invoiceMonth = invoiceDate.slice(0, 7);
-
-  // lines
-  const subscriptions = new Map<string, InvoiceSubscription & { sum: number }>();
-  const otherLines: InvoiceLine[] = [];
-  let rowsSum = 0;
-  for (const { row, assigned } of assignRows(rows)) {
-    const amount =
-      row.vatExcluded !== null
-        ? amountOf(row.vatExcluded, `row ${row.index} RowVatExcludedAmount`)
-        : amountOf(row.amount, `row ${row.index} RowAmount`) -
-          (row.vatAmount === null ? 0 : amountOf(row.vatAmount, `row ${row.index} RowVatAmount`));
-    rowsSum += amount;
-    const start = row.startDate ? dateOf(row.startDate, `row ${row.index} StartDate`) : null;
-    const end = row.endDate ? dateOf(row.endDate, `row ${row.index} EndDate`) : null;
-    const periodStart = start ?? end;
-    const periodEnd = end ?? start;
-    const label = assigned.label || row.freeTexts.join(' ') || '';
-    if (!label) throw new MalformedInvoiceError(`row ${row.index} has an amount but no ArticleName`);
-    const { category, region } = classifyLine(label, periodStart, invoiceMonth);
-    const unitPrice =
-      row.unitPrice === null
-        ? null
-        : scaledToNumber(roundDiv(amountOf(row.unitPrice, `row ${row.index} UnitPriceAmount`), 10), 4);
-    const line: InvoiceLine = {
-      label,
-      category,
-      region,
-      periodStart,
-      periodEnd,
-      ...quantitiesOf(row),
-      unitPrice,
-      amount: euros(amount),
-    };
-    if (!assigned.phoneNumber) {
-      otherLines.push(line);
-      continue;
-    }
-    let sub = subscriptions.get(assigned.phoneNumber);
-    if (!sub) {
-      sub = {
-        phoneNumber: assigned.phoneNumber,
-        userName: assigned.userName,
-        costCenter: assigned.costCenter,
-        total: 0,
-        lines: [],
-        sum: 0,
-      };
-      subscriptions.set(assigned.phoneNumber, sub);
-    }
-    if (!sub.userName && assigned.userName) sub.userName = assigned.userName;
-    sub.costCenter ??= assigned.costCenter;
-    sub.lines.push(line);
-    sub.sum += amount;
-  }
-
+  for (const row of pending) mapRow(row, invoiceDate.slice(0, 7));
   // arithmetic (finvoice.md): rows = total excl. exactly; VAT per rate rounded once = VAT total;
   // incl. = excl. + VAT
   const totalExcl = amountOf(header.totalExcl, 'InvoiceTotalVatExcludedAmount');
@@ -614,7 +727,7 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
         rate: percentTenThousandths(spec.rate, `VatRatePercent of VAT rate ${i + 1}`),
         stated: spec.amount === null ? null : amountOf(spec.amount, `VatRateAmount of VAT rate ${i + 1}`),
       }))
-    : [{ base: totalExcl, rate: singleRowRate(rows), stated: null }];
+    : [{ base: totalExcl, rate: singleRowRate(rowRates), stated: null }];
   let vatSum = 0;
   let baseSum = 0;
   for (const r of rates) {
@@ -692,8 +805,7 @@ function formatRate(rate: number): string {
 }
 
 /** Without VatSpecificationDetails: the rows' one VAT rate. */
-function singleRowRate(rows: FinvoiceRow[]): number {
-  const rates = new Set(rows.filter((r) => r.vatRate !== null).map((r) => r.vatRate!.trim()));
+function singleRowRate(rates: Set<string>): number {
   if (rates.size !== 1) {
     throw new MalformedInvoiceError(
       'the Finvoice invoice has no VatSpecificationDetails and its rows do not name one VAT rate',
