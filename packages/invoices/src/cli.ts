@@ -1,24 +1,32 @@
 /**
- * `npm run invoice -- parse FILE.pdf` prints the structured invoice as JSON on stdout.
+ * `npm run invoice -- parse FILE` prints the structured invoice of a PDF or a Finvoice file (judged
+ * by content) as JSON on stdout.
  * `npm run invoice -- generate --operator elisa --subscriptions 500 --out file.pdf [--seed N]
  *    [--page-size A4|LETTER|LEGAL|B5|A5] [--font Helvetica|Times-Roman|Courier|file.ttf] [--font-size N]
  *    [--date yyyy-mm-dd] [--buyer-name NAME] [--business-id 1234567-8|none] [--expected file.json]` writes an
  *    invoice PDF (and the JSON parsing must give); `--business-id none` prints no Y-tunnus.
+ *    With `--format finvoice [--version 1.3|2.0|2.01|3.0] [--envelope] [--charset UTF-8|ISO-8859-15]
+ *    [--credit-note] [--row-style freeText|articleName|heading]` it writes a Finvoice e-invoice instead.
  * Errors go to stderr with a non-zero exit code (1: bad input file, 2: usage).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { InvoiceError } from './errors.js';
-import { parseInvoice } from './registry.js';
+import { parseInvoiceFile } from './file.js';
 
-// The generator (pdfkit) loads only for `generate`: `parse` starts without it.
+// The generator (pdfkit) loads only for `generate`, and the PDF reader (MuPDF) only for a PDF:
+// `parse` of a Finvoice file starts without either.
 const usage = async (): Promise<string> => {
   const { PAGE_SIZES, PRINT_LAYOUTS } = await loadGenerator();
   return `Usage:
-  npm run invoice -- parse FILE.pdf
-  npm run invoice -- generate --operator ${Object.keys(PRINT_LAYOUTS).join('|')} --subscriptions N --out FILE.pdf
-      [--seed N] [--page-size ${Object.keys(PAGE_SIZES).join('|')}] [--font NAME|FILE.ttf] [--font-size N]
-      [--date YYYY-MM-DD] [--buyer-name NAME] [--business-id 1234567-8|none] [--expected FILE.json]`;
+  npm run invoice -- parse FILE                  (a PDF or a Finvoice XML file, judged by its content)
+  npm run invoice -- generate --operator ${Object.keys(PRINT_LAYOUTS).join('|')} --subscriptions N --out FILE
+      [--seed N] [--date YYYY-MM-DD] [--buyer-name NAME] [--business-id 1234567-8|none] [--expected FILE.json]
+      PDF (default, --format pdf):
+      [--page-size ${Object.keys(PAGE_SIZES).join('|')}] [--font NAME|FILE.ttf] [--font-size N]
+      Finvoice e-invoice (--format finvoice):
+      [--version ${FINVOICE_VERSIONS.join('|')}] [--envelope] [--charset ${CHARSETS.join('|')}] [--credit-note]
+      [--row-style ${ROW_STYLES.join('|')}] (default: the operator's own)`;
 };
 
 async function loadGenerator() {
@@ -29,17 +37,32 @@ async function loadGenerator() {
   return { generateInvoice, PAGE_SIZES, PRINT_LAYOUTS };
 }
 
+const FINVOICE_VERSIONS = ['1.3', '2.0', '2.01', '3.0'] as const;
+const CHARSETS = ['UTF-8', 'ISO-8859-15'] as const;
+const ROW_STYLES = ['freeText', 'articleName', 'heading'] as const;
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  name: string,
+): T | undefined {
+  if (value === undefined) return undefined;
+  const found = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
+  if (!found) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return found;
+}
+
 class UsageError extends Error {}
 
 async function parseCommand(args: string[]): Promise<void> {
-  if (args.length !== 1) throw new UsageError('parse takes exactly one PDF file');
+  if (args.length !== 1) throw new UsageError('parse takes exactly one file (a PDF or a Finvoice XML file)');
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(args[0]));
   } catch (err) {
-    throw new InvoiceError('not_a_pdf', `cannot read ${args[0]}: ${(err as Error).message}`);
+    throw new InvoiceError('unknown_file_type', `cannot read ${args[0]}: ${(err as Error).message}`);
   }
-  const invoice = await parseInvoice(bytes);
+  const { invoice } = await parseInvoiceFile(bytes);
   process.stdout.write(`${JSON.stringify(invoice, null, 2)}\n`);
 }
 
@@ -70,6 +93,12 @@ async function generateCommand(args: string[]): Promise<void> {
       'buyer-name': { type: 'string' },
       'business-id': { type: 'string' },
       expected: { type: 'string' },
+      format: { type: 'string' },
+      version: { type: 'string' },
+      envelope: { type: 'boolean' },
+      charset: { type: 'string' },
+      'credit-note': { type: 'boolean' },
+      'row-style': { type: 'string' },
     },
     strict: true,
     allowPositionals: true,
@@ -104,10 +133,42 @@ async function generateCommand(args: string[]): Promise<void> {
     businessId === undefined
       ? undefined
       : { name: values['buyer-name'], businessId: businessId === 'none' ? null : businessId };
+  const format = oneOf(values.format, ['pdf', 'finvoice'] as const, 'format') ?? 'pdf';
+  const finvoiceOnly = ['version', 'envelope', 'charset', 'credit-note', 'row-style'] as const;
+  const pdfOnly = ['page-size', 'font', 'font-size'] as const;
+  for (const name of format === 'pdf' ? finvoiceOnly : pdfOnly) {
+    if (values[name] !== undefined) throw new UsageError(`--${name} does not apply to --format ${format}`);
+  }
+  const seed = positiveInt(values.seed, 'seed', 1);
+  if (format === 'finvoice') {
+    const { generateFinvoice } = await import('./generator/finvoice.js');
+    const generated = generateFinvoice({
+      operator: values.operator,
+      subscriptions,
+      seed,
+      invoiceDate: values.date,
+      buyer,
+      version: oneOf(values.version, FINVOICE_VERSIONS, 'version'),
+      envelope: values.envelope,
+      charset: oneOf(values.charset, CHARSETS, 'charset'),
+      creditNote: values['credit-note'],
+      rowStyle: oneOf(values['row-style'], ROW_STYLES, 'row-style'),
+    });
+    await writeFile(values.out, generated.xml);
+    if (values.expected) await writeFile(values.expected, `${JSON.stringify(generated.expected, null, 2)}\n`);
+    const { layout } = generated;
+    process.stderr.write(
+      `wrote ${values.out}: ${layout.operator} Finvoice ${layout.version} ${layout.creditNote ? 'credit note' : 'invoice'} ` +
+        `${generated.expected.invoiceNumber}, ${subscriptions} subscriptions, ${layout.charset}` +
+        `${layout.envelope ? ', SOAP envelope' : ''}, ${layout.rowStyle} rows, ${generated.xml.length} bytes, ` +
+        `total ${generated.expected.totalInclVat.toFixed(2)} EUR incl. VAT\n`,
+    );
+    return;
+  }
   const generated = await generateInvoice({
     operator: values.operator,
     subscriptions,
-    seed: positiveInt(values.seed, 'seed', 1),
+    seed,
     pageSize: pageSize as keyof typeof PAGE_SIZES | undefined,
     font: values.font,
     fontSize,

@@ -328,7 +328,7 @@ function writeFinvoice(
     if (rowStyle === 'heading') textRow('Muut maksut', null);
     for (const line of model.otherLines) chargeRow(line, null, false);
   }
-  const rows = out.splice(0);
+  const rows = out;
 
   // ---- expected
   const subs = new Map<string, InvoiceSubscription>();
@@ -453,7 +453,7 @@ function writeFinvoice(
     '</PaymentTermsDetails>',
     '</InvoiceDetails>',
   );
-  doc.push(...rows);
+  for (const row of rows) doc.push(row);
   doc.push(
     '<EpiDetails>',
     '<EpiIdentificationDetails>',
