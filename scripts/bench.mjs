@@ -6,7 +6,9 @@
 // and the export benchmark (a 100,000-row scheduled Excel export: time and peak RSS, same database).
 // and the load benchmark (scripts/bench-load.ts: one instance under autocannon, embedded and on
 // PostgreSQL, beside a bare Fastify + pg anchor).
-// `npm run bench -- parse`, `-- server`, `-- optimizer`, `-- dashboard`, `-- export` or `-- load` runs one.
+// The Finvoice bench (packages/invoices/bench/finvoice.bench.ts): a 2,000-subscription e-invoice
+// through the CLI against xmllint --stream, and the CLI's peak RSS.
+// `npm run bench -- parse`, `-- finvoice`, `-- server`, `-- optimizer`, `-- dashboard`, `-- export` or `-- load` runs one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-runtime.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECTIONS = {
   parse: 'packages/invoices/bench/parse.bench.ts',
+  finvoice: 'packages/invoices/bench/finvoice.bench.ts',
   server: 'scripts/bench-server.ts',
   optimizer: 'packages/optimizer/bench/optimize.bench.ts',
   dashboard: 'apps/api/src/modules/dashboards/cost-usage.bench.ts',
