@@ -70,7 +70,7 @@ describe('invoice upload (company admin)', () => {
         // A file that is not a PDF is refused before it is sent.
         await dropFiles(page, [{ name: 'notes.txt', type: 'text/plain', base64: btoa('not an invoice') }]);
         const txt = fileRow(page, 'notes.txt');
-        await txt.getByText('Invoice must be a PDF').waitFor();
+        await txt.getByText('Invoice must be a PDF or a Finvoice e-invoice').waitFor();
         expect(await txt.getAttribute('data-state')).toBe('refused');
         expect(await page.getByTestId('upload-all').isDisabled()).toBe(true);
 
@@ -93,7 +93,10 @@ describe('invoice upload (company admin)', () => {
           if (states.includes('refused') && (await retry.isEnabled())) {
             const reasons = await page.getByTestId('upload-file-reason').allInnerTexts();
             for (const r of reasons) {
-              expect(['Invoice must be a PDF', `${MESSAGES.previousParseRunning.en}`]).toContain(r);
+              expect([
+                'Invoice must be a PDF or a Finvoice e-invoice',
+                `${MESSAGES.previousParseRunning.en}`,
+              ]).toContain(r);
             }
             await page.waitForTimeout(1500);
             await retry.click();
@@ -102,7 +105,7 @@ describe('invoice upload (company admin)', () => {
         }
         const summary = page.getByTestId('upload-summary');
         await summary.getByText('2 uploaded · 1 failed').waitFor();
-        await summary.getByText('notes.txt: Invoice must be a PDF').waitFor();
+        await summary.getByText('notes.txt: Invoice must be a PDF or a Finvoice e-invoice').waitFor();
 
         // The table refreshes by itself: both invoices, uploaded and parsed.
         const table = page.getByTestId('invoice-table');
@@ -124,7 +127,9 @@ describe('invoice upload (company admin)', () => {
         await page.getByRole('heading', { name: 'Lataa lasku' }).waitFor();
         await fileRow(page, PDFS[0].name).getByText('Ladattu').waitFor();
         await page.getByTestId('upload-summary').getByText('2 ladattu · 1 epäonnistui').waitFor();
-        await fileRow(page, 'notes.txt').getByText('Laskun on oltava PDF-tiedosto').waitFor();
+        await fileRow(page, 'notes.txt')
+          .getByText('Laskun on oltava PDF-tiedosto tai Finvoice-verkkolasku')
+          .waitFor();
         await table.getByRole('columnheader', { name: 'Käsittelyn tila' }).waitFor();
         await screenshot(page, 'invoice-upload-fi');
         await page.locator('.ant-pagination').last().scrollIntoViewIfNeeded();

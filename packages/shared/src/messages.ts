@@ -169,7 +169,10 @@ export const MESSAGES = {
     fi: 'Ohjetiedosto on liian suuri (enintään 20 Mt)',
   },
   // Invoices (spec §5, §8)
-  invoiceNotPdf: { en: 'Invoice must be a PDF', fi: 'Laskun on oltava PDF-tiedosto' },
+  invoiceNotPdf: {
+    en: 'Invoice must be a PDF or a Finvoice e-invoice',
+    fi: 'Laskun on oltava PDF-tiedosto tai Finvoice-verkkolasku',
+  },
   invoiceTooLarge: {
     en: 'The invoice file is too large (at most 20 MB)',
     fi: 'Laskutiedosto on liian suuri (enintään 20 Mt)',
@@ -263,6 +266,10 @@ export const MESSAGES = {
   invoiceOtherBuyer: {
     en: 'The invoice is addressed to another company (business id {businessId})',
     fi: 'Lasku on osoitettu toiselle yritykselle (Y-tunnus {businessId})',
+  },
+  invoiceNoBuyer: {
+    en: 'The e-invoice names no buyer business id, so it cannot be told to be this company’s',
+    fi: 'Verkkolaskussa ei ole ostajan Y-tunnusta, joten sitä ei voi todeta tämän yrityksen laskuksi',
   },
   invoiceDeleted: { en: 'Invoice deleted', fi: 'Lasku poistettu' },
   invoiceDeleteInProgress: {

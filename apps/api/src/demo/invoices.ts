@@ -49,12 +49,14 @@ function demoOperators(businessId: string): Array<{
 
 /**
  * The demo client on automated upload: when the server runs the demo portal
- * (portal.ts), its DNA invoices come from there instead.
+ * (portal.ts), its DNA invoices come from there instead, as Finvoice e-invoices (as DNA sends
+ * them to business customers), so the e-invoice path runs on first start.
  */
 export const DEMO_AUTOMATION = {
   businessId: '0737546-2',
   operator: 'DNA',
   username: 'demo-saimaa-dna',
+  format: 'finvoice' as const,
   ...PLAN['0737546-2'].DNA,
 };
 
@@ -130,24 +132,26 @@ export async function enqueueDemoInvoices(
 }
 
 /**
- * One month's invoice of a demo client and operator drawn from a seed (PLAN): the same PDF whether
- * the demo-invoices job uploads it or the simulated portal serves it (portal.ts).
+ * One month's invoice of a demo client and operator drawn from a seed (PLAN): the same invoice
+ * whether the demo-invoices job uploads it or the simulated portal serves it (portal.ts), as a PDF
+ * or as the Finvoice e-invoice the operator sends business customers.
  */
 export async function seededDemoInvoice(
   buyer: { name: string; businessId: string },
   invoice: { operator: string; seed: number; subscriptions: number; invoiceDate: string },
-) {
-  const { generateInvoice } = await import('@kulu/invoices/generator');
-  return generateInvoice({
+  format: 'pdf' | 'finvoice' = 'pdf',
+): Promise<Uint8Array> {
+  const { generateInvoice, generateFinvoice } = await import('@kulu/invoices/generator');
+  const options = {
     operator: invoice.operator.toLowerCase(),
     seed: invoice.seed,
     subscriptions: invoice.subscriptions,
     invoiceDate: invoice.invoiceDate,
-    pageSize: 'A4',
-    font: 'Helvetica',
     costCenters: PLAN[buyer.businessId]?.[invoice.operator]?.costCenters,
     buyer,
-  });
+  };
+  if (format === 'finvoice') return (await generateFinvoice(options)).xml;
+  return (await generateInvoice({ ...options, pageSize: 'A4', font: 'Helvetica' })).pdf;
 }
 
 /** demo-invoices: generates one invoice PDF and uploads it like a person would (source "demo"). */
@@ -162,7 +166,7 @@ export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
     const { generateInvoiceFromModel } = await import('@kulu/invoices/generator');
     const print = { operator: operator.toLowerCase(), seed, pageSize: 'A4' as const, font: 'Helvetica' };
     const company = companyPlan(businessId, operator);
-    const { pdf } =
+    const pdf =
       company && month !== undefined
         ? await generateInvoiceFromModel(
             demoInvoiceModel(
@@ -173,7 +177,7 @@ export function demoInvoiceHandler(deps: Deps): JobHandler<DemoInvoiceJob> {
               invoiceDate,
             ),
             print,
-          )
+          ).then((g) => g.pdf)
         : await seededDemoInvoice(
             { name: client.companyName, businessId },
             { operator, seed, subscriptions, invoiceDate },

@@ -10,7 +10,8 @@ import type { FetchInvoicesJob } from '../modules/automation/automation.service.
 
 /**
  * Demo mode only: a SIMULATED operator portal on loopback for the demo client on automated upload
- * (Saimaan Logistiikka, DNA). Its 12 months of invoices are made by the generator on download. On
+ * (Saimaan Logistiikka, DNA). Its 12 months of invoices are made by the generator on download, as
+ * Finvoice e-invoices. On
  * every start the portal gets a new port and password, and the client's stored credentials follow;
  * on the first start the client is switched to automated upload and the 12 months are fetched as
  * jobs (so that the Full Automation report has a run at once).
@@ -37,20 +38,20 @@ export async function startDemoPortal(deps: Deps): Promise<SimulatedPortal | nul
         id: invoiceDate,
         invoiceNumber: invoiceDate,
         month: invoiceDate.slice(0, 7),
-        fileName: `dna-${invoiceDate.slice(0, 7)}.pdf`,
-        // The same invoice the demo-invoices job would upload (cost-center codes and all).
-        pdf: async () =>
-          (
-            await seededDemoInvoice(
-              { name: client.companyName, businessId: DEMO_AUTOMATION.businessId },
-              {
-                operator: DEMO_AUTOMATION.operator,
-                seed: DEMO_AUTOMATION.seed,
-                subscriptions: DEMO_AUTOMATION.base + index,
-                invoiceDate,
-              },
-            )
-          ).pdf,
+        fileName: `dna-${invoiceDate.slice(0, 7)}.xml`,
+        format: DEMO_AUTOMATION.format,
+        // The invoice the demo-invoices job would upload (cost-center codes and all), as an e-invoice.
+        file: () =>
+          seededDemoInvoice(
+            { name: client.companyName, businessId: DEMO_AUTOMATION.businessId },
+            {
+              operator: DEMO_AUTOMATION.operator,
+              seed: DEMO_AUTOMATION.seed,
+              subscriptions: DEMO_AUTOMATION.base + index,
+              invoiceDate,
+            },
+            DEMO_AUTOMATION.format,
+          ),
       })),
     },
   ]);

@@ -3,8 +3,9 @@
  *
  * A small HTTP server that behaves like an operator's customer portal as far as Kulu's automated
  * invoice retrieval needs: sign in (`POST /api/login` → bearer token), a month's invoice list
- * (`GET /api/invoices?month=yyyy-mm`) and PDF download (`GET /api/invoices/:id/pdf`). The PDFs are
- * made by the invoice generator of @kulu/invoices. Tests and demo mode use it because the real
+ * (`GET /api/invoices?month=yyyy-mm`, each with its format) and download (`GET /api/invoices/:id/pdf`
+ * for a PDF, `GET /api/invoices/:id/finvoice` for a Finvoice e-invoice, as operators deliver them to
+ * business customers). The files are made by the invoice generator of @kulu/invoices. Tests and demo mode use it because the real
  * Elisa, Telia and DNA portals cannot be reached from here (README: "Simulated operator portal").
  */
 import crypto from 'node:crypto';
@@ -17,8 +18,10 @@ export interface SimulatedInvoice {
   invoiceNumber: string;
   month: string;
   fileName: string;
-  /** The PDF, or a function making it on first download. */
-  pdf: Uint8Array | (() => Promise<Uint8Array>);
+  /** `pdf` (default) or `finvoice`: what the portal serves the invoice as. */
+  format?: 'pdf' | 'finvoice';
+  /** The file's bytes, or a function making them on first download. */
+  file: Uint8Array | (() => Promise<Uint8Array>);
 }
 
 export interface SimulatedAccount {
@@ -87,20 +90,27 @@ export async function startSimulatedPortal(
       return json(res, 200, {
         invoices: account.invoices
           .filter((i) => !month || i.month === month)
-          .map(({ id, invoiceNumber, month: m, fileName }) => ({ id, invoiceNumber, month: m, fileName })),
+          .map(({ id, invoiceNumber, month: m, fileName, format }) => ({
+            id,
+            invoiceNumber,
+            month: m,
+            fileName,
+            format: format ?? 'pdf',
+          })),
       });
     }
-    const m = /^\/api\/invoices\/([^/]+)\/pdf$/.exec(url.pathname);
+    const m = /^\/api\/invoices\/([^/]+)\/(pdf|finvoice)$/.exec(url.pathname);
     if (req.method === 'GET' && m) {
       if (account.failDownloads) return json(res, 500, { error: 'download failed' });
       const inv = account.invoices.find((i) => i.id === decodeURIComponent(m[1]));
-      if (!inv) return json(res, 404, { error: 'not found' });
-      const made = typeof inv.pdf === 'function' ? inv.pdf() : Promise.resolve(inv.pdf);
+      if (!inv || (inv.format ?? 'pdf') !== m[2]) return json(res, 404, { error: 'not found' });
+      const made = typeof inv.file === 'function' ? inv.file() : Promise.resolve(inv.file);
       made.then(
-        (pdf) => {
-          inv.pdf = pdf;
-          res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
-          res.end(Buffer.from(pdf));
+        (file) => {
+          inv.file = file;
+          const type = m[2] === 'pdf' ? 'application/pdf' : 'application/xml';
+          res.writeHead(200, { 'content-type': type, 'content-length': file.length });
+          res.end(Buffer.from(file));
         },
         () => json(res, 500, { error: 'download failed' }),
       );
@@ -126,7 +136,10 @@ export async function startSimulatedPortal(
   };
 }
 
-/** Invoices of one operator for some billing months, made by the generator (one seed per account). */
+/**
+ * Invoices of one operator for some billing months, made by the generator (one seed per account):
+ * PDFs, or Finvoice e-invoices for the months `format` says so.
+ */
 export async function generatePortalInvoices(
   operator: string,
   months: string[],
@@ -135,26 +148,38 @@ export async function generatePortalInvoices(
     subscriptions: number;
     /** The company the invoices are addressed to (an import checks its business id). */
     buyer?: { name?: string; businessId: string | null };
+    /** What a month's invoice is served as (default: every month a PDF). */
+    format?: (month: string) => 'pdf' | 'finvoice';
   },
 ): Promise<SimulatedInvoice[]> {
-  const { generateInvoice } = await import('@kulu/invoices/generator');
+  const { generateInvoice, generateFinvoice } = await import('@kulu/invoices/generator');
   const out: SimulatedInvoice[] = [];
   for (const [i, month] of months.entries()) {
-    const { pdf, expected } = await generateInvoice({
+    const format = opts.format?.(month) ?? 'pdf';
+    const options = {
       operator: operator.toLowerCase(),
       seed: opts.seed,
       subscriptions: opts.subscriptions + i,
       invoiceDate: `${month}-05`,
-      pageSize: 'A4',
-      font: 'Helvetica',
       buyer: opts.buyer,
-    });
+    };
+    const { file, expected } =
+      format === 'finvoice'
+        ? await Promise.resolve(generateFinvoice(options)).then((g) => ({
+            file: g.xml,
+            expected: g.expected,
+          }))
+        : await generateInvoice({ ...options, pageSize: 'A4', font: 'Helvetica' }).then((g) => ({
+            file: g.pdf,
+            expected: g.expected,
+          }));
     out.push({
       id: crypto.randomUUID(),
       invoiceNumber: expected.invoiceNumber,
       month,
-      fileName: `${operator.toLowerCase()}-${expected.invoiceNumber}.pdf`,
-      pdf,
+      fileName: `${operator.toLowerCase()}-${expected.invoiceNumber}.${format === 'pdf' ? 'pdf' : 'xml'}`,
+      format,
+      file,
     });
   }
   return out;

@@ -1,13 +1,13 @@
 /**
  * The invoice parse child process (started by parse-runner.ts; never imported by the API process).
- * It alone loads the PDF library (@kulu/invoices), so its globals, polyfills and memory stay out of
- * the server. Messages over IPC (advanced serialization):
+ * It alone loads the invoice readers (@kulu/invoices: MuPDF for PDFs, the Finvoice XML reader), so
+ * their globals, polyfills and memory stay out of the server. Messages over IPC (advanced serialization):
  *   in:  { id, pdf: Uint8Array, inflateLimitBytes }
  *   out: { ready: true } once loaded, then { id, ok: true, invoice } | { id, ok: false, code, message }
  * Before the PDF library sees a file, its FlateDecode streams are inflated and counted (streamed,
  * nothing kept): a file that expands beyond the limit fails as `expands_too_much`.
  */
-import { InvoiceError, parseInvoice } from '@kulu/invoices';
+import { InvoiceError, parseInvoiceFile, sniffInvoiceFormat } from '@kulu/invoices';
 import { inflatedSize } from './inflate-check.js';
 
 interface Request {
@@ -21,14 +21,18 @@ const send = (m: object) => process.send?.(m);
 process.on('message', (m: Request) => {
   void (async () => {
     try {
-      const check = await inflatedSize(m.pdf, m.inflateLimitBytes);
+      // Compressed streams are a PDF's; an e-invoice (XML) is read as it is, within the same caps.
+      const pdf = sniffInvoiceFormat(m.pdf) === 'pdf';
+      const check = pdf ? await inflatedSize(m.pdf, m.inflateLimitBytes) : { within: true };
       if (!check.within) {
         const mb = Math.round(m.inflateLimitBytes / (1024 * 1024));
         send({ id: m.id, ok: false, code: 'expands_too_much', message: `the file expands beyond ${mb} MB` });
         return;
       }
       // IPC hands a Buffer back as a Buffer; the PDF library wants a plain Uint8Array.
-      const invoice = await parseInvoice(new Uint8Array(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
+      const { invoice } = await parseInvoiceFile(
+        new Uint8Array(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength),
+      );
       send({ id: m.id, ok: true, invoice });
     } catch (e) {
       send({

@@ -33,6 +33,7 @@ export interface StreamedFile {
   fileId: number;
   sha256: string;
   size: number;
+  mime: string;
 }
 
 export type StreamOutcome =
@@ -52,7 +53,11 @@ export async function storeFileStream(
   db: Executor,
   meta: { clientId: number | null; kind: string; name: string; mime: string },
   source: AsyncIterable<Buffer> & { truncated?: boolean },
-  opts: { maxBytes: number; accept?: (head: Buffer) => boolean },
+  /**
+   * `accept` judges the first chunk: false (or null) refuses the file, a string is the file's media
+   * type (instead of `meta.mime`).
+   */
+  opts: { maxBytes: number; accept?: (head: Buffer) => boolean | string | null },
 ): Promise<StreamOutcome> {
   const hash = crypto.createHash('sha256');
   let pending: Buffer[] = [];
@@ -60,6 +65,7 @@ export async function storeFileStream(
   let size = 0;
   let seq = 0;
   let fileId: number | null = null;
+  let mime = meta.mime;
   let refused: 'content' | 'size' | null = null;
   const flush = async () => {
     if (!pendingBytes || refused) return;
@@ -67,13 +73,15 @@ export async function storeFileStream(
     pending = [];
     pendingBytes = 0;
     if (fileId == null) {
-      if (opts.accept && !opts.accept(chunk)) {
+      const judged = opts.accept ? opts.accept(chunk) : true;
+      if (!judged) {
         refused = 'content';
         return;
       }
+      if (typeof judged === 'string') mime = judged;
       const [row] = await db
         .insert(files)
-        .values({ ...meta, size: 0, data: Buffer.alloc(0) })
+        .values({ ...meta, mime, size: 0, data: Buffer.alloc(0) })
         .returning({ id: files.id });
       fileId = row.id;
     }
@@ -113,7 +121,7 @@ export async function storeFileStream(
     return { refused };
   }
   await db.update(files).set({ size }).where(eq(files.id, fileId!));
-  return { stored: { fileId: fileId!, sha256: hash.digest('hex'), size } };
+  return { stored: { fileId: fileId!, sha256: hash.digest('hex'), size, mime } };
 }
 
 /** Deletes files (their chunks go with them). */

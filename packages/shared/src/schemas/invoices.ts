@@ -9,6 +9,9 @@ import { idSchema, pagingQuery, searchText, sortKey, sortOrder, text } from './p
 export const UPLOAD_STATES = ['in_progress', 'uploaded', 'failed'] as const;
 export const PARSING_STATUSES = ['pending', 'completed'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
+/** What an invoice arrived as: a PDF of a modelled layout, or a Finvoice e-invoice (XML). */
+export const INVOICE_FORMATS = ['pdf', 'finvoice'] as const;
+export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 export type ParsingStatus = (typeof PARSING_STATUSES)[number];
 
 /** Largest invoice PDF accepted (security baseline). */
@@ -17,6 +20,28 @@ export const INVOICE_MAX_BYTES = 20 * 1024 * 1024;
 export const INVOICE_MAX_FILES = 20;
 
 const money = z.string().nullable();
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/**
+ * What an invoice file is by its first bytes (never by its name or type), on both sides of an
+ * upload: `pdf` when `%PDF-` is within the first KiB (as PDF readers accept); `xml` (a Finvoice
+ * e-invoice, perhaps behind its SOAP transport frame) when, after an optional UTF-8 byte order mark
+ * and white space, a tag or declaration starts; else null. Whether the XML is a Finvoice document
+ * the parse decides, with its own reason for each refusal.
+ */
+export function invoiceFileKind(head: Uint8Array): 'pdf' | 'xml' | null {
+  const n = Math.min(head.length, 1024);
+  for (let i = 0; i + PDF_MAGIC.length <= n; i++) {
+    if (PDF_MAGIC.every((b, k) => head[i + k] === b)) return 'pdf';
+  }
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < n && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
+  if (head[i] !== 0x3c) return null; // <
+  const next = head[i + 1] ?? 0;
+  const nameStart = (next >= 0x41 && next <= 0x5a) || (next >= 0x61 && next <= 0x7a) || next === 0x5f;
+  return next === 0x3f || next === 0x21 || nameStart ? 'xml' : null; // <? <! or a name
+}
 
 export const invoiceSchema = z.object({
   id: z.number().int(),
@@ -28,6 +53,8 @@ export const invoiceSchema = z.object({
   subCompanyName: z.string().nullable(),
   fileName: z.string(),
   source: z.enum(['upload', 'automation', 'demo']),
+  /** `finvoice` for an e-invoice (shown as a tag); `pdf` otherwise, also before it is read. */
+  format: z.enum(INVOICE_FORMATS),
   invoiceNumber: z.string().nullable(),
   /**
    * Whom the invoice is addressed to, as printed on it (known once read, also for a refused one);

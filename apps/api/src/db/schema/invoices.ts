@@ -25,6 +25,7 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 export const UPLOAD_STATES = ['in_progress', 'uploaded', 'failed'] as const;
 export const PARSING_STATUSES = ['pending', 'completed'] as const;
+export const INVOICE_FORMATS = ['pdf', 'finvoice'] as const;
 
 export const invoices = pgTable(
   'invoices',
@@ -47,6 +48,8 @@ export const invoices = pgTable(
     source: text('source', { enum: ['upload', 'automation', 'demo'] })
       .notNull()
       .default('upload'),
+    /** What the file turned out to be when read: `finvoice` for an e-invoice (issue 24). */
+    format: text('format', { enum: INVOICE_FORMATS }).notNull().default('pdf'),
     /** One upload request; files of the same request do not block each other. */
     batchId: text('batch_id').notNull(),
     invoiceNumber: text('invoice_number'),

@@ -144,6 +144,10 @@ export async function runFetch(deps: Deps, job: FetchInvoicesJob): Promise<Fetch
     const refs = await connector.listInvoices(cred.cred.portalUrl, session, job.month);
     const problems: string[] = [];
     for (const ref of refs) {
+      if (!connector.formats.includes(ref.format)) {
+        problems.push(`${ref.invoiceNumber}: offered as ${ref.format}, which this connector cannot download`);
+        continue;
+      }
       const data = await connector.download(cred.cred.portalUrl, session, ref);
       const [result] = await uploadInvoices(
         deps,

@@ -1,6 +1,7 @@
 /**
  * Operator portal connectors: one per operator, each signing in to the operator's customer portal
- * over real HTTP, listing a month's invoices and downloading their PDFs.
+ * over real HTTP, listing a month's invoices and downloading each as the portal offers it: a PDF or
+ * a Finvoice e-invoice (the upload reads both, judged by content).
  *
  * We cannot reach the real Elisa, Telia or DNA portals from here, so the paths below are those of
  * the SIMULATED operator portal (demo/simulated-portal.ts), which tests and demo mode run. A connector
@@ -19,12 +20,16 @@ import {
   type OutboundResponse,
 } from '../../lib/outbound-url.js';
 
+/** What a portal delivers an invoice as. */
+export type PortalInvoiceFormat = 'pdf' | 'finvoice';
+
 export interface PortalInvoiceRef {
   id: string;
   invoiceNumber: string;
   /** yyyy-mm */
   month: string;
   fileName: string;
+  format: PortalInvoiceFormat;
 }
 
 export interface PortalSession {
@@ -34,6 +39,8 @@ export interface PortalSession {
 export interface OperatorConnector {
   /** The operator's name as in the operators table. */
   operator: string;
+  /** The formats this connector can download (an invoice listed in another is not fetched). */
+  formats: readonly PortalInvoiceFormat[];
   login(baseUrl: string, username: string, password: string): Promise<PortalSession>;
   listInvoices(baseUrl: string, session: PortalSession, month: string): Promise<PortalInvoiceRef[]>;
   download(baseUrl: string, session: PortalSession, ref: PortalInvoiceRef): Promise<Buffer>;
@@ -96,11 +103,17 @@ async function call(
   };
 }
 
-/** The simulated portal's API shape (JSON sign-in, bearer token, invoice list, PDF download). */
+const FORMATS: readonly PortalInvoiceFormat[] = ['pdf', 'finvoice'];
+
+/**
+ * The simulated portal's API shape (JSON sign-in, bearer token, invoice list with each invoice's
+ * format, download of a PDF or a Finvoice e-invoice).
+ */
 export function createHttpConnector(operator: string): OperatorConnector {
   const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
   return {
     operator,
+    formats: FORMATS,
     async login(baseUrl, username, password) {
       const res = await call(
         join(baseUrl, '/api/login'),
@@ -121,13 +134,18 @@ export function createHttpConnector(operator: string): OperatorConnector {
         { headers: { authorization: `Bearer ${session.token}` } },
         'invoice list',
       );
-      const body = res.json() as { invoices?: PortalInvoiceRef[] };
+      const body = res.json() as { invoices?: Array<Partial<PortalInvoiceRef>> };
       if (!Array.isArray(body.invoices)) throw new PortalError('invoice list: unexpected answer');
-      return body.invoices.filter((i) => typeof i.id === 'string' && i.month === month);
+      return body.invoices.flatMap((i) =>
+        typeof i.id === 'string' && i.month === month
+          ? // Unnamed is a PDF (older portals); an unknown format stays as named and is not fetched.
+            [{ ...(i as PortalInvoiceRef), format: (i.format ?? 'pdf') as PortalInvoiceFormat }]
+          : [],
+      );
     },
     async download(baseUrl, session, ref) {
       const res = await call(
-        join(baseUrl, `/api/invoices/${encodeURIComponent(ref.id)}/pdf`),
+        join(baseUrl, `/api/invoices/${encodeURIComponent(ref.id)}/${ref.format}`),
         { headers: { authorization: `Bearer ${session.token}` } },
         `download of invoice ${ref.invoiceNumber}`,
         { maxBytes: INVOICE_MAX_BYTES, tooLarge: 'larger than 20 MB' },

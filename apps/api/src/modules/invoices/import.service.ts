@@ -39,12 +39,24 @@ export interface InvoiceBuyer {
 const normalBusinessId = (id: string) => id.replace(/\s/g, '');
 
 /**
- * The buyer's business id printed on the invoice against the client's: equal, or none printed
- * (imported; the invoice page says it carried none), passes; any other refuses the import. The
+ * The buyer's business id printed on the invoice against the client's: equal, or none printed on a
+ * PDF (imported; the invoice page says it carried none), passes; any other refuses the import. The
  * reason names only the printed id, never whether or which other client has it.
  */
-export function checkBuyer(client: { businessId: string }, parsed: ParsedInvoice): void {
-  if (parsed.businessId == null) return;
+export function checkBuyer(
+  client: { businessId: string },
+  parsed: ParsedInvoice,
+  format: 'pdf' | 'finvoice' = 'pdf',
+): void {
+  if (parsed.businessId == null) {
+    // A PDF may print no business id; an e-invoice names its buyer in a field of its own, so one
+    // without it is not known to be the client's (docs/decisions/0020-finvoice.md).
+    if (format === 'pdf') return;
+    throw new ImportRefusal('invoiceNoBuyer', 'the e-invoice names no buyer business id', {
+      name: parsed.customerName,
+      businessId: null,
+    });
+  }
   if (normalBusinessId(parsed.businessId) === normalBusinessId(client.businessId)) return;
   throw new ImportRefusal(
     'invoiceOtherBuyer',
@@ -110,7 +122,7 @@ export async function importParsedInvoice(db: Db, invoiceId: number, parsed: Par
       .from(clients)
       .where(eq(clients.id, head.clientId))
       .for('update');
-    checkBuyer(client, parsed);
+    checkBuyer(client, parsed, head.format);
 
     const [operator] = await tx
       .select({ id: operators.id })

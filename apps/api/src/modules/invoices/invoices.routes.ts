@@ -253,7 +253,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
       const f = await invoiceFile(db, req.scope, req.params.id);
       const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', f.mime)
         .header(
           'content-disposition',
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, typ
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   INVOICE_MAX_BYTES,
+  invoiceFileKind,
   message,
   type CategoryCost,
   type Invoice,
@@ -47,11 +48,10 @@ import { readFileData, removeFiles, storeFileStream, type StreamedFile } from '.
 export const invoiceErrorText = (code: MessageCode, lang: Lang, businessId: string | null) =>
   message(code, lang).replace('{businessId}', businessId ?? '');
 
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
-
-/** `%PDF-` within the first KiB (as PDF readers accept), judged by content, never by name or type. */
-export function looksLikePdf(data: Buffer): boolean {
-  return data.length > 0 && data.subarray(0, 1024).includes(PDF_MAGIC);
+/** What an uploaded invoice file is by its first bytes (never by name or type): its media type, or null. */
+export function invoiceMediaType(head: Buffer): 'application/pdf' | 'application/xml' | null {
+  const kind = invoiceFileKind(head);
+  return kind === 'pdf' ? 'application/pdf' : kind === 'xml' ? 'application/xml' : null;
 }
 
 export type IncomingFile = { fileName: string } & (
@@ -80,7 +80,7 @@ export async function receiveInvoiceFile(
     db,
     { clientId: target.clientId, kind: 'invoice', name, mime: 'application/pdf' },
     source,
-    { maxBytes: INVOICE_MAX_BYTES, accept: looksLikePdf },
+    { maxBytes: INVOICE_MAX_BYTES, accept: invoiceMediaType },
   );
   if ('stored' in outcome) return { fileName, stored: outcome.stored };
   return { fileName, refused: outcome.refused === 'size' ? 'invoiceTooLarge' : 'invoiceNotPdf' };
@@ -293,7 +293,7 @@ export async function uploadInvoices(
       results.push(refused(fileName, 'invoiceTooLarge', opts.lang));
       continue;
     }
-    if (data && !looksLikePdf(data)) {
+    if (data && !invoiceMediaType(data)) {
       results.push(refused(fileName, 'invoiceNotPdf', opts.lang));
       continue;
     }
@@ -347,7 +347,7 @@ export async function uploadInvoices(
               clientId: target.clientId,
               kind: 'invoice',
               name: fileName,
-              mime: 'application/pdf',
+              mime: invoiceMediaType(data!) ?? 'application/pdf',
               size,
               data: data!,
             })
@@ -361,6 +361,7 @@ export async function uploadInvoices(
           fileName,
           fileSha256: sha,
           fileSize: size,
+          format: (streamed?.mime ?? invoiceMediaType(data!)) === 'application/xml' ? 'finvoice' : 'pdf',
           source,
           batchId,
           uploadedBy: opts.userId,
@@ -502,6 +503,7 @@ const shown = {
   subCompanyId: invoices.subCompanyId,
   fileName: invoices.fileName,
   source: invoices.source,
+  format: invoices.format,
   invoiceNumber: invoices.invoiceNumber,
   customerName: invoices.customerName,
   businessId: invoices.businessId,
@@ -549,6 +551,7 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
     subCompanyName: s.subCompanyName,
     fileName: r.fileName,
     source: r.source,
+    format: r.format,
     invoiceNumber: r.invoiceNumber,
     buyerName: r.customerName,
     buyerBusinessId: r.businessId,
@@ -889,14 +892,16 @@ export async function listInvoiceSubscriptions(
 /** The stored PDF of an invoice in the caller's scope. */
 export async function invoiceFile(db: Db, scope: Scope, id: number) {
   const [row] = await db
-    .select({ name: files.name, fileId: files.id })
+    .select({ name: files.name, fileId: files.id, mime: files.mime })
     .from(invoices)
     .innerJoin(files, eq(files.id, invoices.fileId))
     .where(and(eq(invoices.id, id), scopeOf(scope)));
   if (!row) throw notFound();
   const data = await readFileData(db, row.fileId);
   if (!data) throw new AppError(404, 'invoiceFileRemoved');
-  return { name: row.name, data };
+  // Only the two types an upload can store; anything else is served as bytes, never rendered.
+  const mime = row.mime === 'application/xml' ? row.mime : 'application/pdf';
+  return { name: row.name, data, mime };
 }
 
 /** Row counts of everything an import writes (tests: a failed import leaves these unchanged). */

@@ -234,9 +234,14 @@ describe('invoice upload and parse', () => {
         fileName: 'setup.exe.pdf',
         status: 'refused',
         code: 'invoiceNotPdf',
-        message: 'Invoice must be a PDF',
+        message: 'Invoice must be a PDF or a Finvoice e-invoice',
       },
-      { fileName: 'empty.pdf', status: 'refused', code: 'invoiceNotPdf', message: 'Invoice must be a PDF' },
+      {
+        fileName: 'empty.pdf',
+        status: 'refused',
+        code: 'invoiceNotPdf',
+        message: 'Invoice must be a PDF or a Finvoice e-invoice',
+      },
     ]);
     const [{ n: invoicesAfterRefusal }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices);
     expect(invoicesAfterRefusal).toBe(invoicesBefore);

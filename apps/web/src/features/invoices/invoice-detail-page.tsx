@@ -27,6 +27,7 @@ import { ChartCard } from '../dashboards/chart-card';
 import { categoryOption, euros, formatMonth } from '../dashboards/chart-options';
 import { invoiceDetailQuery, invoiceSubscriptionsQuery } from './api';
 import { BuyerText } from './buyer-text';
+import { EInvoiceTag } from './format-tag';
 import { DeleteInvoiceButton } from './delete-invoice-button';
 import { PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
 
@@ -41,7 +42,7 @@ const langOf = (language: string): Lang => (language === 'fi' ? 'fi' : 'en');
 /**
  * One invoice (issue 10): header and totals, cost by category, the subscriptions on it (searched,
  * sorted and paged by the API, each opening to its lines and linking to the subscription), the
- * invoice-level charges and the original PDF.
+ * invoice-level charges and the original file (PDF or Finvoice e-invoice).
  */
 export function InvoiceDetailPage() {
   const { t, i18n } = useTranslation();
@@ -133,7 +134,16 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
             data-testid="invoice-header"
             items={[
               { key: 'operator', label: t('invoices.table.operator'), children: invoice.operatorName ?? '' },
-              { key: 'number', label: t('invoices.table.number'), children: invoice.invoiceNumber ?? '' },
+              {
+                key: 'number',
+                label: t('invoices.table.number'),
+                children: (
+                  <>
+                    {invoice.invoiceNumber ?? ''}
+                    <EInvoiceTag invoice={invoice} />
+                  </>
+                ),
+              },
               {
                 key: 'date',
                 label: t('invoices.table.date'),

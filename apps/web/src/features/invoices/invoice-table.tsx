@@ -11,6 +11,7 @@ import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { invoiceListQuery } from './api';
 import { BuyerText } from './buyer-text';
+import { EInvoiceTag } from './format-tag';
 import { DeleteInvoiceButton } from './delete-invoice-button';
 import { amountOf, invoiceReasonText, PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
 
@@ -38,18 +39,22 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
       {
         ...sorted('invoiceNumber'),
         title: t('invoices.table.number'),
-        render: (v: string | null, row) =>
-          row.uploadState === 'uploaded' ? (
-            <Link to={detailPath(base, 'invoice', row.id)} data-testid="invoice-link">
-              {v ?? row.fileName}
-            </Link>
-          ) : (
-            (v ?? (
-              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 200 }}>
-                {row.fileName}
-              </Typography.Text>
-            ))
-          ),
+        render: (v: string | null, row) => (
+          <>
+            {row.uploadState === 'uploaded' ? (
+              <Link to={detailPath(base, 'invoice', row.id)} data-testid="invoice-link">
+                {v ?? row.fileName}
+              </Link>
+            ) : (
+              (v ?? (
+                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 200 }}>
+                  {row.fileName}
+                </Typography.Text>
+              ))
+            )}
+            <EInvoiceTag invoice={row} />
+          </>
+        ),
       },
       {
         ...sorted('invoiceDate'),

@@ -13,6 +13,7 @@ import { invoiceReasonText, reasonText } from './labels';
 import {
   applyResults,
   checkFile,
+  fileHead,
   filePercents,
   isSendable,
   nextBatch,
@@ -36,7 +37,7 @@ const newItem = (file: File): UploadItem => {
 };
 
 /**
- * Upload Invoice (spec §2): choose or drop PDFs, upload all in one request with a progress bar
+ * Upload Invoice (spec §2): choose or drop PDFs or Finvoice e-invoices, upload all in one request with a progress bar
  * per file, follow each parse to "uploaded" or "failed", and the client's invoice table.
  */
 export function InvoiceUploadPage() {
@@ -72,7 +73,25 @@ export function InvoiceUploadPage() {
     }
   }, [finished, queryClient]);
 
-  const addFile = (file: File) => setItems((prev) => [...prev, newItem(file)]);
+  const addFile = (file: File) => {
+    const item = newItem(file);
+    setItems((prev) => [...prev, item]);
+    if (item.status !== 'pending') return;
+    // Judged by content, as the API does: its first KiB, read at once.
+    void fileHead(file).then(
+      (head) => {
+        const code = checkFile(file, head);
+        if (code) {
+          setItems((prev) =>
+            prev.map((i) =>
+              i.uid === item.uid && i.status === 'pending' ? { ...i, status: 'refused', code } : i,
+            ),
+          );
+        }
+      },
+      () => {},
+    );
+  };
 
   const uploadAll = async () => {
     if (provider && !clientId) return;

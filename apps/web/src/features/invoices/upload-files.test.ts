@@ -20,17 +20,25 @@ const item = (uid: string, extra: Partial<UploadItem> = {}): UploadItem => ({
   ...extra,
 });
 
+const bytes = (text: string) => new TextEncoder().encode(text);
+
 describe('checkFile', () => {
-  it('takes PDFs up to 20 MB', () => {
-    expect(checkFile(file('lasku.pdf'))).toBeNull();
-    expect(checkFile(file('LASKU.PDF', 10, ''))).toBeNull();
-    expect(checkFile(file('max.pdf', INVOICE_MAX_BYTES))).toBeNull();
+  it('takes PDFs and Finvoice e-invoices up to 20 MB, whatever their name or type', () => {
+    expect(checkFile(file('lasku.pdf'), bytes('%PDF-1.7\n'))).toBeNull();
+    expect(checkFile(file('LASKU', 10, ''), bytes('\n%PDF-1.4'))).toBeNull();
+    expect(checkFile(file('max.pdf', INVOICE_MAX_BYTES), bytes('%PDF-1.7'))).toBeNull();
+    expect(checkFile(file('lasku.xml', 10, 'text/xml'), bytes('<?xml version="1.0"?><Finvoice>'))).toBeNull();
+    expect(checkFile(file('lasku.txt', 10, 'text/plain'), bytes('\uFEFF <SOAP-ENV:Envelope>'))).toBeNull();
+    // Before its first bytes are read, only the size is judged.
+    expect(checkFile(file('any.bin', 10, ''))).toBeNull();
   });
-  it('refuses other types and large files with the API codes', () => {
-    expect(checkFile(file('notes.txt', 10, 'text/plain'))).toBe('invoiceNotPdf');
-    expect(checkFile(file('fake.pdf', 10, 'image/png'))).toBe('invoiceNotPdf');
-    expect(checkFile(file('setup.exe', 10, ''))).toBe('invoiceNotPdf');
-    expect(checkFile(file('big.pdf', INVOICE_MAX_BYTES + 1))).toBe('invoiceTooLarge');
+  it('refuses other content, empty and large files with the API codes', () => {
+    expect(checkFile(file('notes.txt', 10, 'text/plain'), bytes('not an invoice'))).toBe('invoiceNotPdf');
+    expect(checkFile(file('fake.pdf', 10, 'application/pdf'), bytes('\x89PNG'))).toBe('invoiceNotPdf');
+    expect(checkFile(file('setup.exe', 10, ''), bytes('MZ\x90'))).toBe('invoiceNotPdf');
+    expect(checkFile(file('less.xml', 10, ''), bytes('< not a tag'))).toBe('invoiceNotPdf');
+    expect(checkFile(file('empty.pdf', 0))).toBe('invoiceNotPdf');
+    expect(checkFile(file('big.pdf', INVOICE_MAX_BYTES + 1), bytes('%PDF-1.7'))).toBe('invoiceTooLarge');
   });
 });
 

@@ -1,4 +1,9 @@
-import { INVOICE_MAX_BYTES, INVOICE_MAX_FILES, type InvoiceUploadResult } from '@kulu/shared';
+import {
+  INVOICE_MAX_BYTES,
+  INVOICE_MAX_FILES,
+  invoiceFileKind,
+  type InvoiceUploadResult,
+} from '@kulu/shared';
 
 /** A chosen file on its way: waiting, sending, accepted by the API or refused (with a message code). */
 export type UploadStatus = 'pending' | 'uploading' | 'accepted' | 'refused';
@@ -16,14 +21,20 @@ export interface UploadItem {
   message?: string;
 }
 
-/** The client-side checks before sending (spec §5): a PDF of at most 20 MB. Null when fine. */
-export function checkFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  const pdfName = /\.pdf$/i.test(file.name);
-  const pdfType = file.type === 'application/pdf' || file.type === 'application/x-pdf';
-  if (!pdfName || (file.type !== '' && !pdfType)) return 'invoiceNotPdf';
+/**
+ * The client-side checks before sending (spec §5), judged as the API judges: by size (at most
+ * 20 MB) and by the first bytes (a PDF or a Finvoice e-invoice, never by name or type; `head` is
+ * the file's first KiB, once read). Null when fine.
+ */
+export function checkFile(file: Pick<File, 'size'>, head?: Uint8Array): string | null {
   if (file.size > INVOICE_MAX_BYTES) return 'invoiceTooLarge';
+  if (file.size === 0 || (head && !invoiceFileKind(head))) return 'invoiceNotPdf';
   return null;
 }
+
+/** The first KiB of a chosen file (what checkFile judges its content by). */
+export const fileHead = async (file: Blob): Promise<Uint8Array> =>
+  new Uint8Array(await file.slice(0, 1024).arrayBuffer());
 
 /** Files that "Upload all" sends: those not sent yet and those refused for a reason that may pass. */
 const RETRIABLE = new Set([
