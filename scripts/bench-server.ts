@@ -158,7 +158,8 @@ async function main() {
       if (!id) throw new Error(`the Finvoice upload was refused: ${JSON.stringify(up)}`);
       let state = 'in_progress';
       while (state === 'in_progress') {
-        if (performance.now() - f0 > 120_000) throw new Error('the Finvoice upload was not parsed in 2 minutes');
+        if (performance.now() - f0 > 120_000)
+          throw new Error('the Finvoice upload was not parsed in 2 minutes');
         await sleep(50);
         state = (await api(again, 'GET', `/api/invoices/${id}`, { token })).uploadState as string;
       }

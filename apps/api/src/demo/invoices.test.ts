@@ -96,7 +96,7 @@ async function expectSaimaanCostCenters(clientId: number, subs: Array<typeof sub
 }
 
 describe('the demo portal (Saimaan Logistiikka, DNA)', () => {
-  it('serves the invoices the demo-invoices job would upload: their cost-center codes place the subscriptions', async () => {
+  it('serves the invoices the demo-invoices job would upload, as e-invoices: their cost-center codes place the subscriptions', async () => {
     const { db } = t.deps.database;
     const [client] = await db.select().from(clients).where(eq(clients.businessId, '0737546-2'));
     const [dna] = await db.select().from(operators).where(eq(operators.name, 'DNA'));
@@ -116,7 +116,8 @@ describe('the demo portal (Saimaan Logistiikka, DNA)', () => {
         data: { invoiceId: fetched.id },
       });
       const [done] = await db.select().from(invoices).where(eq(invoices.id, fetched.id));
-      expect([done.uploadState, done.errorMessage]).toEqual(['uploaded', null]);
+      // As an e-invoice: the Finvoice path runs on the demo's first start.
+      expect([done.uploadState, done.errorMessage, done.format]).toEqual(['uploaded', null, 'finvoice']);
       const fresh = await db
         .select()
         .from(subscriptions)

@@ -14,6 +14,7 @@ export type { InvoiceModel, LineKind, ModelLine, ModelSubscription } from './mod
 export { personName, referenceNumber } from './data.js';
 export { Random } from './random.js';
 export { buildModel } from './model.js';
+export { generateFinvoice, type FinvoiceOptions, type GeneratedFinvoice } from './finvoice.js';
 
 export const PAGE_SIZES = {
   A4: [595.28, 841.89],

@@ -28,6 +28,8 @@ beforeAll(async () => {
         seed: 77,
         subscriptions: 4,
         buyer: BUYER.pohjola,
+        // The second month arrives as a Finvoice e-invoice, as operators send business customers.
+        format: (month) => (month === MONTHS[1] ? 'finvoice' : 'pdf'),
       }),
     },
   ]);
@@ -155,6 +157,19 @@ describe('automated invoice retrieval (simulated operator portal)', () => {
     const rows = await t.deps.database.db.select().from(invoices).where(eq(invoices.clientId, clientId));
     expect(rows).toHaveLength(1);
     expect(rows[0].source).toBe('automation');
+  }, 60_000);
+
+  it('fetches a month the portal offers as a Finvoice e-invoice and imports it as one', async () => {
+    await api('POST', `/api/automation/clients/${clientId}/run`, { month: MONTHS[1] });
+    const { latest } = await nextRun(MONTHS[1], 0);
+    expect(latest).toMatchObject({ status: 'succeeded', downloaded: 1 });
+    expect(portal.log).toContain(`GET /api/invoices/${portal.accounts[0].invoices[1].id}/finvoice`);
+    await allSettled();
+    const rows = await t.deps.database.db.select().from(invoices).where(eq(invoices.clientId, clientId));
+    expect(rows.map((r) => [r.uploadState, r.format, r.source]).sort()).toEqual([
+      ['uploaded', 'finvoice', 'automation'],
+      ['uploaded', 'pdf', 'automation'],
+    ]);
   }, 60_000);
 
   it('shows the client in the Full Automation report with its last run', async () => {

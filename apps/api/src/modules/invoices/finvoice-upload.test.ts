@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { generateFinvoice } from '@kulu/invoices/generator';
+import type { ParsedInvoice } from '@kulu/invoices';
+import { users } from '../../db/schema/index.js';
+import { BUYER, DEMO, type TestApp } from '../../test/helpers.js';
+import { invoiceTestApp, settled, uploadFiles } from '../../test/uploads.js';
+import { importFootprint } from './invoices.service.js';
+
+/**
+ * Finvoice e-invoices through the same upload as PDFs (issue 24): judged by content, read in the
+ * parse child, imported in one transaction, refused with a reason of their own and nothing written.
+ */
+let t: TestApp;
+let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
+
+beforeAll(async () => {
+  ({ t, tok } = await invoiceTestApp());
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const text = (xml: Uint8Array) => Buffer.from(xml).toString('utf8');
+const bytes = (s: string) => Buffer.from(s, 'utf8');
+
+/** Uploads files in one request (sent again while the demo import of the client still parses). */
+async function uploadAll(files: Array<{ name: string; data: Uint8Array }>, token = tok.companyAdmin) {
+  const until = Date.now() + 400_000;
+  for (;;) {
+    const res = await uploadFiles(t, token, files);
+    if (res.statusCode === 200) {
+      const results = res.json().results as Array<{ status: string; invoiceId?: number; code?: string }>;
+      expect(
+        results.every((r) => r.status === 'accepted'),
+        res.body,
+      ).toBe(true);
+      return Promise.all(results.map((r) => settled(t, token, r.invoiceId!, 400_000)));
+    }
+    if (res.json().code !== 'previousParseRunning' || Date.now() > until) throw new Error(res.body);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const money = (n: number) => n.toFixed(2);
+
+function expectImported(invoice: Record<string, unknown>, expected: ParsedInvoice) {
+  expect(invoice).toMatchObject({
+    uploadState: 'uploaded',
+    format: 'finvoice',
+    invoiceNumber: expected.invoiceNumber,
+    invoiceDate: expected.invoiceDate,
+    buyerBusinessId: expected.businessId,
+    totalExclVat: money(expected.totalExclVat),
+    vatAmount: money(expected.vatAmount),
+    totalInclVat: money(expected.totalInclVat),
+    subscriptionCount: expected.subscriptions.length,
+    errorCode: null,
+  });
+}
+
+describe('Finvoice e-invoices uploaded like PDFs', () => {
+  it('imports an e-invoice and a credit note (ISO-8859-15 behind the transport frame), tagged as e-invoices', async () => {
+    const invoice = generateFinvoice({
+      operator: 'elisa',
+      subscriptions: 4,
+      seed: 24_001,
+      invoiceDate: '2025-03-05',
+      buyer: BUYER.pohjola,
+    });
+    const credit = generateFinvoice({
+      operator: 'telia',
+      subscriptions: 2,
+      seed: 24_002,
+      invoiceDate: '2025-03-12',
+      buyer: BUYER.pohjola,
+      version: '2.01',
+      envelope: true,
+      charset: 'ISO-8859-15',
+      creditNote: true,
+    });
+    expect(text(credit.xml)).toMatch(/<SOAP-ENV:Envelope[\s\S]*<\?xml[^>]*ISO-8859-15/i);
+    expect(credit.expected.totalExclVat).toBeLessThan(0);
+    const [a, b] = await uploadAll([
+      { name: 'elisa-maaliskuu.xml', data: invoice.xml },
+      // The name says nothing: the content decides.
+      { name: 'hyvitys.pdf', data: credit.xml },
+    ]);
+    expectImported(a, invoice.expected);
+    expectImported(b, credit.expected);
+
+    // Its subscriptions, as on the invoice.
+    const subs = await t.inject({
+      method: 'GET',
+      url: `/api/invoices/${a.id}/subscriptions?pageSize=50`,
+      token: tok.companyAdmin,
+    });
+    expect(subs.statusCode, subs.body).toBe(200);
+    const numbers = (subs.json().items as Array<{ phoneNumber: string }>).map((s) => s.phoneNumber).sort();
+    expect(numbers).toEqual(invoice.expected.subscriptions.map((s) => s.phoneNumber).sort());
+
+    // The original file comes back as the XML it was.
+    const file = await t.inject({
+      method: 'GET',
+      url: `/api/invoices/${a.id}/file`,
+      token: tok.companyAdmin,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/xml');
+    expect(file.rawPayload.equals(Buffer.from(invoice.xml))).toBe(true);
+  }, 600_000);
+
+  it('refuses hostile and wrong e-invoices, each with its own reason, and imports nothing of them', async () => {
+    const { db } = t.deps.database;
+    const base = generateFinvoice({
+      operator: 'elisa',
+      subscriptions: 2,
+      seed: 24_010,
+      invoiceDate: '2025-04-05',
+      buyer: BUYER.pohjola,
+    });
+    const xml = text(base.xml);
+    const body = xml.slice(xml.indexOf('<Finvoice'));
+    const laughs = Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join(
+      '',
+    );
+    const cases: Array<{ name: string; data: Uint8Array; code: string }> = [
+      {
+        name: 'xxe.xml',
+        data: bytes(
+          `<?xml version="1.0"?><!DOCTYPE Finvoice [<!ENTITY x SYSTEM "file:///etc/passwd">]>${body.replace('<InvoiceNumber>', '<InvoiceNumber>&x;')}`,
+        ),
+        code: 'invoiceXmlDoctype',
+      },
+      {
+        name: 'laughs.xml',
+        data: bytes(
+          `<?xml version="1.0"?><!DOCTYPE Finvoice [<!ENTITY l0 "ha">${laughs}]><Finvoice>&l10;</Finvoice>`,
+        ),
+        code: 'invoiceXmlDoctype',
+      },
+      {
+        name: 'truncated.xml',
+        data: base.xml.subarray(0, Math.floor(base.xml.length / 2)),
+        code: 'invoiceXmlNotWellFormed',
+      },
+      {
+        name: 'ubl.xml',
+        data: bytes(
+          '<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
+        ),
+        code: 'invoiceNotFinvoice',
+      },
+      {
+        name: 'seller.xml',
+        data: bytes(xml.replaceAll('0116510-6', '1234567-1')),
+        code: 'invoiceUnknownSeller',
+      },
+      {
+        name: 'totals.xml',
+        data: bytes(
+          xml.replace(
+            /(<InvoiceTotalVatExcludedAmount[^>]*>)(-?\d+),(\d\d)/,
+            (_, tag: string, e: string, c: string) => {
+              const cents = Number(e) * 100 + Number(c) + 1;
+              return `${tag}${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+            },
+          ),
+        ),
+        code: 'invoiceRowsMismatch',
+      },
+      {
+        name: 'vaasa.xml',
+        data: generateFinvoice({
+          operator: 'elisa',
+          subscriptions: 2,
+          seed: 24_011,
+          buyer: { name: 'Vaasan Sähkö Oy', businessId: '2347036-3' },
+        }).xml,
+        code: 'invoiceOtherBuyer',
+      },
+      {
+        name: 'no-buyer.xml',
+        data: generateFinvoice({
+          operator: 'elisa',
+          subscriptions: 2,
+          seed: 24_012,
+          buyer: { name: BUYER.pohjola.name, businessId: null },
+        }).xml,
+        code: 'invoiceNoBuyer',
+      },
+      {
+        // Pohjola has contracts with Elisa and Telia only.
+        name: 'dna.xml',
+        data: generateFinvoice({ operator: 'dna', subscriptions: 2, seed: 24_013, buyer: BUYER.pohjola }).xml,
+        code: 'invoiceOperatorNoContract',
+      },
+    ];
+    for (const c of cases) expect(Buffer.from(c.data).equals(Buffer.from(base.xml)), c.name).toBe(false);
+    const before = await importFootprint(db);
+    const done = await uploadAll(cases.map(({ name, data }) => ({ name, data })));
+    // The server answered others meanwhile, and each file failed with its own reason.
+    expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(done.map((d) => [d.fileName, d.uploadState, d.errorCode])).toEqual(
+      cases.map((c) => [c.name, 'failed', c.code]),
+    );
+    expect(await importFootprint(db)).toEqual(before);
+    const xxe = done[0];
+    expect(JSON.stringify(xxe)).not.toMatch(/root:/);
+
+    // In the user's language.
+    await db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));
+    try {
+      const fi = await t.inject({
+        method: 'GET',
+        url: `/api/invoices/${done[3].id}`,
+        token: await t.login(DEMO.companyAdmin),
+      });
+      expect(fi.json().errorMessage).toMatch(/^XML-tiedosto ei ole Finvoice-verkkolasku/);
+    } finally {
+      await db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.companyAdmin));
+    }
+  }, 600_000);
+
+  it('refuses at once a file that is neither a PDF nor XML, whatever its name', async () => {
+    const res = await uploadFiles(t, tok.companyAdmin, [{ name: 'lasku.xml', data: bytes('Finvoice? no.') }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().results[0]).toMatchObject({ status: 'refused', code: 'invoiceNotPdf' });
+  });
+});
