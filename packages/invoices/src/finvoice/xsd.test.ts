@@ -21,9 +21,7 @@ const hasXmllint = !spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).err
 const inCi = process.env.CI === 'true';
 
 if (!XSD) {
-  console.warn(
-    'xsd.test.ts: no Finvoice3.0.xsd (set FINVOICE_XSD to its path): validation skipped',
-  );
+  console.warn('xsd.test.ts: no Finvoice3.0.xsd (set FINVOICE_XSD to its path): validation skipped');
 }
 
 describe.skipIf(!XSD)('generated Finvoice 3.0 files validate against the Finvoice 3.0 XSD', () => {
