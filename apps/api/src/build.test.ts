@@ -196,6 +196,56 @@ describe('the compiled server (npm start)', () => {
     });
   }, 600_000);
 
+  it('reads Finvoice e-invoices in its parse child: the demo portal’s and one uploaded by the company', async () => {
+    const xml = generateInvoiceOutOfProcess(
+      { operator: 'telia', subscriptions: 30, seed: 2202, buyer: BUYER.pohjola },
+      'finvoice',
+    );
+    expect(xml.subarray(0, 5).toString()).toBe('<?xml');
+    const admin = await login(DEMO.admin);
+    // The demo's DNA invoices (Saimaan Logistiikka) arrive from the simulated portal as e-invoices.
+    let eInvoices = 0;
+    for (let i = 0; i < 900 && !eInvoices; i++) {
+      const res = await fetch(`${base}/api/invoices?pageSize=100&uploadState=uploaded`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      const items = ((await res.json()) as { items: Array<{ format: string }> }).items;
+      eInvoices = items.filter((r) => r.format === 'finvoice').length;
+      if (!eInvoices) await sleep(200);
+    }
+    expect(eInvoices, log).toBeGreaterThan(0);
+
+    const token = await login(DEMO.companyAdmin);
+    const { headers, payload } = multipart([{ name: 'telia-e-invoice.xml', data: xml }]);
+    let res: Response | undefined;
+    for (let i = 0; i < 600; i++) {
+      res = await fetch(`${base}/api/invoices`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body: payload,
+      });
+      if (res.status !== 409) break;
+      await sleep(500);
+    }
+    expect(res?.status).toBe(200);
+    const id = ((await res!.json()) as { results: { invoiceId: number }[] }).results[0].invoiceId;
+    let invoice: Record<string, unknown> = {};
+    for (let i = 0; i < 1200; i++) {
+      invoice = await (
+        await fetch(`${base}/api/invoices/${id}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      if (invoice.uploadState !== 'in_progress') break;
+      await sleep(250);
+    }
+    expect(invoice, log).toMatchObject({
+      uploadState: 'uploaded',
+      format: 'finvoice',
+      operatorName: 'Telia',
+      errorDetail: null,
+      subscriptionCount: 30,
+    });
+  }, 600_000);
+
   // The web build is found from the bundle (apps/web/dist beside apps/api): where one exists.
   it.runIf(fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))('serves the web app', async () => {
     const res = await fetch(`${base}/`);

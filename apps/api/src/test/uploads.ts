@@ -120,16 +120,24 @@ export async function settled(t: TestApp, token: string, id: number, timeoutMs =
  * An operator invoice PDF generated in a separate node process, so that the test process itself
  * never loads the invoice package (and its PDF library).
  */
-export function generateInvoiceOutOfProcess(opts: {
-  operator: string;
-  subscriptions: number;
-  seed: number;
-  buyer?: { name?: string; businessId: string | null };
-}): Buffer {
+export function generateInvoiceOutOfProcess(
+  opts: {
+    operator: string;
+    subscriptions: number;
+    seed: number;
+    buyer?: { name?: string; businessId: string | null };
+  },
+  /** `finvoice`: the same invoice as a Finvoice e-invoice (XML). */
+  format: 'pdf' | 'finvoice' = 'pdf',
+): Buffer {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const code = `const { generateInvoice } = await import('@kulu/invoices');
-const { pdf } = await generateInvoice(${JSON.stringify(opts)});
-process.stdout.write(Buffer.from(pdf).toString('base64'));`;
+  const make =
+    format === 'pdf'
+      ? `(await generateInvoice(${JSON.stringify(opts)})).pdf`
+      : `generateFinvoice(${JSON.stringify(opts)}).xml`;
+  const code = `const { generateInvoice, generateFinvoice } = await import('@kulu/invoices');
+const file = ${make};
+process.stdout.write(Buffer.from(file).toString('base64'));`;
   const out = execFileSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', code], {
     cwd: fileURLToPath(new URL('.', import.meta.url)),
     maxBuffer: 64 * 1024 * 1024,
