@@ -89,6 +89,13 @@ const envSchema = z.object({
    * progress); an upload beyond it is answered 429 before its body is read.
    */
   UPLOAD_IN_FLIGHT_MB: z.coerce.number().int().min(1).max(65536).default(512),
+  /**
+   * The longest an invoice upload may take to arrive; a slower one is cut off and what it streamed
+   * removed. It bounds how long a request holds the bytes in flight, and the sweep of files no row
+   * names spares any file younger than twice this (at least an hour): an upload's files are named by
+   * its invoices only once its body has arrived.
+   */
+  UPLOAD_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   /** Days the file of a failed invoice is kept (the invoice and its reason stay); a daily job removes it. */
   FAILED_FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Invoice file storage of one client; an upload that would pass it is refused (413). */

@@ -17,6 +17,7 @@ import {
 } from '../modules/report-exports/report-exports.service.js';
 import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
 import { removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
+import { orphanFileAgeSeconds, removeOrphanFiles } from '../lib/files.js';
 import { sendOperatorContractReminders } from '../modules/client-sections/operator-contract-reminders.js';
 import {
   enqueueMonthlyFetches,
@@ -76,6 +77,7 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   });
   await jobs.work(QUEUE.failedInvoiceFilesCleanup, async () => {
     await removeExpiredFailedFiles(deps);
+    await removeOrphanFiles(deps.database.db, orphanFileAgeSeconds(deps.config));
   });
   if (options.schedules ?? true) {
     // The 20th of each month at 8:00 Helsinki time.
@@ -88,12 +90,15 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
     // Every day at 3:30: remove archived exports past their keeping time.
     await jobs.schedule(QUEUE.reportExportsCleanup, '30 3 * * *');
-    // Every day at 3:40: remove failed invoices' files past their keeping time.
+    // Every day at 3:40: remove failed invoices' files past their keeping time, and files no row
+    // names (left by an instance stopped while an upload streamed in).
     await jobs.schedule(QUEUE.failedInvoiceFilesCleanup, '40 3 * * *');
   }
   await recoverOrphanedParses(deps);
   await requeueOrphans(deps);
   await requeueScheduledExports(deps);
+  // What an instance stopped mid-upload left goes now, not only at the next daily cleanup.
+  await removeOrphanFiles(deps.database.db, orphanFileAgeSeconds(deps.config));
   // Also while running: a parse whose instance died is taken over by a live one within a minute.
   const sweep = setInterval(() => {
     if (deps.jobs.started) recoverOrphanedParses(deps).catch(() => {});

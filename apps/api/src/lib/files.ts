@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
-import { fileChunks, files } from '../db/schema/index.js';
+import {
+  clientOperatorDocuments,
+  clients,
+  fileChunks,
+  files,
+  helpFiles,
+  invoices,
+  users,
+} from '../db/schema/index.js';
 
 /** A file that streams in is stored in chunks of this size: a request holds at most one. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -127,4 +136,41 @@ export async function storeFileStream(
 /** Deletes files (their chunks go with them). */
 export async function removeFiles(db: Executor, ids: number[]): Promise<void> {
   if (ids.length) await db.delete(files).where(inArray(files.id, ids));
+}
+
+/**
+ * Every column that names a file (its chunks aside, which go with it): a file none of them names
+ * belongs to nothing. The logos have no foreign key. files.test.ts checks this list against the
+ * database's own columns, so a new one cannot be forgotten.
+ */
+export const FILE_REFERENCES: ReadonlyArray<readonly [PgTable, PgColumn]> = [
+  [invoices, invoices.fileId],
+  [clientOperatorDocuments, clientOperatorDocuments.fileId],
+  [helpFiles, helpFiles.fileId],
+  [clients, clients.logoFileId],
+  [users, users.logoFileId],
+];
+
+/**
+ * The least age of a file that no row names before it is removed: twice the longest an upload may
+ * take (UPLOAD_MAX_SECONDS), at least an hour. An upload's streamed files are named by its invoices
+ * only once its whole body has arrived; every other file is stored in the transaction that names it.
+ */
+export const orphanFileAgeSeconds = (config: { UPLOAD_MAX_SECONDS: number }) =>
+  Math.max(3600, 2 * config.UPLOAD_MAX_SECONDS);
+
+/**
+ * Removes the files (and their chunks) that no row names and that are older than `minAgeSeconds`
+ * by the database's clock (the one that stamped them): what a process stopped while an upload
+ * streamed in left behind. Returns how many went.
+ */
+export async function removeOrphanFiles(db: Executor, minAgeSeconds: number): Promise<number> {
+  const named = FILE_REFERENCES.map(
+    ([table, column]) => sql`not exists (select 1 from ${table} where ${column} = ${files.id})`,
+  );
+  const gone = await db
+    .delete(files)
+    .where(and(sql`${files.createdAt} < now() - ${minAgeSeconds}::int * interval '1 second'`, ...named))
+    .returning({ id: files.id });
+  return gone.length;
 }

@@ -49,27 +49,30 @@ export const uploadFiles = (
 /**
  * POST /api/invoices of one file of `size` bytes that starts as a PDF, generated as the server
  * pulls it (never built whole), with its exact content-length. `read` counts the bytes the server
- * has taken: a refusal before the body is read leaves it at what the stream buffered ahead.
+ * has taken: a refusal before the body is read leaves it at what the stream buffered ahead. With
+ * `stallAfter`, the body stops after that many bytes and never goes on (a client gone quiet); with
+ * `pdf: false` the file does not start as a PDF (it is read to its end and dropped, nothing stored).
  */
 export function uploadStreamed(
   t: TestApp,
   token: string,
   size: number,
-  headers: Record<string, string> = {},
+  opts: { headers?: Record<string, string>; stallAfter?: number; pdf?: boolean } = {},
 ) {
   const boundary = '----kulu-streamed-upload';
   const head = Buffer.from(
     `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="streamed.pdf"\r\n` +
-      `content-type: application/pdf\r\n\r\n%PDF-1.7\n`,
+      `content-type: application/pdf\r\n\r\n${opts.pdf === false ? 'NOT-A-PDF' : '%PDF-1.7\n'}`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const fill = Buffer.alloc(64 * 1024, 0x20);
   const length = head.length + (size - 9) + tail.length;
   const counter = { read: 0 };
-  let body = size - 9; // after "%PDF-1.7\n"
+  let body = size - 9; // after "%PDF-1.7\n" (or "NOT-A-PDF")
   let ended = false;
   const payload = new Readable({
     read() {
+      if (counter.read >= (opts.stallAfter ?? Infinity)) return;
       let piece: Buffer | null;
       if (counter.read === 0) piece = head;
       else if (body > 0) {
@@ -90,7 +93,7 @@ export function uploadStreamed(
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
       'content-length': String(length),
-      ...headers,
+      ...opts.headers,
     },
     payload,
   });

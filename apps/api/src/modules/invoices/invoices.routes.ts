@@ -58,6 +58,8 @@ interface UploadGate {
   /** Upload bytes this request holds of the instance's cap (its declared length). */
   bytes: number;
   released: boolean;
+  /** Cuts the request off past UPLOAD_MAX_SECONDS (cleared once its body has arrived). */
+  deadline: NodeJS.Timeout;
 }
 
 /** Refusal status when no file of a request was accepted. */
@@ -86,6 +88,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
     const gate = gates.get(req);
     if (!gate || gate.released) return;
     gate.released = true;
+    clearTimeout(gate.deadline);
     receiving.all -= gate.bytes;
     const left = (receiving.byClient.get(gate.target.clientId) ?? 0) - gate.bytes;
     if (left > 0) receiving.byClient.set(gate.target.clientId, left);
@@ -136,7 +139,12 @@ export async function invoicesRoutes(app: FastifyInstance) {
         }
         receiving.all += declared;
         receiving.byClient.set(target.clientId, (receiving.byClient.get(target.clientId) ?? 0) + declared);
-        gates.set(req, { target, bytes: declared, released: false });
+        // An upload too slow to arrive in UPLOAD_MAX_SECONDS is cut off (its parts then fail and
+        // what it streamed is removed): it holds the bytes in flight no longer, and the sweep of
+        // files no row names (lib/files.ts) never meets a file of an upload still arriving.
+        const deadline = setTimeout(() => req.raw.destroy(), deps.config.UPLOAD_MAX_SECONDS * 1000);
+        deadline.unref();
+        gates.set(req, { target, bytes: declared, released: false, deadline });
       },
       onResponse: async (req) => release(req),
       onRequestAbort: async (req) => release(req),
@@ -170,11 +178,13 @@ export async function invoicesRoutes(app: FastifyInstance) {
           incoming.push(await receiveInvoiceFile(db, target, part.filename, part.file));
         }
       } catch (e) {
-        // Nothing of a request that breaks off midway is kept.
+        // Nothing of a request that breaks off midway (or is cut off) is kept.
+        clearTimeout(gate.deadline);
         await discardReceived(db, incoming);
         if (e instanceof AppError) throw e;
         throw new AppError(400, 'validation', { files: 'invalid' });
       }
+      clearTimeout(gate.deadline);
       if (!incoming.length) throw new AppError(400, 'validation', { files: 'required' });
       const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang });
       const accepted = results.filter((x) => x.status === 'accepted').length;
