@@ -148,6 +148,85 @@ describe('invoice upload (company admin)', () => {
   );
 });
 
+/**
+ * A Finvoice e-invoice as a bank's e-invoice network delivers it (SOAP frame, ISO-8859-15): `npm run
+ * invoice -- generate --format finvoice --operator telia --seed 904 --subscriptions 3 --buyer-name
+ * 'Pohjola Rakennus Oy' --business-id 2345678-0 --envelope --charset ISO-8859-15`.
+ */
+const E_INVOICE = {
+  name: 'telia-904.xml',
+  number: '7508901761',
+  numbers: ['+358458635450', '+358463284249', '+358509027833'],
+};
+
+describe('a Finvoice e-invoice (company admin)', () => {
+  it(
+    'is uploaded like a PDF, tagged as an e-invoice and shows its subscriptions, in English and Finnish',
+    { timeout: 420_000 },
+    async () => {
+      const { context, page, errors } = await openPage(browser);
+      try {
+        await login(page, USERS.companyAdmin);
+        await goto(page, '/company/invoice-upload');
+        await page.getByTestId('invoice-table').waitFor();
+        await dropFiles(page, [
+          {
+            name: E_INVOICE.name,
+            type: 'text/xml',
+            base64: readFileSync(join(FIXTURES, E_INVOICE.name)).toString('base64'),
+          },
+        ]);
+        const file = fileRow(page, E_INVOICE.name);
+        await file.getByText('Waiting').waitFor();
+        await page.getByTestId('upload-all').click();
+        const deadline = Date.now() + 360_000;
+        // Sent again while the demo import of the same client still parses (previous parse running).
+        for (;;) {
+          const state = await file.getAttribute('data-state');
+          if (state === 'uploaded') break;
+          expect(state).not.toBe('failed');
+          expect(Date.now()).toBeLessThan(deadline);
+          const retry = page.getByTestId('upload-all');
+          if (state === 'refused' && (await retry.isEnabled())) {
+            await page.waitForTimeout(1500);
+            await retry.click();
+          }
+          await page.waitForTimeout(500);
+        }
+        const row = page
+          .getByTestId('invoice-table')
+          .locator('tr.ant-table-row', { hasText: E_INVOICE.number });
+        await row.getByTestId('e-invoice-tag').getByText('E-invoice').waitFor({ timeout: 30_000 });
+        await row.getByText('Telia').waitFor();
+
+        await row.getByTestId('invoice-link').click();
+        await page
+          .getByTestId('invoice-total-excl')
+          .getByText(/28[.,]22/)
+          .waitFor();
+        await page.getByTestId('e-invoice-tag').getByText('E-invoice').waitFor();
+        await page.getByTestId('invoice-download').getByText('Download e-invoice (XML)').waitFor();
+        const links = page.getByTestId('subscription-link');
+        await expect.poll(() => links.count()).toBe(E_INVOICE.numbers.length);
+        const shown = (await links.allInnerTexts()).map((n) => n.replace(/\s/g, ''));
+        for (const n of E_INVOICE.numbers) {
+          expect(shown.some((s) => n.endsWith(s.replace(/^0/, '')))).toBe(true);
+        }
+        await screenshot(page, 'e-invoice-detail-en');
+
+        await switchLanguage(page, 'fi');
+        await page.getByTestId('e-invoice-tag').getByText('Verkkolasku').waitFor();
+        await page.getByTestId('invoice-download').getByText('Lataa verkkolasku (XML)').waitFor();
+        await screenshot(page, 'e-invoice-detail-fi');
+        await switchLanguage(page, 'en');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
 /** Elisa, seed 903, 3 subscriptions, addressed to Vaasan Sähkö Oy (2347036-3): not Pohjola's. */
 const OTHER_BUYER = 'vaasa-903.pdf';
 

@@ -113,7 +113,9 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
               onClick={() => void download()}
               data-testid="invoice-download"
             >
-              {t('detail.invoice.download')}
+              {t(
+                invoice.format === 'finvoice' ? 'detail.invoice.downloadFinvoice' : 'detail.invoice.download',
+              )}
             </Button>
             <DeleteInvoiceButton
               invoiceId={invoice.id}
