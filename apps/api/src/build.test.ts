@@ -68,6 +68,36 @@ describe('the compiled server (npm start)', () => {
     return ((await res.json()) as { access_token: string }).access_token;
   }
 
+  /**
+   * Uploads one file as the company admin (sent again while the company's demo invoices still
+   * parse: 409) and waits until it is no longer in progress.
+   */
+  async function uploadAsCompany(name: string, data: Buffer): Promise<Record<string, unknown>> {
+    const token = await login(DEMO.companyAdmin);
+    const { headers, payload } = multipart([{ name, data }]);
+    let res: Response | undefined;
+    for (let i = 0; i < 600; i++) {
+      res = await fetch(`${base}/api/invoices`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body: payload,
+      });
+      if (res.status !== 409) break;
+      await sleep(500);
+    }
+    expect(res?.status).toBe(200);
+    const id = ((await res!.json()) as { results: { invoiceId: number }[] }).results[0].invoiceId;
+    let invoice: Record<string, unknown> = {};
+    for (let i = 0; i < 1200; i++) {
+      invoice = await (
+        await fetch(`${base}/api/invoices/${id}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      if (invoice.uploadState !== 'in_progress') break;
+      await sleep(250);
+    }
+    return invoice;
+  }
+
   beforeAll(async () => {
     const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'api'], {
       encoding: 'utf8',
@@ -165,29 +195,7 @@ describe('the compiled server (npm start)', () => {
 
   it('imports a 70-page, 400-subscription invoice (read on worker threads) uploaded by the company', async () => {
     expect(longInvoice.subarray(0, 5).toString()).toBe('%PDF-');
-    const token = await login(DEMO.companyAdmin);
-    const { headers, payload } = multipart([{ name: 'elisa-400.pdf', data: longInvoice }]);
-    // The company's demo invoices may still be parsing (409 until they are done).
-    let res: Response | undefined;
-    for (let i = 0; i < 600; i++) {
-      res = await fetch(`${base}/api/invoices`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${token}` },
-        body: payload,
-      });
-      if (res.status !== 409) break;
-      await sleep(500);
-    }
-    expect(res?.status).toBe(200);
-    const id = ((await res!.json()) as { results: { invoiceId: number }[] }).results[0].invoiceId;
-    let invoice: Record<string, unknown> = {};
-    for (let i = 0; i < 1200; i++) {
-      invoice = await (
-        await fetch(`${base}/api/invoices/${id}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json();
-      if (invoice.uploadState !== 'in_progress') break;
-      await sleep(250);
-    }
+    const invoice = await uploadAsCompany('elisa-400.pdf', longInvoice);
     expect(invoice, log).toMatchObject({
       uploadState: 'uploaded',
       operatorName: 'Elisa',
@@ -215,28 +223,7 @@ describe('the compiled server (npm start)', () => {
     }
     expect(eInvoices, log).toBeGreaterThan(0);
 
-    const token = await login(DEMO.companyAdmin);
-    const { headers, payload } = multipart([{ name: 'telia-e-invoice.xml', data: xml }]);
-    let res: Response | undefined;
-    for (let i = 0; i < 600; i++) {
-      res = await fetch(`${base}/api/invoices`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${token}` },
-        body: payload,
-      });
-      if (res.status !== 409) break;
-      await sleep(500);
-    }
-    expect(res?.status).toBe(200);
-    const id = ((await res!.json()) as { results: { invoiceId: number }[] }).results[0].invoiceId;
-    let invoice: Record<string, unknown> = {};
-    for (let i = 0; i < 1200; i++) {
-      invoice = await (
-        await fetch(`${base}/api/invoices/${id}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json();
-      if (invoice.uploadState !== 'in_progress') break;
-      await sleep(250);
-    }
+    const invoice = await uploadAsCompany('telia-e-invoice.xml', xml);
     expect(invoice, log).toMatchObject({
       uploadState: 'uploaded',
       format: 'finvoice',

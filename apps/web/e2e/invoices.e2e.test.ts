@@ -55,6 +55,26 @@ const pdf = (name: string): DropFile => ({
 const fileRow = (page: Page, name: string): Locator =>
   page.locator(`[data-testid=upload-file][data-file="${name}"]`);
 
+/**
+ * Waits until a file sent with *Upload all* ends in `state`, sending it again while the demo import
+ * of the same client still parses (refused as "previous parse running").
+ */
+async function sendUntil(page: Page, file: Locator, state: 'uploaded' | 'failed') {
+  const deadline = Date.now() + 360_000;
+  for (;;) {
+    const now = await file.getAttribute('data-state');
+    if (now === state) return;
+    expect(now).not.toBe(state === 'uploaded' ? 'failed' : 'uploaded');
+    expect(Date.now()).toBeLessThan(deadline);
+    const retry = page.getByTestId('upload-all');
+    if (now === 'refused' && (await retry.isEnabled())) {
+      await page.waitForTimeout(1500);
+      await retry.click();
+    }
+    await page.waitForTimeout(500);
+  }
+}
+
 describe('invoice upload (company admin)', () => {
   it(
     'drops two PDFs, uploads them, watches both parse and finds them in the invoice table',
@@ -179,20 +199,7 @@ describe('a Finvoice e-invoice (company admin)', () => {
         const file = fileRow(page, E_INVOICE.name);
         await file.getByText('Waiting').waitFor();
         await page.getByTestId('upload-all').click();
-        const deadline = Date.now() + 360_000;
-        // Sent again while the demo import of the same client still parses (previous parse running).
-        for (;;) {
-          const state = await file.getAttribute('data-state');
-          if (state === 'uploaded') break;
-          expect(state).not.toBe('failed');
-          expect(Date.now()).toBeLessThan(deadline);
-          const retry = page.getByTestId('upload-all');
-          if (state === 'refused' && (await retry.isEnabled())) {
-            await page.waitForTimeout(1500);
-            await retry.click();
-          }
-          await page.waitForTimeout(500);
-        }
+        await sendUntil(page, file, 'uploaded');
         const row = page
           .getByTestId('invoice-table')
           .locator('tr.ant-table-row', { hasText: E_INVOICE.number });
@@ -244,19 +251,7 @@ describe('an invoice addressed to another company (company admin)', () => {
         const file = fileRow(page, OTHER_BUYER);
         await file.getByText('Waiting').waitFor();
         await page.getByTestId('upload-all').click();
-        const deadline = Date.now() + 360_000;
-        // Sent again while the demo import of the same client still parses (previous parse running).
-        for (;;) {
-          const state = await file.getAttribute('data-state');
-          if (state === 'failed') break;
-          expect(Date.now()).toBeLessThan(deadline);
-          const retry = page.getByTestId('upload-all');
-          if (state === 'refused' && (await retry.isEnabled())) {
-            await page.waitForTimeout(1500);
-            await retry.click();
-          }
-          await page.waitForTimeout(500);
-        }
+        await sendUntil(page, file, 'failed');
         const reason = 'The invoice is addressed to another company (business id 2347036-3)';
         const table = page.getByTestId('invoice-table');
         const row = table.locator('tr.ant-table-row', { hasText: OTHER_BUYER });
