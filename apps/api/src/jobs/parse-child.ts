@@ -7,7 +7,10 @@
  * Before the PDF library sees a file, its FlateDecode streams are inflated and counted (streamed,
  * nothing kept): a file that expands beyond the limit fails as `expands_too_much`.
  */
-import { InvoiceError, parseInvoiceFile, sniffInvoiceFormat } from '@kulu/invoices';
+// The file entry alone: the Finvoice reader is small; the PDF reader (MuPDF, about 1.5 s to load)
+// loads on the first PDF, so a child started for an e-invoice answers at once.
+import { InvoiceError } from '@kulu/invoices/errors';
+import { parseInvoiceFile, sniffInvoiceFormat } from '@kulu/invoices/file';
 import { inflatedSize } from './inflate-check.js';
 
 interface Request {
