@@ -58,7 +58,9 @@ async function parseCommand(args: string[]): Promise<void> {
   if (args.length !== 1) throw new UsageError('parse takes exactly one file (a PDF or a Finvoice XML file)');
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await readFile(args[0]));
+    // a view of the file's own buffer: no second copy of it
+    const file = await readFile(args[0]);
+    bytes = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
   } catch (err) {
     throw new InvoiceError('unknown_file_type', `cannot read ${args[0]}: ${(err as Error).message}`);
   }

@@ -209,7 +209,7 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
             row.articleName = text;
             break;
           case 'DeliveredQuantity':
-            if (quantity) row.quantities.push({ ...quantity, value: text });
+            if (quantity) row.quantities.push({ value: text, unit: quantity.unit, unitUN: quantity.unitUN });
             quantity = null;
             break;
           case 'StartDate':
@@ -550,7 +550,13 @@ export class RowAssigner {
     const cost = row.accountDimension;
     for (const free of row.freeTexts) {
       const match = this.numberIn(free);
-      if (match) return { ...match, costCenter: cost, label: row.articleName };
+      if (match)
+        return {
+          phoneNumber: match.phoneNumber,
+          userName: match.userName,
+          costCenter: cost,
+          label: row.articleName,
+        };
     }
     const start = numberAtStart(row.articleName);
     if (start) {
@@ -600,7 +606,8 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
   const otherLines: InvoiceLine[] = [];
   const rowRates = new Set<string>();
   const assigner = new RowAssigner();
-  const classes = new Map<string, Classification>();
+  const classes = new Map<string | null, Map<string, Classification>>();
+  let classified = 0;
   let rowsSum = 0;
   let invoiceMonth: string | null = null;
   const pending: FinvoiceRow[] = [];
@@ -621,11 +628,16 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
     const periodEnd = end ?? start;
     const label = assigned.label || row.freeTexts.join(' ') || '';
     if (!label) throw new MalformedInvoiceError(`row ${row.index} has an amount but no ArticleName`);
-    const classKey = `${periodStart}|${label}`;
-    let classification = classes.get(classKey);
+    // by period start, then label: no key string to build per row
+    let byLabel = classes.get(periodStart);
+    if (!byLabel) {
+      byLabel = new Map();
+      classes.set(periodStart, byLabel);
+    }
+    let classification = byLabel.get(label);
     if (!classification) {
       classification = classifyLine(label, periodStart, month);
-      if (classes.size < 100_000) classes.set(classKey, classification);
+      if (classified++ < 100_000) byLabel.set(label, classification);
     }
     const unitPrice =
       row.unitPrice === null

@@ -240,15 +240,12 @@ class Scanner implements XmlReader {
   // ---- the reader API
 
   attribute(name: string): string | undefined {
-    for (let i = 0; i < this.attrCount; i++) {
-      const [ns, ne, vs, ve] = [
-        this.attrs[i * 4],
-        this.attrs[i * 4 + 1],
-        this.attrs[i * 4 + 2],
-        this.attrs[i * 4 + 3],
-      ];
-      if (ne - ns === name.length && this.startsWith(name, ns)) {
-        return this.decodeText(vs, ve).replace(/[\t\n\r]/g, ' ');
+    const attrs = this.attrs;
+    for (let k = 0; k < this.attrCount * 4; k += 4) {
+      const ns = attrs[k];
+      if (attrs[k + 1] - ns === name.length && this.startsWith(name, ns)) {
+        const value = this.decodeText(attrs[k + 2], attrs[k + 3]);
+        return /[\t\n\r]/.test(value) ? value.replace(/[\t\n\r]/g, ' ') : value;
       }
     }
     return undefined;
