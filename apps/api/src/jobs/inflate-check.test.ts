@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { generateInvoice } from '@kulu/invoices';
+import { bombPdf } from '../test/bomb-pdf.js';
+import {
+  asciiChainBomb,
+  chainedFlateBomb,
+  deflatedZeros,
+  encryptedPdf,
+  endstreamInDataBomb,
+  flateRunLengthBomb,
+  indirectFilterBomb,
+  lzwBomb,
+  manyStreamsPdf,
+  objectStreamFilterBomb,
+  onePage,
+  paddedDictBomb,
+  pdfOf,
+  runLengthBomb,
+  streamObject,
+  TEXT,
+} from '../test/hostile-pdf.js';
+import { inflatedSize, OBJECT_OVERHEAD, STREAM_OVERHEAD } from './inflate-check.js';
+
+const MB = 1024 * 1024;
+
+/**
+ * Each file hides a bomb of `mb` MiB (MuPDF 1.28 decodes each whole: checked when they were written)
+ * from the pre-check of issue 23, which inflated only FlateDecode streams named in the last 4 KiB
+ * before `stream`, up to the first `endstream`, at most four stages deep.
+ */
+const hidden: [string, (mb: number) => Promise<Buffer> | Buffer][] = [
+  ['an indirect /Filter (`/Filter 6 0 R`, object 6 `[/FlateDecode]`)', indirectFilterBomb],
+  ['/Filter first in a stream dictionary padded past 4 KiB', (mb) => paddedDictBomb(mb, 8192)],
+  ['five chained FlateDecode stages', (mb) => chainedFlateBomb(mb, 5)],
+  [
+    'the bytes `endstream` inside the compressed data, a direct /Length',
+    (mb) => endstreamInDataBomb(mb, 'direct'),
+  ],
+  [
+    'the bytes `endstream` inside the compressed data, /Length 7 0 R',
+    (mb) => endstreamInDataBomb(mb, 'indirect'),
+  ],
+  ['RunLengthDecode alone', runLengthBomb],
+  ['FlateDecode then RunLengthDecode', flateRunLengthBomb],
+  ['LZWDecode', (mb) => lzwBomb(mb)],
+  ['LZWDecode with /EarlyChange 0', (mb) => lzwBomb(mb, 0)],
+  ['ASCII85, an unknown filter, ASCIIHex and Flate in one chain', asciiChainBomb],
+  ['/Filter in an object inside a compressed object stream', objectStreamFilterBomb],
+  ...(['rc4', 'aes-128', 'aes-256'] as const).map((method): [string, (mb: number) => Promise<Buffer>] => [
+    `encryption (${method}) with an empty user password`,
+    async (mb) =>
+      encryptedPdf(
+        { ...onePage(), 4: streamObject('/Filter /FlateDecode', await deflatedZeros(mb)) },
+        method,
+      ),
+  ]),
+];
+
+describe('the inflate pre-check', () => {
+  it.each(hidden)('refuses a bomb behind %s, having decoded no more than the limit', async (_, make) => {
+    const pdf = await make(96);
+    const res = await inflatedSize(pdf, 32 * MB);
+    expect(res.within).toBe(false);
+    expect(res.reason).toBeUndefined();
+    // It stops at the limit: a stream is not decoded whole before counting.
+    expect(res.bytes).toBeGreaterThan(32 * MB);
+    expect(res.bytes).toBeLessThan(34 * MB);
+  });
+
+  it.each(hidden)('counts at least what a reader decodes behind %s', async (_, make) => {
+    const res = await inflatedSize(await make(24), 1024 * MB);
+    expect(res.within).toBe(true);
+    expect(res.bytes).toBeGreaterThanOrEqual(24 * MB);
+  });
+
+  it('refuses 160,000 tiny streams by what a reader holds for each, before decoding them', async () => {
+    const pdf = manyStreamsPdf(160_000);
+    const res = await inflatedSize(pdf, 256 * MB);
+    expect(res).toEqual({ within: false, bytes: expect.any(Number) });
+    // Stopped while counting objects and streams: 15,000-odd of 16 KiB pass 256 MB.
+    expect(res.bytes).toBeLessThan(256 * MB + STREAM_OVERHEAD + OBJECT_OVERHEAD + 1);
+    expect((await inflatedSize(manyStreamsPdf(1_000), 256 * MB)).within).toBe(true);
+  }, 30_000);
+
+  it('passes the sample invoices and generated ones with room to spare', async () => {
+    const dir = new URL('../../../../packages/invoices/fixtures/', import.meta.url);
+    const samples = fs.readdirSync(dir).filter((f) => f.endsWith('.pdf'));
+    expect(samples.length).toBeGreaterThan(0);
+    for (const f of samples) {
+      expect(await inflatedSize(fs.readFileSync(new URL(f, dir)), 256 * MB)).toMatchObject({ within: true });
+    }
+    for (const [operator, subscriptions] of [
+      ['elisa', 600],
+      ['telia', 200],
+      ['dna', 40],
+    ] as const) {
+      const { pdf } = await generateInvoice({ operator, subscriptions, seed: 11 });
+      const res = await inflatedSize(pdf, 256 * MB);
+      expect(res.within).toBe(true);
+      expect(res.bytes).toBeLessThan(16 * MB);
+    }
+    const encrypted = encryptedPdf(
+      { ...onePage(), 4: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)) },
+      'aes-128',
+    );
+    expect((await inflatedSize(encrypted, 256 * MB)).within).toBe(true);
+  }, 60_000);
+
+  it('finds an object whose header a comment splits, and a stream hidden inside another stream', async () => {
+    const zeros = await deflatedZeros(64);
+    const split = pdfOf({ ...onePage(), 4: streamObject('/Filter 6 0 R', zeros) })
+      .toString('latin1')
+      .replace('1 0 obj', '6 % comment\n0 % more\nobj [/FlateDecode] endobj\n1 0 obj');
+    expect(await inflatedSize(Buffer.from(split, 'latin1'), 32 * MB)).toMatchObject({ within: false });
+    // Object 8 lies inside the unfiltered data of object 7: a reader reaches it through the xref.
+    const inner = Buffer.concat(
+      [
+        '8 0 obj\n',
+        '<< /Filter /FlateDecode /Length ' + zeros.length + ' >>\nstream\n',
+        zeros,
+        '\nendstream\nendobj\n',
+      ].map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)),
+    );
+    const nested = pdfOf({
+      ...onePage(),
+      4: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)),
+      7: streamObject('', inner),
+    });
+    expect(await inflatedSize(nested, 32 * MB)).toMatchObject({ within: false });
+  });
+
+  it('refuses what it cannot follow, saying why', async () => {
+    const text = zlib.deflateSync(TEXT);
+    const missing = pdfOf({ ...onePage(), 4: streamObject('/Filter 9 0 R', text) });
+    expect(await inflatedSize(missing, 256 * MB)).toMatchObject({
+      within: false,
+      reason: "a stream's /Filter refers to an object that is not in the file",
+    });
+    const missingLength = pdfOf({ ...onePage(), 4: streamObject('/Filter /FlateDecode', text, '9 0 R') });
+    expect(await inflatedSize(missingLength, 256 * MB)).toMatchObject({
+      within: false,
+      reason: "a stream's /Length refers to an object that is not in the file",
+    });
+    const orphan = Buffer.concat([
+      pdfOf({ ...onePage(), 4: streamObject('/Filter /FlateDecode', text) }),
+      Buffer.from('<< /Filter /FlateDecode >>\nstream\n', 'latin1'),
+      text,
+      Buffer.from('\nendstream\n', 'latin1'),
+    ]);
+    expect(await inflatedSize(orphan, 256 * MB)).toMatchObject({
+      within: false,
+      reason: 'a stream follows a dictionary that belongs to no readable object',
+    });
+    const long = pdfOf({ ...onePage(), 4: streamObject(`/Filter [${'/AHx '.repeat(33)}]`, text) });
+    expect(await inflatedSize(long, 256 * MB)).toMatchObject({
+      within: false,
+      reason: 'more than 32 filters on one stream',
+    });
+  });
+
+  it('does not decrypt a file the empty password does not open, as a reader cannot either', async () => {
+    const pdf = encryptedPdf(
+      { ...onePage(), 4: streamObject('/Filter /FlateDecode', await deflatedZeros(64)) },
+      'rc4',
+      'secret',
+    );
+    expect(await inflatedSize(pdf, 32 * MB)).toMatchObject({ within: true });
+  });
+
+  it('still refuses the decompression bombs of issue 23 at the limit', async () => {
+    for (const bomb of [await bombPdf(2048), await bombPdf(2048, { in: 'font' })]) {
+      const res = await inflatedSize(bomb, 256 * MB);
+      expect(res.within).toBe(false);
+      expect(res.bytes).toBeLessThan(258 * MB);
+    }
+  }, 30_000);
+});
