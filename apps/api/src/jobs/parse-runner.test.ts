@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateInvoice, generatePlainPdf } from '@kulu/invoices';
 import { bombPdf } from '../test/bomb-pdf.js';
+import { pagesSharingFontBomb } from '../test/hostile-pdf.js';
 import { childCommand, lastParseStats, parseChildPid, parseInChild, stopParseChild } from './parse-runner.js';
 
 const alive = (pid: number) => {
@@ -38,21 +39,36 @@ describe('parse in a child process', () => {
     expect(parseChildPid()).not.toBe(idle);
   }, 60_000);
 
-  it('kills only the child when its whole memory (not just the heap) passes the cap', async () => {
+  it('stops a child whose PDF library needs more than the cap, its memory never above the cap', async () => {
     // The inflate pre-check is switched off, so the PDF library itself inflates a 1 GB font
-    // program outside the JS heap; the watchdog on the child's RSS ends it near the cap.
+    // program into its WebAssembly memory, whose growth is refused at 90 % of the cap.
     const bomb = await bombPdf(1024, { in: 'font' });
     const res = await parseInChild(bomb, { maxMemoryMb: 300, inflateLimitMb: 1_000_000 }).catch((e) => e);
     expect(res).toMatchObject({
       code: 'out_of_memory',
       message: 'parsing needed more than 300 MB of memory',
     });
-    // Sampled every 50 ms: it may pass the cap by what the child allocates in one interval.
-    expect(lastParseStats().peakRssMb).toBeGreaterThan(300);
-    expect(lastParseStats().peakRssMb).toBeLessThan(900);
+    expect(lastParseStats().peakRssMb).toBeGreaterThan(150);
+    expect(lastParseStats().peakRssMb).toBeLessThanOrEqual(300);
     const { pdf } = await generateInvoice({ operator: 'elisa', subscriptions: 40, seed: 3 });
     expect((await parseInChild(pdf)).subscriptions).toHaveLength(40);
   }, 60_000);
+
+  it('kills the child before its whole memory passes the cap when page readers on worker threads fill it', async () => {
+    // 40 pages (read on worker threads, each with its own copy of the PDF library) sharing a font
+    // whose program inflates to 1 GB; the pre-check is off. The watchdog reads the child's resident
+    // memory every 10 ms and kills it a margin below the cap.
+    const bomb = await pagesSharingFontBomb(40, 1024);
+    const res = await parseInChild(bomb, { maxMemoryMb: 400, inflateLimitMb: 1_000_000 }).catch((e) => e);
+    expect(res).toMatchObject({
+      code: 'out_of_memory',
+      message: 'parsing needed more than 400 MB of memory',
+    });
+    expect(lastParseStats().peakRssMb).toBeGreaterThan(200);
+    expect(lastParseStats().peakRssMb).toBeLessThanOrEqual(400);
+    const { pdf, expected } = await generateInvoice({ operator: 'dna', subscriptions: 5, seed: 9 });
+    expect(await parseInChild(pdf)).toEqual(expected);
+  }, 90_000);
 
   it('refuses a decompression bomb before reading it, using a fraction of the cap', async () => {
     const bomb = await bombPdf(2048);

@@ -27,11 +27,15 @@ export interface ParseLimits {
   timeoutMs?: number;
   /** How long a newly started child may take to load before the parse fails as a timeout. */
   startTimeoutMs?: number;
-  /** Hard cap on the child's whole resident memory (RSS); the child is killed above it. */
+  /**
+   * Hard cap on the child's whole resident memory (RSS): MuPDF's memory in the child may not grow
+   * past 90 % of it, and the watchdog kills the child before its sampled memory would pass it.
+   */
   maxMemoryMb?: number;
   /**
-   * The most all FlateDecode streams of one file may inflate to, checked before the PDF is read.
-   * Default: half of `maxMemoryMb`.
+   * The most all streams of one file may decode to (each filter's output, plus an allowance per
+   * stream and object), checked before the PDF is read (inflate-check.ts). Default: half of
+   * `maxMemoryMb`.
    */
   inflateLimitMb?: number;
   /**
@@ -50,8 +54,14 @@ export const DEFAULT_PARSE_IDLE_MS = 5_000;
 
 /** A child is replaced after this many parses (bounds any slow leak of the PDF library). */
 const RECYCLE_AFTER = 50;
-/** How often the watchdog reads the child's resident memory. */
-const WATCH_MS = 50;
+/** How often the watchdog reads the child's resident memory while a parse runs (idle: every 10th). */
+const WATCH_MS = 10;
+/**
+ * The watchdog kills the child this far below the cap: at least 5 % of it, and at least three
+ * times what the child grew by since the last reading (the next reading must not find it above).
+ */
+const MARGIN_SHARE = 0.05;
+const MARGIN_GROWTHS = 3;
 
 /**
  * How the child is started. The runner running from TypeScript (tests, tsx) starts
@@ -91,6 +101,8 @@ interface Slot {
   uses: number;
   /** Highest resident memory seen since the current parse began, in bytes. */
   peak: number;
+  /** The last reading of the child's resident memory, in bytes. */
+  last: number;
   /** Set when the runner kills the child itself, so its exit is reported for that reason. */
   killedFor: ParseFailure | null;
   pending: Map<number, { resolve: (v: ParsedInvoice) => void; reject: (e: Error) => void }>;
@@ -129,18 +141,23 @@ function start(capMb: number): Slot {
   ready.catch(() => {});
   let markExited!: () => void;
   const exited = new Promise<void>((resolve) => (markExited = resolve));
-  const s: Slot = { child, capMb, ready, exited, uses: 0, peak: 0, killedFor: null, pending };
+  const s: Slot = { child, capMb, ready, exited, uses: 0, peak: 0, last: 0, killedFor: null, pending };
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (d: string) => {
     stderr = (stderr + d).slice(-4000);
   });
   const cap = capMb * 1024 * 1024;
+  let tick = 0;
   const watchdog = setInterval(() => {
+    if (!pending.size && tick++ % 10 !== 0) return;
     const rss = child.pid ? residentBytes(child.pid) : null;
     if (rss == null) return;
+    const grew = Math.max(0, rss - s.last);
+    s.last = rss;
     if (rss > s.peak) s.peak = rss;
-    if (rss > cap && !s.killedFor) {
+    const margin = Math.max(cap * MARGIN_SHARE, grew * MARGIN_GROWTHS);
+    if (rss > cap - margin && !s.killedFor) {
       kill(s, new ParseFailure('out_of_memory', `parsing needed more than ${capMb} MB of memory`));
     }
   }, WATCH_MS);
@@ -216,9 +233,14 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
     const timeout = limit(timeoutMs, new ParseFailure('timeout', `parsing took longer than ${seconds} s`));
     const id = nextId++;
     const result = new Promise<ParsedInvoice>((resolve, reject) => s.pending.set(id, { resolve, reject }));
-    s.child.send({ id, pdf, inflateLimitBytes });
+    s.child.send({ id, pdf, inflateLimitBytes, memoryLimitBytes: capMb * 1024 * 1024 });
     s.uses++;
-    const invoice = await Promise.race([result, timeout]);
+    const invoice = await Promise.race([result, timeout]).catch((e: unknown) => {
+      // MuPDF refused memory in the child: its state is not trusted for another parse.
+      if (e instanceof ParseFailure && e.code === 'out_of_memory')
+        kill(s, new ParseFailure('internal', 'recycled'));
+      throw e;
+    });
     if (s.uses >= RECYCLE_AFTER) kill(s, new ParseFailure('internal', 'recycled'));
     return invoice;
   } finally {
@@ -252,9 +274,10 @@ export function parseChildPid(): number | null {
 
 /**
  * Parses a PDF in a child process, so that a hostile PDF can neither hang, crash nor exhaust the
- * server: the child's whole resident memory is watched every 50 ms and the child is killed above
- * `maxMemoryMb` (a worker thread's limit would cover only the JS heap, not inflated streams); the
- * child is killed after `timeoutMs`; a file whose streams inflate beyond `inflateLimitMb` fails
+ * server: MuPDF's memory in the child may not grow past 90 % of `maxMemoryMb`, and the child's whole
+ * resident memory is read every 10 ms during a parse and the child killed before a reading would
+ * pass `maxMemoryMb` (a worker thread's limit would cover only the JS heap, not inflated streams);
+ * the child is killed after `timeoutMs`; a file whose streams decode beyond `inflateLimitMb` fails
  * before the PDF library reads it. One parse at a time; the child (PDF library loaded) is kept
  * between parses, exits after `idleMs` without one, and is replaced after a failure of its own or
  * every 50 parses. Resolves with the structured invoice or rejects with a ParseFailure.
