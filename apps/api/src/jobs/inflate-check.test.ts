@@ -31,7 +31,7 @@ const MB = 1024 * 1024;
  * before `stream`, up to the first `endstream`, at most four stages deep.
  */
 const hidden: [string, (mb: number) => Promise<Buffer> | Buffer][] = [
-  ['an indirect /Filter (`/Filter 6 0 R`, object 6 `[/FlateDecode]`)', indirectFilterBomb],
+  ['an indirect /Filter (`/Filter 9 0 R`, object 9 `[/FlateDecode]`)', indirectFilterBomb],
   ['/Filter first in a stream dictionary padded past 4 KiB', (mb) => paddedDictBomb(mb, 8192)],
   ['five chained FlateDecode stages', (mb) => chainedFlateBomb(mb, 5)],
   [
@@ -39,7 +39,7 @@ const hidden: [string, (mb: number) => Promise<Buffer> | Buffer][] = [
     (mb) => endstreamInDataBomb(mb, 'direct'),
   ],
   [
-    'the bytes `endstream` inside the compressed data, /Length 7 0 R',
+    'the bytes `endstream` inside the compressed data, /Length 10 0 R',
     (mb) => endstreamInDataBomb(mb, 'indirect'),
   ],
   ['RunLengthDecode alone', runLengthBomb],
@@ -52,7 +52,7 @@ const hidden: [string, (mb: number) => Promise<Buffer> | Buffer][] = [
     `encryption (${method}) with an empty user password`,
     async (mb) =>
       encryptedPdf(
-        { ...onePage(), 4: streamObject('/Filter /FlateDecode', await deflatedZeros(mb)) },
+        { ...onePage(), 7: streamObject('/Filter /FlateDecode', await deflatedZeros(mb)) },
         method,
       ),
   ]),
@@ -102,7 +102,7 @@ describe('the inflate pre-check', () => {
       expect(res.bytes).toBeLessThan(16 * MB);
     }
     const encrypted = encryptedPdf(
-      { ...onePage(), 4: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)) },
+      { ...onePage(), 7: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)) },
       'aes-128',
     );
     expect((await inflatedSize(encrypted, 256 * MB)).within).toBe(true);
@@ -110,14 +110,14 @@ describe('the inflate pre-check', () => {
 
   it('finds an object whose header a comment splits, and a stream hidden inside another stream', async () => {
     const zeros = await deflatedZeros(64);
-    const split = pdfOf({ ...onePage(), 4: streamObject('/Filter 6 0 R', zeros) })
+    const split = pdfOf({ ...onePage(), 7: streamObject('/Filter 9 0 R', zeros) })
       .toString('latin1')
-      .replace('1 0 obj', '6 % comment\n0 % more\nobj [/FlateDecode] endobj\n1 0 obj');
+      .replace('1 0 obj', '9 % comment\n0 % more\nobj [/FlateDecode] endobj\n1 0 obj');
     expect(await inflatedSize(Buffer.from(split, 'latin1'), 32 * MB)).toMatchObject({ within: false });
-    // Object 8 lies inside the unfiltered data of object 7: a reader reaches it through the xref.
+    // Object 12 lies inside the unfiltered data of object 8: a reader reaches it through the xref.
     const inner = Buffer.concat(
       [
-        '8 0 obj\n',
+        '12 0 obj\n',
         '<< /Filter /FlateDecode /Length ' + zeros.length + ' >>\nstream\n',
         zeros,
         '\nendstream\nendobj\n',
@@ -125,26 +125,26 @@ describe('the inflate pre-check', () => {
     );
     const nested = pdfOf({
       ...onePage(),
-      4: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)),
-      7: streamObject('', inner),
+      7: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)),
+      8: streamObject('', inner),
     });
     expect(await inflatedSize(nested, 32 * MB)).toMatchObject({ within: false });
   });
 
   it('refuses what it cannot follow, saying why', async () => {
     const text = zlib.deflateSync(TEXT);
-    const missing = pdfOf({ ...onePage(), 4: streamObject('/Filter 9 0 R', text) });
+    const missing = pdfOf({ ...onePage(), 7: streamObject('/Filter 12 0 R', text) });
     expect(await inflatedSize(missing, 256 * MB)).toMatchObject({
       within: false,
       reason: "a stream's /Filter refers to an object that is not in the file",
     });
-    const missingLength = pdfOf({ ...onePage(), 4: streamObject('/Filter /FlateDecode', text, '9 0 R') });
+    const missingLength = pdfOf({ ...onePage(), 7: streamObject('/Filter /FlateDecode', text, '12 0 R') });
     expect(await inflatedSize(missingLength, 256 * MB)).toMatchObject({
       within: false,
       reason: "a stream's /Length refers to an object that is not in the file",
     });
     const orphan = Buffer.concat([
-      pdfOf({ ...onePage(), 4: streamObject('/Filter /FlateDecode', text) }),
+      pdfOf({ ...onePage(), 7: streamObject('/Filter /FlateDecode', text) }),
       Buffer.from('<< /Filter /FlateDecode >>\nstream\n', 'latin1'),
       text,
       Buffer.from('\nendstream\n', 'latin1'),
@@ -153,7 +153,7 @@ describe('the inflate pre-check', () => {
       within: false,
       reason: 'a stream follows a dictionary that belongs to no readable object',
     });
-    const long = pdfOf({ ...onePage(), 4: streamObject(`/Filter [${'/AHx '.repeat(33)}]`, text) });
+    const long = pdfOf({ ...onePage(), 7: streamObject(`/Filter [${'/AHx '.repeat(33)}]`, text) });
     expect(await inflatedSize(long, 256 * MB)).toMatchObject({
       within: false,
       reason: 'more than 32 filters on one stream',
@@ -162,7 +162,7 @@ describe('the inflate pre-check', () => {
 
   it('does not decrypt a file the empty password does not open, as a reader cannot either', async () => {
     const pdf = encryptedPdf(
-      { ...onePage(), 4: streamObject('/Filter /FlateDecode', await deflatedZeros(64)) },
+      { ...onePage(), 7: streamObject('/Filter /FlateDecode', await deflatedZeros(64)) },
       'rc4',
       'secret',
     );

@@ -54,10 +54,11 @@ describe('parse in a child process', () => {
     expect((await parseInChild(pdf)).subscriptions).toHaveLength(40);
   }, 60_000);
 
-  it('kills the child before its whole memory passes the cap when page readers on worker threads fill it', async () => {
-    // 40 pages (read on worker threads, each with its own copy of the PDF library) sharing a font
-    // whose program inflates to 1 GB; the pre-check is off. The watchdog reads the child's resident
-    // memory every 10 ms and kills it a margin below the cap.
+  it('kills the child before its whole memory passes the cap on a 40-page file of bombs', async () => {
+    // 40 pages sharing a font whose program inflates to 1 GB; the pre-check is off. Where the machine
+    // has the cores, pages are read on worker threads, each with its own copy of the PDF library,
+    // whose memory only the watchdog sees: it reads the child's resident memory every 10 ms and kills
+    // it a margin below the cap.
     const bomb = await pagesSharingFontBomb(40, 1024);
     const res = await parseInChild(bomb, { maxMemoryMb: 400, inflateLimitMb: 1_000_000 }).catch((e) => e);
     expect(res).toMatchObject({

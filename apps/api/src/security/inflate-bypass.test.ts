@@ -44,7 +44,7 @@ const bombs: [string, () => Promise<Buffer> | Buffer][] = [
   ['stream dictionary over 4 KiB', () => paddedDictBomb(GIB, 8192)],
   ['five Flate stages', () => chainedFlateBomb(GIB, 5)],
   ['endstream in the data, direct /Length', () => endstreamInDataBomb(GIB, 'direct')],
-  ['endstream in the data, /Length 7 0 R', () => endstreamInDataBomb(GIB, 'indirect')],
+  ['endstream in the data, /Length 10 0 R', () => endstreamInDataBomb(GIB, 'indirect')],
   ['RunLengthDecode', () => runLengthBomb(GIB)],
   ['Flate and RunLengthDecode', () => flateRunLengthBomb(GIB)],
   ['LZWDecode', () => lzwBomb(GIB)],
@@ -54,7 +54,7 @@ const bombs: [string, () => Promise<Buffer> | Buffer][] = [
     'AES encryption with an empty password',
     async () =>
       encryptedPdf(
-        { ...onePage(), 4: streamObject('/Filter /FlateDecode', await deflatedZeros(GIB)) },
+        { ...onePage(), 7: streamObject('/Filter /FlateDecode', await deflatedZeros(GIB)) },
         'aes-128',
       ),
   ],

@@ -4,9 +4,9 @@ import { zerosDeflated } from './bomb-pdf.js';
 
 /**
  * Test fixtures (imported by tests only): PDFs that hide a decompression bomb from a naive
- * pre-check (issue 23, finding 6), each generated in milliseconds. Every bomb is one page whose
- * content stream (object 4) inflates to `mb` MiB of zeros; the page also draws the word "Lasku" from
- * its last content stream where the trick allows, so a reader that decodes the bomb whole reaches it.
+ * pre-check (issue 23, finding 6), each generated in milliseconds. Every bomb is the font program
+ * (FontFile2, object 7) of the one font a one-page document shows text in: a reader decodes a font
+ * program whole into memory before it looks at it, so the bomb inflates to `mb` MiB of zeros there.
  */
 
 type Body = string | (string | Buffer)[];
@@ -78,13 +78,20 @@ export function streamObject(dict: string, data: Buffer, length: string | number
   return [`<< ${dict} /Length ${length} >>\nstream\n`, data, '\nendstream'];
 }
 
-/** Objects 1–3 and 5 of a one-page document whose page draws `contents` with font F1 (object 5). */
+/**
+ * Objects 1–6 of a one-page document that shows "Lasku" (content stream 4) in a TrueType font (5)
+ * whose program is object 7 (FontFile2 of descriptor 6): the caller gives object 7.
+ */
 export function onePage(contents = '4 0 R'): Record<number, Body> {
   return {
     1: '<< /Type /Catalog /Pages 2 0 R >>',
     2: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     3: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${contents} /Resources << /Font << /F1 5 0 R >> >> >>`,
-    5: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    4: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)),
+    5: '<< /Type /Font /Subtype /TrueType /BaseFont /Bomb /FirstChar 32 /LastChar 126 /FontDescriptor 6 0 R >>',
+    6:
+      '<< /Type /FontDescriptor /FontName /Bomb /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 ' +
+      '/Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>',
   };
 }
 
@@ -184,12 +191,12 @@ export function ascii85(data: Buffer): Buffer {
   return Buffer.from(`${s}~>`, 'latin1');
 }
 
-/** The bomb's filter hidden behind an indirect object: `/Filter 6 0 R`, object 6 `[/FlateDecode]`. */
+/** The bomb's filter hidden behind an indirect object: `/Filter 9 0 R`, object 9 `[/FlateDecode]`. */
 export async function indirectFilterBomb(mb: number): Promise<Buffer> {
   return pdfOf({
     ...onePage(),
-    4: streamObject('/Filter 6 0 R', await deflatedZeros(mb)),
-    6: '[/FlateDecode]',
+    7: streamObject('/Filter 9 0 R', await deflatedZeros(mb)),
+    9: '[/FlateDecode]',
   });
 }
 
@@ -197,19 +204,19 @@ export async function indirectFilterBomb(mb: number): Promise<Buffer> {
 export async function paddedDictBomb(mb: number, pad = 8192): Promise<Buffer> {
   return pdfOf({
     ...onePage(),
-    4: streamObject(`/Filter /FlateDecode /Padding (${'x'.repeat(pad)})`, await deflatedZeros(mb)),
+    7: streamObject(`/Filter /FlateDecode /Padding (${'x'.repeat(pad)})`, await deflatedZeros(mb)),
   });
 }
 
 /** Zeros deflated `stages` times, each stage named in the stream's filter array. */
 export async function chainedFlateBomb(mb: number, stages = 5): Promise<Buffer> {
   const filters = Array<string>(stages).fill('/FlateDecode').join(' ');
-  return pdfOf({ ...onePage(), 4: streamObject(`/Filter [${filters}]`, await deflatedZeros(mb, stages)) });
+  return pdfOf({ ...onePage(), 7: streamObject(`/Filter [${filters}]`, await deflatedZeros(mb, stages)) });
 }
 
 /**
  * The compressed data starts with a stored deflate block holding the bytes `endstream`; the stream's
- * /Length (direct, or `7 0 R` when `length` is `indirect`) says where it really ends.
+ * /Length (direct, or `10 0 R` when `length` is `indirect`) says where it really ends.
  */
 export async function endstreamInDataBomb(mb: number, length: 'direct' | 'indirect'): Promise<Buffer> {
   const zeros = await zerosDeflated(mb);
@@ -231,23 +238,23 @@ export async function endstreamInDataBomb(mb: number, length: 'direct' | 'indire
   const adler = Buffer.alloc(4);
   adler.writeUInt32BE(((b << 16) | a) >>> 0);
   const data = Buffer.concat([Buffer.from([0x78, 0x01]), stored, prefix, raw, adler]);
-  if (length === 'direct') return pdfOf({ ...onePage(), 4: streamObject('/Filter /FlateDecode', data) });
+  if (length === 'direct') return pdfOf({ ...onePage(), 7: streamObject('/Filter /FlateDecode', data) });
   return pdfOf({
     ...onePage(),
-    4: streamObject('/Filter /FlateDecode', data, '7 0 R'),
-    7: String(data.length),
+    7: streamObject('/Filter /FlateDecode', data, '10 0 R'),
+    10: String(data.length),
   });
 }
 
 /** RunLengthDecode: `mb` MiB of zeros from mb × 16 KiB of data (no Flate stage at all). */
 export function runLengthBomb(mb: number): Buffer {
-  return pdfOf({ ...onePage(), 4: streamObject('/Filter /RunLengthDecode', runLengthZeros(mb)) });
+  return pdfOf({ ...onePage(), 7: streamObject('/Filter /RunLengthDecode', runLengthZeros(mb)) });
 }
 
 /** FlateDecode then RunLengthDecode: the inflated run-length data is 1/64 of what it decodes to. */
 export function flateRunLengthBomb(mb: number): Buffer {
   const data = zlib.deflateSync(runLengthZeros(mb), { level: 9 });
-  return pdfOf({ ...onePage(), 4: streamObject('/Filter [/FlateDecode /RunLengthDecode]', data) });
+  return pdfOf({ ...onePage(), 7: streamObject('/Filter [/FlateDecode /RunLengthDecode]', data) });
 }
 
 /** LZWDecode: `mb` MiB of zeros from about mb × 750 bytes; `earlyChange` 0 says so in DecodeParms. */
@@ -255,7 +262,7 @@ export function lzwBomb(mb: number, earlyChange = 1): Buffer {
   const parms = earlyChange === 1 ? '' : ` /DecodeParms << /EarlyChange ${earlyChange} >>`;
   return pdfOf({
     ...onePage(),
-    4: streamObject(`/Filter /LZWDecode${parms}`, lzwZeros(mb, undefined, earlyChange)),
+    7: streamObject(`/Filter /LZWDecode${parms}`, lzwZeros(mb, undefined, earlyChange)),
   });
 }
 
@@ -264,21 +271,21 @@ export async function asciiChainBomb(mb: number): Promise<Buffer> {
   const data = ascii85(asciiHex(await deflatedZeros(mb)));
   return pdfOf({
     ...onePage(),
-    4: streamObject('/Filter [/ASCII85Decode /NoSuchDecode /AHx /Fl]', data),
+    7: streamObject('/Filter [/ASCII85Decode /NoSuchDecode /AHx /Fl]', data),
   });
 }
 
-/** `/Filter 6 0 R` where object 6 lives in a compressed object stream (object 7). */
+/** `/Filter 9 0 R` where object 9 lives in a compressed object stream (object 11). */
 export async function objectStreamFilterBomb(mb: number): Promise<Buffer> {
-  const header = '6 0 ';
+  const header = '9 0 ';
   const objstm = zlib.deflateSync(Buffer.from(`${header}[/FlateDecode]`, 'latin1'));
   return pdfOf(
     {
       ...onePage(),
-      4: streamObject('/Filter 6 0 R', await deflatedZeros(mb)),
-      7: streamObject(`/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode`, objstm),
+      7: streamObject('/Filter 9 0 R', await deflatedZeros(mb)),
+      11: streamObject(`/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode`, objstm),
     },
-    { packed: { 6: [7, 0] } },
+    { packed: { 9: [11, 0] } },
   );
 }
 
@@ -291,6 +298,7 @@ export function manyStreamsPdf(count: number): Buffer {
     `[${Array.from({ length: count }, (_, i) => `${10 + i} 0 R`).join(' ')}]`,
   );
   const tiny = zlib.deflateSync(Buffer.from(' ', 'latin1'));
+  objects[7] = streamObject('/Filter /FlateDecode', tiny);
   for (let i = 0; i < count; i++) objects[10 + i] = streamObject('/Filter /FlateDecode', tiny);
   objects[10 + count - 1] = streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT));
   return pdfOf(objects);
@@ -301,15 +309,10 @@ export function manyStreamsPdf(count: number): Buffer {
  * font whose program (FontFile2, decoded whole by a reader) inflates to `mb` MiB.
  */
 export async function pagesSharingFontBomb(pages: number, mb: number): Promise<Buffer> {
-  const kids = Array.from({ length: pages }, (_, i) => `${100 + i} 0 R`).join(' ');
+  const { 3: _page, ...shared } = onePage();
   const objects: Record<number, Body> = {
-    1: '<< /Type /Catalog /Pages 2 0 R >>',
-    2: `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-    4: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)),
-    5: '<< /Type /Font /Subtype /TrueType /BaseFont /Bomb /FirstChar 32 /LastChar 126 /FontDescriptor 6 0 R >>',
-    6:
-      '<< /Type /FontDescriptor /FontName /Bomb /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 ' +
-      '/Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>',
+    ...shared,
+    2: `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${100 + i} 0 R`).join(' ')}] /Count ${pages} >>`,
     7: streamObject('/Filter /FlateDecode', await deflatedZeros(mb)),
   };
   for (let i = 0; i < pages; i++) {
