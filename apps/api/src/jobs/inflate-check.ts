@@ -39,18 +39,22 @@ import {
  *   FlateDecode, LZWDecode (with its EarlyChange), RunLengthDecode, ASCIIHexDecode, ASCII85Decode
  *   and BrotliDecode are decoded; each stage's output counts, and so do the raw bytes read;
  * - filters it does not decode pass their input through, counted as their output (JPXDecode,
- *   Crypt, unknown names); DCTDecode also counts the pixels of the JPEG's frame; CCITTFaxDecode and
+ *   unknown names); DCTDecode also counts the pixels of the JPEG's frame; CCITTFaxDecode and
  *   JBIG2Decode count their input on images (a reader extracting text never decodes images) and are
  *   refused on any other stream;
+ * - a file encrypted with an empty password (which MuPDF opens without asking) is decrypted first,
+ *   or by the stream's Crypt filter (pdf-crypt.ts);
  * - every stream counts 16 KiB and every object 512 bytes more (MuPDF opens the content streams of
  *   a page all at once: 20,000 tiny ones took 320 MB);
  * - where the file gives two answers (an object defined twice, a key given twice) every answer is
  *   counted; the longest /Length is used.
- * What it cannot follow it refuses (`reason`) instead of guessing: an indirect /Filter or /Length
- * whose object is nowhere in the file, a stream keyword after a dictionary that belongs to no
- * readable object, more than 32 filters or 16 possible chains on one stream, a damaged Flate stream
- * that feeds another filter, objects that overlap so much that reading them would take more than
- * twice the file. The memory watchdog of the parse child (parse-runner.ts) stays the guarantee.
+ * What it cannot follow it refuses (`reason`) instead of guessing: an indirect /Filter, /Length or
+ * /DecodeParms whose object is nowhere in the file, a stream keyword after a dictionary that belongs
+ * to no readable object, more than 32 filters or 16 ways to decode one stream, a damaged Flate
+ * stream that feeds another filter, objects that overlap so much that reading them would take more
+ * than twice the file. Not followed (the watchdog covers them): inline images inside content
+ * streams, sizes stated by Type 3 fonts, functions and shadings. The memory watchdog of the parse
+ * child (parse-runner.ts) stays the guarantee.
  */
 export async function inflatedSize(
   pdf: Uint8Array,
