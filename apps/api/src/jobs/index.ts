@@ -16,7 +16,7 @@ import {
   type BuildReportExportJob,
 } from '../modules/report-exports/report-exports.service.js';
 import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
-import { removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
+import { removeExpiredFailedFiles, removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
 import { orphanFileAgeSeconds, removeOrphanFiles } from '../lib/files.js';
 import { sendOperatorContractReminders } from '../modules/client-sections/operator-contract-reminders.js';
 import {
@@ -77,6 +77,7 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   });
   await jobs.work(QUEUE.failedInvoiceFilesCleanup, async () => {
     await removeExpiredFailedFiles(deps);
+    await removeOldUploadReceipts(deps);
     await removeOrphanFiles(deps.database.db, orphanFileAgeSeconds(deps.config));
   });
   if (options.schedules ?? true) {
@@ -90,8 +91,9 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
     // Every day at 3:30: remove archived exports past their keeping time.
     await jobs.schedule(QUEUE.reportExportsCleanup, '30 3 * * *');
-    // Every day at 3:40: remove failed invoices' files past their keeping time, and files no row
-    // names (left by an instance stopped while an upload streamed in).
+    // Every day at 3:40: remove failed invoices' files past their keeping time, files no row
+    // names (left by an instance stopped while an upload streamed in) and refused upload bytes
+    // older than the daily budget's 24 hours.
     await jobs.schedule(QUEUE.failedInvoiceFilesCleanup, '40 3 * * *');
   }
   await recoverOrphanedParses(deps);

@@ -88,6 +88,25 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * Bytes a client's upload request sent that no invoice keeps (files refused as duplicates, too
+ * large, not a PDF, or a request that broke off): they count against the daily upload budget with
+ * the invoices' `file_size` (issue 23), so refused copies cannot churn storage without limit. One
+ * row per such request; the daily cleanup drops rows older than 24 hours.
+ */
+export const uploadReceipts = pgTable(
+  'upload_receipts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    bytes: integer('bytes').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_receipts_client_idx').on(t.clientId, t.receivedAt)],
+);
+
 /** A subscription (phone number) of a client, created when an invoice first shows it. */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -28,6 +28,7 @@ import {
   admitUpload,
   discardReceived,
   receiveInvoiceFile,
+  recordRefusedBytes,
   resolveUploadTarget,
   uploadInvoices,
   type IncomingFile,
@@ -155,6 +156,9 @@ export async function invoicesRoutes(app: FastifyInstance) {
       const gate = gates.get(req)!;
       const { target } = gate;
       const incoming: IncomingFile[] = [];
+      // Every file byte taken from the body: what no invoice keeps counts against the client's
+      // daily upload budget all the same (a refused copy was written to storage, then dropped).
+      const received = { bytes: 0 };
       try {
         // A file over the limit is answered per file ("too large"), the others still go through
         // (`throwFileSizeLimit` is honoured by parts() at run time; its types omit it). Each file
@@ -175,18 +179,25 @@ export async function invoicesRoutes(app: FastifyInstance) {
             }
             continue;
           }
-          incoming.push(await receiveInvoiceFile(db, target, part.filename, part.file));
+          incoming.push(await receiveInvoiceFile(db, target, part.filename, part.file, received));
         }
       } catch (e) {
         // Nothing of a request that breaks off midway (or is cut off) is kept.
         clearTimeout(gate.deadline);
         await discardReceived(db, incoming);
+        await recordRefusedBytes(deps, target.clientId, received.bytes).catch(() => {});
         if (e instanceof AppError) throw e;
         throw new AppError(400, 'validation', { files: 'invalid' });
       }
       clearTimeout(gate.deadline);
       if (!incoming.length) throw new AppError(400, 'validation', { files: 'required' });
       const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang });
+      // One result per file, in order: an accepted file counts as its invoice's file_size.
+      const kept = incoming.reduce(
+        (sum, f, i) => sum + (results[i]?.status === 'accepted' && 'stored' in f ? f.stored.size : 0),
+        0,
+      );
+      await recordRefusedBytes(deps, target.clientId, received.bytes - kept);
       const accepted = results.filter((x) => x.status === 'accepted').length;
       const body = { results, accepted, refused: results.length - accepted };
       if (accepted) return body;

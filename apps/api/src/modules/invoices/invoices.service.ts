@@ -30,6 +30,7 @@ import {
   plans,
   subCompanies,
   subscriptions,
+  uploadReceipts,
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
@@ -74,12 +75,25 @@ export async function receiveInvoiceFile(
   target: UploadTarget,
   fileName: string,
   source: AsyncIterable<Buffer> & { truncated?: boolean },
+  /** Adds up the bytes taken from `source`, also of a file that breaks off midway. */
+  received: { bytes: number } = { bytes: 0 },
 ): Promise<IncomingFile> {
   const name = cleanFileName(fileName);
+  const counted = {
+    async *[Symbol.asyncIterator]() {
+      for await (const piece of source) {
+        received.bytes += piece.length;
+        yield piece;
+      }
+    },
+    get truncated() {
+      return source.truncated;
+    },
+  };
   const outcome = await storeFileStream(
     db,
     { clientId: target.clientId, kind: 'invoice', name, mime: 'application/pdf' },
-    source,
+    counted,
     { maxBytes: INVOICE_MAX_BYTES, accept: invoiceMediaType },
   );
   if ('stored' in outcome) return { fileName, stored: outcome.stored };
@@ -95,10 +109,31 @@ export async function discardReceived(db: Db, incoming: IncomingFile[]): Promise
 }
 
 /**
+ * Records bytes an upload request sent that no invoice keeps (refused files, a request that broke
+ * off): they count against the client's daily upload budget like accepted files, so sending the
+ * same file again and again (written to storage, then dropped as a duplicate) is bounded per day.
+ */
+export async function recordRefusedBytes(deps: Deps, clientId: number, bytes: number): Promise<void> {
+  if (bytes <= 0) return;
+  await deps.database.db.insert(uploadReceipts).values({ clientId, bytes, receivedAt: deps.now() });
+}
+
+/** The daily cleanup: refused bytes older than 24 hours no longer count against any budget. */
+export async function removeOldUploadReceipts(deps: Deps): Promise<number> {
+  const since = new Date(deps.now().getTime() - 86_400_000);
+  const gone = await deps.database.db
+    .delete(uploadReceipts)
+    .where(lt(uploadReceipts.receivedAt, since))
+    .returning({ id: uploadReceipts.id });
+  return gone.length;
+}
+
+/**
  * Whether a client may send an upload of `bytes` now, checked before its body is read: (uploads by
  * people) no earlier upload of the client still parsing (the caller is then mailed when it is
- * done), its invoice files within the storage quota and its last 24 hours' uploads within the
- * daily budget, counting what this instance is still receiving for it (`receiving`), and its parse
+ * done), its invoice files within the storage quota and its last 24 hours' uploads (the invoices'
+ * files and the refused bytes of `upload_receipts`) within the daily budget, counting what this
+ * instance is still receiving for it (`receiving`), and its parse
  * time of the last hour within PARSE_BUDGET_SECONDS_PER_HOUR.
  */
 export async function admitUpload(
@@ -127,7 +162,8 @@ export async function admitUpload(
   const [use] = await db
     .select({
       stored: sql<number>`coalesce((select sum(f.size) from files f where f.client_id = ${target.clientId}), 0)::float8`,
-      today: sql<number>`coalesce((select sum(i.file_size) from invoices i where i.client_id = ${target.clientId} and i.created_at > ${since.toISOString()}), 0)::float8`,
+      today: sql<number>`(coalesce((select sum(i.file_size) from invoices i where i.client_id = ${target.clientId} and i.created_at > ${since.toISOString()}), 0)
+        + coalesce((select sum(r.bytes) from upload_receipts r where r.client_id = ${target.clientId} and r.received_at > ${since.toISOString()}), 0))::float8`,
     })
     .from(sql`(select 1) as one`);
   const coming = opts.bytes + opts.receiving;

@@ -1,0 +1,102 @@
+// Issue 23: a duplicate upload is recognised only once its SHA-256 is known at the end of the
+// stream, so each refused copy was written to file_chunks and then deleted, and refused files did
+// not count against the client's daily upload budget: 100 copies of one 20 MB file kept 20 MB but
+// grew the tables to 1,456 MB on disk. Now every file byte an upload sends counts against the
+// budget, accepted or refused (upload_receipts), so the churn is bounded per client and day.
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@kulu/shared';
+import { files, uploadReceipts } from '../db/schema/index.js';
+import { markFailed, removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
+import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { uploadFiles, uploadStreamed } from '../test/uploads.js';
+
+const MB = 1024 * 1024;
+const DAY = 86_400_000;
+
+/** A 1 MB file that reads as a PDF by its first bytes but is no invoice (its parse would fail). */
+const head = Buffer.from('%PDF-1.7\n%refused-bytes\n', 'latin1');
+const SAME = Buffer.concat([head, crypto.randomBytes(MB - head.length)]);
+
+let t: TestApp;
+let token: string;
+let clientId: number;
+
+const storedBytes = async () => {
+  const [r] = await t.deps.database.db
+    .select({ n: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
+    .from(files)
+    .where(eq(files.clientId, clientId));
+  return r.n;
+};
+
+const receipts = async () =>
+  t.deps.database.db
+    .select({ bytes: uploadReceipts.bytes })
+    .from(uploadReceipts)
+    .where(eq(uploadReceipts.clientId, clientId));
+
+beforeAll(async () => {
+  t = await createTestApp({ CLIENT_DAILY_UPLOAD_MB: '6' });
+  token = await t.login(DEMO.companyAdmin);
+  clientId = await clientIdOf(t, DEMO.companyAdmin);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('refused copies of a file count against the daily upload budget (issue 23)', () => {
+  it('refuses the same file as a duplicate until its refused bytes spend the budget, then refuses uploads before their body is read', async () => {
+    const before = await storedBytes();
+    const first = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    expect(first.statusCode).toBe(200);
+    await markFailed(t.deps, first.json().results[0].invoiceId, 'invalidInvoice', 'not an invoice');
+
+    const codes: string[] = [];
+    for (let i = 0; i < 20 && !codes.includes('dailyUploadBudgetSpent'); i++) {
+      const res = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+      codes.push(res.json().code);
+      if (res.statusCode === 429) {
+        expect(res.json()).toMatchObject({ message: MESSAGES.dailyUploadBudgetSpent.en });
+      } else expect(res.statusCode).toBe(409);
+    }
+    // 1 MB accepted and 4 refused copies: a fifth would pass the budget of 6 MB.
+    expect(codes).toEqual([
+      'invoiceSameFileFailed',
+      'invoiceSameFileFailed',
+      'invoiceSameFileFailed',
+      'invoiceSameFileFailed',
+      'dailyUploadBudgetSpent',
+    ]);
+    expect((await receipts()).map((r) => r.bytes)).toEqual([MB, MB, MB, MB]);
+    expect(await storedBytes()).toBe(before + MB);
+
+    // Refused before the body is read: the server took no more than the stream buffered ahead.
+    const big = uploadStreamed(t, token, 4 * MB);
+    const res = await big.res;
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'dailyUploadBudgetSpent' });
+    expect(big.counter.read).toBeLessThan(2 * MB);
+    expect(await storedBytes()).toBe(before + MB);
+  }, 120_000);
+
+  it('counts a file refused while it streams in (not a PDF) and drops receipts older than 24 hours', async () => {
+    t.advanceClock(DAY + 1000);
+    token = await t.login(DEMO.companyAdmin);
+    expect(await removeOldUploadReceipts(t.deps)).toBe(4);
+    expect(await receipts()).toEqual([]);
+    const notPdf = uploadStreamed(t, token, 3 * MB, { pdf: false });
+    expect((await notPdf.res).statusCode).toBe(400);
+    expect((await receipts()).map((r) => r.bytes)).toEqual([3 * MB]);
+    // The duplicate is known again the next day, and its bytes count once more.
+    const again = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'invoiceSameFileFailed' });
+    const next = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    expect(next.statusCode).toBe(409);
+    const spent = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json()).toMatchObject({ code: 'dailyUploadBudgetSpent' });
+  }, 120_000);
+});
