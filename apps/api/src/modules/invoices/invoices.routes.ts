@@ -197,7 +197,8 @@ export async function invoicesRoutes(app: FastifyInstance) {
         (sum, f, i) => sum + (results[i]?.status === 'accepted' && 'stored' in f ? f.stored.size : 0),
         0,
       );
-      await recordRefusedBytes(deps, target.clientId, received.bytes - kept);
+      // The files are already answered for: a receipt that cannot be written is no 5xx.
+      await recordRefusedBytes(deps, target.clientId, received.bytes - kept).catch(() => {});
       const accepted = results.filter((x) => x.status === 'accepted').length;
       const body = { results, accepted, refused: results.length - accepted };
       if (accepted) return body;
