@@ -38,11 +38,34 @@ async function waitForFigures(page: Page, timeoutMs = 300_000): Promise<string> 
   }
 }
 
-/** Chooses `name` in the header's operator picker and waits for the dashboard's total to change. */
+/**
+ * Chooses `name` in the header's operator picker and waits for the dashboard's total to change. The
+ * switch is a request for a new token: it is awaited as such (a loaded server may take longer than a
+ * poll's 15 s to answer it), and a click the dropdown did not take is tried again (CI once saw the
+ * picker still on "All operators" after 15 s).
+ */
 async function choose(page: Page, name: string, before: string): Promise<string> {
   const picker = page.getByTestId('operator-switcher');
-  await picker.click();
-  await pickOption(page, name);
+  for (let attempt = 1; ; attempt++) {
+    const sent = page
+      .waitForRequest((r) => r.url().endsWith('/api/session/operator') && r.method() === 'POST', {
+        timeout: 10_000,
+      })
+      .then(
+        (r) => r,
+        () => null,
+      );
+    await picker.click();
+    await pickOption(page, name);
+    const request = await sent;
+    if (request) {
+      const res = await request.response();
+      expect(res?.ok(), `switching to ${name} answered ${res?.status()}`).toBe(true);
+      break;
+    }
+    if (attempt === 3) throw new Error(`choosing ${name} in the operator picker sent no request`);
+    await page.keyboard.press('Escape');
+  }
   await expect.poll(() => picker.innerText()).toContain(name);
   await expect.poll(() => totalOf(page), { timeout: 30_000 }).not.toBe(before);
   return totalOf(page);
