@@ -71,8 +71,21 @@ export async function login(
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let fonts, the splash fade and antd's motion settle.
-  await page.waitForTimeout(700);
+  // Fonts loaded, the splash gone and every finite CSS animation or transition (antd's motion)
+  // ended, instead of a fixed pause; endless ones (a spinner) do not hold the picture back. Past 5 s
+  // the picture is taken as it stands: it is a record to look at, not an assertion.
+  await page
+    .waitForFunction(
+      () =>
+        document.fonts.status === 'loaded' &&
+        !document.getElementById('splash') &&
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000, polling: 'raf' },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
