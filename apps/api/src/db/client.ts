@@ -35,6 +35,11 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: its data directory as an uncompressed tarball after a checkpoint, for
+   * `openDatabase({ loadDataDir })` (the test suites' template database, test/template.ts).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Where PGlite keeps its data under DATA_DIR (earlier versions; now the fallback of db/embedded.ts). */
@@ -46,7 +51,12 @@ export const PGLITE_DIR = 'pgdata';
  * in memory for the test suites, or on disk in `dataDir` where the embedded server cannot run
  * (db/embedded.ts). All get the same migrations and drizzle API.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** PGlite only: start from this data directory tarball (a `dumpDataDir` of another). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const changes = new ChangeClock();
     // Statements the server repeats are prepared on each connection (db/named-statements.ts);
@@ -77,6 +87,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const lite = new PGlite({
     dataDir: opts.dataDir ? path.join(opts.dataDir, PGLITE_DIR) : undefined,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+    loadDataDir: opts.loadDataDir,
   });
   const db = drizzlePglite(lite, { schema }) as unknown as Db;
   // In the same process, PGlite calls the listener before the writing statement's promise resolves.
@@ -94,6 +105,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
         : ((await lite.exec(text)).at(-1) ?? { rows: [] }),
     migrate: () => migratePglite(drizzlePglite(lite, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => lite.close(),
+    dumpDataDir: async () => {
+      await lite.exec('CHECKPOINT');
+      return lite.dumpDataDir('none');
+    },
   };
 }
 

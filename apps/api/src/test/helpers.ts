@@ -17,6 +17,7 @@ import { demoContract } from '../demo/data.js';
 import { eq } from 'drizzle-orm';
 import { clientContracts, users } from '../db/schema/index.js';
 import type { Deps } from '../types.js';
+import { cloneTemplate, databaseUrl, dropDatabase, seededTemplate, seedsLikeTemplate } from './template.js';
 
 export { DEMO_PASSWORD };
 
@@ -45,9 +46,13 @@ export interface ReceivedMail {
 
 /**
  * Opens a fresh database: in-memory PGlite by default, or a new randomly named database on the
- * PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`).
+ * PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`). With `seeded`, it is a copy of
+ * the template database (test/template.ts): migrated and seeded as a default test app.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  opts: { seeded?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (opts.seeded) return cloneTemplate(await seededTemplate());
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const database = await openDatabase({});
@@ -58,31 +63,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        // Let connections still closing go first; force only as the last resort.
-        for (let i = 0; i < 40; i++) {
-          try {
-            await c.query(`drop database if exists ${name}`);
-            return;
-          } catch (e) {
-            if ((e as { code?: string }).code !== '55006') throw e;
-            await new Promise((r) => setTimeout(r, 250));
-          }
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  const database = await openDatabase({ url: databaseUrl(base, name) });
+  return { database, drop: () => dropDatabase(base, name) };
 }
 
 /** A loopback SMTP server that keeps what it receives. */
@@ -136,8 +118,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_PER_MINUTE: '1000',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
+  // The default seed comes copied from the template; other settings seed their own (SEED_SETTINGS).
+  const seeded = seedsLikeTemplate(config);
+  const { database, drop } = await freshDatabase({ seeded });
+  if (!seeded) await database.migrate();
   let offset = 0;
   const deps = createDeps(config, database, {
     now: () => new Date(Date.now() + offset),
@@ -145,7 +129,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     jobs: new JobQueue(database, { retryLimit: 1, retryDelay: 1, retryBackoff: false }),
   });
   try {
-    await bootstrap(deps, demoSeed);
+    if (!seeded) await bootstrap(deps, demoSeed);
   } catch (e) {
     // A refused start must not leave its database (or the SMTP server) behind.
     await database.close();

@@ -2,10 +2,22 @@ import { count, eq } from 'drizzle-orm';
 import { ROLE } from '@kulu/shared';
 import { clients, operators, users } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { Config } from '../../config.js';
 import type { Deps } from '../../types.js';
 import { seedCatalogue, seedDemoCatalogue } from './catalogue.js';
 
 export const BASE_OPERATORS = ['Elisa', 'Telia', 'DNA'];
+
+/**
+ * The settings that change what bootstrap writes (with the clock's day): the test suites clone a
+ * database seeded once only when these equal the template's (test/template.ts). Add any setting
+ * bootstrap comes to read.
+ */
+export const SEED_SETTINGS = [
+  'DEMO_DATA',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+] as const satisfies readonly (keyof Config)[];
 
 /** What demo mode adds to the start-up data (demo/index.ts); production code never imports it. */
 export interface DemoSeed {
