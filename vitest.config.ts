@@ -32,6 +32,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          globalSetup: [`${API_SRC}/test/global-setup.ts`],
         },
       },
       'apps/web/vitest.config.ts',

@@ -74,7 +74,10 @@ export function templateKey(
   hash.update(engine === 'pglite' ? `pglite@${pgliteVersion()}\0` : 'postgres\0');
   for (const source of opts.sources ?? TEMPLATE_SOURCES) addFiles(hash, path.dirname(source), source);
   const day = (opts.day ?? new Date()).toISOString().slice(0, 10).replace(/-/g, '');
-  return `${day}_${hash.digest('hex').slice(0, 16)}`;
+  const key = `${day}_${hash.digest('hex').slice(0, 16)}`;
+  // On PostgreSQL a run's templates are its own, dropped at its end (test/global-setup.ts).
+  const run = process.env.KULU_TEST_RUN;
+  return engine === 'postgres' && run && /^[0-9a-f]{1,16}$/.test(run) ? `${key}_${run}` : key;
 }
 
 /** Migrates an empty database and seeds it as a default test app would. */
