@@ -8,7 +8,9 @@
 // PostgreSQL, beside a bare Fastify + pg anchor).
 // The Finvoice bench (packages/invoices/bench/finvoice.bench.ts): a 2,000-subscription e-invoice
 // through the CLI against xmllint --stream, and the CLI's peak RSS.
-// `npm run bench -- parse`, `-- finvoice`, `-- server`, `-- optimizer`, `-- dashboard`, `-- export` or `-- load` runs one.
+// The import bench (apps/api/src/modules/invoices/import.bench.ts): a 2,000-subscription invoice
+// imported in process on PostgreSQL (same database), as a first month and as the next one.
+// `npm run bench -- parse`, `-- finvoice`, `-- import`, `-- server`, `-- optimizer`, `-- dashboard`, `-- export` or `-- load` runs one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECTIONS = {
   parse: 'packages/invoices/bench/parse.bench.ts',
   finvoice: 'packages/invoices/bench/finvoice.bench.ts',
+  import: 'apps/api/src/modules/invoices/import.bench.ts',
   server: 'scripts/bench-server.ts',
   optimizer: 'packages/optimizer/bench/optimize.bench.ts',
   dashboard: 'apps/api/src/modules/dashboards/cost-usage.bench.ts',

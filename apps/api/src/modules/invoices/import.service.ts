@@ -17,6 +17,7 @@ import {
   subscriptions,
 } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
+import { insertRows, updateRows } from '../../db/bulk.js';
 
 /** A deterministic refusal of an import (the invoice is marked failed, nothing else is written). */
 export class ImportRefusal extends Error {
@@ -286,18 +287,32 @@ async function writeBody(
   const findCenter = (code: string) =>
     centerRows.find((c) => c.name.toLowerCase() === code.toLowerCase()) ??
     centerRows.find((c) => c.name.toLowerCase().startsWith(`${code.toLowerCase()} `));
-  for (const code of new Set(subs.map((s) => s.costCenter).filter((c): c is string => !!c))) {
-    let center = findCenter(code);
-    if (!center) {
-      await tx
-        .insert(costCenters)
-        .values({ clientId, subCompanyId: head.subCompanyId, name: code })
-        .onConflictDoNothing();
-      [center] = await tx
-        .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
-        .from(costCenters)
-        .where(and(eq(costCenters.clientId, clientId), sql`lower(${costCenters.name}) = lower(${code})`));
-    }
+  const codes = [...new Set(subs.map((s) => s.costCenter).filter((c): c is string => !!c))];
+  // The codes no center has yet: created in one statement (a code differing only by case from an
+  // earlier one is that center: one per lower-cased name), then read back by name.
+  const missing = new Map<string, string>();
+  for (const code of codes) {
+    if (!findCenter(code) && !missing.has(code.toLowerCase())) missing.set(code.toLowerCase(), code);
+  }
+  const created = new Map<string, { id: number; subCompanyId: number | null }>();
+  if (missing.size) {
+    await tx
+      .insert(costCenters)
+      .values([...missing.values()].map((name) => ({ clientId, subCompanyId: head.subCompanyId, name })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
+      .from(costCenters)
+      .where(
+        and(
+          eq(costCenters.clientId, clientId),
+          inArray(sql`lower(${costCenters.name})`, [...missing.keys()]),
+        ),
+      );
+    for (const r of rows) created.set(r.name.toLowerCase(), r);
+  }
+  for (const code of codes) {
+    const center = findCenter(code) ?? created.get(code.toLowerCase())!;
     centerOf.set(code, { id: center.id, subCompanyId: center.subCompanyId });
   }
 
@@ -310,16 +325,17 @@ async function writeBody(
         .where(
           and(
             eq(subscriptions.clientId, clientId),
-            inArray(
-              subscriptions.phoneNumber,
-              subs.map((s) => s.phoneNumber),
-            ),
+            sql`${subscriptions.phoneNumber} = any(${sql.param(subs.map((s) => s.phoneNumber))}::text[])`,
           ),
         )
     ).map((s) => [s.phoneNumber, s]),
   );
   const subIdOf = new Map<string, { id: number; subCompanyId: number | null; costCenterId: number | null }>();
   const fresher: Array<typeof subscriptions.$inferInsert> = [];
+  // Known subscriptions by id (a number twice on one invoice: its last sighting, as row by row did):
+  // those of the newest month refreshed in full, those of an older month only their first month.
+  const refreshed = new Map<number, Partial<typeof subscriptions.$inferInsert>>();
+  const backdated = new Map<number, { id: number; firstSeenMonth: string }>();
   for (const s of subs) {
     const center = s.costCenter ? centerOf.get(s.costCenter) : undefined;
     const fee = s.lines.find((l) => l.category === 'monthly_fee' && planOf.has(l.label.toLowerCase()));
@@ -342,34 +358,87 @@ async function writeBody(
       });
       continue;
     }
-    const newest = month >= old.lastSeenMonth;
-    const patch = {
-      firstSeenMonth: month < old.firstSeenMonth ? month : old.firstSeenMonth,
-      ...(newest
-        ? {
-            lastSeenMonth: month,
-            userName: s.userName,
-            operatorId,
-            subCompanyId: subCompanyId ?? old.subCompanyId,
-            costCenterId: center?.id ?? old.costCenterId,
-            currentPlanId: planId ?? old.currentPlanId,
-            updatedAt: now,
-          }
-        : {}),
-    };
-    const [row] = await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, old.id)).returning();
-    subIdOf.set(s.phoneNumber, {
-      id: row.id,
-      subCompanyId: row.subCompanyId,
-      costCenterId: row.costCenterId,
-    });
+    const firstSeenMonth = month < old.firstSeenMonth ? month : old.firstSeenMonth;
+    if (month >= old.lastSeenMonth) {
+      refreshed.set(old.id, {
+        id: old.id,
+        firstSeenMonth,
+        lastSeenMonth: month,
+        userName: s.userName,
+        operatorId,
+        subCompanyId: subCompanyId ?? old.subCompanyId,
+        costCenterId: center?.id ?? old.costCenterId,
+        currentPlanId: planId ?? old.currentPlanId,
+        updatedAt: now,
+      });
+      backdated.delete(old.id);
+    } else {
+      backdated.set(old.id, { id: old.id, firstSeenMonth });
+      refreshed.delete(old.id);
+    }
   }
-  await insertChunked(fresher, async (chunk) => {
-    const rows = await tx.insert(subscriptions).values(chunk).returning();
+  // One statement per kind (db/bulk.ts), the rows as written read back (the lines and facts carry them).
+  type Written = {
+    id: number;
+    phoneNumber: string;
+    subCompanyId: number | null;
+    costCenterId: number | null;
+  };
+  const written = sql`${subscriptions.id}, ${subscriptions.phoneNumber} as "phoneNumber", ${subscriptions.subCompanyId} as "subCompanyId", ${subscriptions.costCenterId} as "costCenterId"`;
+  const keep = (rows: Written[]) => {
     for (const r of rows) {
       subIdOf.set(r.phoneNumber, { id: r.id, subCompanyId: r.subCompanyId, costCenterId: r.costCenterId });
     }
-  });
+  };
+  keep(
+    await updateRows<typeof subscriptions, Written>(
+      tx,
+      subscriptions,
+      [
+        'id',
+        'firstSeenMonth',
+        'lastSeenMonth',
+        'userName',
+        'operatorId',
+        'subCompanyId',
+        'costCenterId',
+        'currentPlanId',
+        'updatedAt',
+      ],
+      [...refreshed.values()],
+      written,
+    ),
+  );
+  keep(
+    await updateRows<typeof subscriptions, Written>(
+      tx,
+      subscriptions,
+      ['id', 'firstSeenMonth'],
+      [...backdated.values()],
+      written,
+    ),
+  );
+  keep(
+    await insertRows<typeof subscriptions, Written>(
+      tx,
+      subscriptions,
+      [
+        'clientId',
+        'phoneNumber',
+        'userName',
+        'operatorId',
+        'subCompanyId',
+        'costCenterId',
+        'currentPlanId',
+        'firstSeenMonth',
+        'lastSeenMonth',
+        'createdAt',
+        'updatedAt',
+      ],
+      fresher,
+      written,
+    ),
+  );
 
   // Lines and facts (facts summed in integer cents / hundredths).
   const lineRows: Array<typeof invoiceLines.$inferInsert> = [];
@@ -422,24 +491,60 @@ async function writeBody(
     for (const l of s.lines) addLine(sub, l);
   }
   for (const l of parsed.otherLines) addLine(null, l);
-  await insertChunked(lineRows, (chunk) => tx.insert(invoiceLines).values(chunk));
-  await insertChunked([...facts.values()], (chunk) =>
-    tx.insert(monthlyFacts).values(
-      chunk.map((f) => ({
-        clientId,
-        invoiceId: head.id,
-        operatorId,
-        subscriptionId: f.sub?.id ?? null,
-        subCompanyId: f.sub ? f.sub.subCompanyId : head.subCompanyId,
-        costCenterId: f.sub?.costCenterId ?? null,
-        month,
-        costElementId: f.element.id,
-        costCategoryId: f.element.categoryId,
-        amount: fromCents(f.cents),
-        quantity: f.qty == null || f.mixed ? null : fromCents(f.qty),
-        unit: f.qty == null || f.mixed ? null : f.unit,
-      })),
-    ),
+  await insertRows(
+    tx,
+    invoiceLines,
+    [
+      'invoiceId',
+      'clientId',
+      'subscriptionId',
+      'position',
+      'label',
+      'costElementId',
+      'category',
+      'region',
+      'periodStart',
+      'periodEnd',
+      'count',
+      'quantity',
+      'unit',
+      'unitPrice',
+      'amount',
+    ],
+    lineRows,
+  );
+  // One statement: monthly_facts' statement trigger (migration 0007) folds them into the summaries once.
+  await insertRows(
+    tx,
+    monthlyFacts,
+    [
+      'clientId',
+      'invoiceId',
+      'operatorId',
+      'subscriptionId',
+      'subCompanyId',
+      'costCenterId',
+      'month',
+      'costElementId',
+      'costCategoryId',
+      'amount',
+      'quantity',
+      'unit',
+    ],
+    [...facts.values()].map((f) => ({
+      clientId,
+      invoiceId: head.id,
+      operatorId,
+      subscriptionId: f.sub?.id ?? null,
+      subCompanyId: f.sub ? f.sub.subCompanyId : head.subCompanyId,
+      costCenterId: f.sub?.costCenterId ?? null,
+      month,
+      costElementId: f.element.id,
+      costCategoryId: f.element.categoryId,
+      amount: fromCents(f.cents),
+      quantity: f.qty == null || f.mixed ? null : fromCents(f.qty),
+      unit: f.qty == null || f.mixed ? null : f.unit,
+    })),
   );
   return {
     subscriptions: subs.length,
