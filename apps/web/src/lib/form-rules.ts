@@ -22,6 +22,22 @@ export function fieldRules(t: TFunction, name: string, schema?: z.ZodType, requi
   return rules;
 }
 
+/**
+ * The message fieldRules gives for `value`, for the light forms of the public pages (no antd Form):
+ * the first of '{name} is required' and '{name} is invalid!', or none.
+ */
+export function fieldError(
+  t: TFunction,
+  name: string,
+  value: string,
+  schema?: z.ZodType,
+  required = true,
+): string | undefined {
+  if (value.trim() === '') return required ? t('validation.required', { name }) : undefined;
+  if (schema && !schema.safeParse(value).success) return t('validation.invalid', { name });
+  return undefined;
+}
+
 /** The confirm field must repeat `field` exactly. */
 export const matchRule =
   (t: TFunction, field: string): Rule =>

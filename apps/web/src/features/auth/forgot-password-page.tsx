@@ -1,12 +1,13 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PUBLIC_ROUTES, emailSchema } from '@kulu/shared';
-import { errorText, fieldRules } from '../../lib/form-rules';
+import { errorText, fieldError } from '../../lib/form-rules';
 import { usePageTitle } from '../../lib/use-page-title';
 import { forgotPassword } from './api';
+import { AuthAlert, AuthField, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 /** Asks for a reset link by email. */
@@ -15,41 +16,32 @@ export function ForgotPasswordPage() {
   usePageTitle('auth.forgot.title');
   const send = useMutation({ mutationFn: (v: { email: string }) => forgotPassword(v.email) });
   const emailLabel = t('auth.fields.email');
+  const form = useAuthForm({ email: (v) => fieldError(t, emailLabel, v, emailSchema) });
 
   return (
     <AuthLayout>
-      <Typography.Title level={2} style={{ marginBottom: 4 }}>
-        {t('auth.forgot.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.forgot.subtitle')}</Typography.Paragraph>
+      <h1 className="auth-title">{t('auth.forgot.title')}</h1>
+      <p className="auth-subtitle">{t('auth.forgot.subtitle')}</p>
       {send.isSuccess && (
-        <Alert
-          type="success"
-          showIcon
-          title={t('errors.resetMailSent')}
-          style={{ marginBottom: 16 }}
-          data-testid="forgot-sent"
+        <AuthAlert type="success" title={t('errors.resetMailSent')} data-testid="forgot-sent" />
+      )}
+      {send.error && <AuthAlert type="error" title={errorText(t, send.error)} />}
+      <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
+        <AuthField
+          {...form.field('email')}
+          label={emailLabel}
+          prefix={<MailOutlined />}
+          type="email"
+          autoComplete="email"
+          autoFocus
         />
-      )}
-      {send.error && (
-        <Alert type="error" showIcon title={errorText(t, send.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Form
-        layout="vertical"
-        requiredMark={false}
-        size="large"
-        onFinish={(v: { email: string }) => send.mutate(v)}
-      >
-        <Form.Item name="email" label={emailLabel} rules={fieldRules(t, emailLabel, emailSchema)}>
-          <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={send.isPending}>
+        <Button type="primary" htmlType="submit" size="large" block loading={send.isPending}>
           {t('auth.forgot.submit')}
         </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
+      </form>
+      <p className="auth-footnote">
         <Link to={PUBLIC_ROUTES.login}>{t('auth.backToLogin')}</Link>
-      </Typography.Paragraph>
+      </p>
     </AuthLayout>
   );
 }

@@ -1,19 +1,18 @@
-import { Alert, Button, Flex, Form } from 'antd';
-// The two inputs alone: antd's Input index also brings TextArea, Search and OTP (~29 KB gzip).
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
+import { useState } from 'react';
+import { Button } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PUBLIC_ROUTES, languageCodeOf, type MessageCode } from '@kulu/shared';
 import { NativeSelect } from '../../components/native-select';
-import { errorText, fieldRules } from '../../lib/form-rules';
+import { errorText, fieldError } from '../../lib/form-rules';
 import { setLanguage } from '../../lib/i18n';
 import { keepLanguagePickedSignedOut, signedInLanguage } from '../../lib/settings-api';
 import { sessionEndReason, startSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { operatorsQuery, requestToken, type LoginValues } from './api';
+import { operatorsQuery, requestToken } from './api';
+import { AuthAlert, AuthField, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 /** Login: email, password and (optionally) the operator to work with. */
@@ -34,62 +33,71 @@ export function LoginPage() {
       await keepLanguagePickedSignedOut().catch(() => undefined);
     },
   });
+  const labels = { email: t('auth.fields.email'), password: t('auth.fields.password') };
+  const form = useAuthForm({
+    email: (v) => fieldError(t, labels.email, v),
+    password: (v) => fieldError(t, labels.password, v),
+  });
+  const [operatorId, setOperatorId] = useState<number | undefined>();
 
   return (
     <AuthLayout>
       <h1 className="auth-title">{t('auth.login.title')}</h1>
       <p className="auth-subtitle">{t('auth.login.subtitle')}</p>
       {notice && !login.error && (
-        <Alert
+        <AuthAlert
           type={notice === 'sessionExpired' ? 'warning' : 'success'}
-          showIcon
           title={t(`errors.${notice}`)}
-          style={{ marginBottom: 16 }}
           data-testid="login-notice"
         />
       )}
-      {login.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(t, login.error)}
-          style={{ marginBottom: 16 }}
-          data-testid="login-error"
+      {login.error && <AuthAlert type="error" title={errorText(t, login.error)} data-testid="login-error" />}
+      <form noValidate onSubmit={form.handleSubmit((v) => login.mutate({ ...v, operatorId }))}>
+        <AuthField
+          {...form.field('email')}
+          label={labels.email}
+          prefix={<MailOutlined />}
+          type="email"
+          autoComplete="username"
+          autoFocus
         />
-      )}
-      <Form<LoginValues>
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(v) => login.mutate(v)}
-        size="large"
-      >
-        <Form.Item name="email" label={t('auth.fields.email')} rules={fieldRules(t, t('auth.fields.email'))}>
-          <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.fields.password')}
-          rules={fieldRules(t, t('auth.fields.password'))}
-        >
-          <Password prefix={<LockOutlined />} autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="operatorId" label={t('auth.fields.operator')}>
+        <AuthField
+          {...form.field('password')}
+          label={labels.password}
+          prefix={<LockOutlined />}
+          type="password"
+          autoComplete="current-password"
+        />
+        <div className="auth-field auth-field-plain">
+          <label htmlFor="operatorId" className="auth-field-label">
+            {t('auth.fields.operator')}
+          </label>
           <NativeSelect
+            id="operatorId"
             numeric
+            value={operatorId}
+            onChange={(v) => setOperatorId(v as number | undefined)}
             placeholder={
               operators.isError ? errorText(t, operators.error) : t('auth.login.operatorPlaceholder')
             }
             options={operators.data?.map((o) => ({ value: o.id, label: o.name })) ?? []}
             data-testid="login-operator"
           />
-        </Form.Item>
-        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+        </div>
+        <div className="auth-form-link">
           <Link to={PUBLIC_ROUTES.forgotPassword}>{t('auth.login.forgot')}</Link>
-        </Flex>
-        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+        </div>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={login.isPending}
+          data-testid="login-submit"
+        >
           {t('auth.login.submit')}
         </Button>
-      </Form>
+      </form>
       <p className="auth-footnote">
         {t('auth.login.noAccount')} <Link to={PUBLIC_ROUTES.signup}>{t('auth.signup.link')}</Link>
       </p>

@@ -1,12 +1,13 @@
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Result } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PUBLIC_ROUTES, passwordSchema, type MessageCode } from '@kulu/shared';
 import { PasswordRules } from '../../components/password-rules';
 import { ApiRequestError } from '../../lib/api-client';
-import { errorText, fieldRules, matchRule } from '../../lib/form-rules';
+import { errorText, fieldError } from '../../lib/form-rules';
 import { setPassword } from './api';
+import { AuthAlert, AuthField, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 interface Props {
@@ -37,8 +38,12 @@ export function SetPasswordForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
-  const [form] = Form.useForm<Values>();
-  const password = Form.useWatch('password', form);
+  const labels = { password: t('auth.fields.newPassword'), confirm: t('auth.fields.confirmPassword') };
+  const form = useAuthForm<keyof Values>({
+    password: (v) => fieldError(t, labels.password, v, passwordSchema),
+    confirmPassword: (v, values) =>
+      fieldError(t, labels.confirm, v) ?? (v !== values.password ? t('auth.password.mismatch') : undefined),
+  });
   const save = useMutation({
     mutationFn: (v: Values) => setPassword(endpoint, { token, ...v }),
     onSuccess: () => navigate(PUBLIC_ROUTES.login, { state: { notice: doneCode } }),
@@ -67,40 +72,33 @@ export function SetPasswordForm({
     );
   }
 
-  const labels = { password: t('auth.fields.newPassword'), confirm: t('auth.fields.confirmPassword') };
   return (
     <AuthLayout>
-      <Typography.Title level={2} style={{ marginBottom: 4 }}>
-        {t(titleKey)}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t(subtitleKey)}</Typography.Paragraph>
-      {save.error && (
-        <Alert type="error" showIcon title={errorText(t, save.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Form form={form} layout="vertical" requiredMark={false} size="large" onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="password"
+      <h1 className="auth-title">{t(titleKey)}</h1>
+      <p className="auth-subtitle">{t(subtitleKey)}</p>
+      {save.error && <AuthAlert type="error" title={errorText(t, save.error)} />}
+      <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))}>
+        <AuthField
+          {...form.field('password')}
           label={labels.password}
-          rules={fieldRules(t, labels.password, passwordSchema)}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+        />
+        <AuthField
+          {...form.field('confirmPassword')}
           label={labels.confirm}
-          dependencies={['password']}
-          rules={[...fieldRules(t, labels.confirm), matchRule(t, 'password')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <PasswordRules value={password} />
-        <Button type="primary" htmlType="submit" block loading={save.isPending}>
+          type="password"
+          autoComplete="new-password"
+        />
+        <PasswordRules value={form.values.password} />
+        <Button type="primary" htmlType="submit" size="large" block loading={save.isPending}>
           {t(submitKey)}
         </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
+      </form>
+      <p className="auth-footnote">
         <Link to={PUBLIC_ROUTES.login}>{t('auth.backToLogin')}</Link>
-      </Typography.Paragraph>
+      </p>
     </AuthLayout>
   );
 }
