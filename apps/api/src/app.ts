@@ -45,8 +45,7 @@ import { consultantBillingRoutes } from './modules/consultant-billing/consultant
 import { providerUsersRoutes } from './modules/provider-users/provider-users.routes.js';
 import { clientUsersRoutes } from './modules/client-sections/client-users.routes.js';
 import { billingRoutes } from './modules/client-sections/billing.routes.js';
-import { paymentsRoutes } from './modules/client-sections/payments.routes.js';
-import { supportHoursRoutes } from './modules/client-sections/support-hours.routes.js';
+import { clientMoneyRoutes } from './modules/client-sections/client-money.routes.js';
 import { operatorContractsRoutes } from './modules/client-sections/operator-contracts.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -243,8 +242,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(reportExportsRoutes);
   await app.register(consultantBillingRoutes);
   await app.register(billingRoutes);
-  await app.register(paymentsRoutes);
-  await app.register(supportHoursRoutes);
+  await app.register(clientMoneyRoutes);
   await app.register(operatorContractsRoutes);
 
   if (webApp) {

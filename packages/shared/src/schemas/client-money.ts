@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listResponseSchemaOf, optText } from './masters/common.js';
-import { pagingQuery, sortQuery } from './primitives.js';
+import { defineMaster, optText, type MasterMessages } from './masters/common.js';
 import { dayString } from './clients.js';
 
 /**
@@ -100,6 +99,15 @@ export const clientBillingSavedSchema = z.object({
   message: z.string(),
 });
 
+/** The spec's messages of a money section's writes (no unique names, nothing refers to a row). */
+function moneyMessages(
+  created: MasterMessages['created'],
+  updated: MasterMessages['updated'],
+  deleted: MasterMessages['deleted'],
+): MasterMessages {
+  return { created, updated, deleted, duplicate: 'nameExists', inUse: 'inUse' };
+}
+
 // ---- client payments --------------------------------------------------------------------------
 
 export const PAYMENT_SORTS = ['paymentDate', 'amount', 'id'] as const;
@@ -122,14 +130,43 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const paymentListQuerySchema = z.object({
-  ...pagingQuery.shape,
-  ...sortQuery(PAYMENT_SORTS).shape,
+/**
+ * Client payments as a resource nested under their client (`/api/clients/:clientId/payments`, the
+ * API's generic resource mechanism): newest first, with the sum of every payment of the client.
+ */
+export const paymentResource = defineMaster({
+  key: 'payments',
+  path: 'payments',
+  menuKey: 'clients',
+  permission: 'clients.manage',
+  searchable: [],
+  sortable: PAYMENT_SORTS,
+  defaultSort: 'paymentDate',
+  defaultOrder: 'desc',
+  filters: {},
+  columns: [
+    { key: 'paymentDate', labelKey: 'clients.payments.paymentDate', type: 'date' },
+    { key: 'description', labelKey: 'clients.money.description', type: 'text' },
+    { key: 'amount', labelKey: 'clients.payments.amount', type: 'money' },
+  ],
+  fields: [
+    { key: 'paymentDate', labelKey: 'clients.payments.paymentDate', type: 'text', required: true },
+    { key: 'description', labelKey: 'clients.money.description', type: 'text', maxLength: 500 },
+    { key: 'amount', labelKey: 'clients.payments.amount', type: 'money', required: true, decimals: 2 },
+  ],
+  messages: moneyMessages('paymentAdded', 'paymentUpdated', 'paymentDeleted'),
+  /** The sum of every payment of the client (not only the page). */
+  totals: { totalAmount: z.string() },
+  savedAs: 'payment',
+  entity: paymentSchema,
+  create: paymentInputSchema,
 });
+
+export const paymentListQuerySchema = paymentResource.listQuery;
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 
 /** A page of payments and the sum of every payment of the client (not only the page). */
-export const paymentListSchema = listResponseSchemaOf(paymentSchema).extend({ totalAmount: z.string() });
+export const paymentListSchema = paymentResource.list;
 export type PaymentList = z.infer<typeof paymentListSchema>;
 
 export const paymentSavedSchema = z.object({ payment: paymentSchema, code: z.string(), message: z.string() });
@@ -157,22 +194,52 @@ export const supportHoursSchema = z.object({
 });
 export type SupportHours = z.infer<typeof supportHoursSchema>;
 
-export const supportHoursListQuerySchema = z.object({
-  ...pagingQuery.shape,
-  ...sortQuery(SUPPORT_SORTS).shape,
+/**
+ * On-demand support hours as a resource nested under their client
+ * (`/api/clients/:clientId/support-hours`): newest first, with the current month's total hours
+ * and their cost at the client's billing plan's on-demand support fee per hour (null without a
+ * plan).
+ */
+export const supportHoursResource = defineMaster({
+  key: 'supportHours',
+  path: 'support-hours',
+  menuKey: 'clients',
+  permission: 'clients.manage',
+  searchable: [],
+  sortable: SUPPORT_SORTS,
+  defaultSort: 'supportDate',
+  defaultOrder: 'desc',
+  filters: {},
+  columns: [
+    { key: 'supportDate', labelKey: 'clients.support.supportDate', type: 'date' },
+    { key: 'description', labelKey: 'clients.money.description', type: 'text' },
+    { key: 'hours', labelKey: 'clients.support.hours', type: 'money' },
+  ],
+  fields: [
+    { key: 'supportDate', labelKey: 'clients.support.supportDate', type: 'text', required: true },
+    { key: 'description', labelKey: 'clients.money.description', type: 'text', maxLength: 500 },
+    { key: 'hours', labelKey: 'clients.support.hours', type: 'money', required: true, decimals: 2 },
+  ],
+  messages: moneyMessages('supportHoursAdded', 'supportHoursUpdated', 'supportHoursDeleted'),
+  totals: {
+    month: z.string(),
+    monthHours: z.string(),
+    hourlyFee: z.string().nullable(),
+    monthCost: z.string().nullable(),
+  },
+  savedAs: 'support',
+  entity: supportHoursSchema,
+  create: supportHoursInputSchema,
 });
+
+export const supportHoursListQuerySchema = supportHoursResource.listQuery;
 export type SupportHoursListQuery = z.infer<typeof supportHoursListQuerySchema>;
 
 /**
  * A page of support entries, and the current month's total hours with their cost at the client's
  * billing plan's on-demand support fee per hour (null without a plan).
  */
-export const supportHoursListSchema = listResponseSchemaOf(supportHoursSchema).extend({
-  month: z.string(),
-  monthHours: z.string(),
-  hourlyFee: z.string().nullable(),
-  monthCost: z.string().nullable(),
-});
+export const supportHoursListSchema = supportHoursResource.list;
 export type SupportHoursList = z.infer<typeof supportHoursListSchema>;
 
 export const supportHoursSavedSchema = z.object({

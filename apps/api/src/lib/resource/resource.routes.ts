@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, message, optionSchema, type MasterListQuery } from '@kulu/shared';
+import { idSchema, message, optionSchema, type MasterListQuery, type MessageCode } from '@kulu/shared';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendXlsx } from './export.js';
@@ -19,10 +19,18 @@ import {
   type Row,
 } from './resource.service.js';
 
-/** The caller of a request: its user and the scope the access plugin built (req.scope). */
-export const callerOf = (req: FastifyRequest): Caller => ({ user: currentUser(req), scope: req.scope });
+/** The caller of a request: its user, the scope the access plugin built (req.scope) and the app's clock. */
+export const callerOf = (req: FastifyRequest): Caller => ({
+  user: currentUser(req),
+  scope: req.scope,
+  now: req.server.deps.now(),
+});
 
 export const deletedSchema = z.object({ id: z.number().int(), code: z.string(), message: z.string() });
+/** The answer of a delete of a resource whose writes answer with the message (`savedAs`). */
+export const messageSchema = z.object({ code: z.string(), message: z.string() });
+
+type RouteName = 'list' | 'export' | 'options' | 'get' | 'create' | 'update' | 'delete';
 
 export interface RegisterOptions {
   /**
@@ -32,6 +40,10 @@ export interface RegisterOptions {
   base: string;
   /** OpenAPI tags (default: the resource key). */
   tags?: string[];
+  /** OpenAPI summaries of the routes. */
+  summaries?: Partial<Record<RouteName, string>>;
+  /** Routes the resource does without, e.g. `options` of rows that have no name. */
+  without?: Array<'export' | 'options'>;
 }
 
 /**
@@ -44,7 +56,11 @@ export interface RegisterOptions {
  *   PUT    <base>/:id        full replacement, validated like POST
  *   DELETE <base>/:id        409 when the row is in use
  * Every route requires the resource's permission. A nested resource's parent id is validated as
- * an id and must be a parent row in the caller's scope (else 404) before anything else runs.
+ * an id and must be a parent row in the caller's scope (else 404) before anything else runs: a
+ * body is validated only after it, so another client answers 404 whatever the body (the row's id
+ * is looked up after validation: a bad body answers the same 400 for every id).
+ * With `meta.savedAs`, POST and PUT answer `{ [savedAs]: entity, code, message }` and DELETE
+ * `{ code, message }`; with `meta.totals`, the list answer carries them (`def.totals`).
  */
 export function registerResource(app: FastifyInstance, def: ResourceDef, opts: RegisterOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,24 +72,48 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
   }
   const config = { permission: meta.permission };
   const tags = opts.tags ?? [meta.key];
+  const without = new Set(opts.without ?? []);
   const unpaged = meta.listQuery.omit({ page: true, pageSize: true });
   const parentParams = z.object(parent ? { [parent.param]: idSchema } : {});
   const idParams = parentParams.extend({ id: idSchema });
+  const { savedAs } = meta;
+  const savedSchema = savedAs
+    ? z.object({ [savedAs]: meta.entity, code: z.string(), message: z.string() })
+    : meta.entity;
+  /** The route's schema: its tags and summary beside the rest. */
+  const schema = <S extends object>(name: RouteName, rest: S) => ({
+    tags,
+    ...(opts.summaries?.[name] ? { summary: opts.summaries[name] } : {}),
+    ...rest,
+  });
+  /** A write's answer: the entity, or with `savedAs` the entity under its key and the message. */
+  const saved = (req: FastifyRequest, row: Row, code: MessageCode) =>
+    savedAs ? { [savedAs]: row, code, message: message(code, requestLanguage(req)) } : row;
 
-  /** The caller and the checked parent id of a request. */
-  const context = async (req: FastifyRequest) => {
-    const me = callerOf(req);
-    if (!parent) return { me, parentId: undefined };
-    const parentId = (req.params as Record<string, number>)[parent.param];
-    await assertParent(db, def, me, parentId);
-    return { me, parentId };
+  // The parent of the path is checked before the body is validated (a malformed id is left to
+  // the validation: 400).
+  const preValidation = async (req: FastifyRequest) => {
+    if (!parent) return;
+    const parentId = idSchema.safeParse((req.params as Record<string, unknown>)[parent.param]);
+    if (parentId.success) await assertParent(db, def, callerOf(req), parentId.data);
   };
+  const routeConfig = { config, preValidation };
+
+  /** The caller and the (checked) parent id of a request. */
+  const context = (req: FastifyRequest) => ({
+    me: callerOf(req),
+    parentId: parent ? (req.params as Record<string, number>)[parent.param] : undefined,
+  });
 
   r.get(
     base,
     {
-      config,
-      schema: { tags, params: parentParams, querystring: meta.listQuery, response: { 200: meta.list } },
+      ...routeConfig,
+      schema: schema('list', {
+        params: parentParams,
+        querystring: meta.listQuery,
+        response: { 200: meta.list },
+      }),
     },
     async (req) => {
       const { me, parentId } = await context(req);
@@ -81,38 +121,46 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
     },
   );
 
-  r.get(
-    `${base}/export`,
-    { config, schema: { tags, params: parentParams, querystring: unpaged } },
-    async (req, reply) => {
-      const { me, parentId } = await context(req);
-      return sendXlsx(
-        req,
-        reply,
-        meta,
-        allRows(db, def, me, req.query as Partial<MasterListQuery>, parentId),
-        requestLanguage(req),
-      );
-    },
-  );
+  if (!without.has('export')) {
+    r.get(
+      `${base}/export`,
+      { ...routeConfig, schema: schema('export', { params: parentParams, querystring: unpaged }) },
+      async (req, reply) => {
+        const { me, parentId } = context(req);
+        return sendXlsx(
+          req,
+          reply,
+          meta,
+          allRows(db, def, me, req.query as Partial<MasterListQuery>, parentId),
+          requestLanguage(req),
+        );
+      },
+    );
+  }
 
-  r.get(
-    `${base}/options`,
-    {
-      config,
-      schema: { tags, params: parentParams, querystring: unpaged, response: { 200: z.array(optionSchema) } },
-    },
-    async (req) => {
-      const { me, parentId } = await context(req);
-      return optionRows(db, def, me, req.query as Partial<MasterListQuery>, parentId);
-    },
-  );
+  if (!without.has('options')) {
+    r.get(
+      `${base}/options`,
+      {
+        ...routeConfig,
+        schema: schema('options', {
+          params: parentParams,
+          querystring: unpaged,
+          response: { 200: z.array(optionSchema) },
+        }),
+      },
+      async (req) => {
+        const { me, parentId } = context(req);
+        return optionRows(db, def, me, req.query as Partial<MasterListQuery>, parentId);
+      },
+    );
+  }
 
   r.get(
     `${base}/:id`,
-    { config, schema: { tags, params: idParams, response: { 200: meta.entity } } },
+    { ...routeConfig, schema: schema('get', { params: idParams, response: { 200: meta.entity } }) },
     async (req) => {
-      const { me, parentId } = await context(req);
+      const { me, parentId } = context(req);
       return getRow(db, def, me, req.params.id, parentId);
     },
   );
@@ -120,31 +168,46 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
   if (!meta.customWrite) {
     r.post(
       base,
-      { config, schema: { tags, params: parentParams, body: meta.create, response: { 201: meta.entity } } },
+      {
+        ...routeConfig,
+        schema: schema('create', { params: parentParams, body: meta.create, response: { 201: savedSchema } }),
+      },
       async (req, reply) => {
-        const { me, parentId } = await context(req);
-        return reply.code(201).send(await createRow(db, def, me, req.body as Row, parentId));
+        const { me, parentId } = context(req);
+        const row = await createRow(db, def, me, req.body as Row, parentId);
+        return reply.code(201).send(saved(req, row, meta.messages.created));
       },
     );
 
     r.put(
       `${base}/:id`,
-      { config, schema: { tags, params: idParams, body: meta.update, response: { 200: meta.entity } } },
+      {
+        ...routeConfig,
+        schema: schema('update', { params: idParams, body: meta.update, response: { 200: savedSchema } }),
+      },
       async (req) => {
-        const { me, parentId } = await context(req);
-        return updateRow(db, def, me, req.params.id, req.body as Row, parentId);
+        const { me, parentId } = context(req);
+        const row = await updateRow(db, def, me, req.params.id, req.body as Row, parentId);
+        return saved(req, row, meta.messages.updated);
       },
     );
   }
 
   r.delete(
     `${base}/:id`,
-    { config, schema: { tags, params: idParams, response: { 200: deletedSchema } } },
+    {
+      ...routeConfig,
+      schema: schema('delete', {
+        params: idParams,
+        response: { 200: savedAs ? messageSchema : deletedSchema },
+      }),
+    },
     async (req) => {
-      const { me, parentId } = await context(req);
+      const { me, parentId } = context(req);
       await deleteRow(db, def, me, req.params.id, parentId);
       const code = meta.messages.deleted;
-      return { id: req.params.id, code, message: message(code, requestLanguage(req)) };
+      const answer = { code, message: message(code, requestLanguage(req)) };
+      return savedAs ? answer : { id: req.params.id, ...answer };
     },
   );
 }

@@ -19,10 +19,14 @@ export type Row = Record<string, unknown>;
 /** The shared declaration a resource is built from (packages/shared `defineMaster`). */
 export type ResourceMeta = MasterResource;
 
-/** Who calls: the user (for the after-write hook, e.g. the activity log) and the request's scope. */
+/**
+ * Who calls: the user (for the after-write hook, e.g. the activity log), the request's scope and
+ * the app's clock at the request (`deps.now()`, for rules that depend on today).
+ */
 export interface Caller {
   user: AuthUser;
   scope: Scope;
+  now: Date;
 }
 
 /** What a write did, as the after-write hook sees it (e.g. the activity log). */
@@ -73,8 +77,16 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   referencedBy?: PgColumn[];
   /** Input → column values; `existing` is the current entity on update. */
   toValues?: (input: Row, existing: Row | null, caller: Caller) => Row;
-  /** Extra rules checked inside the write transaction; throw AppError to refuse. */
-  validate?: (tx: Tx, input: Row, existing: Row | null) => Promise<void>;
+  /**
+   * Extra rules checked inside the write transaction (after an update's row was found); throw
+   * AppError to refuse.
+   */
+  validate?: (tx: Tx, input: Row, existing: Row | null, caller: Caller) => Promise<void>;
+  /**
+   * The list answer's `meta.totals`, computed over the whole list (`where`: its tenancy, parent,
+   * search and filters), e.g. the sum of a money column.
+   */
+  totals?: (db: Db, list: { where: SQL | undefined; caller: Caller; parentId?: number }) => Promise<Row>;
   /** Nested under a parent row (the route's base path carries its `:param`). */
   parent?: ParentDef;
   /**
@@ -84,6 +96,8 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   afterWrite?: (tx: Tx, event: WriteEvent) => Promise<void>;
   /** The activity log's area of this resource's changes (default `masters`). */
   activityArea?: string;
+  /** The activity log's entity name of this resource's rows (default: the resource key). */
+  activityEntity?: string;
 }
 
 /**
@@ -104,7 +118,7 @@ async function afterWrite(tx: Tx, def: ResourceDef, event: WriteEvent): Promise<
     clientId: rowClient ?? parentClient,
     area: def.activityArea ?? 'masters',
     action: event.type,
-    entity: def.meta.key,
+    entity: def.activityEntity ?? def.meta.key,
     entityId: event.id,
     before: event.before,
     after: event.after,
@@ -176,7 +190,8 @@ function orderOf(def: ResourceDef, query: Partial<MasterListQuery>): SQL[] {
   const key = query.sort ?? def.meta.defaultSort;
   const expr = def.select[key] ?? def.id;
   const sortExpr = isTextColumn(def.meta, key) ? sql`lower(${expr})` : sql`${expr}`;
-  const dir = query.order === 'desc' ? desc : asc;
+  const order = query.sort ? query.order : (def.meta.defaultOrder ?? query.order);
+  const dir = order === 'desc' ? desc : asc;
   return [dir(sortExpr), dir(def.id)];
 }
 
@@ -185,15 +200,21 @@ function selectRows(db: Executor, def: ResourceDef) {
   return db.select(def.select as Record<string, PgColumn>).from(def.table as PgTable);
 }
 
+/** A selected row as the entity: times travel as ISO strings. */
+const entityOf = (row: Row): Row => {
+  for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
+  return row;
+};
+
 export async function listRows(
   db: Db,
   def: ResourceDef,
   caller: Caller,
   query: MasterListQuery,
   parentId?: number,
-): Promise<MasterList<Row>> {
+): Promise<MasterList<Row> & Row> {
   const where = listConditions(def, caller, query, parentId);
-  const [items, [{ n }]] = await Promise.all([
+  const [items, [{ n }], totals] = await Promise.all([
     selectRows(db, def)
       .where(where)
       .orderBy(...orderOf(def, query))
@@ -203,8 +224,15 @@ export async function listRows(
       .select({ n: sql<number>`count(*)::int` })
       .from(def.table as PgTable)
       .where(where),
+    def.totals?.(db, { where, caller, parentId }),
   ]);
-  return { items, total: Number(n), page: query.page, pageSize: query.pageSize };
+  return {
+    items: items.map(entityOf),
+    total: Number(n),
+    page: query.page,
+    pageSize: query.pageSize,
+    ...totals,
+  };
 }
 
 /** Every row of the current list (no paging), in batches, for the export. */
@@ -223,7 +251,7 @@ export async function* allRows(
       .orderBy(...orderOf(def, query))
       .limit(batch)
       .offset(offset);
-    if (rows.length) yield rows;
+    if (rows.length) yield rows.map(entityOf);
     if (rows.length < batch) return;
   }
 }
@@ -244,17 +272,18 @@ export async function optionRows(
     .limit(1000);
 }
 
+/** The row as the entity, if the caller may touch it; `lock`: held for the write's transaction. */
 async function findRow(
   db: Executor,
   def: ResourceDef,
   caller: Caller,
   id: number,
   parentId?: number,
+  lock = false,
 ): Promise<Row | null> {
-  const [row] = await selectRows(db, def).where(
-    and(eq(def.id, id), ...baseConditions(def, caller, parentId)),
-  );
-  return row ?? null;
+  const query = selectRows(db, def).where(and(eq(def.id, id), ...baseConditions(def, caller, parentId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ? entityOf(row) : null;
 }
 
 export async function getRow<T = Row>(
@@ -306,6 +335,7 @@ export function mapDbError(err: unknown, def: ResourceDef, phase: 'write' | 'del
 async function checkWrite(
   tx: Tx,
   def: ResourceDef,
+  caller: Caller,
   values: Row,
   input: Row,
   existing: Row | null,
@@ -321,7 +351,7 @@ async function checkWrite(
     if (!hit) invalid[key] = 'invalid';
   }
   if (Object.keys(invalid).length) throw new AppError(400, 'validation', invalid);
-  await def.validate?.(tx, input, existing);
+  await def.validate?.(tx, input, existing, caller);
   for (const rule of def.unique ?? []) {
     const [dup] = await tx
       .select({ id: def.id })
@@ -358,7 +388,7 @@ export async function createRow(
     return await db.transaction(async (tx) => {
       const values = def.toValues ? def.toValues(input, null, caller) : defaultValues(def, input);
       if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
-      await checkWrite(tx, def, values, input, null);
+      await checkWrite(tx, def, caller, values, input, null);
       const [{ id }] = await tx
         .insert(def.table)
         .values(values as never)
@@ -389,12 +419,12 @@ export async function updateRow(
 ): Promise<Row> {
   try {
     return await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, caller, id, parentId);
+      const existing = await findRow(tx, def, caller, id, parentId, true);
       if (!existing) throw notFound();
       const values = def.toValues ? def.toValues(input, existing, caller) : defaultValues(def, input);
       // A nested row stays under its parent.
       if (def.parent) delete values[columnKey(def, def.parent.column)];
-      await checkWrite(tx, def, values, input, existing, id);
+      await checkWrite(tx, def, caller, values, input, existing, id);
       await tx
         .update(def.table)
         .set(values as never)
@@ -424,7 +454,7 @@ export async function deleteRow(
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, caller, id, parentId);
+      const existing = await findRow(tx, def, caller, id, parentId, true);
       if (!existing) throw notFound();
       for (const col of def.referencedBy ?? []) {
         const [hit] = await tx

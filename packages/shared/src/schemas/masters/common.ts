@@ -105,7 +105,8 @@ export interface MasterField {
 export interface MasterColumn {
   key: string;
   labelKey: string;
-  type: 'text' | 'integer' | 'money' | 'percent' | 'boolean' | 'enum';
+  /** `date`: a day, `YYYY-MM-DD`. */
+  type: 'text' | 'date' | 'integer' | 'money' | 'percent' | 'boolean' | 'enum';
   options?: readonly MasterOption[];
   decimals?: number;
 }
@@ -127,6 +128,7 @@ export interface MasterMeta<
   E extends z.ZodObject = z.ZodObject,
   C extends z.ZodType = z.ZodType,
   S extends readonly [string, ...string[]] = readonly [string, ...string[]],
+  T extends z.ZodRawShape = z.ZodRawShape,
 > {
   /** Resource key: `masters.titles.<key>`, the key of MASTER_RESOURCES. */
   key: string;
@@ -145,6 +147,18 @@ export interface MasterMeta<
   messages: MasterMessages;
   /** Rows are created by a special route (help files: multipart upload) rather than POST JSON. */
   customWrite?: boolean;
+  /** The order of a list that asks for no sort (default: the query's `order`, i.e. ascending). */
+  defaultOrder?: 'asc' | 'desc';
+  /**
+   * Further keys of the list answer beside the page, computed over the whole list (not only the
+   * page), e.g. a client's total paid amount; the API's resource declares how (`totals`).
+   */
+  totals?: T;
+  /**
+   * Writes answer with the message: POST and PUT `{ [savedAs]: entity, code, message }`, DELETE
+   * `{ code, message }` (default: POST and PUT answer the entity, DELETE `{ id, code, message }`).
+   */
+  savedAs?: string;
   entity: E;
   create: C;
 }
@@ -164,9 +178,13 @@ const filterSchema = (f: MasterFilter) =>
           .optional()
       : z.enum(f.values).optional();
 
-/** The list query of a resource: paging, whitelisted sort, search and its declared filters. */
+/**
+ * The list query of a resource: paging, whitelisted sort, search (when something is searchable)
+ * and its declared filters.
+ */
 export function listQuerySchemaFor<S extends readonly [string, ...string[]]>(meta: {
   sortable: S;
+  searchable?: readonly string[];
   filters: Readonly<Record<string, MasterFilter>>;
 }) {
   const filters: Record<string, z.ZodType> = {};
@@ -174,7 +192,7 @@ export function listQuerySchemaFor<S extends readonly [string, ...string[]]>(met
   return z.object({
     ...pagingQuery.shape,
     ...sortQuery(meta.sortable).shape,
-    q: searchText.optional(),
+    ...(meta.searchable?.length === 0 ? {} : { q: searchText.optional() }),
     ...filters,
   });
 }
@@ -208,17 +226,21 @@ export type MasterOptionRow = z.infer<typeof optionSchema>;
 
 export const idsSchema = z.object({ ids: z.array(idSchema).min(1).max(1000) });
 
-/** Declares a master resource; adds its list query and list response schemas. */
+/**
+ * Declares a resource (a master, or a section nested under its client); adds its list query and
+ * list response schemas (the page, and the declared `totals`).
+ */
 export function defineMaster<
   E extends z.ZodObject,
   C extends z.ZodType,
   const S extends readonly [string, ...string[]],
->(meta: MasterMeta<E, C, S>) {
+  T extends z.ZodRawShape = Record<never, never>,
+>(meta: MasterMeta<E, C, S, T>) {
   return {
     ...meta,
     update: meta.create,
     listQuery: listQuerySchemaFor(meta),
-    list: listResponseSchemaOf(meta.entity),
+    list: listResponseSchemaOf(meta.entity).extend((meta.totals ?? {}) as T),
   };
 }
 
