@@ -2,16 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import type {
-  ClientBilling,
-  Contract,
-  ContractStatus,
-  PaymentList,
-  PaymentSaved,
-  SupportHoursList,
-  SupportHoursSaved,
-  BillingCycle,
-} from '@kulu/shared';
+import type { ClientBilling, Contract, ContractStatus, BillingCycle } from '@kulu/shared';
 import { helsinkiDay } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { ApiRequestError } from '../../lib/api-client';
@@ -118,53 +109,25 @@ export interface MoneyListParams {
   order: 'asc' | 'desc';
 }
 
-export const paymentsKey = (clientId: number) => [...CLIENTS_KEY, 'payments', clientId] as const;
+/** The query key of a client's money section (`payments`, `support`). */
+export const sectionKey = (clientId: number, section: string) => [...CLIENTS_KEY, section, clientId] as const;
 
-export const paymentsQuery = (clientId: number, params: MoneyListParams) =>
+/** A page of a money section, `/api/clients/:clientId/<path>`, with its totals. */
+export const sectionQuery = <L>(clientId: number, section: string, path: string, params: MoneyListParams) =>
   queryOptions({
-    queryKey: [...paymentsKey(clientId), params],
-    queryFn: ({ signal }) =>
-      api.get<PaymentList>(`/api/clients/${clientId}/payments`, { query: { ...params }, signal }),
+    queryKey: [...sectionKey(clientId, section), params],
+    queryFn: ({ signal }) => api.get<L>(`/api/clients/${clientId}/${path}`, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 
-export interface PaymentBody {
-  paymentDate: string;
-  description: string | null;
-  amount: string;
-}
-
-export const savePayment = ({ clientId, id, body }: { clientId: number; id?: number; body: PaymentBody }) =>
+/** Adds (no id) or updates a row of a money section; answers the spec's message. */
+export const saveSectionRow = (clientId: number, path: string, id: number | undefined, body: object) =>
   id == null
-    ? api.post<PaymentSaved>(`/api/clients/${clientId}/payments`, body)
-    : api.put<PaymentSaved>(`/api/clients/${clientId}/payments/${id}`, body);
+    ? api.post<Saved>(`/api/clients/${clientId}/${path}`, body)
+    : api.put<Saved>(`/api/clients/${clientId}/${path}/${id}`, body);
 
-export const deletePayment = ({ clientId, id }: { clientId: number; id: number }) =>
-  api.delete<Saved>(`/api/clients/${clientId}/payments/${id}`);
-
-export const supportKey = (clientId: number) => [...CLIENTS_KEY, 'support', clientId] as const;
-
-export const supportQuery = (clientId: number, params: MoneyListParams) =>
-  queryOptions({
-    queryKey: [...supportKey(clientId), params],
-    queryFn: ({ signal }) =>
-      api.get<SupportHoursList>(`/api/clients/${clientId}/support-hours`, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-export interface SupportBody {
-  supportDate: string;
-  description: string | null;
-  hours: string;
-}
-
-export const saveSupport = ({ clientId, id, body }: { clientId: number; id?: number; body: SupportBody }) =>
-  id == null
-    ? api.post<SupportHoursSaved>(`/api/clients/${clientId}/support-hours`, body)
-    : api.put<SupportHoursSaved>(`/api/clients/${clientId}/support-hours/${id}`, body);
-
-export const deleteSupport = ({ clientId, id }: { clientId: number; id: number }) =>
-  api.delete<Saved>(`/api/clients/${clientId}/support-hours/${id}`);
+export const deleteSectionRow = (clientId: number, path: string, id: number) =>
+  api.delete<Saved>(`/api/clients/${clientId}/${path}/${id}`);
 
 // ---- errors on the fields -------------------------------------------------------------------------
 
