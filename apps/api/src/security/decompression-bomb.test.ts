@@ -74,10 +74,11 @@ describe('decompression bomb', () => {
 
   it('has no runtime import of the invoice package on the parse path of the API process', () => {
     // Type-only imports are erased; the child (parse-child.ts) is the one place that loads it.
+    // Benches (*.bench.ts, run by `npm run bench` in their own process) are not the API process.
     const root = fileURLToPath(new URL('..', import.meta.url));
     const sources = ['jobs', 'modules/invoices']
       .flatMap((d) => fs.readdirSync(path.join(root, d)).map((f) => path.join(d, f)))
-      .filter((f) => f.endsWith('.ts') && !/(\.test|-test-helpers|parse-child)\.ts$/.test(f));
+      .filter((f) => f.endsWith('.ts') && !/(\.test|\.bench|-test-helpers|parse-child)\.ts$/.test(f));
     expect(sources).toContain(path.join('jobs', 'parse-runner.ts'));
     const offenders = sources.filter((f) => {
       const text = fs.readFileSync(path.join(root, f), 'utf8');
