@@ -33,4 +33,34 @@ describe('the job queue when it stops', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(rejections).toEqual([]);
   }, 60_000);
+
+  it('counts a running job as pending until it ends (a wait for the queue to drain must not stop early)', async () => {
+    const { database, drop } = await freshDatabase();
+    await database.migrate();
+    const queue = new JobQueue(database, { retryLimit: 0 });
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let ended!: () => void;
+    const done = new Promise<void>((r) => (ended = r));
+    try {
+      await queue.work(QUEUE.sendMail, async () => {
+        started();
+        await released;
+        ended();
+      });
+      await queue.send(QUEUE.sendMail, { to: 'a@example.com' });
+      await running;
+      expect(await queue.pending(QUEUE.sendMail)).toBe(1);
+      release();
+      await done;
+      await expect.poll(() => queue.pending(QUEUE.sendMail), { timeout: 10_000 }).toBe(0);
+    } finally {
+      release();
+      await queue.stop(1000);
+      await database.close();
+      await drop();
+    }
+  }, 60_000);
 });

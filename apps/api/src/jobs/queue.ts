@@ -164,7 +164,8 @@ export class JobQueue {
   /** Jobs of a queue not yet finished (created, retry or active). */
   async pending(name: QueueName): Promise<number> {
     const boss = await this.ensure();
-    return boss.getQueueSize(name);
+    // pg-boss counts states before `before`: created, retry and active (a running job is not done).
+    return boss.getQueueSize(name, { before: 'completed' });
   }
 
   /** Graceful: stops fetching, waits for running handlers (up to `timeoutMs`). Idempotent. */
