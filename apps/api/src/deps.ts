@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { JobQueue } from './jobs/queue.js';
+import { JobQueue } from './lib/queue.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { persistentSecret } from './lib/secrets.js';
 import { TokenService } from './lib/tokens.js';

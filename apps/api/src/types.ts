@@ -2,7 +2,7 @@ import type { Permission } from '@kulu/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { users } from './db/schema/index.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { JobQueue } from './lib/queue.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Scope } from './lib/scope.js';
 import type { TokenService } from './lib/tokens.js';

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JobQueue, QUEUE } from '../jobs/queue.js';
+import { JobQueue, QUEUE } from '../lib/queue.js';
 import { MIGRATIONS_DIR, openDatabase, type Database } from './client.js';
 import { openEmbedded, PGLITE_BACKUP_DIR, PGLITE_DIR, startEmbedded } from './embedded.js';
 import { assertEmbeddedCanRun, EmbeddedUnavailable, type EmbeddedPostgres } from './embedded-postgres.js';

@@ -8,7 +8,7 @@
  */
 import type { DemoSeed } from '../db/seed/bootstrap.js';
 import type { JobsExtension } from '../jobs/index.js';
-import { QUEUE } from '../jobs/queue.js';
+import { QUEUE } from '../lib/queue.js';
 import type { Deps } from '../types.js';
 import { assignDemoConsultant } from './consultant.js';
 import { DEMO_PASSWORD, loadDemoData } from './data.js';

@@ -12,7 +12,7 @@ import {
   subscriptions,
 } from '../db/schema/index.js';
 import { runFetch } from '../modules/automation/automation.service.js';
-import { QUEUE } from '../jobs/queue.js';
+import { QUEUE } from '../lib/queue.js';
 import { parseInvoiceHandler } from '../jobs/parse-invoice.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 import { DEMO_COMPANY, demoRoster } from './company.js';

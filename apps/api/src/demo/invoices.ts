@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { clients, settings } from '../db/schema/index.js';
 import { uploadInvoices } from '../modules/invoices/invoices.service.js';
-import { QUEUE, type JobHandler } from '../jobs/queue.js';
+import { QUEUE, type JobHandler } from '../lib/queue.js';
 import type { Deps } from '../types.js';
 import { DEMO_COMPANY, demoInvoiceModel, demoRoster, type DemoOperatorPlan } from './company.js';
 import { DEMO_CLIENTS } from './data.js';

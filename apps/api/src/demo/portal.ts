@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { clients, operators, portalCredentials, settings } from '../db/schema/index.js';
 import { encrypt } from '../lib/secrets.js';
-import { QUEUE } from '../jobs/queue.js';
+import { QUEUE } from '../lib/queue.js';
 import { DEMO_AUTOMATION, demoMonths, seededDemoInvoice } from './invoices.js';
 import type { Deps } from '../types.js';
 import { startSimulatedPortal, type SimulatedPortal } from './simulated-portal.js';

@@ -5,8 +5,8 @@ import type { Deps } from '../types.js';
 import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
 import { stopParseChild } from './parse-runner.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
-import { QUEUE } from './queue.js';
-import { uploadReminderHandler } from './reminders.js';
+import { QUEUE } from '../lib/queue.js';
+import { uploadReminderHandler } from '../modules/invoices/upload-reminders.js';
 import { queueParse } from '../modules/invoices/invoices.service.js';
 import { startOptimizeWorker, stopOptimizeSweep } from './optimize-client.js';
 import {
@@ -25,7 +25,7 @@ import {
   type FetchInvoicesJob,
 } from '../modules/automation/automation.service.js';
 
-export { QUEUE } from './queue.js';
+export { QUEUE } from '../lib/queue.js';
 
 /** The orphaned-parse sweep of each started instance. */
 const sweeps = new WeakMap<Deps, NodeJS.Timeout>();

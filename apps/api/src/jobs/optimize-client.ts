@@ -1,5 +1,5 @@
 import type { Deps } from '../types.js';
-import { QUEUE, type JobHandler } from './queue.js';
+import { QUEUE, type JobHandler } from '../lib/queue.js';
 import {
   dispatchQueuedRuns,
   runQueuedOptimization,

@@ -6,7 +6,7 @@ import { ImportRefusal, importParsedInvoice } from '../modules/invoices/import.s
 import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
 import { requestOptimization } from '../modules/optimization/optimize.service.js';
 import type { Deps } from '../types.js';
-import type { JobHandler } from './queue.js';
+import type { JobHandler } from '../lib/queue.js';
 import { ParseFailure, parseInChild, type ParseFailureCode, type ParseLimits } from './parse-runner.js';
 import { claimParseJob } from './parse-recovery.js';
 import type { Config } from '../config.js';

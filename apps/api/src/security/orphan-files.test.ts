@@ -16,7 +16,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { startJobs } from '../jobs/index.js';
-import { QUEUE } from '../jobs/queue.js';
+import { QUEUE } from '../lib/queue.js';
 import { FILE_REFERENCES, orphanFileAgeSeconds, removeOrphanFiles, storeFileStream } from '../lib/files.js';
 import { markFailed } from '../modules/invoices/invoices.service.js';
 import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
 import { startJobs } from '../jobs/index.js';
 import { INSTANCE, ownerGone } from '../jobs/parse-recovery.js';
-import { QUEUE } from '../jobs/queue.js';
+import { QUEUE } from '../lib/queue.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { settled, uploadFiles } from '../test/uploads.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES, MESSAGES } from '@kulu/shared';
 import { startJobs } from '../jobs/index.js';
 import { parseTimeLimitSeconds } from '../jobs/parse-invoice.js';
-import { QUEUE } from '../jobs/queue.js';
+import { QUEUE } from '../lib/queue.js';
 import { loadConfig } from '../config.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { nestedFormBomb } from '../test/bomb-pdf.js';

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createDeps } from '../deps.js';
 import { stopJobs } from '../jobs/index.js';
-import { JobQueue } from '../jobs/queue.js';
+import { JobQueue } from '../lib/queue.js';
 import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
 import { DEMO_PASSWORD, demoSeed } from '../demo/index.js';

@@ -16,8 +16,7 @@ import {
   numeric,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { clientBillingPlans } from './masters.js';
+import { createdAt, price } from './columns.js';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -286,3 +285,31 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The provider's price list for its clients (spec §3 "Client billing plan"): master data, defined
+ * here beside `clients`, sub-companies and contracts that refer to it, so that core.ts and masters.ts
+ * do not import each other.
+ */
+export const clientBillingPlans = pgTable(
+  'client_billing_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    contractLengthMonths: integer('contract_length_months').notNull(),
+    advancePaymentDiscountPercent: numeric('advance_payment_discount_percent', {
+      precision: 5,
+      scale: 2,
+    }).notNull(),
+    costPerPlan: price('cost_per_plan').notNull(),
+    setUpFee: price('set_up_fee').notNull(),
+    setUpFeePerCompany: price('set_up_fee_per_company').notNull(),
+    additionalUsersFee: price('additional_users_fee').notNull(),
+    automatedInvoiceUploadFee: price('automated_invoice_upload_fee').notNull(),
+    onDemandSupportFee: price('on_demand_support_fee').notNull(),
+    adminFee: price('admin_fee').notNull(),
+    companyAdditionalUsersFee: price('company_additional_users_fee').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('client_billing_plans_name_uq').on(sql`lower(${t.name})`)],
+);

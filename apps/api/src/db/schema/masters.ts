@@ -10,17 +10,16 @@ import {
   uniqueIndex,
   index,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, price } from './columns.js';
 import { clients, files, operators, users } from './core.js';
 
 /**
- * Master data (spec §2 /admin/master, §3). Operators and cost centers live in core.ts; the rest
- * is here. Names are unique case-insensitively within their scope (operator, client); amounts
+ * Master data (spec §2 /admin/master, §3). Operators, cost centers and client billing plans live in
+ * core.ts; the rest is here. Names are unique case-insensitively within their scope (operator, client); amounts
  * are `numeric`: monthly prices and fees with 2 decimals, per-use prices with 4.
  */
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const price = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const unitPrice = (name: string) => numeric(name, { precision: 12, scale: 4 });
 
 export const countries = pgTable(
@@ -198,30 +197,6 @@ export const skippedPhoneNumbers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('skipped_phone_numbers_uq').on(t.phoneNumber, sql`coalesce(${t.clientId}, 0)`)],
-);
-
-/** The provider's price list for its clients (spec §3 "Client billing plan"). */
-export const clientBillingPlans = pgTable(
-  'client_billing_plans',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    contractLengthMonths: integer('contract_length_months').notNull(),
-    advancePaymentDiscountPercent: numeric('advance_payment_discount_percent', {
-      precision: 5,
-      scale: 2,
-    }).notNull(),
-    costPerPlan: price('cost_per_plan').notNull(),
-    setUpFee: price('set_up_fee').notNull(),
-    setUpFeePerCompany: price('set_up_fee_per_company').notNull(),
-    additionalUsersFee: price('additional_users_fee').notNull(),
-    automatedInvoiceUploadFee: price('automated_invoice_upload_fee').notNull(),
-    onDemandSupportFee: price('on_demand_support_fee').notNull(),
-    adminFee: price('admin_fee').notNull(),
-    companyAdditionalUsersFee: price('company_additional_users_fee').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('client_billing_plans_name_uq').on(sql`lower(${t.name})`)],
 );
 
 /** Help files: one per role, page and language; the content is a row of `files`. */

@@ -20,7 +20,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { newLinkToken, sha256 } from '../../lib/secrets.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Mail } from '../../lib/mailer.js';
-import { QUEUE } from '../../jobs/queue.js';
+import { QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { notFound, AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, OutboundUrlError } from '../../lib/outbound-url.js';
 import { decrypt, encrypt } from '../../lib/secrets.js';
-import { QUEUE } from '../../jobs/queue.js';
+import { QUEUE } from '../../lib/queue.js';
 import { uploadInvoices } from '../invoices/invoices.service.js';
 import type { Scope } from '../../lib/scope.js';
 import type { Deps } from '../../types.js';

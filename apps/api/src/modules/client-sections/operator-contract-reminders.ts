@@ -3,7 +3,7 @@ import { helsinkiDay, ROLE } from '@kulu/shared';
 import { clientOperators, clients, operators, settings, users } from '../../db/schema/index.js';
 import { consultantIdsOfClient } from '../../lib/scope.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
-import { QUEUE } from '../../jobs/queue.js';
+import { QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { helsinkiDay, ROLE } from '@kulu/shared';
 import { clients, settings, users } from '../../db/schema/index.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
-import { QUEUE } from '../../jobs/queue.js';
+import { QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 
 /**

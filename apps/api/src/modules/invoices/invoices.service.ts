@@ -39,7 +39,7 @@ import { AppError, notFound, withoutPaths } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Scope } from '../../lib/scope.js';
-import { parseJobOptions, QUEUE } from '../../jobs/queue.js';
+import { parseJobOptions, QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 import { isoTimeOrNull as iso } from '../../lib/db-values.js';
 import type { InvoiceBuyer } from './import.service.js';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { generateImageOnlyPdf, generateInvoice, generatePlainPdf } from '@kulu/invoices';
 import { INVOICE_SORTABLE } from '@kulu/shared';
 import { clients, costElements, invoices, monthlyFacts, subscriptions } from '../../db/schema/index.js';
-import { sendUploadReminders } from '../../jobs/reminders.js';
+import { sendUploadReminders } from './upload-reminders.js';
 import { BUYER, DEMO, mailText, type TestApp } from '../../test/helpers.js';
 import { invoiceTestApp, settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
 import { importTestHooks } from './import.service.js';

@@ -20,7 +20,7 @@ import {
   type OPTIMIZATION_TRIGGERS,
 } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
-import { QUEUE } from '../../jobs/queue.js';
+import { QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 
 /**

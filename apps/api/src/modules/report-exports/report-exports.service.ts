@@ -16,7 +16,7 @@ import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { Scope } from '../../lib/scope.js';
 import { writeWorkbook } from '../../lib/xlsx/index.js';
 import { callerOf } from '../../plugins/access.js';
-import { QUEUE, type JobHandler } from '../../jobs/queue.js';
+import { QUEUE, type JobHandler } from '../../lib/queue.js';
 import type { AuthUser, Deps } from '../../types.js';
 import { resolveSlice } from '../dashboards/dashboards.service.js';
 import { ARCHIVE_PERMISSION, archiveSheets } from './archive-sheets.js';

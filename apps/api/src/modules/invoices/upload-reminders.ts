@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { helsinkiMonth, ROLE } from '@kulu/shared';
-import { clientOperators, clients, invoices, operators, settings, users } from '../db/schema/index.js';
-import { mailTemplates } from '../lib/mail-templates/index.js';
-import type { Deps } from '../types.js';
-import { QUEUE, type JobHandler } from './queue.js';
+import { clientOperators, clients, invoices, operators, settings, users } from '../../db/schema/index.js';
+import { mailTemplates } from '../../lib/mail-templates/index.js';
+import type { Deps } from '../../types.js';
+import { QUEUE, type JobHandler } from '../../lib/queue.js';
 
 /**
  * upload-reminder: "No uploads for this month" to the company admins of clients on manual upload
