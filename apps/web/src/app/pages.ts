@@ -83,10 +83,10 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     'ClientManagementPage',
   ),
   'invoice-user-management': lazyPage(
-    () => import('../features/client-masters/invoice-users-page'),
+    () => import('../features/clients/invoice-users-page'),
     'InvoiceUsersPage',
   ),
-  'plan-details': lazyPage(() => import('../features/client-masters/plan-details-page'), 'PlanDetailsPage'),
+  'plan-details': lazyPage(() => import('../features/clients/plan-details-page'), 'PlanDetailsPage'),
   'client-detail': lazyPage(() => import('../features/clients/client-detail-page'), 'ClientDetailPage'),
   'invoice-detail': lazyPage(() => import('../features/invoices/invoice-detail-page'), 'InvoiceDetailPage'),
   'subscription-detail': lazyPage(

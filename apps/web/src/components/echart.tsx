@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { echartsTheme } from '../../lib/chart-theme';
+import { echartsTheme } from '../lib/chart-theme';
 
 type Runtime = typeof import('./echarts-runtime'); // eslint-disable-line @typescript-eslint/consistent-type-imports -- a module type for the lazy loader
 type Chart = ReturnType<Runtime['echarts']['init']>;

@@ -37,10 +37,10 @@ import {
   type OperatorContractUpdate,
   type OperatorDocument,
 } from '@kulu/shared';
-import { AppModal } from '../../components/app-modal';
-import { ApiRequestError } from '../../lib/api-client';
-import { applyFieldErrors, errorText } from '../../lib/form-rules';
-import { formatDate } from '../../lib/format';
+import { AppModal } from './app-modal';
+import { ApiRequestError } from '../lib/api-client';
+import { applyFieldErrors, errorText } from '../lib/form-rules';
+import { formatDate } from '../lib/format';
 import {
   DAY_FORMAT,
   dayProps,
@@ -52,7 +52,7 @@ import {
   operatorContractsQuery,
   saveOperatorContract,
   uploadDocument,
-} from './operator-contracts-api';
+} from '../lib/operator-contracts-api';
 import './operator-contracts-texts';
 
 type Lang = 'en' | 'fi';

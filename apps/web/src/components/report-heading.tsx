@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { PageHeading } from '../../components/page-heading';
-import type { useReportExport } from './use-report-export';
+import { PageHeading } from './page-heading';
+import type { useReportExport } from '../lib/use-report-export';
 
 /** A report's heading with its Excel export button (disabled while there is nothing to export). */
 export function ReportHeading({

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { isProviderRole } from '@kulu/shared';
-import { ClientSelect } from '../../components/client-select';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { useSession } from '../../lib/session';
-import { FilterField, PeriodField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { ClientSelect } from './client-select';
+import { subCompanyOptionsQuery } from '../lib/organization-api';
+import { useSession } from '../lib/session';
+import { FilterField, PeriodField, SubCompanyField } from './filter-fields';
 
 /** Whether the caller picks the client (admins and consultants) and whether one is picked. */
 export function useClientChoice(clientId: number | undefined) {

@@ -1,5 +1,5 @@
 import type { Lang } from '@kulu/shared';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber } from './format';
 
 /**
  * Pure builders of the Cost and Usage dashboard: API figures (money as decimal euro strings)

@@ -24,3 +24,17 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
     timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : BUSINESS_TIME_ZONE,
   }).format(date);
 }
+
+/** A timestamp as date and time in the interface language (the browser's time zone). */
+export function formatDateTime(value: string | null, lang: Lang): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(d);
+}

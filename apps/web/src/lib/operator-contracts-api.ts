@@ -7,9 +7,8 @@ import type {
   OperatorDocumentList,
   OperatorDocumentSaved,
 } from '@kulu/shared';
-import { api } from '../../lib/api';
-import { downloadFile } from '../../lib/download';
-import { CLIENTS_KEY } from './api';
+import { api } from './api';
+import { downloadFile } from './download';
 
 /**
  * The API calls of a client's operator contract details and their documents (issue 11), used by
@@ -17,8 +16,8 @@ import { CLIENTS_KEY } from './api';
  * ['clients', 'operatorContracts', clientId].
  */
 
-export const operatorContractsKey = (clientId: number) =>
-  [...CLIENTS_KEY, 'operatorContracts', clientId] as const;
+/** Under the clients feature's key root (`CLIENTS_KEY`), so that its invalidations reach these too. */
+export const operatorContractsKey = (clientId: number) => ['clients', 'operatorContracts', clientId] as const;
 
 const base = (clientId: number) => `/api/clients/${clientId}/operator-contracts`;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/form-rules';
+import { errorText } from './form-rules';
 
 /**
  * A report's Excel export: `run` downloads the workbook of what the filters show, `exporting` says

@@ -20,7 +20,7 @@ import {
   saveCredentials,
   setUploadMethod,
 } from './api';
-import { formatDateTime } from './labels';
+import { formatDateTime } from '../../lib/format';
 
 const shape = portalCredentialsSchema.shape;
 

@@ -9,7 +9,8 @@ import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { AUTOMATION_KEY, failedDownloadsQuery, retryFailedDownload } from './api';
-import { formatDateTime, formatMonth } from './labels';
+import { formatDateTime } from '../../lib/format';
+import { formatMonth } from './labels';
 
 /** Failed Invoice Download (spec §2): automated fetches that failed, with a retry each. */
 export function FailedDownloadsPage() {

@@ -9,7 +9,8 @@ import { PageHeading } from '../../components/page-heading';
 import { errorText } from '../../lib/form-rules';
 import { AUTOMATION_KEY, fullAutomationQuery, runNow } from './api';
 import { AutomationSettingsModal } from './automation-settings-modal';
-import { formatDateTime, RUN_COLOR } from './labels';
+import { formatDateTime } from '../../lib/format';
+import { RUN_COLOR } from './labels';
 
 /** Full Automation (spec §2): the clients whose invoices are fetched from the operator portals. */
 export function FullAutomationPage() {

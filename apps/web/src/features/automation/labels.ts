@@ -17,17 +17,3 @@ export function formatMonth(value: string, lang: 'en' | 'fi'): string {
     timeZone: 'UTC',
   }).format(date);
 }
-
-/** A timestamp as date and time in the interface language. */
-export function formatDateTime(value: string | null, lang: 'en' | 'fi'): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(lang === 'fi' ? 'fi-FI' : 'en-GB', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(d);
-}

@@ -17,7 +17,7 @@ import { BillingSection } from './billing-section';
 import { ContractsSection } from './contracts-section';
 import { PaymentsSection } from './payments-section';
 import { SupportSection } from './support-section';
-import { OperatorContractsSection } from './operator-contracts-section';
+import { OperatorContractsSection } from '../../components/operator-contracts-section';
 import { SubCompaniesSection } from './sub-companies-section';
 import { ClientUsersSection } from './client-users-section';
 import { InvoiceUsersSection, PlanDetailsSection } from './client-masters-sections';

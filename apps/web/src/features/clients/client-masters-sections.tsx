@@ -1,6 +1,6 @@
 import i18n from 'i18next';
-import { InvoiceUsersPage } from '../client-masters/invoice-users-page';
-import { PlanDetailsPage } from '../client-masters/plan-details-page';
+import { InvoiceUsersPage } from './invoice-users-page';
+import { PlanDetailsPage } from './plan-details-page';
 
 /** Section titles of the company screens reused on the provider's client page (spec §2). */
 const TEXTS = {

@@ -40,8 +40,8 @@ import {
   previewImport,
   runImport,
   saveInvoiceUser,
-} from './api';
-import { registerClientMastersTexts } from './texts';
+} from './client-masters-api';
+import { registerClientMastersTexts } from './client-masters-texts';
 
 registerClientMastersTexts();
 

@@ -25,7 +25,12 @@ import { formatMoney } from '../../lib/format';
 import { applyFieldErrors, errorText } from '../../lib/form-rules';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { PLAN_DETAILS_KEY, planChoicesQuery, planDetailListQuery, savePlanDetail } from './api';
+import {
+  PLAN_DETAILS_KEY,
+  planChoicesQuery,
+  planDetailListQuery,
+  savePlanDetail,
+} from './client-masters-api';
 import { registerPlanDetailsTexts } from './plan-details-texts';
 
 registerPlanDetailsTexts();

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ConsultantBillingList, ConsultantBillingOptions, ConsultantBillingQuery } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { queryString, REPORTS_KEY } from '../reports/api';
+import { queryString, REPORTS_KEY } from '../../lib/reports-api';
 
 export type ConsultantBillingParams = Partial<ConsultantBillingQuery>;
 

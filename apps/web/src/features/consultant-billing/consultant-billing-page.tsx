@@ -13,15 +13,15 @@ import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField } from '../dashboards/dashboard-parts';
-import { useReportExport } from '../reports/use-report-export';
+import { FilterField } from '../../components/filter-fields';
+import { useReportExport } from '../../lib/use-report-export';
 import {
   consultantBillingQuery,
   consultantOptionsQuery,
   exportConsultantBilling,
   type ConsultantBillingParams,
 } from './api';
-import { ReportHeading } from '../reports/report-heading';
+import { ReportHeading } from '../../components/report-heading';
 import './texts';
 
 type SortKey = (typeof CONSULTANT_BILLING_SORTABLE)[number];

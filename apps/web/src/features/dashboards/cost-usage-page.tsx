@@ -12,17 +12,11 @@ import { useSession } from '../../lib/session';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { ClientSelect } from '../../components/client-select';
 import { costUsageQuery } from './api';
-import { ChartCard } from './chart-card';
-import type { ChartClick } from './echart';
+import { ChartCard } from '../../components/chart-card';
+import type { ChartClick } from '../../components/echart';
 import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-drawer';
-import {
-  FiguresState,
-  FilterField,
-  NoInvoicesHint,
-  PeriodField,
-  SubCompanyField,
-  TotalCard,
-} from './dashboard-parts';
+import { FilterField, PeriodField, SubCompanyField } from '../../components/filter-fields';
+import { FiguresState, NoInvoicesHint, TotalCard } from './dashboard-parts';
 import {
   categoryOption,
   clickedId,
@@ -37,7 +31,7 @@ import {
   formatShare,
   topUsersOption,
   trendOption,
-} from './chart-options';
+} from '../../lib/chart-options';
 import type {
   CostUsage,
   CostUsageCategoryRow as Category,

@@ -1,5 +1,5 @@
 import type { Lang, Savings } from '@kulu/shared';
-import { axisMoney, axisTooltip, euros, monthAxis, round2 } from './chart-options';
+import { axisMoney, axisTooltip, euros, monthAxis, round2 } from '../../lib/chart-options';
 
 /**
  * Pure ECharts options of the Savings dashboard (plain objects, tested as data): realised

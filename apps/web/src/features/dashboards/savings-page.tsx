@@ -11,10 +11,11 @@ import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { ClientSelect } from '../../components/client-select';
-import { optimizationLink } from '../optimization/run-status';
-import { ChartCard } from './chart-card';
-import { euros, formatCount, formatMonth } from './chart-options';
-import { FiguresState, FilterField, PeriodField, SubCompanyField, TotalCard } from './dashboard-parts';
+import { optimizationLink } from '../../lib/optimization-link';
+import { ChartCard } from '../../components/chart-card';
+import { euros, formatCount, formatMonth } from '../../lib/chart-options';
+import { FilterField, PeriodField, SubCompanyField } from '../../components/filter-fields';
+import { FiguresState, TotalCard } from './dashboard-parts';
 import { savingsQuery } from './savings-api';
 import { bySubCompanyOption, hasRealised, realisedByMonthOption } from './savings-options';
 

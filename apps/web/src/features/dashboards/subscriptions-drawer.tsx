@@ -10,7 +10,7 @@ import type { SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
 import { costUsageSubscriptionsQuery } from './api';
-import { euros, formatCount } from './chart-options';
+import { euros, formatCount } from '../../lib/chart-options';
 import type { CostUsageQuery, CostUsageSubscription, CostUsageSubscriptionSort as Sort } from './types';
 
 const SORT: SortSpec<Sort> = {

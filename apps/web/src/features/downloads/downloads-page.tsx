@@ -19,10 +19,10 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField } from '../dashboards/dashboard-parts';
+import { FilterField } from '../../components/filter-fields';
 import { deleteExport, downloadExport, DOWNLOADS_KEY, downloadsQuery, scheduleExport } from './api';
-import { summaryQuery } from '../reports/api';
-import { SliceFilters, useClientChoice } from '../reports/slice-filters';
+import { summaryQuery } from '../../lib/reports-api';
+import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import './texts';
 
 const MONTH = 'YYYY-MM';

@@ -40,14 +40,13 @@ import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { errorText } from '../../lib/form-rules';
-import { formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { pagedParams, type SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { usePagedState } from '../../lib/use-paged-state';
-import { formatDateTime } from '../automation/labels';
-import { euros, formatCount, formatMonth } from '../dashboards/chart-options';
-import { FilterField, SubCompanyField } from '../dashboards/dashboard-parts';
+import { euros, formatCount, formatMonth } from '../../lib/chart-options';
+import { FilterField, SubCompanyField } from '../../components/filter-fields';
 import {
   OPTIMIZATION_KEY,
   exportOptimization,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OptimizationRun } from '@kulu/shared';
-import { canSelect, idParam, optimizationLink, runView } from './run-status';
+import { optimizationLink } from '../../lib/optimization-link';
+import { canSelect, idParam, runView } from './run-status';
 
 const run = (over: Partial<OptimizationRun>): OptimizationRun => ({
   id: 1,

@@ -8,7 +8,7 @@ import { errorText } from '../../lib/form-rules';
 import { AccountCard } from './account-card';
 import { profileQuery } from './api';
 import { OperatorContractsCard } from './operator-contracts-card';
-import { OperatorContractsSection } from '../clients/operator-contracts-section';
+import { OperatorContractsSection } from '../../components/operator-contracts-section';
 import { useSession } from '../../lib/session';
 import { SettingsCard } from './settings-card';
 import { UserCard } from './user-card';

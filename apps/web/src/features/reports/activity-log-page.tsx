@@ -12,9 +12,9 @@ import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { activityLogOptionsQuery, activityLogQuery, exportActivityLog, type ActivityLogParams } from './api';
-import { ReportHeading } from './report-heading';
+import { ReportHeading } from '../../components/report-heading';
 import './texts';
-import { useReportExport } from './use-report-export';
+import { useReportExport } from '../../lib/use-report-export';
 
 const SORT: SortSpec<ActivityLogSortKey> = {
   sortable: ACTIVITY_LOG_SORTABLE,

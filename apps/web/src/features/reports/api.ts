@@ -8,27 +8,17 @@ import type {
   ActivityLogQuery,
   ClientContractsList,
   ClientContractsQuery,
-  CostSummaryList,
   OverchargedList,
   PlanTypesList,
-  UsageSummaryList,
   TopUsersList,
   UnusedSubscriptionsList,
 } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { queryString, REPORTS_KEY, type SummaryKind, type SummaryParams } from '../../lib/reports-api';
 
-/** The reports' API calls (issue 12); every key starts with ['reports', <report>]. */
-export const REPORTS_KEY = ['reports'] as const;
-
+/** The reports' API calls (issue 12). */
 export type ActivityLogParams = Partial<ActivityLogQuery>;
-
-export const queryString = (params: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(params)
-      .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
 
 export const activityLogQuery = (params: ActivityLogParams) =>
   queryOptions({
@@ -158,29 +148,6 @@ export function exportPlanTypes(params: PlanTypesParams): Promise<void> {
   const qs = queryString({ ...params });
   return downloadFile(`/api/reports/base-plan-types/export${qs ? `?${qs}` : ''}`, 'base-plan-types.xlsx');
 }
-
-/** Cost / Usage Summaries' filters. */
-export interface SummaryParams {
-  clientId?: number;
-  from?: string;
-  to?: string;
-  subCompanyId?: number;
-  groupBy: 'organization' | 'costCenter';
-}
-
-export type SummaryKind = 'cost-summaries' | 'usage-summaries';
-
-export const summaryQuery = <K extends SummaryKind>(kind: K, params: SummaryParams, enabled: boolean) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, kind, params],
-    queryFn: ({ signal }) =>
-      api.get<K extends 'cost-summaries' ? CostSummaryList : UsageSummaryList>(
-        `/api/reports/${kind}?${queryString({ ...params })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
 
 export function exportSummary(kind: SummaryKind, params: SummaryParams): Promise<void> {
   const qs = queryString({ ...params });

@@ -8,9 +8,9 @@ import { formatDate, formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { clientContractsQuery, exportClientContracts, type ClientContractsParams } from './api';
-import { ReportHeading } from './report-heading';
+import { ReportHeading } from '../../components/report-heading';
 import './texts';
-import { useReportExport } from './use-report-export';
+import { useReportExport } from '../../lib/use-report-export';
 
 type SortKey = (typeof CLIENT_CONTRACT_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = { sortable: CLIENT_CONTRACT_SORTABLE, defaultSort: 'clientName' };

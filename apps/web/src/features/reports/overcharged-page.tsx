@@ -9,10 +9,10 @@ import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { exportOvercharged, overchargedQuery, type OverchargedParams } from './api';
-import { ReportHeading } from './report-heading';
-import { SliceFilters, useClientChoice } from './slice-filters';
+import { ReportHeading } from '../../components/report-heading';
+import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import './texts';
-import { useReportExport } from './use-report-export';
+import { useReportExport } from '../../lib/use-report-export';
 
 const MONTH = 'YYYY-MM';
 

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Lang, type PlanTypeRow } from '@kulu/shared';
 import { formatMoney } from '../../lib/format';
-import { ChartCard } from '../dashboards/chart-card';
-import { categoryOption } from '../dashboards/chart-options';
+import { ChartCard } from '../../components/chart-card';
+import { categoryOption } from '../../lib/chart-options';
 import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
-import { ReportHeading } from './report-heading';
-import { SliceFilters, useClientChoice } from './slice-filters';
+import { ReportHeading } from '../../components/report-heading';
+import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { CostTotals } from './cost-totals';
 import './texts';
-import { useReportExport } from './use-report-export';
+import { useReportExport } from '../../lib/use-report-export';
 
 const MONTH = 'YYYY-MM';
 

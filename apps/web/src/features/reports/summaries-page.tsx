@@ -12,14 +12,15 @@ import {
   type UsageSummaryRow,
 } from '@kulu/shared';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { FilterField } from '../dashboards/dashboard-parts';
-import { stackedBarsOption } from '../dashboards/chart-options';
-import { EChart } from '../dashboards/echart';
-import { exportSummary, summaryQuery, type SummaryKind, type SummaryParams } from './api';
-import { ReportHeading } from './report-heading';
-import { SliceFilters, useClientChoice } from './slice-filters';
+import { FilterField } from '../../components/filter-fields';
+import { stackedBarsOption } from '../../lib/chart-options';
+import { EChart } from '../../components/echart';
+import { summaryQuery, type SummaryKind, type SummaryParams } from '../../lib/reports-api';
+import { exportSummary } from './api';
+import { ReportHeading } from '../../components/report-heading';
+import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import './texts';
-import { useReportExport } from './use-report-export';
+import { useReportExport } from '../../lib/use-report-export';
 
 const MONTH = 'YYYY-MM';
 type Row = CostSummaryRow | UsageSummaryRow;

@@ -8,14 +8,14 @@ import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { ChartCard } from '../dashboards/chart-card';
-import { topUsersOption } from '../dashboards/chart-options';
+import { ChartCard } from '../../components/chart-card';
+import { topUsersOption } from '../../lib/chart-options';
 import { exportTopUsers, topUsersQuery, type TopUsersParams } from './api';
-import { ReportHeading } from './report-heading';
-import { SliceFilters, useClientChoice } from './slice-filters';
+import { ReportHeading } from '../../components/report-heading';
+import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { CostTotals } from './cost-totals';
 import './texts';
-import { useReportExport } from './use-report-export';
+import { useReportExport } from '../../lib/use-report-export';
 
 const MONTH = 'YYYY-MM';
 

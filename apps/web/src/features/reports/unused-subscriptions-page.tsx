@@ -7,13 +7,13 @@ import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField } from '../dashboards/dashboard-parts';
-import { formatMonth } from '../dashboards/chart-options';
+import { FilterField } from '../../components/filter-fields';
+import { formatMonth } from '../../lib/chart-options';
 import { exportUnusedSubscriptions, unusedSubscriptionsQuery, type UnusedParams } from './api';
-import { ReportHeading } from './report-heading';
-import { SliceFilters, useClientChoice } from './slice-filters';
+import { ReportHeading } from '../../components/report-heading';
+import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import './texts';
-import { useReportExport } from './use-report-export';
+import { useReportExport } from '../../lib/use-report-export';
 
 type SortKey = (typeof UNUSED_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = { sortable: UNUSED_SORTABLE, defaultSort: 'cost', defaultOrder: 'desc' };

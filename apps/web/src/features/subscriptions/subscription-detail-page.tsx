@@ -27,7 +27,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { registerDetailTexts } from '../../lib/detail-texts';
 import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
-import { ChartCard } from '../dashboards/chart-card';
+import { ChartCard } from '../../components/chart-card';
 import {
   categoryOption,
   euros,
@@ -35,7 +35,7 @@ import {
   formatGb,
   formatMonth,
   trendOption,
-} from '../dashboards/chart-options';
+} from '../../lib/chart-options';
 import { subscriptionQuery } from './api';
 
 registerDetailTexts();

@@ -1,0 +1,99 @@
+import { cloneElement, type ReactElement } from 'react';
+import { DatePicker, Flex, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
+
+/**
+ * The labelled filters of a filter bar (dashboards, reports, downloads, optimization, consultant
+ * billing): a label beside its control, the period of months and the sub-company choice.
+ */
+
+/** While picking, months more than the API's longest period away from the first pick are off. */
+export const tooLong = (d: Dayjs, from: Dayjs | undefined) =>
+  !!from && Math.abs(d.diff(from, 'month')) >= DASHBOARD_MAX_MONTHS;
+
+/**
+ * A labelled filter in the filter bar. The visible label is also the control's accessible name
+ * (`aria-label`, for screen readers and axe's `label` rule), unless `namesControl` is false because
+ * the child is a group whose controls carry their own names.
+ */
+export function FilterField({
+  label,
+  children,
+  namesControl = true,
+}: {
+  label: string;
+  children: ReactElement<{ 'aria-label'?: string }>;
+  namesControl?: boolean;
+}) {
+  return (
+    <Flex align="center" gap={8} wrap>
+      <Typography.Text strong>{label}</Typography.Text>
+      {namesControl ? cloneElement(children, { 'aria-label': label }) : children}
+    </Flex>
+  );
+}
+
+/** The period filter: a range of months, at most the API's longest period. */
+export function PeriodField({
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  value: [Dayjs, Dayjs] | null;
+  onChange: (period: [Dayjs, Dayjs]) => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterField label={t('dashboards.period')}>
+      <DatePicker.RangePicker
+        picker="month"
+        allowClear={false}
+        value={value}
+        onChange={(v) => {
+          if (v?.[0] && v[1]) onChange([v[0], v[1]]);
+        }}
+        disabledDate={(d, info) => tooLong(d, info.from)}
+        placeholder={[t('dashboards.from'), t('dashboards.to')]}
+        disabled={disabled}
+        data-testid={testId}
+      />
+    </FilterField>
+  );
+}
+
+/** The sub-company filter, shown only when there is more than one to choose from. */
+export function SubCompanyField({
+  options,
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  options: ReadonlyArray<{ id: number; name: string }>;
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (options.length <= 1) return null;
+  return (
+    <FilterField label={t('dashboards.subCompany')}>
+      <Select<number>
+        allowClear
+        style={{ minWidth: 200 }}
+        placeholder={t('dashboards.allSubCompanies')}
+        value={value}
+        onChange={onChange}
+        options={options.map((s) => ({ value: s.id, label: s.name }))}
+        disabled={disabled}
+        data-testid={testId}
+      />
+    </FilterField>
+  );
+}
