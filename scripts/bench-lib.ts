@@ -79,6 +79,11 @@ export interface Run {
   base: string;
   startSeconds: number;
   log: () => string;
+  /**
+   * The server's log lines with phase timings (LOG_LEVEL=debug: upload requests, parse and
+   * optimize jobs; apps/api/src/lib/phases.ts), parsed, in order.
+   */
+  phases: Array<Record<string, unknown> & { msg: string; time: number; phases: Record<string, number> }>;
 }
 
 /**
@@ -106,7 +111,21 @@ export async function start(
       ...env,
     },
   });
-  npm.stdout?.on('data', (d) => (log = (log + d).slice(-4000)));
+  const phases: Run['phases'] = [];
+  let partial = '';
+  npm.stdout?.on('data', (d) => {
+    log = (log + d).slice(-4000);
+    const lines = (partial + d).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"phases"')) continue;
+      try {
+        phases.push(JSON.parse(line));
+      } catch {
+        // not a log line of ours
+      }
+    }
+  });
   npm.stderr?.on('data', (d) => (log = (log + d).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -121,7 +140,7 @@ export async function start(
     if (performance.now() - began > 300_000) throw new Error(`no answer after 300 s:\n${log}`);
     await sleep(50);
   }
-  const run = { npm, base, startSeconds: (performance.now() - began) / 1000, log: () => log };
+  const run = { npm, base, startSeconds: (performance.now() - began) / 1000, log: () => log, phases };
   running.push(run);
   return run;
 }

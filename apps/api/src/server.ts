@@ -54,7 +54,13 @@ async function main() {
     // Demo mode: the SIMULATED operator portal of the demo client on automated upload (README)
     // and the demo invoices, through the job queue's extension hook.
     demoRun = demo ? await demo.startDemo(deps) : null;
-    await startJobs(deps, { extensions: demoRun ? [demoRun.jobs] : [] });
+    await startJobs(deps, {
+      extensions: demoRun ? [demoRun.jobs] : [],
+      // Where each parse and optimize job's time went, at LOG_LEVEL=debug (lib/phases.ts).
+      ...(['debug', 'trace'].includes(config.LOG_LEVEL)
+        ? { log: (fields: Record<string, unknown>, msg: string) => app.log.debug(fields, msg) }
+        : {}),
+    });
   } catch (e) {
     app.log.error({ err: e }, 'the job queue could not start');
     await shutdown('job queue failure');

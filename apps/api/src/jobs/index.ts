@@ -6,6 +6,7 @@ import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
 import { stopParseChild } from './parse-runner.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
 import { QUEUE } from '../lib/queue.js';
+import type { PhaseLog } from '../lib/phases.js';
 import { uploadReminderHandler } from '../modules/invoices/upload-reminders.js';
 import { queueParse } from '../modules/invoices/invoices.service.js';
 import { startOptimizeWorker, stopOptimizeSweep } from './optimize-client.js';
@@ -35,6 +36,11 @@ export interface StartJobsOptions {
   schedules?: boolean;
   /** More workers, started after the application's own (demo mode adds its demo-invoices worker). */
   extensions?: JobsExtension[];
+  /**
+   * Where the parse and optimize jobs write one line each of where their time went (the server's
+   * logger at debug level; lib/phases.ts). None: not measured.
+   */
+  log?: PhaseLog;
 }
 
 /** Work another part adds to the queue (registers its workers, enqueues its jobs). */
@@ -49,7 +55,7 @@ export type JobsExtension = (deps: Deps) => Promise<void>;
 export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Promise<void> {
   const { jobs } = deps;
   await jobs.start();
-  await jobs.work<ParseInvoiceJob>(QUEUE.parseInvoice, parseInvoiceHandler(deps));
+  await jobs.work<ParseInvoiceJob>(QUEUE.parseInvoice, parseInvoiceHandler(deps, options.log));
   await jobs.work<Mail>(QUEUE.sendMail, async (job) => {
     await deps.mailer.send(job.data);
   });
@@ -70,7 +76,7 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     },
     5,
   );
-  await startOptimizeWorker(deps);
+  await startOptimizeWorker(deps, options.log);
   await jobs.work<BuildReportExportJob>(QUEUE.buildReportExport, buildReportExportHandler(deps));
   await jobs.work(QUEUE.reportExportsCleanup, async () => {
     await removeExpiredExports(deps);

@@ -1,4 +1,5 @@
 import type { Deps } from '../types.js';
+import { PhaseClock, type PhaseLog } from '../lib/phases.js';
 import { QUEUE, type JobHandler } from '../lib/queue.js';
 import {
   dispatchQueuedRuns,
@@ -15,15 +16,24 @@ const sweeps = new WeakMap<Deps, NodeJS.Timeout>();
  * optimize-client: one client's results recomputed and swapped (modules/optimization). The queue's
  * `stately` policy and the client's singletonKey keep one job waiting and one running per client.
  */
-export function optimizeClientHandler(deps: Deps): JobHandler<OptimizeClientJob> {
+export function optimizeClientHandler(deps: Deps, log?: PhaseLog): JobHandler<OptimizeClientJob> {
   return async (job) => {
+    const clock = log ? new PhaseClock() : null;
     await runQueuedOptimization(deps, job.data.clientId);
+    if (clock && log) {
+      clock.lap('run');
+      if (job.queuedMs != null) clock.add('queued', job.queuedMs);
+      log(
+        { job: 'optimize-client', clientId: job.data.clientId, ...clock.fields() },
+        'optimize-client phases',
+      );
+    }
   };
 }
 
 /** Starts this instance's worker and its sweep of runs queued without a job. */
-export async function startOptimizeWorker(deps: Deps): Promise<void> {
-  await deps.jobs.work<OptimizeClientJob>(QUEUE.optimizeClient, optimizeClientHandler(deps));
+export async function startOptimizeWorker(deps: Deps, log?: PhaseLog): Promise<void> {
+  await deps.jobs.work<OptimizeClientJob>(QUEUE.optimizeClient, optimizeClientHandler(deps, log));
   await dispatchQueuedRuns(deps);
   const sweep = setInterval(() => {
     if (deps.jobs.started) dispatchQueuedRuns(deps).catch(() => {});

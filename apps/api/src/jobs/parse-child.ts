@@ -3,7 +3,8 @@
  * It alone loads the invoice readers (@kulu/invoices: MuPDF for PDFs, the Finvoice XML reader), so
  * their globals, polyfills and memory stay out of the server. Messages over IPC (advanced serialization):
  *   in:  { id, pdf: Uint8Array, inflateLimitBytes, memoryLimitBytes }
- *   out: { ready: true } once loaded, then { id, ok: true, invoice } | { id, ok: false, code, message }
+ *   out: { ready: true } once loaded, then { id, ok: true, invoice, ms } | { id, ok: false, code, message }
+ *   (`ms`: how long the check and the parse took in here, for the job's phase timing)
  * Before the PDF library sees a file, its streams are decoded and counted (inflate-check.ts: streamed,
  * nothing kept): a file that expands beyond the limit, or whose streams cannot be followed, fails as
  * `expands_too_much`. MuPDF's memory on this thread (WebAssembly) may not grow past the memory
@@ -40,6 +41,7 @@ WebAssembly.Memory.prototype.grow = function (this: WebAssembly.Memory, pages: n
 process.on('message', (m: Request) => {
   void (async () => {
     const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+    const began = performance.now();
     wasm.limit = m.memoryLimitBytes * 0.9;
     wasm.refused = false;
     try {
@@ -58,7 +60,7 @@ process.on('message', (m: Request) => {
       const { invoice } = await parseInvoiceFile(
         new Uint8Array(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength),
       );
-      send({ id: m.id, ok: true, invoice });
+      send({ id: m.id, ok: true, invoice, ms: performance.now() - began });
     } catch (e) {
       if (wasm.refused) {
         send({

@@ -7,7 +7,14 @@ import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.
 import { requestOptimization } from '../modules/optimization/optimize.service.js';
 import type { Deps } from '../types.js';
 import type { JobHandler } from '../lib/queue.js';
-import { ParseFailure, parseInChild, type ParseFailureCode, type ParseLimits } from './parse-runner.js';
+import {
+  lastParseStats,
+  ParseFailure,
+  parseInChild,
+  type ParseFailureCode,
+  type ParseLimits,
+} from './parse-runner.js';
+import { PhaseClock, type PhaseLog } from '../lib/phases.js';
 import { claimParseJob } from './parse-recovery.js';
 import type { Config } from '../config.js';
 
@@ -75,12 +82,18 @@ export function parseLimits(
  * parse-invoice: PDF → child-process parse (parse-runner.ts) → one import transaction → uploaded, or failed with the
  * reason. Idempotent: an invoice no longer in progress is not parsed again (a duplicate or retried
  * job only sends the pending notifications). Bad input fails at once; unexpected errors are
- * retried by the queue and mark the invoice failed on the last attempt.
+ * retried by the queue and mark the invoice failed on the last attempt. With `log`, each job ends
+ * with one line of where its time went (lib/phases.ts): `queued` (created to taken), `claim`,
+ * `read` (the file from the database), `parse` (`parse.start` of a child, `parse.child` in it,
+ * `parse.ipc` the file's way there and the answer's back), `import` (its `import.*` steps, the last
+ * `import.commit`), `optimize.enqueue`, `notify`.
  */
-export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
+export function parseInvoiceHandler(deps: Deps, log?: PhaseLog): JobHandler<ParseInvoiceJob> {
   return async (job) => {
     const { invoiceId } = job.data;
     const { db } = deps.database;
+    const clock = log ? new PhaseClock() : null;
+    let bytes = 0;
     const lastAttempt = job.retryCount >= job.retryLimit;
     const [inv] = await db
       .select({ state: invoices.uploadState, fileId: invoices.fileId })
@@ -89,17 +102,33 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
     if (!inv) return;
     if (inv.state === 'in_progress') {
       const release = await claimParseJob(deps, job.id);
+      clock?.lap('claim');
       try {
         const data = await readFileData(db, inv.fileId);
         if (!data) throw new Error('the invoice file is gone');
+        bytes = data.length;
+        clock?.lap('read');
         const parsed = await parseInChild(data, parseLimits(deps.config, data.length));
-        const done = await importParsedInvoice(db, invoiceId, parsed, deps.now());
+        if (clock) {
+          clock.lap('parse');
+          const { startMs = 0, childMs = 0, totalMs = 0 } = lastParseStats();
+          clock.add('parse.start', startMs);
+          clock.add('parse.child', childMs);
+          clock.add('parse.ipc', totalMs - startMs - childMs);
+        }
+        const importBegan = performance.now();
+        const done = await importParsedInvoice(db, invoiceId, parsed, deps.now(), clock ?? undefined);
+        if (clock) {
+          clock.lap('import.commit');
+          clock.add('import', performance.now() - importBegan);
+        }
         // After commit: the client's results follow its new invoice (and open marks are realised).
         // A failed send leaves the run queued: the optimize sweep sends it (jobs/optimize-client.ts).
         if (done.imported) {
           await requestOptimization(deps, done.clientId, 'import').catch((err: unknown) =>
             console.error('optimize-client: enqueue after import failed:', err),
           );
+          clock?.lap('optimize.enqueue');
         }
       } catch (e) {
         if (e instanceof ParseFailure && (e.code !== 'internal' || lastAttempt)) {
@@ -116,5 +145,10 @@ export function parseInvoiceHandler(deps: Deps): JobHandler<ParseInvoiceJob> {
       }
     }
     await notifyWaiting(deps, invoiceId);
+    if (clock && log) {
+      clock.lap('notify');
+      if (job.queuedMs != null) clock.add('queued', job.queuedMs);
+      log({ job: 'parse-invoice', invoiceId, bytes, ...clock.fields() }, 'parse-invoice phases');
+    }
   };
 }

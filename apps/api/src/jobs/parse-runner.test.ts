@@ -25,6 +25,11 @@ describe('parse in a child process', () => {
     });
     await expect(parseInChild(pdf, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'timeout' });
     expect(await parseInChild(pdf)).toEqual(expected);
+    // Where the time went (the parse job's phases): a new child's start, the parse in it, the rest.
+    const { startMs, childMs, totalMs } = lastParseStats();
+    expect(startMs).toBeGreaterThan(0);
+    expect(childMs).toBeGreaterThan(0);
+    expect(totalMs).toBeGreaterThan(startMs! + childMs!);
   }, 60_000);
 
   it('ends the child once idle and starts a new one for the next parse', async () => {

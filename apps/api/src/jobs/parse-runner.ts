@@ -90,7 +90,7 @@ function residentBytes(pid: number): number | null {
 
 type Reply =
   | { ready: true }
-  | { id: number; ok: true; invoice: ParsedInvoice }
+  | { id: number; ok: true; invoice: ParsedInvoice; ms?: number }
   | { id: number; ok: false; code: ParseFailureCode; message: string };
 
 interface Slot {
@@ -105,7 +105,10 @@ interface Slot {
   last: number;
   /** Set when the runner kills the child itself, so its exit is reported for that reason. */
   killedFor: ParseFailure | null;
-  pending: Map<number, { resolve: (v: ParsedInvoice) => void; reject: (e: Error) => void }>;
+  pending: Map<
+    number,
+    { resolve: (v: { invoice: ParsedInvoice; ms?: number }) => void; reject: (e: Error) => void }
+  >;
   /** Ends the child when no parse came within the idle time after the last one. */
   idleTimer?: NodeJS.Timeout;
 }
@@ -114,7 +117,19 @@ let slot: Slot | null = null;
 let nextId = 1;
 /** Parses run one at a time per process (the queue hands this instance one parse job at a time). */
 let chain: Promise<unknown> = Promise.resolve();
-let last: { peakRssMb: number } = { peakRssMb: 0 };
+let last: ParseStats = { peakRssMb: 0 };
+
+/** What the last parse took: memory, and where its time went (the parse job's phase timing). */
+export interface ParseStats {
+  /** The highest resident memory of the child during the parse. */
+  peakRssMb: number;
+  /** Waiting for the child to be ready: 0 when one was running, else its start (node, the readers). */
+  startMs?: number;
+  /** The check and the parse in the child, as it measured them. */
+  childMs?: number;
+  /** From the call to the answer: the start, the file's way to the child, the parse, the answer's way back. */
+  totalMs?: number;
+}
 
 function childEnv(): NodeJS.ProcessEnv {
   // The child gets no secrets (database URL, keys): only what node and tsx need.
@@ -173,7 +188,7 @@ function start(capMb: number): Slot {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
-    if (m.ok) p.resolve(m.invoice);
+    if (m.ok) p.resolve({ invoice: m.invoice, ms: m.ms });
     else p.reject(new ParseFailure(m.code, m.message));
   });
   child.on('error', (e) => {
@@ -216,6 +231,9 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
   const s = slot;
   clearTimeout(s.idleTimer);
   s.peak = 0;
+  const began = performance.now();
+  let readyMs: number | undefined;
+  let childMs: number | undefined;
   let timer: NodeJS.Timeout | undefined;
   const limit = (ms: number, e: ParseFailure) =>
     new Promise<never>((_, reject) => {
@@ -229,23 +247,32 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
     const started = new ParseFailure('timeout', `the parse process did not start within ${startMs / 1000} s`);
     await Promise.race([s.ready, limit(startMs, started)]);
     clearTimeout(timer);
+    readyMs = performance.now() - began;
     const seconds = Math.round(timeoutMs / 100) / 10;
     const timeout = limit(timeoutMs, new ParseFailure('timeout', `parsing took longer than ${seconds} s`));
     const id = nextId++;
-    const result = new Promise<ParsedInvoice>((resolve, reject) => s.pending.set(id, { resolve, reject }));
+    const result = new Promise<{ invoice: ParsedInvoice; ms?: number }>((resolve, reject) =>
+      s.pending.set(id, { resolve, reject }),
+    );
     s.child.send({ id, pdf, inflateLimitBytes, memoryLimitBytes: capMb * 1024 * 1024 });
     s.uses++;
-    const invoice = await Promise.race([result, timeout]).catch((e: unknown) => {
+    const answer = await Promise.race([result, timeout]).catch((e: unknown) => {
       // MuPDF refused memory in the child: its state is not trusted for another parse.
       if (e instanceof ParseFailure && e.code === 'out_of_memory')
         kill(s, new ParseFailure('internal', 'recycled'));
       throw e;
     });
+    childMs = answer.ms;
     if (s.uses >= RECYCLE_AFTER) kill(s, new ParseFailure('internal', 'recycled'));
-    return invoice;
+    return answer.invoice;
   } finally {
     clearTimeout(timer);
-    last = { peakRssMb: Math.round(s.peak / (1024 * 1024)) };
+    last = {
+      peakRssMb: Math.round(s.peak / (1024 * 1024)),
+      startMs: readyMs,
+      childMs,
+      totalMs: performance.now() - began,
+    };
     // A child that kept much of what a parse took is not kept for the next one.
     const rss = s.child.pid ? residentBytes(s.child.pid) : null;
     if (slot === s && rss != null && rss > (capMb * 1024 * 1024) / 2) {
@@ -289,7 +316,7 @@ export function parseInChild(pdf: Uint8Array, limits: ParseLimits = {}): Promise
 }
 
 /** The highest resident memory of the parse child during the last parse (measurement, tests). */
-export function lastParseStats(): { peakRssMb: number } {
+export function lastParseStats(): ParseStats {
   return last;
 }
 

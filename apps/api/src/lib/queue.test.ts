@@ -63,4 +63,27 @@ describe('the job queue when it stops', () => {
       await drop();
     }
   }, 60_000);
+
+  it("hands a job sent by this instance to its own worker at once, not at the worker's next poll", async () => {
+    const { database, drop } = await freshDatabase();
+    await database.migrate();
+    // A poll every 30 s: the job is taken within seconds only if sending it wakes the worker.
+    const queue = new JobQueue(database, { retryLimit: 0, pollingIntervalSeconds: 30 });
+    try {
+      const took: number[] = [];
+      await queue.work(QUEUE.sendMail, async (job) => {
+        took.push(job.queuedMs ?? -1);
+      });
+      // The worker's first poll (at its start) has found nothing; it now waits 30 s.
+      await new Promise((r) => setTimeout(r, 500));
+      await queue.send(QUEUE.sendMail, { to: 'a@example.com' });
+      await expect.poll(() => took.length, { timeout: 10_000, interval: 50 }).toBe(1);
+      expect(took[0]).toBeGreaterThanOrEqual(0);
+      expect(took[0]).toBeLessThan(10_000);
+    } finally {
+      await queue.stop(1000);
+      await database.close();
+      await drop();
+    }
+  }, 60_000);
 });

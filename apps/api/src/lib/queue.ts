@@ -50,6 +50,8 @@ export type JobHandler<T> = (job: {
   data: T;
   retryCount: number;
   retryLimit: number;
+  /** How long the job waited in the queue before a worker took it (database clock), when known. */
+  queuedMs?: number;
 }) => Promise<void>;
 
 /**
@@ -64,6 +66,8 @@ export class JobQueue {
   /** Set once stop() has returned: pg-boss's late bookkeeping no longer reaches the database. */
   private detached = false;
   private readonly inflight = new Set<Promise<unknown>>();
+  /** This instance's workers by queue (pg-boss worker ids). */
+  private readonly workers = new Map<QueueName, string[]>();
 
   constructor(
     private readonly database: Database,
@@ -126,13 +130,21 @@ export class JobQueue {
     await this.ensure();
   }
 
+  /**
+   * Sends a job; this instance's own workers of its queue look for it at once instead of at their
+   * next poll (up to `pollingIntervalSeconds` later: half a second of every upload's way to
+   * *uploaded*, issue 24). Other instances' workers find it when they poll.
+   */
   async send(name: QueueName, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
-    return (await this.ensure()).send(name, data, options);
+    const boss = await this.ensure();
+    const id = await boss.send(name, data, options);
+    if (id && !options.startAfter) for (const w of this.workers.get(name) ?? []) boss.notifyWorker(w);
+    return id;
   }
 
   async work<T>(name: QueueName, handler: JobHandler<T>, pollingIntervalSeconds?: number): Promise<void> {
     const boss = await this.ensure();
-    await boss.work<T>(
+    const worker = await boss.work<T>(
       name,
       {
         includeMetadata: true,
@@ -146,10 +158,12 @@ export class JobQueue {
             data: job.data,
             retryCount: job.retryCount,
             retryLimit: job.retryLimit,
+            queuedMs: job.startedOn && job.createdOn ? +job.startedOn - +job.createdOn : undefined,
           });
         }
       },
     );
+    this.workers.set(name, [...(this.workers.get(name) ?? []), worker]);
   }
 
   /** Fails a job the pg-boss way: back to `retry` while retries remain, else `failed`. */

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { insertRows, updateRows } from '../../db/bulk.js';
+import type { PhaseClock } from '../../lib/phases.js';
 
 /** A deterministic refusal of an import (the invoice is marked failed, nothing else is written). */
 export class ImportRefusal extends Error {
@@ -112,9 +113,15 @@ function categoryByHint(line: InvoiceLine, categories: CategoryRow[], operatorId
  * time; the invoice row is re-checked, so a job that runs twice writes once. Throws ImportRefusal
  * for an invoice that must not be imported (addressed to another company, already parsed, unknown
  * operator, an operator the client has no contract with); any error rolls
- * everything back.
+ * everything back. `clock` (measurement) gets a lap per step, named `import.*`.
  */
-export async function importParsedInvoice(db: Db, invoiceId: number, parsed: ParsedInvoice, now: Date) {
+export async function importParsedInvoice(
+  db: Db,
+  invoiceId: number,
+  parsed: ParsedInvoice,
+  now: Date,
+  clock?: PhaseClock,
+) {
   return db.transaction(async (tx) => {
     const [head] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!head || head.uploadState !== 'in_progress') return { imported: false as const };
@@ -161,7 +168,8 @@ export async function importParsedInvoice(db: Db, invoiceId: number, parsed: Par
       );
     }
     const month = monthOf(parsed.invoiceDate);
-    const counts = await writeBody(tx, head, operator.id, parsed, month, now);
+    clock?.lap('import.checks');
+    const counts = await writeBody(tx, head, operator.id, parsed, month, now, clock);
     if (importTestHooks.afterLines) await importTestHooks.afterLines(invoiceId);
 
     await tx
@@ -189,6 +197,7 @@ export async function importParsedInvoice(db: Db, invoiceId: number, parsed: Par
         subscriptionCount: counts.lineSubscriptions,
       })
       .where(eq(invoices.id, invoiceId));
+    clock?.lap('import.header');
     return { imported: true as const, clientId: head.clientId, ...counts };
   });
 }
@@ -200,6 +209,7 @@ async function writeBody(
   parsed: ParsedInvoice,
   month: string,
   now: Date,
+  clock?: PhaseClock,
 ) {
   const clientId = head.clientId;
   const skipped = new Set(
@@ -278,6 +288,7 @@ async function writeBody(
     await loadElements();
   }
 
+  clock?.lap('import.elements');
   // Cost centers by the printed code: an existing one named by the code (or "code name"), else a new one.
   const centerRows = await tx
     .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
@@ -316,6 +327,7 @@ async function writeBody(
     centerOf.set(code, { id: center.id, subCompanyId: center.subCompanyId });
   }
 
+  clock?.lap('import.centers');
   // Subscriptions: created on first sight, refreshed by the newest invoice.
   const existing = new Map(
     (
@@ -440,6 +452,7 @@ async function writeBody(
     ),
   );
 
+  clock?.lap('import.subscriptions');
   // Lines and facts (facts summed in integer cents / hundredths).
   const lineRows: Array<typeof invoiceLines.$inferInsert> = [];
   const facts = new Map<
@@ -513,6 +526,7 @@ async function writeBody(
     ],
     lineRows,
   );
+  clock?.lap('import.lines');
   // One statement: monthly_facts' statement trigger (migration 0007) folds them into the summaries once.
   await insertRows(
     tx,
@@ -546,6 +560,7 @@ async function writeBody(
       unit: f.qty == null || f.mixed ? null : f.unit,
     })),
   );
+  clock?.lap('import.facts');
   return {
     subscriptions: subs.length,
     lines: lineRows.length,

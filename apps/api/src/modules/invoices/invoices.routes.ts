@@ -17,6 +17,7 @@ import {
   type MessageCode,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
+import { PhaseClock } from '../../lib/phases.js';
 import { deleteInvoice } from './delete.service.js';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
@@ -61,6 +62,8 @@ interface UploadGate {
   released: boolean;
   /** Cuts the request off past UPLOAD_MAX_SECONDS (cleared once its body has arrived). */
   deadline: NodeJS.Timeout;
+  /** Where the request's time went (logged at debug level when it is answered). */
+  clock: PhaseClock;
 }
 
 /** Refusal status when no file of a request was accepted. */
@@ -123,6 +126,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
       // target in the caller's scope, the client's running parse, quota, daily budget, parse time
       // of the hour, and the bytes this instance is already receiving.
       preHandler: async (req) => {
+        const clock = new PhaseClock();
         // The target first: another client's or sub-company's id is a 404 whatever the body.
         const target = await resolveUploadTarget(db, req.scope, req.query);
         if (!req.isMultipart()) throw new AppError(400, 'validation', { files: 'required' });
@@ -145,7 +149,8 @@ export async function invoicesRoutes(app: FastifyInstance) {
         // files no row names (lib/files.ts) never meets a file of an upload still arriving.
         const deadline = setTimeout(() => req.raw.destroy(), deps.config.UPLOAD_MAX_SECONDS * 1000);
         deadline.unref();
-        gates.set(req, { target, bytes: declared, released: false, deadline });
+        clock.lap('admit');
+        gates.set(req, { target, bytes: declared, released: false, deadline, clock });
       },
       onResponse: async (req) => release(req),
       onRequestAbort: async (req) => release(req),
@@ -154,7 +159,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
       const me = currentUser(req);
       const lang = requestLanguage(req);
       const gate = gates.get(req)!;
-      const { target } = gate;
+      const { target, clock } = gate;
       const incoming: IncomingFile[] = [];
       // Every file byte taken from the body: what no invoice keeps counts against the client's
       // daily upload budget all the same (a refused copy was written to storage, then dropped).
@@ -179,7 +184,9 @@ export async function invoicesRoutes(app: FastifyInstance) {
             }
             continue;
           }
+          clock.lap('wait'); // for the part's first bytes
           incoming.push(await receiveInvoiceFile(db, target, part.filename, part.file, received));
+          clock.lap('receive');
         }
       } catch (e) {
         // Nothing of a request that breaks off midway (or is cut off) is kept.
@@ -191,7 +198,8 @@ export async function invoicesRoutes(app: FastifyInstance) {
       }
       clearTimeout(gate.deadline);
       if (!incoming.length) throw new AppError(400, 'validation', { files: 'required' });
-      const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang });
+      clock.lap('wait');
+      const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang, clock });
       // One result per file, in order: an accepted file counts as its invoice's file_size.
       const kept = incoming.reduce(
         (sum, f, i) => sum + (results[i]?.status === 'accepted' && 'stored' in f ? f.stored.size : 0),
@@ -199,6 +207,11 @@ export async function invoicesRoutes(app: FastifyInstance) {
       );
       // The files are already answered for: a receipt that cannot be written is no 5xx.
       await recordRefusedBytes(deps, target.clientId, received.bytes - kept).catch(() => {});
+      clock.lap('receipt');
+      req.log.debug(
+        { invoiceIds: results.flatMap((x) => x.invoiceId ?? []), bytes: received.bytes, ...clock.fields() },
+        'invoice upload phases',
+      );
       const accepted = results.filter((x) => x.status === 'accepted').length;
       const body = { results, accepted, refused: results.length - accepted };
       if (accepted) return body;

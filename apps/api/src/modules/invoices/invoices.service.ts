@@ -44,6 +44,7 @@ import type { Deps } from '../../types.js';
 import { isoTimeOrNull as iso } from '../../lib/db-values.js';
 import type { InvoiceBuyer } from './import.service.js';
 import { readFileData, removeFiles, storeFileStream, type StreamedFile } from '../../lib/files.js';
+import type { PhaseClock } from '../../lib/phases.js';
 
 /** The text of an invoice's error code in a language, with the printed business id it may name. */
 export const invoiceErrorText = (code: MessageCode, lang: Lang, businessId: string | null) =>
@@ -311,7 +312,13 @@ export async function uploadInvoices(
   deps: Deps,
   target: UploadTarget,
   incoming: IncomingFile[],
-  opts: { userId: number | null; lang: Lang; source?: 'upload' | 'automation' | 'demo' },
+  opts: {
+    userId: number | null;
+    lang: Lang;
+    source?: 'upload' | 'automation' | 'demo';
+    /** Measurement: a lap per file stored (`record`) and per parse queued (`enqueue`). */
+    clock?: PhaseClock;
+  },
 ): Promise<InvoiceUploadResult[]> {
   const { db } = deps.database;
   const source = opts.source ?? 'upload';
@@ -412,6 +419,7 @@ export async function uploadInvoices(
       console.error(`invoice upload: storing a file failed (${err.cause?.code ?? err.code ?? 'unknown'})`);
       return { code: 'invoiceFileRefused' };
     });
+    opts.clock?.lap('record');
     if (outcome.code) {
       // A streamed file that is not taken goes (nothing is stored for a refused file).
       if (streamed) await removeFiles(db, [streamed.fileId]).catch(() => {});
@@ -420,6 +428,7 @@ export async function uploadInvoices(
     }
     try {
       await queueParse(deps, outcome.invoiceId);
+      opts.clock?.lap('enqueue');
     } catch {
       // The row is committed; the start-up sweep re-enqueues in-progress invoices without a job.
       await markFailed(deps, outcome.invoiceId, 'internal', 'the parse job could not be queued');
