@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { DEFAULT_CLIENT_USER_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { companyPermissionSchema } from './client-masters.js';
-import { enumWithDefault, listResponseSchemaOf, optId, optText, reqInt, reqText } from './masters/common.js';
+import {
+  defineMaster,
+  enumWithDefault,
+  listResponseSchemaOf,
+  optId,
+  optText,
+  reqInt,
+  reqText,
+} from './masters/common.js';
 import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
 
 /**
@@ -24,14 +32,6 @@ export const SUB_COMPANY_SORTABLE = [
   'billingPlanName',
   'createdAt',
 ] as const;
-export type SubCompanySortKey = (typeof SUB_COMPANY_SORTABLE)[number];
-
-export const subCompanyListQuerySchema = pagingQuery.extend({
-  ...sortQuery(SUB_COMPANY_SORTABLE).shape,
-  /** The name (contains, case-insensitive). */
-  q: searchText.optional(),
-});
-export type SubCompanyListQuery = z.infer<typeof subCompanyListQuerySchema>;
 
 /** POST / PUT (PUT replaces every field): spec §3 Sub-company. The name is unique within the client. */
 export const subCompanyInputSchema = z.object({
@@ -56,7 +56,45 @@ export const subCompanySchema = z.object({
 });
 export type SubCompany = z.infer<typeof subCompanySchema>;
 
-export const subCompanyListSchema = listResponseSchemaOf(subCompanySchema);
+/**
+ * A client's sub-companies as a resource nested under their client
+ * (`/api/clients/:clientId/sub-companies`, the API's generic resource mechanism): searched by
+ * name (contains, case-insensitive), the name unique within the client, kept while anything
+ * refers to it.
+ */
+export const subCompanyResource = defineMaster({
+  key: 'subCompanies',
+  path: 'sub-companies',
+  menuKey: 'clients',
+  permission: 'clients.manage',
+  searchable: ['name'],
+  sortable: SUB_COMPANY_SORTABLE,
+  defaultSort: 'name',
+  filters: {},
+  columns: [
+    { key: 'name', labelKey: 'clients.subCompanies.name', type: 'text' },
+    { key: 'numberOfUsers', labelKey: 'clients.subCompanies.numberOfUsers', type: 'integer' },
+    { key: 'userCount', labelKey: 'clients.subCompanies.userCount', type: 'integer' },
+    { key: 'billingPlanName', labelKey: 'clients.subCompanies.billingPlanId', type: 'text' },
+  ],
+  fields: [
+    { key: 'name', labelKey: 'clients.subCompanies.name', type: 'text', required: true, maxLength: 200 },
+    { key: 'numberOfUsers', labelKey: 'clients.subCompanies.numberOfUsers', type: 'integer', required: true },
+    { key: 'billingPlanId', labelKey: 'clients.subCompanies.billingPlanId', type: 'ref' },
+  ],
+  messages: {
+    created: 'subCompanyAdded',
+    updated: 'subCompanyUpdated',
+    deleted: 'subCompanyDeleted',
+    duplicate: 'subCompanyNameExists',
+    inUse: 'subCompanyInUse',
+  },
+  savedAs: 'subCompany',
+  entity: subCompanySchema,
+  create: subCompanyInputSchema,
+});
+
+export const subCompanyListSchema = subCompanyResource.list;
 export type SubCompanyList = z.infer<typeof subCompanyListSchema>;
 
 export const subCompanySavedSchema = z.object({
@@ -65,8 +103,6 @@ export const subCompanySavedSchema = z.object({
   message: z.string(),
 });
 export type SubCompanySaved = z.infer<typeof subCompanySavedSchema>;
-
-export const clientSectionDeletedSchema = z.object({ code: z.string(), message: z.string() });
 
 /** The choices of the two sections' forms: billing plans, sub-companies, cost centers, permissions. */
 export const clientUserOptionsSchema = z.object({

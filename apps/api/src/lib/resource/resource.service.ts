@@ -422,8 +422,8 @@ export async function updateRow(
       const existing = await findRow(tx, def, caller, id, parentId, true);
       if (!existing) throw notFound();
       const values = def.toValues ? def.toValues(input, existing, caller) : defaultValues(def, input);
-      // A nested row stays under its parent.
-      if (def.parent) delete values[columnKey(def, def.parent.column)];
+      // A nested row stays under its parent (the unique rules see it, as on create).
+      if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
       await checkWrite(tx, def, caller, values, input, existing, id);
       await tx
         .update(def.table)

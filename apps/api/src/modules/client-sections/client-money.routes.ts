@@ -14,7 +14,8 @@ import {
 import { clientBillingPlans, clientPayments, clients, onDemandSupport } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { registerResource } from '../../lib/resource/resource.routes.js';
-import type { Caller, ParentDef, ResourceDef, Row } from '../../lib/resource/resource.service.js';
+import type { Caller, ResourceDef, Row } from '../../lib/resource/resource.service.js';
+import { underClient } from './client-parent.js';
 
 /**
  * The money sections of a client (spec §3 Client payment, On-demand support; §5), declared as
@@ -32,12 +33,6 @@ function moneyRow(
   amountKey: string,
 ): Pick<ResourceDef, 'table' | 'id' | 'select' | 'parent' | 'toValues'> {
   const columns = table as unknown as Record<string, PgColumn>;
-  const parent: ParentDef = {
-    param: 'clientId',
-    column: table.clientId,
-    parentId: clients.id,
-    parentScope: { clientId: clients.id },
-  };
   return {
     table,
     id: table.id,
@@ -49,7 +44,7 @@ function moneyRow(
       [amountKey]: columns[amountKey],
       createdAt: table.createdAt,
     },
-    parent,
+    parent: underClient(table.clientId),
     toValues: (input: Row, existing: Row | null, caller: Caller) => ({
       [dateKey]: input[dateKey],
       description: input.description,

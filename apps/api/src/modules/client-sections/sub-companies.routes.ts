@@ -1,73 +1,102 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { clientUserOptionsSchema, idSchema, subCompanyResource } from '@kulu/shared';
 import {
-  clientSectionDeletedSchema,
-  clientUserOptionsSchema,
-  idSchema,
-  message,
-  subCompanyInputSchema,
-  subCompanyListQuerySchema,
-  subCompanyListSchema,
-  subCompanySavedSchema,
-  subCompanySchema,
-} from '@kulu/shared';
-import { callerOf } from '../../lib/resource/resource.routes.js';
-import { requestLanguage } from '../../plugins/errors.js';
+  clientBillingPlans,
+  costCenters,
+  invoices,
+  invoiceUsers,
+  monthlyFacts,
+  subCompanies,
+  subscriptions,
+  userSubCompanies,
+} from '../../db/schema/index.js';
+import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { nameOf, type ResourceDef } from '../../lib/resource/resource.service.js';
 import { grantablePermissions } from './client-users.service.js';
-import {
-  clientOptions,
-  createSubCompany,
-  deleteSubCompany,
-  getSubCompany,
-  listSubCompanies,
-  updateSubCompany,
-} from './sub-companies.service.js';
+import { underClient } from './client-parent.js';
+import { clientOptions } from './sub-companies.service.js';
 
-/** Sub-company management of a client (provider side: `clients.manage`, limited by the Scope). */
+/**
+ * Sub-company management of a client (spec §2, §3 Sub-company: name, number of users, billing
+ * plan; §8 "Sub-company name already exists"), declared as a resource nested under its client
+ * (packages/shared `subCompanyResource`) on the generic mechanism (lib/resource): provider side
+ * (`clients.manage`), limited by the Scope through the client of the path. The name is unique
+ * within the client, whatever its case (the unique index `sub_companies_client_name_uq` is the
+ * safety net); a sub-company anything refers to (client users, cost centers, invoice users,
+ * invoices, subscriptions, monthly facts) is kept: 409 `subCompanyInUse`.
+ * What is its own is written beside it: the choices of the sub-company and client-user forms.
+ */
+export const subCompaniesDef: ResourceDef = {
+  meta: subCompanyResource,
+  table: subCompanies,
+  id: subCompanies.id,
+  select: {
+    id: subCompanies.id,
+    clientId: subCompanies.clientId,
+    name: subCompanies.name,
+    numberOfUsers: subCompanies.numberOfUsers,
+    billingPlanId: subCompanies.billingPlanId,
+    billingPlanName: nameOf(clientBillingPlans.name, clientBillingPlans.id, subCompanies.billingPlanId),
+    /** Client users limited to the sub-company. */
+    userCount: sql<number>`(select count(*)::int from ${userSubCompanies} where ${userSubCompanies.subCompanyId} = ${subCompanies.id})`,
+    createdAt: subCompanies.createdAt,
+  },
+  parent: underClient(subCompanies.clientId),
+  refs: { billingPlanId: clientBillingPlans.id },
+  unique: [
+    {
+      index: 'sub_companies_client_name_uq',
+      where: (v) =>
+        and(
+          eq(subCompanies.clientId, v.clientId as number),
+          sql`lower(${subCompanies.name}) = lower(${v.name as string})`,
+        )!,
+    },
+  ],
+  referencedBy: [
+    userSubCompanies.subCompanyId,
+    costCenters.subCompanyId,
+    invoiceUsers.subCompanyId,
+    invoices.subCompanyId,
+    subscriptions.subCompanyId,
+    monthlyFacts.subCompanyId,
+  ],
+  activityArea: 'clients',
+  activityEntity: 'subCompany',
+};
+
+/** `/api/clients/:clientId/sub-companies`, and the choices of the forms at `…/options`. */
 export async function subCompaniesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { deps } = app;
-  const { db } = deps.database;
-  const config = { permission: 'clients.manage' } as const;
-  const tags = ['client sub-companies'];
-  const clientParams = z.object({ clientId: idSchema });
-  const params = z.object({ clientId: idSchema, id: idSchema });
+  const { db } = app.deps.database;
   const base = '/api/clients/:clientId/sub-companies';
-
-  // The client of the path is checked through the Scope before the body is validated, so another
-  // client answers 404 whatever the body. The row's id is checked after validation (a bad body
-  // answers the same 400 for every id, so ids can't be probed; a valid one meets a 404 when the
-  // row is not this client's).
-  app.addHook('preValidation', async (req) => {
-    const clientId = idSchema.safeParse((req.params as Record<string, unknown>).clientId);
-    if (clientId.success) await req.scope.assertClient(clientId.data);
-  });
-
-  r.get(
+  const tags = ['client sub-companies'];
+  registerResource(app, subCompaniesDef, {
     base,
-    {
-      config,
-      schema: {
-        tags,
-        summary: "A page of the client's sub-companies with their number of users",
-        params: clientParams,
-        querystring: subCompanyListQuerySchema,
-        response: { 200: subCompanyListSchema },
-      },
+    tags,
+    // The options of this path are the forms' choices below, not the rows as options.
+    without: ['export', 'options'],
+    summaries: {
+      list: "A page of the client's sub-companies with their number of users",
+      get: 'A sub-company',
+      create: 'Add a sub-company (the name is unique within the client)',
+      update: 'Update a sub-company (every field)',
+      delete: 'Delete a sub-company nothing refers to (409 when it has users, cost centers or invoices)',
     },
-    async (req) => listSubCompanies(db, callerOf(req), req.params.clientId, req.query),
-  );
+  });
 
   r.get(
     `${base}/options`,
     {
-      config,
+      config: { permission: subCompanyResource.permission },
       schema: {
         tags,
         summary:
           "Choices of the sub-company and client-user forms: billing plans, the client's sub-companies and cost centers, grantable permissions",
-        params: clientParams,
+        params: z.object({ clientId: idSchema }),
         response: { 200: clientUserOptionsSchema },
       },
     },
@@ -75,68 +104,5 @@ export async function subCompaniesRoutes(app: FastifyInstance) {
       ...(await clientOptions(db, callerOf(req), req.params.clientId)),
       permissions: grantablePermissions(callerOf(req)),
     }),
-  );
-
-  r.get(
-    `${base}/:id`,
-    { config, schema: { tags, summary: 'A sub-company', params, response: { 200: subCompanySchema } } },
-    async (req) => getSubCompany(db, callerOf(req), req.params.clientId, req.params.id),
-  );
-
-  r.post(
-    base,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Add a sub-company (the name is unique within the client)',
-        params: clientParams,
-        body: subCompanyInputSchema,
-        response: { 201: subCompanySavedSchema },
-      },
-    },
-    async (req, reply) => {
-      const subCompany = await createSubCompany(db, callerOf(req), req.params.clientId, req.body);
-      const code = 'subCompanyAdded' as const;
-      return reply.code(201).send({ subCompany, code, message: message(code, requestLanguage(req)) });
-    },
-  );
-
-  r.put(
-    `${base}/:id`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Update a sub-company (every field)',
-        params,
-        body: subCompanyInputSchema,
-        response: { 200: subCompanySavedSchema },
-      },
-    },
-    async (req) => {
-      const { clientId, id } = req.params;
-      const subCompany = await updateSubCompany(db, callerOf(req), clientId, id, req.body);
-      const code = 'subCompanyUpdated' as const;
-      return { subCompany, code, message: message(code, requestLanguage(req)) };
-    },
-  );
-
-  r.delete(
-    `${base}/:id`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete a sub-company nothing refers to (409 when it has users, cost centers or invoices)',
-        params,
-        response: { 200: clientSectionDeletedSchema },
-      },
-    },
-    async (req) => {
-      await deleteSubCompany(db, callerOf(req), req.params.clientId, req.params.id);
-      const code = 'subCompanyDeleted' as const;
-      return { code, message: message(code, requestLanguage(req)) };
-    },
   );
 }
