@@ -4,8 +4,9 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  SUB_COMPANY_SORTABLE,
   subCompanyInputSchema,
+  subCompanyResource,
+  type Lang,
   type SubCompany,
   type SubCompanyInput,
 } from '@kulu/shared';
@@ -27,17 +28,25 @@ import {
 } from './users-api';
 import './users-texts';
 
-type SortKey = (typeof SUB_COMPANY_SORTABLE)[number];
-const SORT: SortSpec<SortKey> = { sortable: SUB_COMPANY_SORTABLE, defaultSort: 'name', defaultOrder: 'asc' };
+const resource = subCompanyResource;
+type SortKey = (typeof resource.sortable)[number];
+const SORT: SortSpec<SortKey> = {
+  sortable: resource.sortable,
+  defaultSort: resource.defaultSort,
+  defaultOrder: resource.defaultOrder ?? 'asc',
+};
+/** Column widths of the declared columns (the name takes the rest). */
+const WIDTHS: Partial<Record<string, number>> = { numberOfUsers: 170, userCount: 190 };
 
 /**
  * Sub-company management (spec §3 Sub-company: name, number of users, billing plan; §8 "Sub-company
  * name already exists"): search, sort and paging, add / edit in a modal, delete after a
- * confirmation (refused with the API's message while the sub-company is in use).
+ * confirmation (refused with the API's message while the sub-company is in use). Its sorts,
+ * columns and field labels are the shared declaration's (`subCompanyResource`).
  */
 export function SubCompaniesSection({ clientId }: { clientId: number }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<SubCompany | 'new' | null>(null);
@@ -64,31 +73,21 @@ export function SubCompaniesSection({ clientId }: { clientId: number }) {
     onError: (e) => void message.error(errorText(t, e)),
   });
 
-  const columns: PagedColumn<SubCompany>[] = [
-    { key: 'name', dataIndex: 'name', title: t('clients.subCompanies.name') },
-    {
-      key: 'numberOfUsers',
-      dataIndex: 'numberOfUsers',
-      title: t('clients.subCompanies.numberOfUsers'),
-      align: 'right',
-      width: 170,
-      render: (v: number) => formatNumber(v, lang),
-    },
-    {
-      key: 'userCount',
-      dataIndex: 'userCount',
-      title: t('clients.subCompanies.userCount'),
-      align: 'right',
-      width: 190,
-      render: (v: number) => formatNumber(v, lang),
-    },
-    {
-      key: 'billingPlanName',
-      dataIndex: 'billingPlanName',
-      title: t('clients.subCompanies.billingPlanId'),
-      render: (v: string | null) => v ?? <Typography.Text type="secondary">–</Typography.Text>,
-    },
-  ];
+  const columns: PagedColumn<SubCompany>[] = resource.columns.map((c) => ({
+    key: c.key,
+    dataIndex: c.key,
+    title: t(c.labelKey),
+    ...(c.type === 'integer' ? { align: 'right' as const } : {}),
+    width: WIDTHS[c.key],
+    render: (v: unknown) =>
+      v === null ? (
+        <Typography.Text type="secondary">–</Typography.Text>
+      ) : c.type === 'integer' ? (
+        formatNumber(v as number, lang)
+      ) : (
+        String(v)
+      ),
+  }));
 
   return (
     <div data-testid="client-sub-companies">
@@ -178,11 +177,10 @@ function SubCompanyModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<SubCompanyInput>();
   const options = useQuery(userOptionsQuery(clientId));
-  const labels = {
-    name: t('clients.subCompanies.name'),
-    numberOfUsers: t('clients.subCompanies.numberOfUsers'),
-    billingPlanId: t('clients.subCompanies.billingPlanId'),
-  };
+  const labels = Object.fromEntries(resource.fields.map((f) => [f.key, t(f.labelKey)])) as Record<
+    keyof SubCompanyInput,
+    string
+  >;
   const shape = subCompanyInputSchema.shape;
   const save = useMutation({
     mutationFn: (body: SubCompanyInput) => saveSubCompany({ clientId, id: row?.id, body }),
