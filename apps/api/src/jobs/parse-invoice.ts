@@ -13,6 +13,7 @@ import {
   parseInChild,
   type ParseFailureCode,
   type ParseLimits,
+  warmParseChild,
 } from './parse-runner.js';
 import { PhaseClock, type PhaseLog } from '../lib/phases.js';
 import { claimParseJob } from './parse-recovery.js';
@@ -104,6 +105,8 @@ export function parseInvoiceHandler(deps: Deps, log?: PhaseLog): JobHandler<Pars
       const release = await claimParseJob(deps, job.id);
       clock?.lap('claim');
       try {
+        // The child starts while the file is read (not after it).
+        warmParseChild(parseLimits(deps.config, 0));
         const data = await readFileData(db, inv.fileId);
         if (!data) throw new Error('the invoice file is gone');
         bytes = data.length;

@@ -3,7 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateInvoice, generatePlainPdf } from '@kulu/invoices';
 import { bombPdf } from '../test/bomb-pdf.js';
 import { pagesSharingFontBomb } from '../test/hostile-pdf.js';
-import { childCommand, lastParseStats, parseChildPid, parseInChild, stopParseChild } from './parse-runner.js';
+import {
+  childCommand,
+  lastParseStats,
+  parseChildPid,
+  parseInChild,
+  stopParseChild,
+  warmParseChild,
+} from './parse-runner.js';
 
 const alive = (pid: number) => {
   try {
@@ -30,6 +37,24 @@ describe('parse in a child process', () => {
     expect(startMs).toBeGreaterThan(0);
     expect(childMs).toBeGreaterThan(0);
     expect(totalMs).toBeGreaterThan(startMs! + childMs!);
+  }, 60_000);
+
+  it('starts a child ahead of the parse that then uses it, and ends it if no parse comes', async () => {
+    await stopParseChild();
+    warmParseChild({ idleMs: 60_000 });
+    const warmed = parseChildPid();
+    expect(warmed).not.toBeNull();
+    warmParseChild(); // one is running: left as it is
+    expect(parseChildPid()).toBe(warmed);
+    const { pdf, expected } = await generateInvoice({ operator: 'dna', subscriptions: 2, seed: 29 });
+    expect(await parseInChild(pdf)).toEqual(expected);
+    expect(parseChildPid()).toBe(warmed);
+    await stopParseChild();
+    warmParseChild({ idleMs: 0 });
+    const unused = parseChildPid();
+    expect(unused).not.toBeNull();
+    await expect.poll(() => alive(unused!), { timeout: 30_000, interval: 50 }).toBe(false);
+    expect(parseChildPid()).toBeNull();
   }, 60_000);
 
   it('ends the child once idle and starts a new one for the next parse', async () => {

@@ -294,6 +294,20 @@ function retire(s: Slot) {
   else s.child.kill('SIGKILL');
 }
 
+/**
+ * Starts the parse child now if none is running, so that its start (node and the readers, about half
+ * a second, more under load) overlaps what the job does before it parses (reading the file back
+ * from the database) instead of following it (issue 24). It leaves after `idleMs` if no parse
+ * comes. A running child is left as it is.
+ */
+export function warmParseChild(limits: Pick<ParseLimits, 'maxMemoryMb' | 'idleMs'> = {}): void {
+  if (slot) return;
+  const s = start(limits.maxMemoryMb ?? DEFAULT_PARSE_MEMORY_MB);
+  slot = s;
+  s.idleTimer = setTimeout(() => retire(s), limits.idleMs ?? DEFAULT_PARSE_IDLE_MS);
+  s.idleTimer.unref();
+}
+
 /** The pid of the parse child while one lives (tests, measurement). */
 export function parseChildPid(): number | null {
   return slot?.child.pid ?? null;
