@@ -1,0 +1,304 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { COMPANY_PERMISSIONS, ROLE } from '@kulu/shared';
+import {
+  clients,
+  consultantUserCompanies,
+  costCenters,
+  invoices,
+  subCompanies,
+  subscriptions,
+  userCostCenters,
+  userSubCompanies,
+  users,
+} from '../db/schema/index.js';
+import { QUEUE, startJobs } from '../jobs/index.js';
+import { startDemo, type DemoRun } from '../demo/index.js';
+import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+
+/**
+ * Issue 25, tenancy by construction: for every list, report and export route, each client identity
+ * (company admins, a sub-company-limited and a cost-center-limited client user, a consultant assigned
+ * one company) reads the route with its defaults and **every row it gets belongs to what it may
+ * see**. The data is the demo's first start (two companies, their sub-companies, cost centers, 36
+ * invoices). What an identity may see is computed here from the tables, not through the Scope:
+ * a subscription is visible when its client is the identity's (or assigned to it), and it is in the
+ * identity's sub-companies and cost centers when the identity is limited to some. The markers of
+ * every subscription, invoice, sub-company and cost center it may not see (phone numbers, invoice
+ * numbers, names) must not appear anywhere in an answer, JSON or Excel; and each identity must meet
+ * markers of its own rows in the answers, so that the walk cannot pass on empty pages.
+ */
+
+let t: TestApp;
+let demo: DemoRun | undefined;
+
+interface Identity {
+  who: string;
+  email: string;
+  token: string;
+  permissions: string[];
+  /** The clients it may see, and its limits within them (null: none). */
+  clientIds: number[];
+  subCompanyIds: number[] | null;
+  costCenterIds: number[] | null;
+  provider: boolean;
+}
+
+interface SubscriptionRow {
+  phoneNumber: string;
+  clientId: number;
+  subCompanyId: number | null;
+  costCenterId: number | null;
+}
+
+const identities: Identity[] = [];
+let allSubscriptions: SubscriptionRow[] = [];
+
+async function firstStart(): Promise<void> {
+  demo = await startDemo(t.deps, { portal: false });
+  await startJobs(t.deps, { schedules: false, extensions: [demo.jobs] });
+  const { db } = t.deps.database;
+  const until = Date.now() + 480_000;
+  for (;;) {
+    const queued =
+      (await t.deps.jobs.pending(QUEUE.demoInvoices)) + (await t.deps.jobs.pending(QUEUE.parseInvoice));
+    const [{ busy }] = await db
+      .select({ busy: count() })
+      .from(invoices)
+      .where(eq(invoices.uploadState, 'in_progress'));
+    if (queued === 0 && busy === 0) return;
+    if (Date.now() > until)
+      throw new Error(`first start: ${queued} jobs queued, ${busy} invoices in progress`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function clientOf(email: string): Promise<{ id: number; clientId: number; passwordHash: string }> {
+  const [u] = await t.deps.database.db
+    .select({ id: users.id, clientId: users.clientId, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
+  return { id: u.id, clientId: u.clientId!, passwordHash: u.passwordHash! };
+}
+
+/** A client user of Anna's company holding every company permission, limited as given. */
+async function addLimitedUser(
+  email: string,
+  limit: { subCompanyName?: string; costCenterName?: string },
+): Promise<void> {
+  const { db } = t.deps.database;
+  const anna = await clientOf(DEMO.companyAdmin);
+  const [u] = await db
+    .insert(users)
+    .values({
+      email,
+      fullName: 'Rajattu Käyttäjä',
+      roleId: ROLE.clientUser,
+      clientId: anna.clientId,
+      activated: true,
+      passwordHash: anna.passwordHash,
+      permissions: [...COMPANY_PERMISSIONS],
+    })
+    .returning({ id: users.id });
+  if (limit.subCompanyName) {
+    const [s] = await db
+      .select({ id: subCompanies.id })
+      .from(subCompanies)
+      .where(and(eq(subCompanies.clientId, anna.clientId), eq(subCompanies.name, limit.subCompanyName)));
+    await db.insert(userSubCompanies).values({ userId: u.id, subCompanyId: s.id });
+  }
+  if (limit.costCenterName) {
+    const [c] = await db
+      .select({ id: costCenters.id, subCompanyId: costCenters.subCompanyId })
+      .from(costCenters)
+      .where(and(eq(costCenters.clientId, anna.clientId), eq(costCenters.name, limit.costCenterName)));
+    if (c.subCompanyId)
+      await db.insert(userSubCompanies).values({ userId: u.id, subCompanyId: c.subCompanyId });
+    await db.insert(userCostCenters).values({ userId: u.id, costCenterId: c.id });
+  }
+}
+
+/** The provider's consultant, assigned only Anna's company (the demo assigns both). */
+async function limitConsultant(): Promise<void> {
+  const { db } = t.deps.database;
+  const me = await clientOf(DEMO.consultant);
+  const anna = await clientOf(DEMO.companyAdmin);
+  await db.delete(consultantUserCompanies).where(eq(consultantUserCompanies.userId, me.id));
+  await db.insert(consultantUserCompanies).values({ userId: me.id, clientId: anna.clientId });
+}
+
+async function identity(who: string, email: string): Promise<Identity> {
+  const token = await t.login(email);
+  const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json() as {
+    roleID: number;
+    acessPermissions: string[];
+  };
+  const { db } = t.deps.database;
+  const [u] = await db.select().from(users).where(eq(users.email, email));
+  const subs = await db.select().from(userSubCompanies).where(eq(userSubCompanies.userId, u.id));
+  const ccs = await db.select().from(userCostCenters).where(eq(userCostCenters.userId, u.id));
+  const provider = info.roleID === ROLE.consultant || info.roleID === ROLE.providerAdmin;
+  const assigned = provider
+    ? (await db.select().from(consultantUserCompanies).where(eq(consultantUserCompanies.userId, u.id))).map(
+        (r) => r.clientId,
+      )
+    : [u.clientId!];
+  return {
+    who,
+    email,
+    token,
+    permissions: info.acessPermissions,
+    clientIds: assigned,
+    subCompanyIds: info.roleID === ROLE.clientUser && subs.length ? subs.map((s) => s.subCompanyId) : null,
+    costCenterIds: info.roleID === ROLE.clientUser && ccs.length ? ccs.map((c) => c.costCenterId) : null,
+    provider,
+  };
+}
+
+function sees(
+  me: Identity,
+  s: { clientId: number; subCompanyId: number | null; costCenterId: number | null },
+) {
+  if (!me.clientIds.includes(s.clientId)) return false;
+  if (me.subCompanyIds && (s.subCompanyId === null || !me.subCompanyIds.includes(s.subCompanyId)))
+    return false;
+  if (me.costCenterIds && (s.costCenterId === null || !me.costCenterIds.includes(s.costCenterId)))
+    return false;
+  return true;
+}
+
+/** Texts that name rows `me` may not see: they must appear in none of its answers. */
+async function hiddenMarkers(me: Identity): Promise<string[]> {
+  const { db } = t.deps.database;
+  const markers = allSubscriptions.filter((s) => !sees(me, s)).map((s) => s.phoneNumber);
+  const visiblePhones = new Set(allSubscriptions.filter((s) => sees(me, s)).map((s) => s.phoneNumber));
+  const invoiceRows = await db
+    .select({
+      number: invoices.invoiceNumber,
+      clientId: invoices.clientId,
+      subCompanyId: invoices.subCompanyId,
+    })
+    .from(invoices);
+  for (const i of invoiceRows) {
+    // An invoice of a visible client but another sub-company (a sub-company-limited user): hidden.
+    const visible =
+      me.clientIds.includes(i.clientId) &&
+      (!me.subCompanyIds || (i.subCompanyId !== null && me.subCompanyIds.includes(i.subCompanyId)));
+    if (!visible && i.number) markers.push(i.number);
+  }
+  const subs = await db
+    .select({ id: subCompanies.id, name: subCompanies.name, clientId: subCompanies.clientId })
+    .from(subCompanies);
+  for (const s of subs) {
+    const visible =
+      me.clientIds.includes(s.clientId) && (!me.subCompanyIds || me.subCompanyIds.includes(s.id));
+    if (!visible) markers.push(s.name);
+  }
+  const others = await db
+    .select({ name: clients.companyName })
+    .from(clients)
+    .where(and(eq(clients.type, 'company')));
+  const own = await db
+    .select({ name: clients.companyName })
+    .from(clients)
+    .where(inArray(clients.id, me.clientIds));
+  const ownNames = new Set(own.map((c) => c.name));
+  markers.push(...others.map((c) => c.name).filter((n) => !ownNames.has(n)));
+  return [...new Set(markers)].filter((m) => m && !visiblePhones.has(m));
+}
+
+/** Every cell of every sheet of an .xlsx as one text. */
+async function xlsxText(body: Buffer): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  wb.eachSheet((sheet) =>
+    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? cell.value ?? '')))),
+  );
+  return cells.join('\n');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await firstStart();
+  await addLimitedUser('alayhtio.rajattu@pohjolarakennus.fi', { subCompanyName: 'Pohjola Rakennus Tampere' });
+  await addLimitedUser('kustannuspaikka.rajattu@pohjolarakennus.fi', { costCenterName: 'Myynti' });
+  await limitConsultant();
+  const { db } = t.deps.database;
+  allSubscriptions = await db
+    .select({
+      phoneNumber: subscriptions.phoneNumber,
+      clientId: subscriptions.clientId,
+      subCompanyId: subscriptions.subCompanyId,
+      costCenterId: subscriptions.costCenterId,
+    })
+    .from(subscriptions);
+  for (const [who, email] of Object.entries({
+    companyAdmin: DEMO.companyAdmin,
+    clientUser: DEMO.clientUser,
+    otherCompanyAdmin: DEMO.otherCompanyAdmin,
+    otherClientUser: DEMO.otherClientUser,
+    subCompanyLimited: 'alayhtio.rajattu@pohjolarakennus.fi',
+    costCenterLimited: 'kustannuspaikka.rajattu@pohjolarakennus.fi',
+    consultant: DEMO.consultant,
+  })) {
+    identities.push(await identity(who, email));
+  }
+}, 600_000);
+afterAll(async () => {
+  await demo?.close();
+  await t?.close();
+});
+
+/** GET routes without path parameters that read client data: lists, reports and their exports. */
+function readRoutes() {
+  return t.app.routeCatalogue.filter(
+    (r) => r.method === 'GET' && !r.url.includes(':') && !r.public && r.permission !== undefined,
+  );
+}
+
+describe('every row an identity reads is one it may see', () => {
+  it('the walk covers the identities the issue names, with limits as set up', () => {
+    const by = Object.fromEntries(identities.map((i) => [i.who, i]));
+    expect(by.subCompanyLimited.subCompanyIds).toHaveLength(1);
+    expect(by.costCenterLimited.costCenterIds).toHaveLength(1);
+    expect(by.consultant.clientIds).toHaveLength(1);
+    for (const i of identities)
+      expect(allSubscriptions.filter((s) => sees(i, s)).length, i.who).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'companyAdmin',
+    'clientUser',
+    'otherCompanyAdmin',
+    'otherClientUser',
+    'subCompanyLimited',
+    'costCenterLimited',
+    'consultant',
+  ])('%s: no list, report or export answers a row outside its scope', async (who) => {
+    const me = identities.find((i) => i.who === who)!;
+    const hidden = await hiddenMarkers(me);
+    expect(hidden.length).toBeGreaterThan(0);
+    const ownPhones = allSubscriptions.filter((s) => sees(me, s)).map((s) => s.phoneNumber);
+    let ownSeen = 0;
+    let read = 0;
+    for (const route of readRoutes()) {
+      if (!me.permissions.includes(route.permission!)) continue;
+      // A provider user reads a client's data by naming the client: its assigned one.
+      const query = me.provider && route.query?.includes('clientId') ? `?clientId=${me.clientIds[0]}` : '';
+      const res = await t.inject({ method: 'GET', url: `${route.url}${query}`, token: me.token });
+      expect(res.statusCode, `${who} GET ${route.url}${query}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+      if (res.statusCode !== 200) continue;
+      read++;
+      const type = String(res.headers['content-type'] ?? '');
+      const text = type.includes('spreadsheetml') ? await xlsxText(res.rawPayload) : res.body;
+      const leaked = hidden.filter((m) => text.includes(m));
+      expect(leaked, `${who} GET ${route.url}${query} answers rows it may not see`).toEqual([]);
+      if (ownPhones.some((p) => text.includes(p))) ownSeen++;
+    }
+    expect(read, `${who}: routes read`).toBeGreaterThan(3);
+    // Not a walk over empty pages: the identity's own subscriptions show up in several answers.
+    expect(ownSeen, `${who}: answers naming its own subscriptions`).toBeGreaterThan(1);
+  });
+});
