@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_CLIENT_USER_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { companyPermissionSchema } from './client-masters.js';
-import {
-  defineMaster,
-  enumWithDefault,
-  listResponseSchemaOf,
-  optId,
-  optText,
-  reqInt,
-  reqText,
-} from './masters/common.js';
-import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
+import { defineMaster, enumWithDefault, optId, optText, reqInt, reqText } from './masters/common.js';
+import { idSchema } from './primitives.js';
 
 /**
  * Two sections of a client in Client Management (issue 11; spec §2 "sub-company management",
@@ -131,14 +123,6 @@ export const CLIENT_USER_SORTABLE = [
 ] as const;
 export type ClientUserSortKey = (typeof CLIENT_USER_SORTABLE)[number];
 
-export const clientUserListQuerySchema = pagingQuery.extend({
-  ...sortQuery(CLIENT_USER_SORTABLE).shape,
-  /** Name, email or contact number (contains, case-insensitive). */
-  q: searchText.optional(),
-  status: z.enum(CLIENT_USER_STATUSES).optional(),
-});
-export type ClientUserListQuery = z.infer<typeof clientUserListQuerySchema>;
-
 const idList = z.array(idSchema).max(200).default([]);
 
 /**
@@ -180,7 +164,53 @@ export const clientUserSchema = z.object({
 });
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
-export const clientUserListSchema = listResponseSchemaOf(clientUserSchema);
+/**
+ * A client's additional users as a resource nested under their client
+ * (`/api/clients/:clientId/users`, the API's generic resource mechanism): the client's users with
+ * the client-user role, searched by name, email or contact number (contains, case-insensitive),
+ * filtered by status; never deleted (deactivated by a workflow of their own). The email is unique
+ * among all users, whatever its case.
+ */
+export const clientUserResource = defineMaster({
+  key: 'clientUsers',
+  path: 'users',
+  menuKey: 'clients',
+  permission: 'clients.manage',
+  searchable: ['name', 'email', 'contactNumber'],
+  sortable: CLIENT_USER_SORTABLE,
+  defaultSort: 'name',
+  filters: { status: { type: 'enum', values: CLIENT_USER_STATUSES } },
+  columns: [
+    { key: 'name', labelKey: 'clients.users.name', type: 'text' },
+    { key: 'email', labelKey: 'clients.users.email', type: 'text' },
+    { key: 'status', labelKey: 'clients.users.status', type: 'enum' },
+    { key: 'country', labelKey: 'clients.users.country', type: 'text' },
+    { key: 'lastLoginAt', labelKey: 'clients.users.lastLoginAt', type: 'date' },
+  ],
+  fields: [
+    { key: 'name', labelKey: 'clients.users.name', type: 'text', required: true, maxLength: 200 },
+    { key: 'email', labelKey: 'clients.users.email', type: 'text', required: true },
+    { key: 'address', labelKey: 'clients.users.address', type: 'text', maxLength: 500 },
+    { key: 'contactNumber', labelKey: 'clients.users.contactNumber', type: 'phone' },
+    { key: 'country', labelKey: 'clients.users.country', type: 'text', maxLength: 100 },
+    { key: 'status', labelKey: 'clients.users.status', type: 'enum' },
+  ],
+  messages: {
+    created: 'clientUserAdded',
+    updated: 'clientUserUpdated',
+    // Never deleted (no delete route): the defaults stand in.
+    deleted: 'deleted',
+    duplicate: 'clientUserEmailExists',
+    inUse: 'inUse',
+  },
+  savedAs: 'user',
+  entity: clientUserSchema,
+  create: clientUserInputSchema,
+});
+
+export const clientUserListQuerySchema = clientUserResource.listQuery;
+export type ClientUserListQuery = z.infer<typeof clientUserListQuerySchema>;
+export const clientUserListSchema = clientUserResource.list;
 export type ClientUserList = z.infer<typeof clientUserListSchema>;
 
 export const clientUserSavedSchema = z.object({

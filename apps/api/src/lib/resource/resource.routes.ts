@@ -42,8 +42,11 @@ export interface RegisterOptions {
   tags?: string[];
   /** OpenAPI summaries of the routes. */
   summaries?: Partial<Record<RouteName, string>>;
-  /** Routes the resource does without, e.g. `options` of rows that have no name. */
-  without?: Array<'export' | 'options'>;
+  /**
+   * Routes the resource does without, e.g. `options` of rows that have no name, or `delete` of
+   * rows that are deactivated by a workflow of their own instead.
+   */
+  without?: Array<'export' | 'options' | 'delete'>;
 }
 
 /**
@@ -55,6 +58,8 @@ export interface RegisterOptions {
  *   POST   <base>            (unless the resource writes by a special route)
  *   PUT    <base>/:id        full replacement, validated like POST
  *   DELETE <base>/:id        409 when the row is in use
+ * (`without` leaves out export, options or delete.) After a write's commit the resource's
+ * `afterCommit` runs with the app's deps.
  * Every route requires the resource's permission. A nested resource's parent id is validated as
  * an id and must be a parent row in the caller's scope (else 404) before anything else runs: a
  * body is validated only after it, so another client answers 404 whatever the body (the row's id
@@ -174,7 +179,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       },
       async (req, reply) => {
         const { me, parentId } = context(req);
-        const row = await createRow(db, def, me, req.body as Row, parentId);
+        const row = await createRow(db, def, me, req.body as Row, parentId, app.deps);
         return reply.code(201).send(saved(req, row, meta.messages.created));
       },
     );
@@ -187,12 +192,13 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       },
       async (req) => {
         const { me, parentId } = context(req);
-        const row = await updateRow(db, def, me, req.params.id, req.body as Row, parentId);
+        const row = await updateRow(db, def, me, req.params.id, req.body as Row, parentId, app.deps);
         return saved(req, row, meta.messages.updated);
       },
     );
   }
 
+  if (without.has('delete')) return;
   r.delete(
     `${base}/:id`,
     {
@@ -204,7 +210,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
     },
     async (req) => {
       const { me, parentId } = context(req);
-      await deleteRow(db, def, me, req.params.id, parentId);
+      await deleteRow(db, def, me, req.params.id, parentId, app.deps);
       const code = meta.messages.deleted;
       const answer = { code, message: message(code, requestLanguage(req)) };
       return savedAs ? answer : { id: req.params.id, ...answer };

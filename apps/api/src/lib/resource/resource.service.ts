@@ -5,7 +5,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { logActivity } from '../activity-log.js';
 import type { Scope, ScopeColumns } from '../scope.js';
-import type { AuthUser } from '../../types.js';
+import type { AuthUser, Deps } from '../../types.js';
 
 /**
  * The generic service behind every declared resource (the masters first, nested resources such
@@ -51,6 +51,18 @@ export interface ParentDef {
   parentScope?: ScopeColumns;
 }
 
+/** A create or update as the write step sees it: the row is written, not yet read back. */
+export interface SaveEvent {
+  type: 'create' | 'update';
+  id: number;
+  /** The validated body. */
+  input: Row;
+  /** The entity before an update (null on create). */
+  existing: Row | null;
+  caller: Caller;
+  parentId?: number;
+}
+
 export interface UniqueRule {
   /** The database unique index this rule mirrors (maps a concurrent 23505 to the same answer). */
   index: string;
@@ -70,6 +82,11 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   optionLabel?: Expr;
   /** Client-owned rows: the columns that limit them to the caller's scope (lib/scope.ts). */
   scopeColumns?: ScopeColumns;
+  /**
+   * The table's rows that are this resource's at all (e.g. the users with one role): every
+   * list, read and write sees only them; `toValues` must write rows that meet it.
+   */
+  rows?: SQL;
   /** Input key → the id column of the row it must point at (checked: unknown id = invalid). */
   refs?: Record<string, PgColumn>;
   unique?: UniqueRule[];
@@ -78,10 +95,22 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   /** Input → column values; `existing` is the current entity on update. */
   toValues?: (input: Row, existing: Row | null, caller: Caller) => Row;
   /**
-   * Extra rules checked inside the write transaction (after an update's row was found); throw
-   * AppError to refuse.
+   * Extra rules checked inside the write transaction (after an update's row was found, before the
+   * unique rules); throw AppError to refuse. `parentId`: the parent of the path, if nested.
    */
-  validate?: (tx: Tx, input: Row, existing: Row | null, caller: Caller) => Promise<void>;
+  validate?: (tx: Tx, input: Row, existing: Row | null, caller: Caller, parentId?: number) => Promise<void>;
+  /**
+   * A write step of its own inside the write's transaction, after the row's insert or update and
+   * before it is read back as the entity: e.g. rows of a link table from the input's id lists
+   * (the entity's subquery columns then show them).
+   */
+  afterSave?: (tx: Tx, event: SaveEvent) => Promise<void>;
+  /**
+   * After the write's transaction committed (run by the routes, which hold the app's deps): what
+   * must not be undone with the write nor hold it, e.g. a mail. A throw answers the request with
+   * the error; the write stays.
+   */
+  afterCommit?: (deps: Deps, event: WriteEvent) => Promise<void>;
   /**
    * The list answer's `meta.totals`, computed over the whole list (`where`: its tenancy, parent,
    * search and filters), e.g. the sum of a money column.
@@ -132,7 +161,7 @@ export const containsPattern = (s: string) => `%${escapeLike(s)}%`;
 
 /** Tenancy and parent: the rows of this resource the caller may touch at all. */
 function baseConditions(def: ResourceDef, caller: Caller, parentId?: number): SQL[] {
-  const conds: SQL[] = [];
+  const conds: SQL[] = def.rows ? [def.rows] : [];
   if (def.scopeColumns) {
     const scope = caller.scope.where(def.scopeColumns);
     if (scope) conds.push(scope);
@@ -157,9 +186,30 @@ export async function assertParent(db: Executor, def: ResourceDef, caller: Calle
   if (!hit) throw notFound();
 }
 
+/**
+ * `"table"."column"`: a column named with its table, as a subquery column must name the columns
+ * it correlates (drizzle writes a one-table select's columns bare, which inside a subquery would
+ * resolve to the subquery's own table when it has a column of that name).
+ */
+export const qualified = (col: PgColumn) =>
+  sql`${sql.identifier(getTableConfig(col.table as PgTable).name)}.${sql.identifier(col.name)}`;
+
 /** `(select <name> from <target> where <target.id> = <fk>)`: a joined name as a scalar subquery. */
 export const nameOf = (name: PgColumn, targetId: PgColumn, fk: PgColumn) =>
-  sql<string | null>`(select ${name} from ${targetId.table} where ${targetId} = ${fk})`;
+  sql<
+    string | null
+  >`(select ${qualified(name)} from ${targetId.table} where ${qualified(targetId)} = ${qualified(fk)})`;
+
+/**
+ * `[{ id, name }]` of the rows a link table joins to this row (`link.owner = <ownerId>`), by
+ * name: e.g. a user's sub-companies, as a subquery column (`[]` for none).
+ */
+export const linkedNames = (
+  link: { owner: PgColumn; target: PgColumn },
+  target: { id: PgColumn; name: PgColumn },
+  ownerId: PgColumn,
+) =>
+  sql`coalesce((select json_agg(json_build_object('id', ${qualified(target.id)}, 'name', ${qualified(target.name)}) order by ${qualified(target.name)}) from ${link.owner.table} join ${target.id.table} on ${qualified(target.id)} = ${qualified(link.target)} where ${qualified(link.owner)} = ${qualified(ownerId)}), '[]'::json)`;
 
 const isTextColumn = (meta: MasterResource, key: string) => {
   const c = meta.columns.find((col) => col.key === key);
@@ -272,8 +322,11 @@ export async function optionRows(
     .limit(1000);
 }
 
-/** The row as the entity, if the caller may touch it; `lock`: held for the write's transaction. */
-async function findRow(
+/**
+ * The row as the entity, if the caller may touch it; `lock`: held for the write's transaction
+ * (also for a workflow written beside the resource, e.g. a status change).
+ */
+export async function findRow(
   db: Executor,
   def: ResourceDef,
   caller: Caller,
@@ -339,6 +392,7 @@ async function checkWrite(
   values: Row,
   input: Row,
   existing: Row | null,
+  parentId?: number,
   id?: number,
 ) {
   const invalid: Record<string, string> = {};
@@ -351,7 +405,7 @@ async function checkWrite(
     if (!hit) invalid[key] = 'invalid';
   }
   if (Object.keys(invalid).length) throw new AppError(400, 'validation', invalid);
-  await def.validate?.(tx, input, existing, caller);
+  await def.validate?.(tx, input, existing, caller, parentId);
   for (const rule of def.unique ?? []) {
     const [dup] = await tx
       .select({ id: def.id })
@@ -383,30 +437,48 @@ export async function createRow(
   caller: Caller,
   input: Row,
   parentId?: number,
+  deps?: Deps,
 ): Promise<Row> {
+  let event: WriteEvent;
   try {
-    return await db.transaction(async (tx) => {
+    event = await db.transaction(async (tx) => {
       const values = def.toValues ? def.toValues(input, null, caller) : defaultValues(def, input);
       if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
-      await checkWrite(tx, def, caller, values, input, null);
+      await checkWrite(tx, def, caller, values, input, null, parentId);
       const [{ id }] = await tx
         .insert(def.table)
         .values(values as never)
         .returning({ id: def.id });
+      await def.afterSave?.(tx, {
+        type: 'create',
+        id: id as number,
+        input,
+        existing: null,
+        caller,
+        parentId,
+      });
       const after = (await findRow(tx, def, caller, id as number, parentId))!;
-      await afterWrite(tx, def, {
+      const created: WriteEvent = {
         type: 'create',
         id: id as number,
         before: null,
         after,
         user: caller.user,
         parentId,
-      });
-      return after;
+      };
+      await afterWrite(tx, def, created);
+      return created;
     });
   } catch (err) {
     mapDbError(err, def, 'write');
   }
+  return committed(def, event, deps);
+}
+
+/** After the commit: the resource's `afterCommit` (when the app's deps are given), then the entity. */
+async function committed(def: ResourceDef, event: WriteEvent, deps?: Deps): Promise<Row> {
+  if (deps) await def.afterCommit?.(deps, event);
+  return event.after!;
 }
 
 export async function updateRow(
@@ -416,33 +488,38 @@ export async function updateRow(
   id: number,
   input: Row,
   parentId?: number,
+  deps?: Deps,
 ): Promise<Row> {
+  let event: WriteEvent;
   try {
-    return await db.transaction(async (tx) => {
+    event = await db.transaction(async (tx) => {
       const existing = await findRow(tx, def, caller, id, parentId, true);
       if (!existing) throw notFound();
       const values = def.toValues ? def.toValues(input, existing, caller) : defaultValues(def, input);
       // A nested row stays under its parent (the unique rules see it, as on create).
       if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
-      await checkWrite(tx, def, caller, values, input, existing, id);
+      await checkWrite(tx, def, caller, values, input, existing, parentId, id);
       await tx
         .update(def.table)
         .set(values as never)
         .where(eq(def.id, id));
+      await def.afterSave?.(tx, { type: 'update', id, input, existing, caller, parentId });
       const after = (await findRow(tx, def, caller, id, parentId))!;
-      await afterWrite(tx, def, {
+      const updated: WriteEvent = {
         type: 'update',
         id,
         before: existing,
         after,
         user: caller.user,
         parentId,
-      });
-      return after;
+      };
+      await afterWrite(tx, def, updated);
+      return updated;
     });
   } catch (err) {
     mapDbError(err, def, 'write');
   }
+  return committed(def, event, deps);
 }
 
 export async function deleteRow(
@@ -451,9 +528,11 @@ export async function deleteRow(
   caller: Caller,
   id: number,
   parentId?: number,
+  deps?: Deps,
 ): Promise<void> {
+  let event: WriteEvent;
   try {
-    await db.transaction(async (tx) => {
+    event = await db.transaction(async (tx) => {
       const existing = await findRow(tx, def, caller, id, parentId, true);
       if (!existing) throw notFound();
       for (const col of def.referencedBy ?? []) {
@@ -463,18 +542,21 @@ export async function deleteRow(
         if (hit) throw new AppError(409, def.meta.messages.inUse);
       }
       await tx.delete(def.table).where(eq(def.id, id));
-      await afterWrite(tx, def, {
+      const deleted: WriteEvent = {
         type: 'delete',
         id,
         before: existing,
         after: null,
         user: caller.user,
         parentId,
-      });
+      };
+      await afterWrite(tx, def, deleted);
+      return deleted;
     });
   } catch (err) {
     mapDbError(err, def, 'delete');
   }
+  if (deps) await def.afterCommit?.(deps, event);
 }
 
 /** Table name of a column, for messages and tests. */

@@ -56,6 +56,45 @@ const def: ResourceDef = {
   },
 };
 
+/**
+ * The same table as another resource of its own: only the rows its fixed filter takes (`rows`),
+ * a write step inside the transaction (`afterSave`), a step after the commit (`afterCommit`)
+ * and no delete route.
+ */
+const taggedMeta = defineMaster({
+  ...meta,
+  key: 'testTaggedSubCompanies',
+  entity: meta.entity.extend({ numberOfUsers: z.number().int() }),
+});
+const validatedParents: Array<number | undefined> = [];
+const committed: Array<{ type: string; name: unknown; committedRows: number }> = [];
+const taggedDef: ResourceDef = {
+  ...def,
+  meta: taggedMeta,
+  select: { ...def.select, numberOfUsers: subCompanies.numberOfUsers },
+  afterWrite: undefined,
+  rows: sql`${subCompanies.name} like 'Tagged %'`,
+  toValues: (input) => ({ name: `Tagged ${input.name as string}`, numberOfUsers: 0 }),
+  async validate(_tx, _input, _existing, _caller, parentId) {
+    validatedParents.push(parentId);
+  },
+  async afterSave(tx, { id, type }) {
+    await tx
+      .update(subCompanies)
+      .set({ numberOfUsers: type === 'create' ? 7 : 8 })
+      .where(eq(subCompanies.id, id));
+  },
+  async afterCommit(deps, event) {
+    // Outside the write's transaction: what the database holds for everyone.
+    const [{ n }] = await deps.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(subCompanies)
+      .where(eq(subCompanies.id, event.id));
+    committed.push({ type: event.type, name: event.after?.name, committedRows: Number(n) });
+  },
+};
+const tagged = (clientId: number | string) => `/api/test/clients/${clientId}/tagged-sub-companies`;
+
 let t: TestApp;
 let app: FastifyInstance;
 let admin: string;
@@ -79,6 +118,12 @@ beforeAll(async () => {
   app = await buildApp(t.deps);
   await app.register(async (a) =>
     registerResource(a, def, { base: '/api/test/clients/:clientId/sub-companies' }),
+  );
+  await app.register(async (a) =>
+    registerResource(a, taggedDef, {
+      base: '/api/test/clients/:clientId/tagged-sub-companies',
+      without: ['delete'],
+    }),
   );
   // An export whose query the database refuses (PostgreSQL's "invalid byte sequence": 22021).
   app.get('/api/test/export-refused', { config: { public: true } }, async (req, reply) => {
@@ -177,5 +222,52 @@ describe('a nested resource', () => {
       (await call('PUT', `${base(own)}/${row.id}`, companyAdmin, { name: 'Refused Ab' })).statusCode,
     ).toBe(409);
     expect(await namesIn(own)).toContain('Kept Oy');
+  });
+});
+
+describe('a resource with a fixed row filter, a write step and a step after the commit', () => {
+  it('lists, reads and writes only the rows of its fixed filter', async () => {
+    const plain = (await call('POST', base(own), companyAdmin, { name: 'Plain Oy' })).json();
+    const mine = (await call('POST', tagged(own), companyAdmin, { name: 'Filtered Oy' })).json();
+    expect(mine.name).toBe('Tagged Filtered Oy');
+    const names = (await call('GET', tagged(own), companyAdmin))
+      .json()
+      .items.map((r: { name: string }) => r.name);
+    expect(names).toContain('Tagged Filtered Oy');
+    expect(names).not.toContain('Plain Oy');
+    expect((await call('GET', `${tagged(own)}/${plain.id}`, companyAdmin)).statusCode).toBe(404);
+    expect((await call('PUT', `${tagged(own)}/${plain.id}`, companyAdmin, { name: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect(await namesIn(own)).toContain('Plain Oy');
+  });
+
+  it('runs the write step inside the transaction, before the row is read back, with the parent validated', async () => {
+    validatedParents.length = 0;
+    const created = await call('POST', tagged(own), companyAdmin, { name: 'Stepped Oy' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().numberOfUsers).toBe(7);
+    const updated = await call('PUT', `${tagged(own)}/${created.json().id}`, companyAdmin, {
+      name: 'Stepped Ab',
+    });
+    expect(updated.json()).toMatchObject({ name: 'Tagged Stepped Ab', numberOfUsers: 8 });
+    expect(validatedParents).toEqual([own, own]);
+  });
+
+  it('runs the after-commit step once the write is committed, and not for a refused write', async () => {
+    committed.length = 0;
+    const row = (await call('POST', tagged(own), companyAdmin, { name: 'Committed Oy' })).json();
+    await call('PUT', `${tagged(own)}/${row.id}`, companyAdmin, { name: 'Committed Ab' });
+    expect((await call('POST', tagged(own), companyAdmin, {})).statusCode).toBe(400);
+    expect(committed).toEqual([
+      { type: 'create', name: 'Tagged Committed Oy', committedRows: 1 },
+      { type: 'update', name: 'Tagged Committed Ab', committedRows: 1 },
+    ]);
+  });
+
+  it('has no delete route when registered without it', async () => {
+    const row = (await call('POST', tagged(own), companyAdmin, { name: 'Kept Forever Oy' })).json();
+    expect((await call('DELETE', `${tagged(own)}/${row.id}`, companyAdmin)).statusCode).toBe(404);
+    expect(await namesIn(own)).toContain('Tagged Kept Forever Oy');
   });
 });

@@ -1,108 +1,142 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  clientUserInputSchema,
-  clientUserListQuerySchema,
-  clientUserListSchema,
+  clientUserResource,
   clientUserSavedSchema,
-  clientUserSchema,
   idSchema,
   message,
+  ROLE,
+  type ClientUserInput,
 } from '@kulu/shared';
-import { callerOf } from '../../lib/resource/resource.routes.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import {
-  createClientUser,
-  getClientUser,
-  listClientUsers,
+  costCenters,
+  subCompanies,
+  userCostCenters,
+  userSubCompanies,
+  users,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { emailTaken } from '../../lib/db-values.js';
+import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { linkedNames, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { sendActivationMail } from '../auth/auth.service.js';
+import { underClient } from './client-parent.js';
+import {
+  assertCompany,
+  checkLimits,
+  checkPermissions,
   setClientUserStatus,
-  updateClientUser,
+  setLimits,
 } from './client-users.service.js';
 
 /**
- * Additional users (client users) of a client (provider side: `clients.manage`, limited by the
- * Scope; company admins have no such screen in the spec's company menu: decisions/0009).
+ * Additional users (client users) of a client (spec §2 "additional users", §3 Client user: name,
+ * address, contact no, email, country, status, sub-companies, cost centers, access permissions),
+ * declared as a resource nested under its client (packages/shared `clientUserResource`) on the
+ * generic mechanism (lib/resource): provider side (`clients.manage`, limited by the Scope through
+ * the client of the path; company admins have no such screen in the spec's company menu:
+ * decisions/0009). They are the client's users with the client-user role (`rows`); the company
+ * admin is the client's profile. Only a company has them (409 for a consultant-type client). A
+ * new user is not activated: the activation mail of the existing flow (auth.service
+ * `sendActivationMail`, as Add Customer) lets them set a password, sent after the write commits
+ * (`afterCommit`: a failed mail does not undo the user; the link can be sent again by the
+ * forgot-password flow, or by saving a new email). Their sub-companies and cost centers limit
+ * what they see (the request Scope reads `user_sub_companies` and `user_cost_centers`, written by
+ * `afterSave`); none chosen: the whole client. An update ends their sessions (new limits apply at
+ * once). Never deleted: deactivating (a workflow beside the declaration) revokes their sessions.
  */
+export const clientUsersDef: ResourceDef = {
+  meta: clientUserResource,
+  table: users,
+  id: users.id,
+  rows: eq(users.roleId, ROLE.clientUser),
+  select: {
+    id: users.id,
+    clientId: users.clientId,
+    name: users.fullName,
+    email: users.email,
+    address: users.address,
+    contactNumber: users.contactNumber,
+    country: users.country,
+    status: users.status,
+    activated: users.activated,
+    subCompanies: linkedNames(
+      { owner: userSubCompanies.userId, target: userSubCompanies.subCompanyId },
+      subCompanies,
+      users.id,
+    ),
+    costCenters: linkedNames(
+      { owner: userCostCenters.userId, target: userCostCenters.costCenterId },
+      costCenters,
+      users.id,
+    ),
+    permissions: sql`coalesce(${users.permissions}, '[]'::jsonb)`,
+    lastLoginAt: users.lastLoginAt,
+    createdAt: users.createdAt,
+  },
+  parent: underClient(users.clientId),
+  toValues(input, existing, caller) {
+    const v = input as ClientUserInput;
+    const profile = {
+      fullName: v.name,
+      email: v.email,
+      address: v.address,
+      contactNumber: v.contactNumber,
+      country: v.country,
+      status: v.status,
+      permissions: [...new Set(v.permissions)],
+    };
+    return existing
+      ? // New limits, permissions or status apply at once: old sessions end.
+        { ...profile, tokenVersion: sql`${users.tokenVersion} + 1` }
+      : { ...profile, roleId: ROLE.clientUser, languageId: caller.user.languageId, activated: false };
+  },
+  async validate(tx, input, existing, caller, clientId) {
+    const v = input as ClientUserInput;
+    if (!existing) await assertCompany(tx, clientId!);
+    checkPermissions(caller, v.permissions);
+    await checkLimits(tx, clientId!, v);
+    if (await emailTaken(tx, v.email, existing ? (existing.id as number) : null))
+      throw new AppError(409, 'clientUserEmailExists');
+  },
+  async afterSave(tx, { id, input }) {
+    const v = input as ClientUserInput;
+    await setLimits(tx, id, [...new Set(v.subCompanyIds)], [...new Set(v.costCenterIds)]);
+  },
+  async afterCommit(deps, event) {
+    // A new user, or one not yet activated whose email changed: the link goes to the address.
+    const remail =
+      event.type === 'update' &&
+      !event.before.activated &&
+      (event.before.email as string).toLowerCase() !== (event.after.email as string).toLowerCase();
+    if (event.type === 'create' || remail) await sendActivationMail(deps, event.id);
+  },
+  activityArea: 'clients',
+  activityEntity: 'clientUser',
+};
+
+/** `/api/clients/:clientId/users`, and the deactivate and activate workflows beside it. */
 export async function clientUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { deps } = app;
-  const { db } = deps.database;
-  const config = { permission: 'clients.manage' } as const;
-  const tags = ['client users'];
-  const clientParams = z.object({ clientId: idSchema });
-  const params = z.object({ clientId: idSchema, id: idSchema });
+  const { db } = app.deps.database;
   const base = '/api/clients/:clientId/users';
-
-  // The client of the path is checked through the Scope before the body is validated, so another
-  // client answers 404 whatever the body. The row's id is checked after validation (a bad body
-  // answers the same 400 for every id, so ids can't be probed; a valid one meets a 404 when the
-  // row is not this client's).
-  app.addHook('preValidation', async (req) => {
-    const clientId = idSchema.safeParse((req.params as Record<string, unknown>).clientId);
-    if (clientId.success) await req.scope.assertClient(clientId.data);
+  const tags = ['client users'];
+  registerResource(app, clientUsersDef, {
+    base,
+    tags,
+    without: ['export', 'options', 'delete'],
+    summaries: {
+      list: "A page of the client's additional users (search over name, email, contact number)",
+      get: 'A client user',
+      create: 'Add a client user; they get the activation mail and set a password from its link',
+      update: 'Update a client user (every field); their sessions end so new limits apply at once',
+    },
   });
 
-  r.get(
-    base,
-    {
-      config,
-      schema: {
-        tags,
-        summary: "A page of the client's additional users (search over name, email, contact number)",
-        params: clientParams,
-        querystring: clientUserListQuerySchema,
-        response: { 200: clientUserListSchema },
-      },
-    },
-    async (req) => listClientUsers(db, callerOf(req), req.params.clientId, req.query),
-  );
-
-  r.get(
-    `${base}/:id`,
-    { config, schema: { tags, summary: 'A client user', params, response: { 200: clientUserSchema } } },
-    async (req) => getClientUser(db, callerOf(req), req.params.clientId, req.params.id),
-  );
-
-  r.post(
-    base,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Add a client user; they get the activation mail and set a password from its link',
-        params: clientParams,
-        body: clientUserInputSchema,
-        response: { 201: clientUserSavedSchema },
-      },
-    },
-    async (req, reply) => {
-      const user = await createClientUser(deps, callerOf(req), req.params.clientId, req.body);
-      const code = 'clientUserAdded' as const;
-      return reply.code(201).send({ user, code, message: message(code, requestLanguage(req)) });
-    },
-  );
-
-  r.put(
-    `${base}/:id`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Update a client user (every field); their sessions end so new limits apply at once',
-        params,
-        body: clientUserInputSchema,
-        response: { 200: clientUserSavedSchema },
-      },
-    },
-    async (req) => {
-      const { clientId, id } = req.params;
-      const user = await updateClientUser(deps, callerOf(req), clientId, id, req.body);
-      const code = 'clientUserUpdated' as const;
-      return { user, code, message: message(code, requestLanguage(req)) };
-    },
-  );
-
+  const params = z.object({ clientId: idSchema, id: idSchema });
   for (const [action, status, code] of [
     ['deactivate', 'inactive', 'clientUserDeactivated'],
     ['activate', 'active', 'clientUserActivated'],
@@ -110,7 +144,7 @@ export async function clientUsersRoutes(app: FastifyInstance) {
     r.post(
       `${base}/:id/${action}`,
       {
-        config,
+        config: { permission: clientUserResource.permission },
         schema: {
           tags,
           summary:
@@ -122,7 +156,8 @@ export async function clientUsersRoutes(app: FastifyInstance) {
         },
       },
       async (req) => {
-        const user = await setClientUserStatus(db, callerOf(req), req.params.clientId, req.params.id, status);
+        const { clientId, id } = req.params;
+        const user = await setClientUserStatus(db, clientUsersDef, callerOf(req), clientId, id, status);
         return { user, code, message: message(code, requestLanguage(req)) };
       },
     );

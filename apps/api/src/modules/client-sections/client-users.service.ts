@@ -1,12 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   COMPANY_PERMISSIONS,
-  ROLE,
   type ClientUser,
   type ClientUserInput,
-  type ClientUserList,
-  type ClientUserListQuery,
-  type ClientUserSortKey,
   type ClientUserStatus,
 } from '@kulu/shared';
 import {
@@ -17,131 +13,30 @@ import {
   userSubCompanies,
   users,
 } from '../../db/schema/index.js';
-import type { Db, Executor, Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { containsPattern, type Caller } from '../../lib/resource/resource.service.js';
-import type { Deps } from '../../types.js';
-import { sendActivationMail } from '../auth/auth.service.js';
-import { conflictAs, emailTaken, isoTimeOrNull as iso } from '../../lib/db-values.js';
+import { findRow, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
 
 /**
- * Additional users of a client (spec §2 "additional users", §3 Client user: name, address, contact
- * no, email, country, status, sub-companies, cost centers, access permissions). They are the
- * client's users with the client-user role; the company admin is the client's profile. A new user
- * is not activated: the activation mail of the existing flow (auth.service `sendActivationMail`,
- * as Add Customer) lets them set a password, sent after the transaction commits. Their sub-companies
- * and cost centers limit what they see (the request Scope reads `user_sub_companies` and
- * `user_cost_centers`); none chosen: the whole client. Deactivating revokes their sessions.
+ * What the additional users (client-users.routes.ts, a resource of the generic mechanism) have of
+ * their own: the rules of a write (a company's users only; sub-companies, cost centers and
+ * permissions the client and the caller may give), the write of their sub-companies and cost
+ * centers, and the deactivate / activate workflow.
  */
 
-const AREA = 'clients';
-const ENTITY = 'clientUser';
-
-const isClientUser = (clientId: number) =>
-  and(eq(users.clientId, clientId), eq(users.roleId, ROLE.clientUser));
-
-const SORT: Record<ClientUserSortKey, SQL> = {
-  name: sql`lower(${users.fullName})`,
-  email: sql`lower(${users.email})`,
-  status: sql`${users.status}`,
-  country: sql`lower(${users.country})`,
-  createdAt: sql`${users.createdAt}`,
-  lastLoginAt: sql`${users.lastLoginAt}`,
-};
-
-/** The users as the API answers them, with their sub-companies and cost centers (by name). */
-async function toEntities(db: Executor, rows: Array<typeof users.$inferSelect>): Promise<ClientUser[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const subs = await db
-    .select({ userId: userSubCompanies.userId, id: subCompanies.id, name: subCompanies.name })
-    .from(userSubCompanies)
-    .innerJoin(subCompanies, eq(subCompanies.id, userSubCompanies.subCompanyId))
-    .where(inArray(userSubCompanies.userId, ids))
-    .orderBy(asc(subCompanies.name));
-  const ccs = await db
-    .select({ userId: userCostCenters.userId, id: costCenters.id, name: costCenters.name })
-    .from(userCostCenters)
-    .innerJoin(costCenters, eq(costCenters.id, userCostCenters.costCenterId))
-    .where(inArray(userCostCenters.userId, ids))
-    .orderBy(asc(costCenters.name));
-  return rows.map((u) => ({
-    id: u.id,
-    clientId: u.clientId!,
-    name: u.fullName,
-    email: u.email,
-    address: u.address,
-    contactNumber: u.contactNumber,
-    country: u.country,
-    status: u.status,
-    activated: u.activated,
-    subCompanies: subs.filter((s) => s.userId === u.id).map(({ id, name }) => ({ id, name })),
-    costCenters: ccs.filter((c) => c.userId === u.id).map(({ id, name }) => ({ id, name })),
-    permissions: u.permissions ?? [],
-    lastLoginAt: iso(u.lastLoginAt),
-    createdAt: iso(u.createdAt)!,
-  }));
-}
-
-export async function listClientUsers(
-  db: Db,
-  me: Caller,
-  clientId: number,
-  q: ClientUserListQuery,
-): Promise<ClientUserList> {
-  await me.scope.assertClient(clientId);
-  const pattern = q.q ? containsPattern(q.q) : null;
-  const where = and(
-    isClientUser(clientId),
-    q.status ? eq(users.status, q.status) : undefined,
-    pattern
-      ? or(
-          ilike(users.fullName, pattern),
-          ilike(users.email, pattern),
-          ilike(sql`coalesce(${users.contactNumber}, '')`, pattern),
-        )
-      : undefined,
-  );
-  const dir = q.order === 'desc' ? desc : asc;
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(dir(SORT[q.sort ?? 'name']), dir(users.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [agg] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
-  return { items: await toEntities(db, rows), total: agg.total, page: q.page, pageSize: q.pageSize };
-}
-
-async function oneUser(db: Executor, clientId: number, id: number, lock = false) {
-  const base = db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isClientUser(clientId)));
-  const [row] = lock ? await base.for('update') : await base;
-  if (!row) throw notFound();
-  return row;
-}
-
-const entityOf = async (db: Executor, clientId: number, id: number) =>
-  (await toEntities(db, [await oneUser(db, clientId, id)]))[0];
-
-/** A client user of the client (404 for another client's id, or a user that is not one). */
-export async function getClientUser(db: Db, me: Caller, clientId: number, id: number): Promise<ClientUser> {
-  await me.scope.assertClient(clientId);
-  return entityOf(db, clientId, id);
+/** Client users belong to companies (a consultant-type client's people are consultants). */
+export async function assertCompany(tx: Tx, clientId: number) {
+  const [c] = await tx.select({ type: clients.type }).from(clients).where(eq(clients.id, clientId));
+  if (!c) throw notFound();
+  if (c.type !== 'company') throw new AppError(409, 'clientUsersCompanyOnly');
 }
 
 /**
  * Sub-companies and cost centers must be the client's (400 per field otherwise); a cost center of
  * a sub-company must be of one of the chosen sub-companies when some are chosen.
  */
-async function checkLimits(tx: Tx, clientId: number, input: ClientUserInput) {
+export async function checkLimits(tx: Tx, clientId: number, input: ClientUserInput) {
   const fields: Record<string, string> = {};
   const subIds = [...new Set(input.subCompanyIds)];
   const ccIds = [...new Set(input.costCenterIds)];
@@ -167,7 +62,7 @@ async function checkLimits(tx: Tx, clientId: number, input: ClientUserInput) {
 }
 
 /** Only permissions a company may have and that the caller holds themselves. */
-function checkPermissions(me: Caller, wanted: readonly string[]): string[] {
+export function checkPermissions(me: Caller, wanted: readonly string[]): string[] {
   const grantable = grantablePermissions(me);
   if (wanted.some((p) => !grantable.includes(p)))
     throw new AppError(400, 'validation', { permissions: 'invalid' });
@@ -177,7 +72,8 @@ function checkPermissions(me: Caller, wanted: readonly string[]): string[] {
 export const grantablePermissions = (me: Caller): string[] =>
   COMPANY_PERMISSIONS.filter((p) => me.user.permissions.includes(p));
 
-async function setLimits(tx: Tx, userId: number, subIds: number[], ccIds: number[]) {
+/** The user's sub-companies and cost centers: the given ones, no others. */
+export async function setLimits(tx: Tx, userId: number, subIds: number[], ccIds: number[]) {
   await tx.delete(userSubCompanies).where(eq(userSubCompanies.userId, userId));
   await tx.delete(userCostCenters).where(eq(userCostCenters.userId, userId));
   if (subIds.length)
@@ -186,127 +82,10 @@ async function setLimits(tx: Tx, userId: number, subIds: number[], ccIds: number
     await tx.insert(userCostCenters).values(ccIds.map((costCenterId) => ({ userId, costCenterId })));
 }
 
-/** A unique violation that slipped past the check (a concurrent write) → the spec's 409. */
-function mapConflict(err: unknown): never {
-  return conflictAs(err, 'clientUserEmailExists');
-}
-
-/** Client users belong to companies (a consultant-type client's people are consultants). */
-async function assertCompany(tx: Tx, clientId: number) {
-  const [c] = await tx.select({ type: clients.type }).from(clients).where(eq(clients.id, clientId));
-  if (!c) throw notFound();
-  if (c.type !== 'company') throw new AppError(409, 'clientUsersCompanyOnly');
-}
-
-const profileOf = (input: ClientUserInput) => ({
-  fullName: input.name,
-  email: input.email,
-  address: input.address,
-  contactNumber: input.contactNumber,
-  country: input.country,
-  status: input.status,
-});
-
-export async function createClientUser(
-  deps: Deps,
-  me: Caller,
-  clientId: number,
-  input: ClientUserInput,
-): Promise<ClientUser> {
-  const { db } = deps.database;
-  await me.scope.assertClient(clientId);
-  let user: ClientUser;
-  try {
-    user = await db.transaction(async (tx) => {
-      await assertCompany(tx, clientId);
-      const permissions = checkPermissions(me, input.permissions);
-      const { subIds, ccIds } = await checkLimits(tx, clientId, input);
-      if (await emailTaken(tx, input.email, null)) throw new AppError(409, 'clientUserEmailExists');
-      const [row] = await tx
-        .insert(users)
-        .values({
-          ...profileOf(input),
-          roleId: ROLE.clientUser,
-          clientId,
-          permissions,
-          languageId: me.user.languageId,
-          activated: false,
-        })
-        .returning({ id: users.id });
-      await setLimits(tx, row.id, subIds, ccIds);
-      const after = await entityOf(tx, clientId, row.id);
-      await logActivity(tx, {
-        userId: me.user.id,
-        clientId,
-        area: AREA,
-        action: 'create',
-        entity: ENTITY,
-        entityId: row.id,
-        after,
-      });
-      return after;
-    });
-  } catch (err) {
-    mapConflict(err);
-  }
-  // After the commit: a failed mail does not undo the user (the link can be sent again by the
-  // forgot-password flow, or by saving a new email).
-  await sendActivationMail(deps, user.id);
-  return user;
-}
-
-export async function updateClientUser(
-  deps: Deps,
-  me: Caller,
-  clientId: number,
-  id: number,
-  input: ClientUserInput,
-): Promise<ClientUser> {
-  const { db } = deps.database;
-  await me.scope.assertClient(clientId);
-  let result: { user: ClientUser; remail: boolean };
-  try {
-    result = await db.transaction(async (tx) => {
-      const row = await oneUser(tx, clientId, id, true);
-      const before = (await toEntities(tx, [row]))[0];
-      const permissions = checkPermissions(me, input.permissions);
-      const { subIds, ccIds } = await checkLimits(tx, clientId, input);
-      if (await emailTaken(tx, input.email, id)) throw new AppError(409, 'clientUserEmailExists');
-      await tx
-        .update(users)
-        .set({
-          ...profileOf(input),
-          permissions,
-          // New limits, permissions or status apply at once: old sessions end.
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-        })
-        .where(eq(users.id, id));
-      await setLimits(tx, id, subIds, ccIds);
-      const after = await entityOf(tx, clientId, id);
-      await logActivity(tx, {
-        userId: me.user.id,
-        clientId,
-        area: AREA,
-        action: 'update',
-        entity: ENTITY,
-        entityId: id,
-        before,
-        after,
-      });
-      // Not yet activated and the email changed: the link goes to the new address.
-      const remail = !row.activated && row.email.toLowerCase() !== input.email.toLowerCase();
-      return { user: after, remail };
-    });
-  } catch (err) {
-    mapConflict(err);
-  }
-  if (result.remail) await sendActivationMail(deps, id);
-  return result.user;
-}
-
 /** Deactivate (sessions revoked, login refused) or activate again. */
 export async function setClientUserStatus(
   db: Db,
+  def: ResourceDef,
   me: Caller,
   clientId: number,
   id: number,
@@ -314,8 +93,8 @@ export async function setClientUserStatus(
 ): Promise<ClientUser> {
   await me.scope.assertClient(clientId);
   return db.transaction(async (tx) => {
-    const row = await oneUser(tx, clientId, id, true);
-    const before = (await toEntities(tx, [row]))[0];
+    const before = await findRow(tx, def, me, id, clientId, true);
+    if (!before) throw notFound();
     await tx
       .update(users)
       .set({
@@ -323,17 +102,17 @@ export async function setClientUserStatus(
         ...(status === 'inactive' ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       })
       .where(eq(users.id, id));
-    const after = await entityOf(tx, clientId, id);
+    const after = (await findRow(tx, def, me, id, clientId))!;
     await logActivity(tx, {
       userId: me.user.id,
       clientId,
-      area: AREA,
+      area: def.activityArea!,
       action: status === 'inactive' ? 'deactivate' : 'activate',
-      entity: ENTITY,
+      entity: def.activityEntity!,
       entityId: id,
       before,
       after,
     });
-    return after;
+    return after as ClientUser;
   });
 }

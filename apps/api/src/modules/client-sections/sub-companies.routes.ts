@@ -14,7 +14,7 @@ import {
   userSubCompanies,
 } from '../../db/schema/index.js';
 import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
-import { nameOf, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { nameOf, qualified, type ResourceDef } from '../../lib/resource/resource.service.js';
 import { grantablePermissions } from './client-users.service.js';
 import { underClient } from './client-parent.js';
 import { clientOptions } from './sub-companies.service.js';
@@ -41,7 +41,7 @@ export const subCompaniesDef: ResourceDef = {
     billingPlanId: subCompanies.billingPlanId,
     billingPlanName: nameOf(clientBillingPlans.name, clientBillingPlans.id, subCompanies.billingPlanId),
     /** Client users limited to the sub-company. */
-    userCount: sql<number>`(select count(*)::int from ${userSubCompanies} where ${userSubCompanies.subCompanyId} = ${subCompanies.id})`,
+    userCount: sql<number>`(select count(*)::int from ${userSubCompanies} where ${qualified(userSubCompanies.subCompanyId)} = ${qualified(subCompanies.id)})`,
     createdAt: subCompanies.createdAt,
   },
   parent: underClient(subCompanies.clientId),
