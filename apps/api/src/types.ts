@@ -39,9 +39,11 @@ export interface RouteAccess {
   public?: boolean;
   /** Any signed-in user. */
   auth?: boolean;
-  permission?: Permission;
-  /** Extra restriction to some roles (e.g. provider admin only). */
-  roles?: number[];
+  /**
+   * The permission the caller must hold; a list: any one of them (a look-up shared by several
+   * forms). Never a role: what a role may do is its permission set (packages/shared permissions.ts).
+   */
+  permission?: Permission | readonly Permission[];
 }
 
 /** The columns of the caller's user row that the access check reads on every request. */

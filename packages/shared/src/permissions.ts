@@ -48,6 +48,12 @@ export const PERMISSION_GROUPS = {
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+
+/**
+ * Assigning companies to a consultant firm decides which provider-side users see a company: user
+ * management, held by provider admins only (consultants are excluded below).
+ */
+export const ASSIGN_COMPANIES_PERMISSION: Permission = 'users.manage';
 export type Permission = (typeof PERMISSION_GROUPS)[PermissionGroup][number];
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_GROUPS).flat();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permits } from './access.js';
 import { eq } from 'drizzle-orm';
 import { effectivePermissions, ROLE } from '@kulu/shared';
 import { users } from '../db/schema/index.js';
@@ -80,10 +81,7 @@ describe('authorization matrix', () => {
           role.roleId,
           role.permissions ?? (who === 'clientUser' ? undefined : null),
         );
-        const allowed =
-          route.public ||
-          ((!route.roles || route.roles.includes(role.roleId)) &&
-            (route.auth || (route.permission !== undefined && held.includes(route.permission))));
+        const allowed = route.public || route.auth || permits(held, route.permission);
         const label = `${route.method} ${url} as ${who} (${route.permission ?? (route.auth ? 'auth' : 'public')})`;
         if (allowed) expect([401, 403], label).not.toContain(res.statusCode);
         else expect(res.statusCode, label).toBe(403);

@@ -8,11 +8,17 @@ import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js'
 import { Scope } from '../lib/scope.js';
 import { lockedOutSql } from '../lib/contract-access.js';
 import { objectKeys } from '../lib/strict-bodies.js';
-import type { AuthUser, CallerRow } from '../types.js';
+import type { AuthUser, CallerRow, RouteAccess } from '../types.js';
 import { sendError } from './errors.js';
 
 /** Routes outside the access catalogue: the OpenAPI pages. */
 const UNGUARDED = /^\/api\/docs(\/|$)/;
+
+/** Whether `held` permissions admit a route's `permission` (a list: any one of them). */
+export function permits(held: readonly string[], needed: RouteAccess['permission']): boolean {
+  if (needed === undefined) return false;
+  return typeof needed === 'string' ? held.includes(needed) : needed.some((p) => held.includes(p));
+}
 
 /**
  * Deny by default. Every /api route declares `public`, `auth` or a `permission` in its config,
@@ -46,7 +52,6 @@ export function registerAccess(app: FastifyInstance) {
         public: c.public,
         auth: c.auth,
         permission: c.permission,
-        roles: c.roles,
         query: objectKeys(route.schema?.querystring),
         body: route.schema?.body !== undefined,
         bodyKeys: route.schema?.body === undefined ? null : objectKeys(route.schema.body),
@@ -76,8 +81,7 @@ export function registerAccess(app: FastifyInstance) {
     if (!req.user) return sendError(req, reply, 401, bearer ? 'sessionExpired' : 'unauthorized');
     // One Scope per request, from the token: every module's tenancy goes through it.
     req.scope = await Scope.forUser(db, req.user);
-    if (cfg.roles && !cfg.roles.includes(req.user.roleId)) return sendError(req, reply, 403, 'forbidden');
-    if (cfg.permission && !req.user.permissions.includes(cfg.permission)) {
+    if (cfg.permission && !permits(req.user.permissions, cfg.permission)) {
       return sendError(req, reply, 403, 'forbidden');
     }
     // Spec §4: a terminated client or one without a valid contract is locked out of its data

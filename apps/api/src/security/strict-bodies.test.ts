@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permits } from '../plugins/access.js';
 import { createTestApp, demoCallers, type DemoCaller, type TestApp } from '../test/helpers.js';
 
 /**
@@ -23,11 +24,7 @@ afterAll(async () => {
 /** One signed-in caller the route admits (public routes are called anonymously). */
 function callerOf(route: TestApp['app']['routeCatalogue'][number]): DemoCaller | undefined | null {
   if (route.public) return null;
-  return callers.find(
-    (c) =>
-      (!route.roles || route.roles.includes(c.roleId)) &&
-      (!route.permission || c.permissions.includes(route.permission)),
-  );
+  return callers.find((c) => !route.permission || permits(c.permissions, route.permission));
 }
 
 const withBodies = () =>

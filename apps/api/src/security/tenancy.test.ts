@@ -29,7 +29,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
-import { callerOf } from '../plugins/access.js';
+import { callerOf, permits } from '../plugins/access.js';
 import type { AuthUser } from '../types.js';
 import { addActiveContract, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
@@ -368,8 +368,7 @@ const paramsOf = (url: string) => [...url.matchAll(/([^/]+)\/:([A-Za-z]+)/g)].ma
 
 function allowed(route: Route, me: AuthUser): boolean {
   if (route.public) return true;
-  if (route.roles && !route.roles.includes(me.roleId)) return false;
-  return !!route.auth || (route.permission !== undefined && me.permissions.includes(route.permission));
+  return !!route.auth || permits(me.permissions, route.permission);
 }
 
 /** A client the identity must not see (one with sub-companies first), or null for provider users. */

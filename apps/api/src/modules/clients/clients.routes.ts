@@ -16,7 +16,7 @@ import {
   idSchema,
   interestedListQuerySchema,
   message,
-  ROLE,
+  ASSIGN_COMPANIES_PERMISSION,
 } from '@kulu/shared';
 import { callerOf } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
@@ -41,7 +41,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   const { deps } = app;
   const { db } = deps.database;
   const config = { permission: 'clients.manage' } as const;
-  const adminOnly = { permission: 'clients.manage' as const, roles: [ROLE.providerAdmin] };
+  const assigning = { permission: ASSIGN_COMPANIES_PERMISSION };
   const tags = ['clients'];
   const clientParams = z.object({ clientId: idSchema });
 
@@ -142,7 +142,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   r.get(
     '/api/clients/:clientId/assigned-companies',
     {
-      config: adminOnly,
+      config: assigning,
       schema: {
         tags,
         summary: "A consultant's assigned companies",
@@ -156,7 +156,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   r.put(
     '/api/clients/:clientId/assigned-companies',
     {
-      config: adminOnly,
+      config: assigning,
       schema: {
         tags,
         summary: "Replace a consultant's assigned companies",

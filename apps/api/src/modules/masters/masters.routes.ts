@@ -17,7 +17,7 @@ import {
   idsSchema,
   message,
   optionSchema,
-  ROLE,
+  MASTER_LOOKUP_PERMISSIONS,
 } from '@kulu/shared';
 import { clients, subCompanies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -177,10 +177,10 @@ export async function mastersRoutes(app: FastifyInstance) {
   );
 
   // ---- choices for the forms that are not masters themselves ---------------------------------
-  const adminOnly = { auth: true, roles: [ROLE.providerAdmin] };
+  const lookups = { permission: MASTER_LOOKUP_PERMISSIONS };
   r.get(
     '/api/masters/lookups/clients',
-    { config: adminOnly, schema: { tags, response: { 200: z.array(optionSchema) } } },
+    { config: lookups, schema: { tags, response: { 200: z.array(optionSchema) } } },
     async () =>
       db
         .select({ id: clients.id, name: clients.companyName })
@@ -191,7 +191,7 @@ export async function mastersRoutes(app: FastifyInstance) {
   r.get(
     '/api/masters/lookups/sub-companies',
     {
-      config: adminOnly,
+      config: lookups,
       schema: {
         tags,
         querystring: z.object({ clientId: idSchema.optional() }),

@@ -10,7 +10,6 @@ import {
   providerUserOptionsSchema,
   providerUserSavedSchema,
   providerUserSchema,
-  ROLE,
 } from '@kulu/shared';
 import { callerOf } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
@@ -31,7 +30,7 @@ export async function providerUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
-  const config = { permission: 'users.manage' as const, roles: [ROLE.providerAdmin] };
+  const config = { permission: 'users.manage' as const };
   const tags = ['provider users'];
   const params = z.object({ id: idSchema });
   const base = '/api/provider-users';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import './texts';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CLIENT_MANAGEMENT_PATH, ROLE, type Client } from '@kulu/shared';
+import { ASSIGN_COMPANIES_PERMISSION, CLIENT_MANAGEMENT_PATH, type Client } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorText } from '../../lib/form-rules';
@@ -23,12 +23,12 @@ import { ClientUsersSection } from './client-users-section';
 import { InvoiceUsersSection, PlanDetailsSection } from './client-masters-sections';
 
 /** The sections of a client (spec §2 Client Management) that exist on this client, in order. */
-function sectionsOf(client: Client, roleId: number) {
+function sectionsOf(client: Client, permissions: readonly string[]) {
   const out: Array<{ key: string; render: () => React.ReactNode }> = [
     { key: 'profile', render: () => <ClientProfileForm key={client.updatedAt} client={client} /> },
   ];
-  // Assigning companies is the provider admin's, and only a consultant has them.
-  if (client.type === 'consultant' && roleId === ROLE.providerAdmin)
+  // Assigning companies is user management (the provider admin's), and only a consultant has them.
+  if (client.type === 'consultant' && permissions.includes(ASSIGN_COMPANIES_PERMISSION))
     out.push({ key: 'assignCompanies', render: () => <AssignCompanies clientId={client.id} /> });
   // Sub-company management and additional users: a company's (a consultant firm has neither).
   if (client.type === 'company')
@@ -105,7 +105,7 @@ export function ClientDetailPage() {
     );
 
   const c = client.data;
-  const sections = sectionsOf(c, session?.roleID ?? 0);
+  const sections = sectionsOf(c, session?.acessPermissions ?? []);
   const wanted = search.get('section');
   const active = sections.some((s) => s.key === wanted) ? wanted! : sections[0].key;
 

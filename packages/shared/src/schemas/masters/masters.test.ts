@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type z } from 'zod';
 import { ADMIN_MENU, type MenuItem } from '../../menus.js';
 import { MESSAGES } from '../../messages.js';
-import { MASTER_LABELS, MASTER_RESOURCES, normalizePhoneNumber, type MasterResource } from './index.js';
+import {
+  MASTER_LABELS,
+  MASTER_LOOKUP_PERMISSIONS,
+  MASTER_RESOURCES,
+  normalizePhoneNumber,
+  type MasterResource,
+} from './index.js';
 
 const flat = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...flat(i.children ?? [])]);
 const entries = Object.entries(MASTER_RESOURCES) as Array<[string, MasterResource]>;
@@ -76,5 +82,13 @@ describe('master field schemas', () => {
     expect(normalizePhoneNumber('+358 (0)40-1234567')).toBe('+358401234567');
     expect(normalizePhoneNumber('00358401234567')).toBe('+358401234567');
     expect(normalizePhoneNumber('358401234567')).toBe('+358401234567');
+  });
+
+  it('lets the client look-ups be read by the holders of every master whose form picks a client, and no one else', () => {
+    expect([...MASTER_LOOKUP_PERMISSIONS].sort()).toEqual([
+      'masters.costCenters',
+      'masters.plans',
+      'masters.skippedNumbers',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../../permissions.js';
 import { ROLE, ROLE_IDS, LANGUAGE } from '../../roles.js';
 import { phoneSchema } from '../auth.js';
 import {
@@ -757,6 +758,16 @@ export const MASTER_RESOURCES = {
 } as const;
 
 export type MasterKey = keyof typeof MASTER_RESOURCES;
+
+/**
+ * Who may read the client and sub-company look-ups (`OPTIONS_URL.clients`, `.subCompanies`): the
+ * holders of any master whose form picks a client from them.
+ */
+export const MASTER_LOOKUP_PERMISSIONS: readonly Permission[] = Object.values(MASTER_RESOURCES)
+  .filter((m) =>
+    m.fields.some((f) => f.optionsUrl === OPTIONS_URL.clients || f.optionsUrl === OPTIONS_URL.subCompanies),
+  )
+  .map((m) => m.permission);
 export const masterByMenuKey = (menuKey: string) =>
   Object.values(MASTER_RESOURCES).find((m) => m.menuKey === menuKey);
 
