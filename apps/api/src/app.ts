@@ -41,6 +41,7 @@ import { contractsRoutes } from './modules/client-sections/contracts.routes.js';
 import { subCompaniesRoutes } from './modules/client-sections/sub-companies.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportExportsRoutes } from './modules/report-exports/report-exports.routes.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { consultantBillingRoutes } from './modules/consultant-billing/consultant-billing.routes.js';
 import { providerUsersRoutes } from './modules/provider-users/provider-users.routes.js';
 import { clientUsersRoutes } from './modules/client-sections/client-users.routes.js';
@@ -244,6 +245,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(billingRoutes);
   await app.register(clientMoneyRoutes);
   await app.register(operatorContractsRoutes);
+  await app.register(alertsRoutes);
 
   if (webApp) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });

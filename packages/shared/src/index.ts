@@ -22,3 +22,4 @@ export * from './schemas/report-exports.js';
 export * from './schemas/consultant-billing.js';
 export * from './schemas/about.js';
 export * from './business-day.js';
+export * from './schemas/alerts.js';

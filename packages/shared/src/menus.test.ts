@@ -35,7 +35,7 @@ describe('menus', () => {
     expect(p.every((x) => x.startsWith('/company/'))).toBe(true);
     expect(p).toContain('/company/report/Unused-Month-Count');
     expect(p).toContain('/company/client-masters/plan-details');
-    expect(paths(COMPANY_MENU)).toHaveLength(16);
+    expect(paths(COMPANY_MENU)).toHaveLength(17);
   });
 
   it('hide the entries a client user lacks, and groups left empty', () => {

@@ -55,6 +55,18 @@ const optimization = (base: string): MenuItem => ({
   permission: 'optimization.view',
 });
 
+const alerts = (base: string): MenuItem => ({
+  key: 'alerts',
+  path: `${base}/alerts`,
+  titleKey: 'menu.alerts',
+  icon: 'BellOutlined',
+  permission: 'alerts',
+  page: 'alerts',
+});
+
+/** The Alerts page under a base path (`/admin`, `/company`): where the header's bell leads. */
+export const alertsPath = (base: string): string => alerts(base).path;
+
 const report = (base: string, key: string, titleKey: string, permission: Permission): MenuItem => ({
   key,
   path: `${base}/${key}`,
@@ -147,6 +159,7 @@ export const ADMIN_MENU: MenuItem[] = [
   },
   clientManagement,
   optimization('/admin'),
+  alerts('/admin'),
 ];
 
 export const COMPANY_MENU: MenuItem[] = [
@@ -189,6 +202,7 @@ export const COMPANY_MENU: MenuItem[] = [
     ],
   },
   optimization('/company'),
+  alerts('/company'),
 ];
 
 /**

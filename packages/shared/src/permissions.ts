@@ -43,6 +43,7 @@ export const PERMISSION_GROUPS = {
   downloads: ['downloads'],
   unusedMonthCount: ['reports.unusedMonthCount'],
   savings: ['savings'],
+  alerts: ['alerts'],
   /** Provider-only areas that the spec names as screens but not as client permissions. */
   provider: ['activityLog', 'automation', 'layout.builder', 'users.manage'],
 } as const;
@@ -91,6 +92,7 @@ export const COMPANY_PERMISSIONS: readonly Permission[] = [
   'reports.overchargedPlans',
   'reports.unusedMonthCount',
   'downloads',
+  'alerts',
   ...PERMISSION_GROUPS.clientMasters,
   ...PERMISSION_GROUPS.optimization,
 ];
@@ -111,6 +113,7 @@ export const DEFAULT_CLIENT_USER_PERMISSIONS: readonly Permission[] = [
   'reports.usageSummary',
   'optimization.view',
   'optimization.export',
+  'alerts',
 ];
 
 /**

@@ -17,6 +17,7 @@ import {
   type BuildReportExportJob,
 } from '../modules/report-exports/report-exports.service.js';
 import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
+import { evaluateAlertsHandler, type EvaluateAlertsJob } from '../modules/alerts/alerts.jobs.js';
 import { removeExpiredFailedFiles, removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
 import { orphanFileAgeSeconds, removeOrphanFiles } from '../lib/files.js';
 import { sendOperatorContractReminders } from '../modules/client-sections/operator-contract-reminders.js';
@@ -77,6 +78,7 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     5,
   );
   await startOptimizeWorker(deps, options.log);
+  await jobs.work<EvaluateAlertsJob>(QUEUE.evaluateAlerts, evaluateAlertsHandler(deps));
   await jobs.work<BuildReportExportJob>(QUEUE.buildReportExport, buildReportExportHandler(deps));
   await jobs.work(QUEUE.reportExportsCleanup, async () => {
     await removeExpiredExports(deps);

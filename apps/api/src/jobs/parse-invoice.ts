@@ -5,6 +5,7 @@ import { readFileData } from '../lib/files.js';
 import { ImportRefusal, importParsedInvoice } from '../modules/invoices/import.service.js';
 import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
 import { requestOptimization } from '../modules/optimization/optimize.service.js';
+import { requestAlertEvaluation } from '../modules/alerts/alerts.jobs.js';
 import type { Deps } from '../types.js';
 import type { JobHandler } from '../lib/queue.js';
 import {
@@ -132,6 +133,10 @@ export function parseInvoiceHandler(deps: Deps, log?: PhaseLog): JobHandler<Pars
             console.error('optimize-client: enqueue after import failed:', err),
           );
           clock?.lap('optimize.enqueue');
+          // The alert rules of the invoice, in their own job (modules/alerts).
+          await requestAlertEvaluation(deps, invoiceId).catch((err: unknown) =>
+            console.error('evaluate-alerts: enqueue after import failed:', err),
+          );
         }
       } catch (e) {
         if (e instanceof ParseFailure && (e.code !== 'internal' || lastAttempt)) {

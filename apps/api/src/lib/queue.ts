@@ -24,6 +24,8 @@ export const QUEUE = {
   /** Daily: remove archived exports older than EXPORT_RETENTION_DAYS. */
   reportExportsCleanup: 'report-exports-cleanup',
   failedInvoiceFilesCleanup: 'failed-invoice-files-cleanup',
+  /** Alert rules of one imported invoice (modules/alerts, docs/decisions/0023-alerts.md). */
+  evaluateAlerts: 'evaluate-alerts',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 

@@ -5,3 +5,4 @@ export * from './dashboards.js';
 export * from './optimization.js';
 export * from './clients.js';
 export * from './exports.js';
+export * from './alerts.js';

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import {
   BarChartOutlined,
+  BellOutlined,
   CloudUploadOutlined,
   ContactsOutlined,
   DashboardOutlined,
@@ -12,6 +13,7 @@ import {
 /** The @ant-design/icons named in the shared menus, by name (imported one by one to stay small). */
 export const MENU_ICONS: Record<string, ComponentType> = {
   BarChartOutlined,
+  BellOutlined,
   CloudUploadOutlined,
   ContactsOutlined,
   DashboardOutlined,

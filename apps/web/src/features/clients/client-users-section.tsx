@@ -52,7 +52,7 @@ const SORT: SortSpec<SortKey> = { sortable: CLIENT_USER_SORTABLE, defaultSort: '
 
 /** The permission groups of spec §6 a client user may be given, in the spec's order. */
 const GROUPS: Array<[string, readonly string[]]> = [
-  ['general', [...PERMISSION_GROUPS.general, ...PERMISSION_GROUPS.savings]],
+  ['general', [...PERMISSION_GROUPS.general, ...PERMISSION_GROUPS.savings, ...PERMISSION_GROUPS.alerts]],
   ['dashboards', PERMISSION_GROUPS.dashboards],
   ['uploadInvoice', PERMISSION_GROUPS.uploadInvoice],
   [

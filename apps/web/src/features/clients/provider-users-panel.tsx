@@ -58,7 +58,7 @@ const SORT: SortSpec<SortKey> = {
 
 /** The permission groups of spec §6, in the spec's order, with the provider-only areas last. */
 const GROUPS: Array<[string, readonly string[]]> = [
-  ['general', [...PERMISSION_GROUPS.general, ...PERMISSION_GROUPS.savings]],
+  ['general', [...PERMISSION_GROUPS.general, ...PERMISSION_GROUPS.savings, ...PERMISSION_GROUPS.alerts]],
   ['dashboards', PERMISSION_GROUPS.dashboards],
   ['uploadInvoice', PERMISSION_GROUPS.uploadInvoice],
   ['clientManagement', PERMISSION_GROUPS.clientManagement],

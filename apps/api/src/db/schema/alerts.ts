@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { clients, costCenters, operators, subCompanies, users } from './core.js';
+import { invoices, subscriptions } from './invoices.js';
+
+/**
+ * Alerts (issue 26, docs/decisions/0023-alerts.md): a client's rule settings (no row: the shared
+ * defaults) and the alerts the rules raised, each once per client and dedupe key.
+ */
+export const ALERT_RULE_NAMES = [
+  'cost_jump',
+  'roaming',
+  'service_numbers',
+  'new_subscription',
+  'subscription_gone',
+  'invoice_missing',
+  'contract_ending',
+] as const;
+
+/** A client's own settings of one rule; a rule without a row runs with the defaults. */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    rule: text('rule', { enum: ALERT_RULE_NAMES }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    factor: numeric('factor', { precision: 6, scale: 2 }),
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    days: integer('days'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.rule] })],
+);
+
+/**
+ * One alert: what it is about (subscription, invoice or contract), the figures that triggered it
+ * (cents, counts, names as they were), and its state. The sentence is built when it is read.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'set null' }),
+    costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'set null' }),
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** Null once the subscription is gone (its last invoice deleted); the dedupe key names its number. */
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    /**
+     * The invoice that raised it. Deleting the invoice keeps the alert (and its acknowledgement):
+     * importing the invoice again finds the same dedupe key and adds nothing.
+     */
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** A client contract (`figures.contractKind` = 'client') or an operator contract ('operator'). */
+    contractId: integer('contract_id'),
+    rule: text('rule', { enum: ALERT_RULE_NAMES }).notNull(),
+    severity: text('severity', { enum: ['high', 'medium', 'low'] }).notNull(),
+    state: text('state', { enum: ['open', 'acknowledged'] })
+      .notNull()
+      .default('open'),
+    /**
+     * Unique per client: the same finding is stored once however often it is evaluated. Built from
+     * the rule, the phone number (not the subscription id, which a deleted and re-imported invoice
+     * changes), and the month.
+     */
+    dedupeKey: text('dedupe_key').notNull(),
+    /** First day of the month the alert is about. */
+    month: date('month').notNull(),
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedNote: text('acknowledged_note'),
+  },
+  (t) => [
+    uniqueIndex('alerts_client_dedupe_uq').on(t.clientId, t.dedupeKey),
+    index('alerts_client_state_idx').on(t.clientId, t.state, t.month),
+    index('alerts_subscription_idx').on(t.subscriptionId),
+    index('alerts_invoice_idx').on(t.invoiceId),
+    check('alerts_severity_ck', sql`${t.severity} in ('high', 'medium', 'low')`),
+    check('alerts_state_ck', sql`${t.state} in ('open', 'acknowledged')`),
+  ],
+);

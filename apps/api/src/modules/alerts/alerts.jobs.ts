@@ -1,0 +1,21 @@
+import type { Deps } from '../../types.js';
+import { QUEUE, type JobHandler } from '../../lib/queue.js';
+import { evaluateInvoiceAlerts } from './evaluate.service.js';
+
+export interface EvaluateAlertsJob {
+  invoiceId: number;
+}
+
+/** evaluate-alerts: the import rules of one uploaded invoice (idempotent: each alert is stored once). */
+export function evaluateAlertsHandler(deps: Deps): JobHandler<EvaluateAlertsJob> {
+  return async (job) => {
+    await evaluateInvoiceAlerts(deps.database.db, job.data.invoiceId);
+  };
+}
+
+/** Sent after an import commits (jobs/parse-invoice.ts), like the client's optimization. */
+export async function requestAlertEvaluation(deps: Deps, invoiceId: number): Promise<string | null> {
+  return deps.jobs.send(QUEUE.evaluateAlerts, { invoiceId } satisfies EvaluateAlertsJob, {
+    singletonKey: `alerts:${invoiceId}`,
+  });
+}

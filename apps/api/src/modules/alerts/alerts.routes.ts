@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  alertAcknowledgedSchema,
+  alertAcknowledgeSchema,
+  alertClientQuery,
+  alertCountSchema,
+  alertExportQuerySchema,
+  alertListQuerySchema,
+  alertListSchema,
+  alertRulesSchema,
+  alertRulesUpdateSchema,
+  helsinkiDay,
+} from '@kulu/shared';
+import { requestLanguage } from '../../plugins/errors.js';
+import { sendWorkbook } from '../../lib/xlsx/http.js';
+import { acknowledgeAlerts, countOpen, listAlerts } from './alerts.service.js';
+import { alertsSheet } from './alerts.sheet.js';
+import { getRules, updateRules } from './rules.service.js';
+
+/** Alerts (issue 26): the list, its export, acknowledging, the bell's count and the rules. */
+export async function alertsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const { db } = deps.database;
+  const tags = ['alerts'];
+  const config = { permission: 'alerts' } as const;
+
+  r.get(
+    '/api/alerts',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The caller’s alerts (their clients; a limited user’s sub-companies and cost centers), newest month first, filtered by client, type, severity, state, sub-company and months (from/to YYYY-MM); each with its sentence in the caller’s language',
+        querystring: alertListQuerySchema,
+        response: { 200: alertListSchema },
+      },
+    },
+    async (req) => listAlerts(db, req.scope, req.query, requestLanguage(req)),
+  );
+
+  r.get(
+    '/api/alerts/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every alert matching the list filters as an Excel file (.xlsx), in the caller’s language',
+        querystring: alertExportQuerySchema,
+      },
+    },
+    async (req, reply) =>
+      sendWorkbook(req, reply, {
+        fileName: `alerts-${helsinkiDay(deps.now())}.xlsx`,
+        sheets: [await alertsSheet(db, req.scope, req.query, requestLanguage(req))],
+      }),
+  );
+
+  r.get(
+    '/api/alerts/count',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'How many open alerts the caller sees (the header’s bell), and how many of them are high',
+        querystring: alertClientQuery,
+        response: { 200: alertCountSchema },
+      },
+    },
+    async (req) => countOpen(db, req.scope, req.query.clientId),
+  );
+
+  r.post(
+    '/api/alerts/acknowledge',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Acknowledges open alerts (one or many) with an optional note; ids the caller does not see or already acknowledged are left as they are',
+        body: alertAcknowledgeSchema,
+        response: { 200: alertAcknowledgedSchema },
+      },
+    },
+    async (req) => ({ acknowledged: await acknowledgeAlerts(db, req.scope, req.body, deps.now()) }),
+  );
+
+  r.get(
+    '/api/alerts/rules',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'A client’s alert rules (on or off and thresholds; defaults where the client has not changed them). Provider users name the client',
+        querystring: alertClientQuery,
+        response: { 200: alertRulesSchema },
+      },
+    },
+    async (req) => getRules(db, req.scope, req.query.clientId),
+  );
+
+  r.put(
+    '/api/alerts/rules',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Changes a client’s alert rules (company admins, and provider users for their clients; not a user limited to sub-companies or cost centers)',
+        body: alertRulesUpdateSchema,
+        response: { 200: alertRulesSchema },
+      },
+    },
+    async (req) => updateRules(db, req.scope, req.body, deps.now()),
+  );
+}

@@ -1,0 +1,159 @@
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  Alert,
+  AlertAcknowledge,
+  AlertCount,
+  AlertExportQuery,
+  AlertList,
+  AlertListQuery,
+  Lang,
+} from '@kulu/shared';
+import type { Db } from '../../db/client.js';
+import { alerts, clients, subCompanies, users } from '../../db/schema/index.js';
+import type { Scope } from '../../lib/scope.js';
+import { alertText } from './alert-text.js';
+
+/** The caller's alerts: their clients, and for a limited user their sub-companies and cost centers. */
+const scoped = (scope: Scope) =>
+  scope.where({
+    clientId: alerts.clientId,
+    subCompanyId: alerts.subCompanyId,
+    costCenterId: alerts.costCenterId,
+    operatorId: alerts.operatorId,
+    operatorUnknownPasses: true,
+  });
+
+async function filters(scope: Scope, q: AlertExportQuery): Promise<SQL | undefined> {
+  if (q.clientId != null) await scope.assertClient(q.clientId);
+  if (q.subCompanyId != null) await scope.assertSubCompany(q.subCompanyId);
+  return and(
+    scoped(scope),
+    q.clientId != null ? eq(alerts.clientId, q.clientId) : undefined,
+    q.subCompanyId != null ? eq(alerts.subCompanyId, q.subCompanyId) : undefined,
+    q.rule ? eq(alerts.rule, q.rule) : undefined,
+    q.severity ? eq(alerts.severity, q.severity) : undefined,
+    q.state ? eq(alerts.state, q.state) : undefined,
+    q.from ? gte(alerts.month, `${q.from}-01`) : undefined,
+    q.to ? lte(alerts.month, `${q.to}-01`) : undefined,
+  );
+}
+
+const columns = {
+  id: alerts.id,
+  clientId: alerts.clientId,
+  clientName: clients.companyName,
+  subCompanyId: alerts.subCompanyId,
+  subCompanyName: subCompanies.name,
+  costCenterId: alerts.costCenterId,
+  subscriptionId: alerts.subscriptionId,
+  invoiceId: alerts.invoiceId,
+  contractId: alerts.contractId,
+  rule: alerts.rule,
+  severity: alerts.severity,
+  state: alerts.state,
+  month: sql<string>`${alerts.month}::text`,
+  figures: alerts.figures,
+  createdAt: alerts.createdAt,
+  acknowledgedAt: alerts.acknowledgedAt,
+  acknowledgedBy: users.fullName,
+  note: alerts.acknowledgedNote,
+};
+
+type Row = {
+  [K in keyof typeof columns]: unknown;
+} & {
+  rule: Alert['rule'];
+  figures: Record<string, unknown>;
+  month: string;
+  createdAt: Date;
+  acknowledgedAt: Date | null;
+};
+
+const toAlert = (r: Row, lang: Lang): Alert =>
+  ({
+    ...r,
+    text: alertText(r.rule, r.figures, r.month, lang),
+    createdAt: r.createdAt.toISOString(),
+    acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
+  }) as Alert;
+
+function query(db: Db, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(alerts)
+    .innerJoin(clients, eq(clients.id, alerts.clientId))
+    .leftJoin(subCompanies, eq(subCompanies.id, alerts.subCompanyId))
+    .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
+    .where(where)
+    .orderBy(desc(alerts.month), desc(alerts.createdAt), desc(alerts.id));
+}
+
+/** One page of the caller's alerts, newest month first; open before acknowledged is the filter's job. */
+export async function listAlerts(db: Db, scope: Scope, q: AlertListQuery, lang: Lang): Promise<AlertList> {
+  const where = await filters(scope, q);
+  const [rows, [{ total }]] = await Promise.all([
+    query(db, where)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(alerts).where(where),
+  ]);
+  return { items: rows.map((r) => toAlert(r as Row, lang)), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** Every alert matching the filters, in batches (the Excel export). */
+export async function* alertBatches(
+  db: Db,
+  scope: Scope,
+  q: AlertExportQuery,
+  lang: Lang,
+): AsyncGenerator<Alert[]> {
+  const where = await filters(scope, q);
+  const size = 1000;
+  for (let offset = 0; ; offset += size) {
+    const rows = await query(db, where).limit(size).offset(offset);
+    if (rows.length) yield rows.map((r) => toAlert(r as Row, lang));
+    if (rows.length < size) return;
+  }
+}
+
+/**
+ * Acknowledges the caller's open alerts among `ids`, with the note; ids outside the scope or
+ * already acknowledged are left as they are. Returns how many changed.
+ */
+export async function acknowledgeAlerts(
+  db: Db,
+  scope: Scope,
+  body: AlertAcknowledge,
+  now: Date,
+): Promise<number> {
+  const done = await db
+    .update(alerts)
+    .set({
+      state: 'acknowledged',
+      acknowledgedAt: now,
+      acknowledgedBy: scope.userId,
+      acknowledgedNote: body.note || null,
+    })
+    .where(and(inArray(alerts.id, body.ids), eq(alerts.state, 'open'), scoped(scope)))
+    .returning({ id: alerts.id });
+  return done.length;
+}
+
+/** Open alerts the caller sees (the header's bell), and how many of them are high. */
+export async function countOpen(db: Db, scope: Scope, clientId?: number): Promise<AlertCount> {
+  if (clientId != null) await scope.assertClient(clientId);
+  const [r] = await db
+    .select({
+      open: count(),
+      high: sql<number>`count(*) filter (where ${alerts.severity} = 'high')`.mapWith(Number),
+    })
+    .from(alerts)
+    .where(
+      and(
+        scoped(scope),
+        eq(alerts.state, 'open'),
+        clientId != null ? eq(alerts.clientId, clientId) : undefined,
+      ),
+    );
+  return { open: r.open, high: r.high };
+}

@@ -1,0 +1,298 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ALERT_RULE_SEVERITY, type AlertRule } from '@kulu/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { alerts, invoices } from '../../db/schema/index.js';
+import { ruleSettings, type RuleSettings } from './rules.service.js';
+
+/**
+ * Rule evaluation after an import (issue 26, docs/decisions/0023-alerts.md). Reads the invoice's
+ * subscriptions, their previous six months and the invoice's lines in one transaction, and
+ * stores each finding once: the dedupe key is unique per client, so evaluating the same invoice
+ * again (a retried job, a re-import of the same month) adds nothing.
+ */
+
+/** Months of history the usual month is taken from, and how many of them must have a cost. */
+export const USUAL_MONTHS = 6;
+export const USUAL_MIN_MONTHS = 3;
+
+export type NewAlert = typeof alerts.$inferInsert;
+
+const cents = (v: string | number | null | undefined): number => Math.round(Number(v ?? 0) * 100);
+
+/** `YYYY-MM-01` plus `n` months. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/** The median of the values (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : Math.round((s[mid - 1] + s[mid]) / 2);
+}
+
+interface SubRow {
+  id: number;
+  phone: string;
+  userName: string;
+  subCompanyId: number | null;
+  costCenterId: number | null;
+  firstSeen: string;
+}
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+/**
+ * The pure part: the findings of one invoice's month from what was read. Exported for the edge
+ * tests of each threshold.
+ */
+export function findings(input: {
+  clientId: number;
+  invoiceId: number;
+  operatorId: number;
+  month: string;
+  settings: RuleSettings;
+  subs: Map<number, SubRow>;
+  /** Cents per subscription and month (this month and the six before). */
+  monthCosts: Map<number, Map<string, number>>;
+  /** Per subscription on this invoice: roaming, roaming outside the EU/EEA and Nordic-Baltic, service numbers (cents). */
+  usage: Map<number, { roaming: number; outside: number; service: number }>;
+  /** Subscriptions new on this invoice, when the client had an earlier invoice of the operator. */
+  newSubs: number[];
+  /** Subscriptions on last month's invoice of the operator and not on this month's. */
+  goneSubs: SubRow[];
+}): NewAlert[] {
+  const { settings: s, month } = input;
+  const out: NewAlert[] = [];
+  const base = (rule: AlertRule, sub: SubRow, key: string, figures: Record<string, unknown>): NewAlert => ({
+    clientId: input.clientId,
+    subCompanyId: sub.subCompanyId,
+    costCenterId: sub.costCenterId,
+    operatorId: input.operatorId,
+    subscriptionId: sub.id,
+    invoiceId: input.invoiceId,
+    rule,
+    severity: ALERT_RULE_SEVERITY[rule],
+    dedupeKey: key,
+    month,
+    figures: { phone: sub.phone, userName: sub.userName, ...figures },
+  });
+
+  if (s.cost_jump.enabled) {
+    const factor = s.cost_jump.factor ?? 3;
+    const more = cents(s.cost_jump.amount ?? 30);
+    for (const [subId, byMonth] of input.monthCosts) {
+      const sub = input.subs.get(subId);
+      const cost = byMonth.get(month);
+      if (!sub || cost == null) continue;
+      const history: number[] = [];
+      for (let i = 1; i <= USUAL_MONTHS; i++) {
+        const c = byMonth.get(addMonths(month, -i));
+        if (c != null) history.push(c);
+      }
+      if (history.length < USUAL_MIN_MONTHS) continue;
+      const usual = median(history);
+      if (cost >= factor * usual && cost - usual >= more) {
+        const u = input.usage.get(subId);
+        out.push(
+          base('cost_jump', sub, `cost_jump:${sub.phone}:${month}`, {
+            costCents: cost,
+            usualCents: usual,
+            months: history.length,
+            roamingCents: u?.roaming ?? 0,
+          }),
+        );
+      }
+    }
+  }
+  for (const [subId, u] of input.usage) {
+    const sub = input.subs.get(subId);
+    if (!sub) continue;
+    if (
+      s.roaming.enabled &&
+      (u.outside > 0 || (u.roaming > 0 && u.roaming >= cents(s.roaming.amount ?? 20)))
+    ) {
+      out.push(
+        base('roaming', sub, `roaming:${sub.phone}:${month}`, {
+          roamingCents: u.roaming,
+          outsideCents: u.outside,
+        }),
+      );
+    }
+    if (s.service_numbers.enabled && u.service > 0 && u.service >= cents(s.service_numbers.amount ?? 10)) {
+      out.push(
+        base('service_numbers', sub, `service_numbers:${sub.phone}:${month}`, { serviceCents: u.service }),
+      );
+    }
+  }
+  if (s.new_subscription.enabled) {
+    for (const subId of input.newSubs) {
+      const sub = input.subs.get(subId);
+      if (sub) {
+        out.push(
+          base('new_subscription', sub, `new_subscription:${sub.phone}`, {
+            costCents: input.monthCosts.get(subId)?.get(month) ?? 0,
+          }),
+        );
+      }
+    }
+  }
+  if (s.subscription_gone.enabled) {
+    for (const sub of input.goneSubs) {
+      out.push(
+        base('subscription_gone', sub, `subscription_gone:${sub.phone}:${month}`, {
+          lastCents: input.monthCosts.get(sub.id)?.get(addMonths(month, -1)) ?? 0,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * Stores alerts once per client and dedupe key; returns how many are new. A stored one keeps its
+ * state and figures; it only gets back the subscription and invoice it lost when they were deleted
+ * (the same invoice imported again).
+ */
+export async function storeAlerts(db: Executor, rows: NewAlert[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const done = await db
+      .insert(alerts)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [alerts.clientId, alerts.dedupeKey],
+        set: {
+          subscriptionId: sql`coalesce(${alerts.subscriptionId}, excluded.subscription_id)`,
+          invoiceId: sql`coalesce(${alerts.invoiceId}, excluded.invoice_id)`,
+        },
+        setWhere: sql`${alerts.subscriptionId} is null or ${alerts.invoiceId} is null`,
+      })
+      .returning({ inserted: sql<boolean>`xmax = 0` });
+    added += done.filter((r) => r.inserted).length;
+  }
+  return added;
+}
+
+/**
+ * Evaluates the import rules for one uploaded invoice in one transaction; returns the alerts
+ * added (0 for an invoice not uploaded, or evaluated before).
+ */
+export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [inv] = await tx
+      .select({
+        clientId: invoices.clientId,
+        operatorId: invoices.operatorId,
+        subCompanyId: invoices.subCompanyId,
+        month: invoices.periodStart,
+        state: invoices.uploadState,
+      })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (!inv || inv.state !== 'uploaded' || inv.operatorId == null || !inv.month) return 0;
+    const month = `${inv.month.slice(0, 7)}-01`;
+    const { clientId, operatorId } = inv;
+    const settings = await ruleSettings(tx, clientId);
+    if (!Object.values(settings).some((r) => r.enabled)) return 0;
+    const from = addMonths(month, -USUAL_MONTHS);
+    const prev = addMonths(month, -1);
+    // Invoices of the same operator and invoicing sub-company (an operator may bill each sub-company
+    // on its own invoice): last month's is what "gone" compares with.
+    const sameAccount = sql`i.client_id = ${clientId} and i.operator_id = ${operatorId}
+      and i.upload_state = 'uploaded' and i.sub_company_id is not distinct from ${inv.subCompanyId}`;
+
+    const subsRes = await tx.execute(sql`
+      select s.id, s.phone_number as phone, s.user_name as "userName", s.sub_company_id as "subCompanyId",
+             s.cost_center_id as "costCenterId", s.first_seen_month::text as "firstSeen"
+      from subscriptions s
+      where s.id in (select distinct subscription_id from invoice_lines where invoice_id = ${invoiceId})
+         or s.id in (
+           select distinct f.subscription_id from monthly_facts f join invoices i on i.id = f.invoice_id
+           where ${sameAccount} and f.month = ${prev}::date and f.subscription_id is not null)`);
+    const subs = new Map(rowsOf<SubRow>(subsRes).map((r) => [r.id, r]));
+    if (subs.size === 0) return 0;
+
+    const costsRes = await tx.execute(sql`
+      select f.subscription_id as id, f.month::text as month, sum(f.amount)::text as cost
+      from monthly_facts f
+      where f.client_id = ${clientId} and f.month between ${from}::date and ${month}::date
+        and f.subscription_id in (select distinct subscription_id from invoice_lines where invoice_id = ${invoiceId})
+      group by 1, 2`);
+    const monthCosts = new Map<number, Map<string, number>>();
+    for (const r of rowsOf<{ id: number; month: string; cost: string }>(costsRes)) {
+      let m = monthCosts.get(r.id);
+      if (!m) monthCosts.set(r.id, (m = new Map()));
+      m.set(r.month, cents(r.cost));
+    }
+    // Last month's cost of the subscriptions that are gone (for their sentence).
+    const usageRes = await tx.execute(sql`
+      select l.subscription_id as id,
+        coalesce(sum(l.amount) filter (where l.region in ('eu', 'nordic_baltic', 'world')
+          and l.label not ilike 'ulkomaanpuhelut%'), 0)::text as roaming,
+        coalesce(sum(l.amount) filter (where l.region = 'world'
+          and l.label not ilike 'ulkomaanpuhelut%'), 0)::text as outside,
+        coalesce(sum(l.amount) filter (where l.category = 'service_number'), 0)::text as service
+      from invoice_lines l
+      where l.invoice_id = ${invoiceId} and l.subscription_id is not null
+      group by 1`);
+    const usage = new Map(
+      rowsOf<{ id: number; roaming: string; outside: string; service: string }>(usageRes).map((r) => [
+        r.id,
+        { roaming: cents(r.roaming), outside: cents(r.outside), service: cents(r.service) },
+      ]),
+    );
+
+    const [{ earlier }] = rowsOf<{ earlier: boolean }>(
+      await tx.execute(sql`select exists (select 1 from invoices i where ${sameAccount}
+        and i.period_start < ${month}::date) as earlier`),
+    );
+    const onInvoice = [...usage.keys()];
+    const newSubs = earlier ? onInvoice.filter((id) => subs.get(id)?.firstSeen === month) : [];
+
+    const goneRes = await tx.execute(sql`
+      select distinct f.subscription_id as id from monthly_facts f join invoices i on i.id = f.invoice_id
+      where ${sameAccount} and f.month = ${prev}::date and f.subscription_id is not null
+        and not exists (select 1 from monthly_facts g join invoices j on j.id = g.invoice_id
+          where g.subscription_id = f.subscription_id and g.month = ${month}::date
+            and j.client_id = ${clientId} and j.operator_id = ${operatorId} and j.upload_state = 'uploaded')`);
+    const goneIds = rowsOf<{ id: number }>(goneRes).map((r) => r.id);
+    if (goneIds.length) {
+      const last = await tx.execute(sql`
+        select f.subscription_id as id, sum(f.amount)::text as cost from monthly_facts f
+        where f.client_id = ${clientId} and f.month = ${prev}::date
+          and f.subscription_id in (${sql.join(
+            goneIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        group by 1`);
+      for (const r of rowsOf<{ id: number; cost: string }>(last))
+        monthCosts.set(r.id, new Map([[prev, cents(r.cost)]]));
+    }
+    const goneSubs = goneIds.map((id) => subs.get(id)).filter((s): s is SubRow => !!s);
+
+    const rows = findings({
+      clientId,
+      invoiceId,
+      operatorId,
+      month,
+      settings,
+      subs,
+      monthCosts,
+      usage,
+      newSubs,
+      goneSubs,
+    });
+    return storeAlerts(tx, rows);
+  });
+}
+
+/** The alerts of an invoice (tests). */
+export async function alertsOfInvoice(db: Executor, invoiceId: number) {
+  return db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.invoiceId, invoiceId)));
+}
