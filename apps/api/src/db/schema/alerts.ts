@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ALERT_RULES, ALERT_SEVERITIES, ALERT_STATES } from '@kulu/shared';
 import { createdAt } from './columns.js';
 import { clients, costCenters, operators, subCompanies, users } from './core.js';
 import { invoices, subscriptions } from './invoices.js';
@@ -22,15 +23,6 @@ import { invoices, subscriptions } from './invoices.js';
  * Alerts (issue 26, docs/decisions/0023-alerts.md): a client's rule settings (no row: the shared
  * defaults) and the alerts the rules raised, each once per client and dedupe key.
  */
-export const ALERT_RULE_NAMES = [
-  'cost_jump',
-  'roaming',
-  'service_numbers',
-  'new_subscription',
-  'subscription_gone',
-  'invoice_missing',
-  'contract_ending',
-] as const;
 
 /** A client's own settings of one rule; a rule without a row runs with the defaults. */
 export const alertRules = pgTable(
@@ -39,7 +31,7 @@ export const alertRules = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    rule: text('rule', { enum: ALERT_RULE_NAMES }).notNull(),
+    rule: text('rule', { enum: ALERT_RULES }).notNull(),
     enabled: boolean('enabled').notNull(),
     factor: numeric('factor', { precision: 6, scale: 2 }),
     amount: numeric('amount', { precision: 12, scale: 2 }),
@@ -73,11 +65,9 @@ export const alerts = pgTable(
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     /** A client contract (`figures.contractKind` = 'client') or an operator contract ('operator'). */
     contractId: integer('contract_id'),
-    rule: text('rule', { enum: ALERT_RULE_NAMES }).notNull(),
-    severity: text('severity', { enum: ['high', 'medium', 'low'] }).notNull(),
-    state: text('state', { enum: ['open', 'acknowledged'] })
-      .notNull()
-      .default('open'),
+    rule: text('rule', { enum: ALERT_RULES }).notNull(),
+    severity: text('severity', { enum: ALERT_SEVERITIES }).notNull(),
+    state: text('state', { enum: ALERT_STATES }).notNull().default('open'),
     /**
      * Unique per client: the same finding is stored once however often it is evaluated. Built from
      * the rule, the phone number (not the subscription id, which a deleted and re-imported invoice
