@@ -44,6 +44,12 @@ export interface RouteAccess {
    * forms). Never a role: what a role may do is its permission set (packages/shared permissions.ts).
    */
   permission?: Permission | readonly Permission[];
+  /**
+   * The path parameter naming the client this route touches (`/api/clients/:clientId/…`): the
+   * access plugin checks it against the caller's Scope before the body is read (another client:
+   * 404). A route with a client in its path that does not declare it refuses to start.
+   */
+  client?: string;
 }
 
 /** The columns of the caller's user row that the access check reads on every request. */

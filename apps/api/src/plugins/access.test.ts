@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { effectivePermissions, ROLE } from '@kulu/shared';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
-import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
+import { clientIdOf, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -54,6 +54,35 @@ describe('authorization matrix', () => {
     const { buildApp } = await import('../app.js');
     const app = await buildApp(t.deps);
     expect(() => app.get('/api/oops', async () => 'open')).toThrow(/must declare exactly one/);
+    await app.close();
+  });
+
+  it('refuses to start with a route that touches a client without declaring it, and checks the declared one', async () => {
+    const { buildApp } = await import('../app.js');
+    const app = await buildApp(t.deps);
+    const config = { permission: 'clients.manage' as const };
+    expect(() => app.get('/api/clients/:clientId/oops', { config }, async () => 'open')).toThrow(
+      /must declare config.client = 'clientId'/,
+    );
+    app.post(
+      '/api/clients/:clientId/probe',
+      { config: { ...config, client: 'clientId' } },
+      async () => 'ran',
+    );
+    await app.ready();
+    const admin = await t.login(DEMO.admin);
+    const ok = await app.inject({
+      method: 'POST',
+      url: `/api/clients/${await clientIdOf(t, DEMO.companyAdmin)}/probe`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(ok.statusCode).toBe(200);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/clients/999999/probe',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(missing.statusCode).toBe(404);
     await app.close();
   });
 

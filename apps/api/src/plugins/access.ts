@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
-import { effectivePermissions, helsinkiDay, ROLE, type Permission } from '@kulu/shared';
+import { effectivePermissions, helsinkiDay, idSchema, ROLE, type Permission } from '@kulu/shared';
 import type { Database, Db } from '../db/client.js';
 import { ClockedCache, type ChangeClock } from '../db/access-changes.js';
 import { oncePer, preparedPerDb } from '../db/prepared.js';
@@ -10,6 +10,9 @@ import { lockedOutSql } from '../lib/contract-access.js';
 import { objectKeys } from '../lib/strict-bodies.js';
 import type { AuthUser, CallerRow, RouteAccess } from '../types.js';
 import { sendError } from './errors.js';
+
+/** A client in a route's path: `/api/clients/:clientId/…`, `/api/automation/clients/:clientId`. */
+const CLIENT_IN_PATH = /\/clients\/:([A-Za-z]+)/;
 
 /** Routes outside the access catalogue: the OpenAPI pages. */
 const UNGUARDED = /^\/api\/docs(\/|$)/;
@@ -44,6 +47,12 @@ export function registerAccess(app: FastifyInstance) {
         `Route ${String(route.method)} ${route.url} must declare exactly one of public, auth, permission`,
       );
     }
+    const clientParam = CLIENT_IN_PATH.exec(route.url)?.[1];
+    if (clientParam !== c.client) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} must declare config.client = '${clientParam ?? ''}' (the client it touches)`,
+      );
+    }
     for (const m of [route.method].flat()) {
       if (m === 'HEAD') continue;
       app.routeCatalogue.push({
@@ -52,6 +61,7 @@ export function registerAccess(app: FastifyInstance) {
         public: c.public,
         auth: c.auth,
         permission: c.permission,
+        client: c.client,
         query: objectKeys(route.schema?.querystring),
         body: route.schema?.body !== undefined,
         bodyKeys: route.schema?.body === undefined ? null : objectKeys(route.schema.body),
@@ -92,6 +102,16 @@ export function registerAccess(app: FastifyInstance) {
     if (cfg.permission && caller!.lockedOut) {
       return sendError(req, reply, 403, 'menuDisabled');
     }
+  });
+
+  // Tenancy by construction: the client a route declares (`config.client`) is checked through the
+  // caller's Scope before the body is validated, so another client's id answers 404 whatever the
+  // body (ids can't be probed). A malformed id is left to the validation (400, the same for all).
+  app.addHook('preValidation', async (req) => {
+    const param = req.routeOptions.config?.client;
+    if (!param) return;
+    const clientId = idSchema.safeParse((req.params as Record<string, unknown>)[param]);
+    if (clientId.success) await req.scope.assertClient(clientId.data);
   });
 }
 

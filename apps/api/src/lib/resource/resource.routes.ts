@@ -75,7 +75,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
   if (parent && !base.includes(`/:${parent.param}/`)) {
     throw new Error(`resource ${meta.key}: base ${base} lacks its parent parameter :${parent.param}`);
   }
-  const config = { permission: meta.permission };
+  const config = { permission: meta.permission, ...(parent?.isClient ? { client: parent.param } : {}) };
   const tags = opts.tags ?? [meta.key];
   const without = new Set(opts.without ?? []);
   const unpaged = meta.listQuery.omit({ page: true, pageSize: true });
@@ -98,7 +98,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
   // The parent of the path is checked before the body is validated (a malformed id is left to
   // the validation: 400).
   const preValidation = async (req: FastifyRequest) => {
-    if (!parent) return;
+    if (!parent || parent.isClient) return;
     const parentId = idSchema.safeParse((req.params as Record<string, unknown>)[parent.param]);
     if (parentId.success) await assertParent(db, def, callerOf(req), parentId.data);
   };

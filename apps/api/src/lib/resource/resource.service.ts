@@ -49,6 +49,11 @@ export interface ParentDef {
   parentId: PgColumn;
   /** The parent's columns that the caller's scope limits (for `clients` itself: `{ clientId: clients.id }`). */
   parentScope?: ScopeColumns;
+  /**
+   * The parent is the client itself: the routes declare it (`config.client`) and the access plugin
+   * checks it through the Scope, as for every route with a client in its path.
+   */
+  isClient?: boolean;
 }
 
 /** A create or update as the write step sees it: the row is written, not yet read back. */

@@ -12,7 +12,8 @@ import { sendXlsx } from './export.js';
 import type { ResourceDef, WriteEvent } from './resource.service.js';
 
 /**
- * A test-only resource nested under its client, `/api/test/clients/:clientId/sub-companies`,
+ * A test-only resource nested under its client, `/api/test/companies/:clientId/sub-companies` (a path
+ * the access plugin does not read as a client's: the mechanism's own parent check is what is tested),
  * registered on an app of its own over the test database: the parent is scoped and the
  * after-write hook runs inside the write's transaction.
  */
@@ -93,7 +94,7 @@ const taggedDef: ResourceDef = {
     committed.push({ type: event.type, name: event.after?.name, committedRows: Number(n) });
   },
 };
-const tagged = (clientId: number | string) => `/api/test/clients/${clientId}/tagged-sub-companies`;
+const tagged = (clientId: number | string) => `/api/test/companies/${clientId}/tagged-sub-companies`;
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -104,7 +105,7 @@ let other: number;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
-const base = (clientId: number | string) => `/api/test/clients/${clientId}/sub-companies`;
+const base = (clientId: number | string) => `/api/test/companies/${clientId}/sub-companies`;
 const namesIn = async (clientId: number) =>
   (
     await t.deps.database.db
@@ -117,11 +118,11 @@ beforeAll(async () => {
   t = await createTestApp();
   app = await buildApp(t.deps);
   await app.register(async (a) =>
-    registerResource(a, def, { base: '/api/test/clients/:clientId/sub-companies' }),
+    registerResource(a, def, { base: '/api/test/companies/:clientId/sub-companies' }),
   );
   await app.register(async (a) =>
     registerResource(a, taggedDef, {
-      base: '/api/test/clients/:clientId/tagged-sub-companies',
+      base: '/api/test/companies/:clientId/tagged-sub-companies',
       without: ['delete'],
     }),
   );

@@ -39,7 +39,9 @@ export async function ruleSettings(db: Executor, clientId: number): Promise<Rule
  * `clientId` asked for (checked against the Scope) for provider users.
  */
 export async function rulesClient(scope: Scope, clientId: number | undefined): Promise<number> {
-  const id = scope.ownClientId ?? clientId;
+  // A client named in the query is checked like every tenancy filter: another client's is a 404
+  // (never the caller's own rules under another id).
+  const id = clientId ?? scope.ownClientId;
   if (id == null) throw new AppError(400, 'validation', { clientId: 'required' });
   await scope.assertClient(id);
   return id;

@@ -32,13 +32,14 @@ export async function automationRoutes(app: FastifyInstance) {
   const { deps } = app;
   const { db } = deps.database;
   const access = { permission: 'automation' } as const;
+  const clientAccess = { ...access, client: 'clientId' };
   const tags = ['automation'];
   const base = '/api/automation/clients/:clientId';
 
   r.get(
     `${base}/credentials`,
     {
-      config: access,
+      config: clientAccess,
       schema: {
         tags,
         params: z.object({ clientId: id }),
@@ -51,7 +52,7 @@ export async function automationRoutes(app: FastifyInstance) {
   r.put(
     `${base}/credentials`,
     {
-      config: access,
+      config: clientAccess,
       schema: {
         tags,
         summary: 'Store operator portal credentials (the password is encrypted and never returned)',
@@ -66,7 +67,7 @@ export async function automationRoutes(app: FastifyInstance) {
   r.delete(
     `${base}/credentials/:operatorId`,
     {
-      config: access,
+      config: clientAccess,
       schema: { tags, params: z.object({ clientId: id, operatorId: id }), response: { 200: okSchema } },
     },
     async (req) => {
@@ -78,7 +79,7 @@ export async function automationRoutes(app: FastifyInstance) {
   r.put(
     `${base}/method`,
     {
-      config: access,
+      config: clientAccess,
       schema: {
         tags,
         params: z.object({ clientId: id }),
@@ -95,7 +96,7 @@ export async function automationRoutes(app: FastifyInstance) {
   r.post(
     `${base}/run`,
     {
-      config: access,
+      config: clientAccess,
       schema: {
         tags,
         summary: "Fetch a month's invoices from the client's operator portals now",

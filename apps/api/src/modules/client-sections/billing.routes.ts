@@ -17,17 +17,12 @@ export async function billingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
-  const config = { permission: 'clients.manage' } as const;
+  const config = { permission: 'clients.manage', client: 'clientId' } as const;
   const tags = ['client billing'];
   const params = z.object({ clientId: idSchema });
   const url = '/api/clients/:clientId/billing';
 
-  // Another client's id answers 404 whatever the body.
-  app.addHook('preValidation', async (req) => {
-    const clientId = idSchema.safeParse((req.params as Record<string, unknown>).clientId);
-    if (clientId.success) await req.scope.assertClient(clientId.data);
-  });
-
+  // Another client's id answers 404 whatever the body: `config.client`, checked by the access plugin.
   r.get(
     url,
     {

@@ -144,7 +144,7 @@ export async function clientUsersRoutes(app: FastifyInstance) {
     r.post(
       `${base}/:id/${action}`,
       {
-        config: { permission: clientUserResource.permission },
+        config: { permission: clientUserResource.permission, client: 'clientId' },
         schema: {
           tags,
           summary:

@@ -26,19 +26,18 @@ export async function contractsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
-  const config = { permission: 'clients.manage' } as const;
+  const config = { permission: 'clients.manage', client: 'clientId' } as const;
   const tags = ['client contracts'];
   const clientParams = z.object({ clientId: idSchema });
   const contractParams = z.object({ clientId: idSchema, id: idSchema });
   const base = '/api/clients/:clientId/contracts';
 
-  // The client and contract of the path are checked through the Scope before the body is
-  // validated, so another client's ids answer 404 whatever the body (ids are not probed).
+  // The client of the path is checked by the access plugin (`config.client`), and the contract here,
+  // before the body is validated, so another client's ids answer 404 whatever the body.
   app.addHook('preValidation', async (req) => {
     const params = req.params as Record<string, unknown>;
     const clientId = idSchema.safeParse(params.clientId);
     if (!clientId.success) return;
-    await req.scope.assertClient(clientId.data);
     const id = idSchema.safeParse(params.id);
     if (id.success) await getContract(db, callerOf(req), clientId.data, id.data);
   });

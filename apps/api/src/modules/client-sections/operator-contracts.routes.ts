@@ -71,7 +71,7 @@ async function documentUpload(req: FastifyRequest): Promise<DocumentUpload> {
 export async function operatorContractsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const config = { permission: 'clientMasters.operatorContracts' } as const;
+  const config = { permission: 'clientMasters.operatorContracts', client: 'clientId' } as const;
   const tags = ['operator contracts'];
   const clientParams = z.object({ clientId: idSchema });
   const contractParams = z.object({ clientId: idSchema, operatorId: idSchema });
@@ -91,8 +91,8 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
     );
     if (!ids.clientId || Object.values(ids).some((r) => !r.success)) return;
     if (req.method === 'PUT' && !operatorContractUpdateSchema.safeParse(req.body).success) return;
+    // The client itself is checked by the access plugin (`config.client`).
     const clientId = ids.clientId.data!;
-    await req.scope.assertClient(clientId);
     const operatorId = ids.operatorId?.data;
     const documentId = ids.documentId?.data;
     // A PUT may add the client's first contract with an operator: only documents need the row.

@@ -195,11 +195,16 @@ describe('operator contract details', () => {
     expect((await get(base(clientId), otherCompanyAdmin)).statusCode).toBe(404);
     const body = { salesContactName: 'Vieras', uploadInvoiceReminder: false };
     expect((await put(`${base(otherClientId)}/${operatorId}`, companyAdmin, body)).statusCode).toBe(404);
-    // Malformed input answers 400 whoever's ids they are (the same answer for every id).
+    // Another client answers 404 whatever the body or the rest of the path, as on every route with
+    // a client in its path (the access plugin checks it first); malformed input of one's own client
+    // answers 400.
     const bad = await put(`${base(otherClientId)}/${operatorId}`, companyAdmin, { contractStartDate: 'x' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ contractStartDate: 'invalid' });
-    expect((await get(`${base(otherClientId)}/abc`, companyAdmin)).statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
+    expect((await get(`${base(otherClientId)}/abc`, companyAdmin)).statusCode).toBe(404);
+    const own = await put(`${base(clientId)}/${operatorId}`, companyAdmin, { contractStartDate: 'x' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().fields).toMatchObject({ contractStartDate: 'invalid' });
+    expect((await get(`${base(clientId)}/abc`, companyAdmin)).statusCode).toBe(400);
     expect((await get(`${base()}/999999`, admin)).statusCode).toBe(404);
     expect((await get(base(999999), admin)).statusCode).toBe(404);
   });

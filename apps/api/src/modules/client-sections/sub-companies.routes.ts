@@ -91,7 +91,7 @@ export async function subCompaniesRoutes(app: FastifyInstance) {
   r.get(
     `${base}/options`,
     {
-      config: { permission: subCompanyResource.permission },
+      config: { permission: subCompanyResource.permission, client: 'clientId' },
       schema: {
         tags,
         summary:

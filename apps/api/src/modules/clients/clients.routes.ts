@@ -77,7 +77,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   r.get(
     '/api/clients/:id',
     {
-      config,
+      config: { ...config, client: 'id' },
       schema: { tags, summary: 'A client profile', params: idParams, response: { 200: clientSchema } },
     },
     async (req) => getClient(db, req.scope, req.params.id),
@@ -105,7 +105,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   r.put(
     '/api/clients/:id',
     {
-      config,
+      config: { ...config, client: 'id' },
       schema: {
         tags,
         summary: 'Update a client profile (every field)',
@@ -123,7 +123,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   r.post(
     '/api/clients/:id/convert',
     {
-      config,
+      config: { ...config, client: 'id' },
       schema: {
         tags,
         summary:
@@ -142,7 +142,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   r.get(
     '/api/clients/:clientId/assigned-companies',
     {
-      config: assigning,
+      config: { ...assigning, client: 'clientId' },
       schema: {
         tags,
         summary: "A consultant's assigned companies",
@@ -156,7 +156,7 @@ export async function clientsRoutes(app: FastifyInstance) {
   r.put(
     '/api/clients/:clientId/assigned-companies',
     {
-      config: assigning,
+      config: { ...assigning, client: 'clientId' },
       schema: {
         tags,
         summary: "Replace a consultant's assigned companies",
