@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
-import { listResponseSchemaOf, optId, optMoney, reqId, reqText } from './masters/common.js';
+import { defineMaster, listResponseSchemaOf, optId, optMoney, reqId, reqText } from './masters/common.js';
 import { normalizePhoneNumber } from './masters/resources.js';
 import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
 
@@ -61,9 +61,6 @@ export const invoiceUserSchema = z.object({
 });
 export type InvoiceUser = z.infer<typeof invoiceUserSchema>;
 
-export const invoiceUserListSchema = listResponseSchemaOf(invoiceUserSchema);
-export type InvoiceUserList = z.infer<typeof invoiceUserListSchema>;
-
 /**
  * POST / PUT: every field (PUT is a full replacement). With `allowLogin` the email is required
  * (it becomes the login) and `permissions` are the client user's access permissions.
@@ -93,6 +90,62 @@ export const invoiceUserInputSchema = z
       });
   });
 export type InvoiceUserInput = z.infer<typeof invoiceUserInputSchema>;
+
+const iuLabel = (key: string) => `clientMasters.${key}`;
+
+/**
+ * Invoice User Management as a resource of the API's generic mechanism (`/api/invoice-users`):
+ * the rows of one client, named by the query (provider users) or the caller's own, and within
+ * the caller's sub-companies and cost centers; searched by name, phone number or email (contains,
+ * case-insensitive), filtered by sub-company and cost center. The phone number is unique within
+ * the client. Writes answer `{ invoiceUser, code, message }`, a delete `{ id, code, message }`.
+ */
+const invoiceUserDeclaration = defineMaster({
+  key: 'invoiceUsers',
+  path: 'invoice-users',
+  menuKey: 'invoiceUsers',
+  permission: 'clientMasters.invoiceUsers',
+  searchable: ['name', 'phoneNumber', 'email'],
+  sortable: INVOICE_USER_SORTABLE,
+  defaultSort: 'name',
+  filters: { subCompanyId: { type: 'id' }, costCenterId: { type: 'id' } },
+  columns: [
+    { key: 'name', labelKey: iuLabel('name'), type: 'text' },
+    { key: 'phoneNumber', labelKey: iuLabel('phoneNumber'), type: 'text' },
+    { key: 'email', labelKey: iuLabel('email'), type: 'text' },
+    { key: 'subCompanyName', labelKey: iuLabel('subCompany'), type: 'text' },
+    { key: 'costCenterName', labelKey: iuLabel('costCenter'), type: 'text' },
+    { key: 'mobileBenefit', labelKey: iuLabel('mobileBenefit'), type: 'boolean' },
+    { key: 'fiveGPlan', labelKey: iuLabel('fiveGPlan'), type: 'boolean' },
+    { key: 'allowLogin', labelKey: iuLabel('allowLogin'), type: 'boolean' },
+  ],
+  fields: [
+    { key: 'name', labelKey: iuLabel('name'), type: 'text', required: true, maxLength: 200 },
+    { key: 'phoneNumber', labelKey: iuLabel('phoneNumber'), type: 'phone', required: true },
+    { key: 'email', labelKey: iuLabel('email'), type: 'text' },
+    { key: 'subCompanyId', labelKey: iuLabel('subCompany'), type: 'ref' },
+    { key: 'costCenterId', labelKey: iuLabel('costCenter'), type: 'ref', dependsOn: 'subCompanyId' },
+    { key: 'mobileBenefit', labelKey: iuLabel('mobileBenefit'), type: 'boolean' },
+    { key: 'fiveGPlan', labelKey: iuLabel('fiveGPlan'), type: 'boolean' },
+    { key: 'allowLogin', labelKey: iuLabel('allowLogin'), type: 'boolean' },
+  ],
+  messages: {
+    created: 'invoiceUserAdded',
+    updated: 'invoiceUserUpdated',
+    deleted: 'invoiceUserDeleted',
+    duplicate: 'invoiceUserPhoneExists',
+    inUse: 'inUse',
+  },
+  savedAs: 'invoiceUser',
+  deleteAnswersId: true,
+  entity: invoiceUserSchema,
+  create: invoiceUserInputSchema,
+});
+/** The list query names the client too (`clientId`: provider users must). */
+export const invoiceUserResource = { ...invoiceUserDeclaration, listQuery: invoiceUserListQuerySchema };
+
+export const invoiceUserListSchema = invoiceUserResource.list;
+export type InvoiceUserList = z.infer<typeof invoiceUserListSchema>;
 
 export const invoiceUserSavedSchema = z.object({
   invoiceUser: invoiceUserSchema,

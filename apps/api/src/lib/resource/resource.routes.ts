@@ -46,7 +46,7 @@ export interface RegisterOptions {
    * Routes the resource does without, e.g. `options` of rows that have no name, or `delete` of
    * rows that are deactivated by a workflow of their own instead.
    */
-  without?: Array<'export' | 'options' | 'delete'>;
+  without?: Array<'export' | 'options' | 'get' | 'delete'>;
 }
 
 /**
@@ -58,7 +58,9 @@ export interface RegisterOptions {
  *   POST   <base>            (unless the resource writes by a special route)
  *   PUT    <base>/:id        full replacement, validated like POST
  *   DELETE <base>/:id        409 when the row is in use
- * (`without` leaves out export, options or delete.) After a write's commit the resource's
+ * (`without` leaves out export, options, get or delete.) A resource with an `owner` lists (and
+ * exports, and offers options of) the rows of the client its query names, and creates under the
+ * one its body names. After a write's commit the resource's
  * `afterCommit` runs with the app's deps.
  * Every route requires the resource's permission. A nested resource's parent id is validated as
  * an id and must be a parent row in the caller's scope (else 404) before anything else runs: a
@@ -69,7 +71,7 @@ export interface RegisterOptions {
  */
 export function registerResource(app: FastifyInstance, def: ResourceDef, opts: RegisterOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { meta, parent } = def;
+  const { meta, parent, owner } = def;
   const db = app.deps.database.db;
   const { base } = opts;
   if (parent && !base.includes(`/:${parent.param}/`)) {
@@ -104,11 +106,19 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
   };
   const routeConfig = { config, preValidation };
 
-  /** The caller and the (checked) parent id of a request. */
-  const context = (req: FastifyRequest) => ({
-    me: callerOf(req),
-    parentId: parent ? (req.params as Record<string, number>)[parent.param] : undefined,
-  });
+  /**
+   * The caller and the (checked) parent id of a request: the path's, or the owner the request
+   * names (`from`: its query or body; only the list, export, options and create name one).
+   */
+  const context = async (req: FastifyRequest, from?: 'query' | 'body') => {
+    const me = callerOf(req);
+    const parentId = parent
+      ? (req.params as Record<string, number>)[parent.param]
+      : owner && from
+        ? await owner.resolve(me, req[from] as Row, from)
+        : undefined;
+    return { me, parentId };
+  };
 
   r.get(
     base,
@@ -121,7 +131,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       }),
     },
     async (req) => {
-      const { me, parentId } = await context(req);
+      const { me, parentId } = await context(req, 'query');
       return listRows(db, def, me, req.query as MasterListQuery, parentId);
     },
   );
@@ -131,7 +141,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       `${base}/export`,
       { ...routeConfig, schema: schema('export', { params: parentParams, querystring: unpaged }) },
       async (req, reply) => {
-        const { me, parentId } = context(req);
+        const { me, parentId } = await context(req, 'query');
         return sendXlsx(
           req,
           reply,
@@ -155,20 +165,22 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
         }),
       },
       async (req) => {
-        const { me, parentId } = context(req);
+        const { me, parentId } = await context(req, 'query');
         return optionRows(db, def, me, req.query as Partial<MasterListQuery>, parentId);
       },
     );
   }
 
-  r.get(
-    `${base}/:id`,
-    { ...routeConfig, schema: schema('get', { params: idParams, response: { 200: meta.entity } }) },
-    async (req) => {
-      const { me, parentId } = context(req);
-      return getRow(db, def, me, req.params.id, parentId);
-    },
-  );
+  if (!without.has('get')) {
+    r.get(
+      `${base}/:id`,
+      { ...routeConfig, schema: schema('get', { params: idParams, response: { 200: meta.entity } }) },
+      async (req) => {
+        const { me, parentId } = await context(req);
+        return getRow(db, def, me, req.params.id, parentId);
+      },
+    );
+  }
 
   if (!meta.customWrite) {
     r.post(
@@ -178,7 +190,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
         schema: schema('create', { params: parentParams, body: meta.create, response: { 201: savedSchema } }),
       },
       async (req, reply) => {
-        const { me, parentId } = context(req);
+        const { me, parentId } = await context(req, 'body');
         const row = await createRow(db, def, me, req.body as Row, parentId, app.deps);
         return reply.code(201).send(saved(req, row, meta.messages.created));
       },
@@ -191,7 +203,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
         schema: schema('update', { params: idParams, body: meta.update, response: { 200: savedSchema } }),
       },
       async (req) => {
-        const { me, parentId } = context(req);
+        const { me, parentId } = await context(req);
         const row = await updateRow(db, def, me, req.params.id, req.body as Row, parentId, app.deps);
         return saved(req, row, meta.messages.updated);
       },
@@ -205,15 +217,15 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       ...routeConfig,
       schema: schema('delete', {
         params: idParams,
-        response: { 200: savedAs ? messageSchema : deletedSchema },
+        response: { 200: savedAs && !meta.deleteAnswersId ? messageSchema : deletedSchema },
       }),
     },
     async (req) => {
-      const { me, parentId } = context(req);
+      const { me, parentId } = await context(req);
       await deleteRow(db, def, me, req.params.id, parentId, app.deps);
       const code = meta.messages.deleted;
       const answer = { code, message: message(code, requestLanguage(req)) };
-      return savedAs ? answer : { id: req.params.id, ...answer };
+      return savedAs && !meta.deleteAnswersId ? answer : { id: req.params.id, ...answer };
     },
   );
 }

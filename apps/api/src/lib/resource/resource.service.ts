@@ -30,10 +30,14 @@ export interface Caller {
 }
 
 /** What a write did, as the after-write hook sees it (e.g. the activity log). */
-export type WriteEvent =
+export type WriteEvent = (
   | { type: 'create'; id: number; before: null; after: Row; user: AuthUser; parentId?: number }
   | { type: 'update'; id: number; before: Row; after: Row; user: AuthUser; parentId?: number }
-  | { type: 'delete'; id: number; before: Row; after: null; user: AuthUser; parentId?: number };
+  | { type: 'delete'; id: number; before: Row; after: null; user: AuthUser; parentId?: number }
+) & {
+  /** What `afterSave` answered (e.g. what to mail after the commit). */
+  saved?: unknown;
+};
 
 /**
  * A resource nested under a parent row: `/api/clients/:clientId/sub-companies`. The parent id
@@ -68,13 +72,29 @@ export interface SaveEvent {
   parentId?: number;
 }
 
+/**
+ * A resource whose rows belong to a client named by the request rather than its path (e.g.
+ * `/api/invoice-users?clientId=…`, or the caller's own client): the list, export and options
+ * resolve it from their query and see only its rows; a create resolves it from its body and
+ * writes it into `column`. A read, update or delete by id is limited by the tenancy
+ * (`scopeColumns`) alone: the row keeps its client.
+ */
+export interface OwnerDef {
+  column: PgColumn;
+  /** The owner's id from the query or body (a throw, e.g. 404 for one out of scope, refuses). */
+  resolve: (caller: Caller, values: Row, from: 'query' | 'body') => Promise<number>;
+}
+
 export interface UniqueRule {
   /** The database unique index this rule mirrors (maps a concurrent 23505 to the same answer). */
   index: string;
   /** Answered with 409; default: the resource's `messages.duplicate`. */
   code?: MessageCode;
-  /** Rows that would collide with the values `v`. */
-  where: (v: Row) => SQL;
+  /**
+   * Rows that would collide with the values `v`. Without it the rule only answers the index's
+   * violation (checked elsewhere: by `validate`, or an index of another table the write touches).
+   */
+  where?: (v: Row) => SQL;
 }
 
 export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
@@ -109,7 +129,7 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
    * before it is read back as the entity: e.g. rows of a link table from the input's id lists
    * (the entity's subquery columns then show them).
    */
-  afterSave?: (tx: Tx, event: SaveEvent) => Promise<void>;
+  afterSave?: (tx: Tx, event: SaveEvent) => Promise<unknown>;
   /**
    * After the write's transaction committed (run by the routes, which hold the app's deps): what
    * must not be undone with the write nor hold it, e.g. a mail. A throw answers the request with
@@ -123,6 +143,10 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   totals?: (db: Db, list: { where: SQL | undefined; caller: Caller; parentId?: number }) => Promise<Row>;
   /** Nested under a parent row (the route's base path carries its `:param`). */
   parent?: ParentDef;
+  /** Owned by a client the request names (not its path); see OwnerDef. */
+  owner?: OwnerDef;
+  /** Sort keys that are no entity key, or sort otherwise than by it: key → the expression. */
+  sortBy?: Record<string, Expr>;
   /**
    * Runs inside the write's transaction after every create, update and delete, with the row
    * before and after (as the entity). A throw rolls the write back.
@@ -175,6 +199,7 @@ function baseConditions(def: ResourceDef, caller: Caller, parentId?: number): SQ
     if (parentId === undefined) throw new Error(`resource ${def.meta.key} needs its parent id`);
     conds.push(eq(def.parent.column, parentId));
   }
+  if (def.owner && parentId !== undefined) conds.push(eq(def.owner.column, parentId));
   return conds;
 }
 
@@ -244,7 +269,11 @@ export function listConditions(
 function orderOf(def: ResourceDef, query: Partial<MasterListQuery>): SQL[] {
   const key = query.sort ?? def.meta.defaultSort;
   const expr = def.select[key] ?? def.id;
-  const sortExpr = isTextColumn(def.meta, key) ? sql`lower(${expr})` : sql`${expr}`;
+  const sortExpr = def.sortBy?.[key]
+    ? sql`${def.sortBy[key]}`
+    : isTextColumn(def.meta, key)
+      ? sql`lower(${expr})`
+      : sql`${expr}`;
   const order = query.sort ? query.order : (def.meta.defaultOrder ?? query.order);
   const dir = order === 'desc' ? desc : asc;
   return [dir(sortExpr), dir(def.id)];
@@ -412,6 +441,7 @@ async function checkWrite(
   if (Object.keys(invalid).length) throw new AppError(400, 'validation', invalid);
   await def.validate?.(tx, input, existing, caller, parentId);
   for (const rule of def.unique ?? []) {
+    if (!rule.where) continue;
     const [dup] = await tx
       .select({ id: def.id })
       .from(def.table as PgTable)
@@ -448,13 +478,14 @@ export async function createRow(
   try {
     event = await db.transaction(async (tx) => {
       const values = def.toValues ? def.toValues(input, null, caller) : defaultValues(def, input);
-      if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
+      const owner = def.parent?.column ?? def.owner?.column;
+      if (owner) values[columnKey(def, owner)] = parentId;
       await checkWrite(tx, def, caller, values, input, null, parentId);
       const [{ id }] = await tx
         .insert(def.table)
         .values(values as never)
         .returning({ id: def.id });
-      await def.afterSave?.(tx, {
+      const saved = await def.afterSave?.(tx, {
         type: 'create',
         id: id as number,
         input,
@@ -470,6 +501,7 @@ export async function createRow(
         after,
         user: caller.user,
         parentId,
+        saved,
       };
       await afterWrite(tx, def, created);
       return created;
@@ -508,7 +540,7 @@ export async function updateRow(
         .update(def.table)
         .set(values as never)
         .where(eq(def.id, id));
-      await def.afterSave?.(tx, { type: 'update', id, input, existing, caller, parentId });
+      const saved = await def.afterSave?.(tx, { type: 'update', id, input, existing, caller, parentId });
       const after = (await findRow(tx, def, caller, id, parentId))!;
       const updated: WriteEvent = {
         type: 'update',
@@ -517,6 +549,7 @@ export async function updateRow(
         after,
         user: caller.user,
         parentId,
+        saved,
       };
       await afterWrite(tx, def, updated);
       return updated;

@@ -96,6 +96,45 @@ const taggedDef: ResourceDef = {
 };
 const tagged = (clientId: number | string) => `/api/test/companies/${clientId}/tagged-sub-companies`;
 
+/**
+ * Rows owned by the client the request names (`owner`: the query's or body's `clientId`, else the
+ * caller's own), a sort key of its own (`sortBy`), no detail route, a delete that answers its id,
+ * and what the write step answers reaching the after-commit step (`saved`).
+ */
+const ownedMeta = defineMaster({
+  ...meta,
+  key: 'testOwnedSubCompanies',
+  sortable: ['name', 'id', 'nameLength'],
+  // The list names its client as a filter.
+  filters: { clientId: { type: 'id' } },
+  savedAs: 'subCompany',
+  deleteAnswersId: true,
+  create: z.object({ clientId: z.number().int().optional(), name: reqText(200) }),
+});
+const ownedSaved: unknown[] = [];
+const ownedDef: ResourceDef = {
+  ...def,
+  meta: ownedMeta,
+  parent: undefined,
+  afterWrite: undefined,
+  scopeColumns: { clientId: subCompanies.clientId },
+  owner: {
+    column: subCompanies.clientId,
+    async resolve(caller, values) {
+      const clientId = (values.clientId as number | undefined) ?? caller.scope.ownClientId!;
+      await caller.scope.assertClient(clientId);
+      return clientId;
+    },
+  },
+  toValues: (input) => ({ name: input.name }),
+  sortBy: { nameLength: sql`length(${subCompanies.name})` },
+  afterSave: async (_tx, { id }) => `saved ${id}`,
+  async afterCommit(_deps, event) {
+    ownedSaved.push(event.saved);
+  },
+};
+const owned = '/api/test/owned-sub-companies';
+
 let t: TestApp;
 let app: FastifyInstance;
 let admin: string;
@@ -126,6 +165,7 @@ beforeAll(async () => {
       without: ['delete'],
     }),
   );
+  await app.register(async (a) => registerResource(a, ownedDef, { base: owned, without: ['get'] }));
   // An export whose query the database refuses (PostgreSQL's "invalid byte sequence": 22021).
   app.get('/api/test/export-refused', { config: { public: true } }, async (req, reply) => {
     async function* refused(): AsyncGenerator<Record<string, unknown>[]> {
@@ -270,5 +310,44 @@ describe('a resource with a fixed row filter, a write step and a step after the 
     const row = (await call('POST', tagged(own), companyAdmin, { name: 'Kept Forever Oy' })).json();
     expect((await call('DELETE', `${tagged(own)}/${row.id}`, companyAdmin)).statusCode).toBe(404);
     expect(await namesIn(own)).toContain('Tagged Kept Forever Oy');
+  });
+});
+
+describe('a resource owned by the client its request names', () => {
+  it('lists the named client’s rows, or the caller’s own, and 404 for one out of scope', async () => {
+    await call('POST', owned, admin, { clientId: other, name: 'Owned By Other Oy' });
+    const mine = await call('POST', owned, companyAdmin, { name: 'Owned By Me Oy' });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().subCompany).toMatchObject({ clientId: own, name: 'Owned By Me Oy' });
+    const names = (url: string, token: string) =>
+      call('GET', url, token).then((r) => r.json().items.map((i: { name: string }) => i.name));
+    expect(await names(`${owned}?q=Owned`, companyAdmin)).toEqual(['Owned By Me Oy']);
+    expect(await names(`${owned}?q=Owned&clientId=${other}`, admin)).toEqual(['Owned By Other Oy']);
+    expect((await call('GET', `${owned}?clientId=${other}`, companyAdmin)).statusCode).toBe(404);
+    expect(
+      (await call('POST', owned, companyAdmin, { clientId: other, name: 'Intruder Oy' })).statusCode,
+    ).toBe(404);
+    expect(await namesIn(other)).not.toContain('Intruder Oy');
+  });
+
+  it('sorts by a declared expression, has no detail route, and a delete answers its id', async () => {
+    await call('POST', owned, companyAdmin, { name: 'Sorted Longest Name Oy' });
+    await call('POST', owned, companyAdmin, { name: 'Sorted Oy' });
+    const sorted = (await call('GET', `${owned}?q=Sorted&sort=nameLength&order=desc`, companyAdmin)).json();
+    expect(sorted.items.map((i: { name: string }) => i.name)).toEqual([
+      'Sorted Longest Name Oy',
+      'Sorted Oy',
+    ]);
+    const id = sorted.items[1].id;
+    expect((await call('GET', `${owned}/${id}`, companyAdmin)).statusCode).toBe(404);
+    const deleted = await call('DELETE', `${owned}/${id}`, companyAdmin);
+    expect(deleted.json()).toMatchObject({ id, code: 'deleted' });
+  });
+
+  it('hands what the write step answered to the after-commit step', async () => {
+    ownedSaved.length = 0;
+    const row = (await call('POST', owned, companyAdmin, { name: 'Handed Oy' })).json().subCompany;
+    await call('PUT', `${owned}/${row.id}`, companyAdmin, { name: 'Handed Ab' });
+    expect(ownedSaved).toEqual([`saved ${row.id}`, `saved ${row.id}`]);
   });
 });

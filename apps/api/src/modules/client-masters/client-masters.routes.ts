@@ -7,10 +7,6 @@ import {
   importPreviewSchema,
   importQuerySchema,
   importResultSchema,
-  invoiceUserInputSchema,
-  invoiceUserListQuerySchema,
-  invoiceUserListSchema,
-  invoiceUserSavedSchema,
   message,
   planChoiceSchema,
   planDetailListQuerySchema,
@@ -19,15 +15,9 @@ import {
   planDetailUpdateSchema,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
-import { callerOf, deletedSchema } from '../../lib/resource/resource.routes.js';
+import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
-import {
-  createInvoiceUser,
-  deleteInvoiceUser,
-  listInvoiceUsers,
-  targetClient,
-  updateInvoiceUser,
-} from './invoice-users.service.js';
+import { invoiceUsersDef, targetClient } from './invoice-users.service.js';
 import { previewImport, runImport } from './invoice-users-import.js';
 import { listPlanDetails, planChoices, updatePlanDetail } from './plan-details.service.js';
 
@@ -63,74 +53,17 @@ export async function clientMastersRoutes(app: FastifyInstance) {
   const planDetails = { permission: 'clientMasters.planDetails' } as const;
   const tags = ['client-masters'];
 
-  r.get(
-    '/api/invoice-users',
-    {
-      config: users,
-      schema: {
-        tags,
-        summary: 'Invoice User Management: the users of a client, searched, filtered, sorted and paged',
-        querystring: invoiceUserListQuerySchema,
-        response: { 200: invoiceUserListSchema },
-      },
+  registerResource(app, invoiceUsersDef, {
+    base: '/api/invoice-users',
+    tags,
+    without: ['export', 'options', 'get'],
+    summaries: {
+      list: 'Invoice User Management: the users of a client, searched, filtered, sorted and paged',
+      create: 'Add an invoice user; Allow login creates a client user and mails the activation link',
+      update: 'Update an invoice user (every field); Allow login on or off',
+      delete: 'Delete an invoice user (its login, if any, is deactivated)',
     },
-    async (req) => listInvoiceUsers(db, req.scope, req.query),
-  );
-
-  r.post(
-    '/api/invoice-users',
-    {
-      config: users,
-      schema: {
-        tags,
-        summary: 'Add an invoice user; Allow login creates a client user and mails the activation link',
-        body: invoiceUserInputSchema,
-        response: { 201: invoiceUserSavedSchema },
-      },
-    },
-    async (req, reply) => {
-      const invoiceUser = await createInvoiceUser(deps, callerOf(req), req.body);
-      const code = 'invoiceUserAdded' as const;
-      return reply.code(201).send({ invoiceUser, code, message: message(code, requestLanguage(req)) });
-    },
-  );
-
-  r.put(
-    '/api/invoice-users/:id',
-    {
-      config: users,
-      schema: {
-        tags,
-        summary: 'Update an invoice user (every field); Allow login on or off',
-        params: idParams,
-        body: invoiceUserInputSchema,
-        response: { 200: invoiceUserSavedSchema },
-      },
-    },
-    async (req) => {
-      const invoiceUser = await updateInvoiceUser(deps, callerOf(req), req.params.id, req.body);
-      const code = 'invoiceUserUpdated' as const;
-      return { invoiceUser, code, message: message(code, requestLanguage(req)) };
-    },
-  );
-
-  r.delete(
-    '/api/invoice-users/:id',
-    {
-      config: users,
-      schema: {
-        tags,
-        summary: 'Delete an invoice user (its login, if any, is deactivated)',
-        params: idParams,
-        response: { 200: deletedSchema },
-      },
-    },
-    async (req) => {
-      await deleteInvoiceUser(deps, callerOf(req), req.params.id);
-      const code = 'invoiceUserDeleted' as const;
-      return { id: req.params.id, code, message: message(code, requestLanguage(req)) };
-    },
-  );
+  });
 
   r.post(
     '/api/invoice-users/import/preview',

@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   COMPANY_PERMISSIONS,
   DEFAULT_CLIENT_USER_PERMISSIONS,
+  invoiceUserResource,
   ROLE,
-  type InvoiceUser,
   type InvoiceUserInput,
-  type InvoiceUserList,
-  type InvoiceUserListQuery,
 } from '@kulu/shared';
 import {
   costCenters,
@@ -17,22 +16,22 @@ import {
   userSubCompanies,
   users,
 } from '../../db/schema/index.js';
-import type { Db, Executor, Tx } from '../../db/client.js';
-import { logActivity } from '../../lib/activity-log.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { containsPattern, type Caller } from '../../lib/resource/resource.service.js';
+import { nameOf, qualified, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 import { sendActivationMail } from '../auth/auth.service.js';
-import type { Deps } from '../../types.js';
-import { conflictAs, emailTaken } from '../../lib/db-values.js';
+import { emailTaken } from '../../lib/db-values.js';
 
 /**
  * Invoice User Management (issue 11): the subscriptions' users of a client — name, phone number,
  * email, sub-company, cost center, mobile benefit and 5G plan flags — and Allow login, which makes
  * the row's person a client user (limited to the row's sub-company and cost center, with chosen
- * permissions) and mails the activation link. Reads and writes go through the caller's Scope: a
- * client user sees and changes only rows of their sub-companies and cost centers. Every change is
- * logged in its transaction. Design: docs/decisions/0008-client-masters.md.
+ * permissions) and mails the activation link. Declared on the generic resource mechanism
+ * (`invoiceUsersDef` below, packages/shared `invoiceUserResource`): reads and writes go through
+ * the caller's Scope (a client user sees and changes only rows of their sub-companies and cost
+ * centers), every change is logged in its transaction; Allow login is its write step and the
+ * activation mail follows the commit. Design: docs/decisions/0008-client-masters.md.
  */
 
 export const AREA = 'clientMasters';
@@ -70,107 +69,6 @@ export async function listClient(
     clientId = owner;
   }
   return targetClient(scope, clientId);
-}
-
-const scopeOf = (scope: Scope) =>
-  scope.where({
-    clientId: invoiceUsers.clientId,
-    subCompanyId: invoiceUsers.subCompanyId,
-    costCenterId: invoiceUsers.costCenterId,
-  });
-
-const columns = {
-  id: invoiceUsers.id,
-  clientId: invoiceUsers.clientId,
-  phoneNumber: invoiceUsers.phoneNumber,
-  name: invoiceUsers.name,
-  email: invoiceUsers.email,
-  subCompanyId: invoiceUsers.subCompanyId,
-  subCompanyName: subCompanies.name,
-  costCenterId: invoiceUsers.costCenterId,
-  costCenterName: costCenters.name,
-  mobileBenefit: invoiceUsers.mobileBenefit,
-  fiveGPlan: invoiceUsers.fiveGPlan,
-  allowLogin: invoiceUsers.allowLogin,
-  subscriptionId: invoiceUsers.subscriptionId,
-  userId: invoiceUsers.userId,
-  userStatus: users.status,
-  userActivated: users.activated,
-  permissions: users.permissions,
-  updatedAt: invoiceUsers.updatedAt,
-};
-
-const SORT: Record<string, SQL> = {
-  name: sql`lower(${invoiceUsers.name})`,
-  phoneNumber: sql`${invoiceUsers.phoneNumber}`,
-  email: sql`lower(${invoiceUsers.email})`,
-  subCompany: sql`lower(${subCompanies.name})`,
-  costCenter: sql`lower(${costCenters.name})`,
-};
-
-function baseQuery(db: Executor) {
-  return db
-    .select(columns)
-    .from(invoiceUsers)
-    .leftJoin(subCompanies, eq(subCompanies.id, invoiceUsers.subCompanyId))
-    .leftJoin(costCenters, eq(costCenters.id, invoiceUsers.costCenterId))
-    .leftJoin(users, eq(users.id, invoiceUsers.userId));
-}
-
-type Selected = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
-
-function toEntity(r: Selected): InvoiceUser {
-  const { userStatus, userActivated, permissions, updatedAt, ...rest } = r;
-  return {
-    ...rest,
-    loginStatus:
-      r.userId == null ? null : userStatus === 'inactive' ? 'inactive' : userActivated ? 'active' : 'invited',
-    permissions: r.userId == null ? [] : (permissions ?? [...DEFAULT_CLIENT_USER_PERMISSIONS]),
-    updatedAt: new Date(updatedAt).toISOString(),
-  };
-}
-
-/** The list: one client, searched, filtered by sub-company / cost center, sorted and paged. */
-export async function listInvoiceUsers(
-  db: Db,
-  scope: Scope,
-  q: InvoiceUserListQuery,
-): Promise<InvoiceUserList> {
-  const clientId = await listClient(scope, q);
-  const pattern = q.q ? containsPattern(q.q) : undefined;
-  const where = and(
-    eq(invoiceUsers.clientId, clientId),
-    scopeOf(scope),
-    q.subCompanyId != null ? eq(invoiceUsers.subCompanyId, q.subCompanyId) : undefined,
-    q.costCenterId != null ? eq(invoiceUsers.costCenterId, q.costCenterId) : undefined,
-    pattern
-      ? or(
-          sql`${invoiceUsers.name} ilike ${pattern} escape '\\'`,
-          sql`${invoiceUsers.phoneNumber} ilike ${pattern} escape '\\'`,
-          sql`${invoiceUsers.email} ilike ${pattern} escape '\\'`,
-        )
-      : undefined,
-  );
-  const dir = q.order === 'desc' ? desc : asc;
-  const [rows, [{ n }]] = await Promise.all([
-    baseQuery(db)
-      .where(where)
-      .orderBy(dir(SORT[q.sort ?? 'name']), dir(invoiceUsers.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invoiceUsers)
-      .where(where),
-  ]);
-  return { items: rows.map(toEntity), total: Number(n), page: q.page, pageSize: q.pageSize };
-}
-
-/** One row in the caller's scope (404 otherwise). */
-export async function getInvoiceUser(db: Executor, scope: Scope | null, id: number): Promise<InvoiceUser> {
-  const [row] = await baseQuery(db).where(and(eq(invoiceUsers.id, id), scope ? scopeOf(scope) : undefined));
-  if (!row) throw notFound();
-  return toEntity(row);
 }
 
 /**
@@ -217,12 +115,16 @@ export async function checkPlacement(
   if (Object.keys(fields).length) throw new AppError(400, 'validation', fields);
 }
 
-/** A caller may give a client user only permissions a company may have and they hold themselves. */
-function checkPermissions(caller: Caller, wanted: readonly string[]): string[] {
+/**
+ * Allow login: a caller may give the client user only permissions a company may have and they
+ * hold themselves, and the email must be no other user's (409).
+ */
+async function checkLogin(tx: Executor, caller: Caller, input: InvoiceUserInput, userId: number | null) {
+  if (!input.allowLogin) return;
   const grantable = COMPANY_PERMISSIONS.filter((p) => caller.user.permissions.includes(p));
-  if (wanted.some((p) => !grantable.includes(p as never)))
+  if (input.permissions.some((p) => !grantable.includes(p as never)))
     throw new AppError(400, 'validation', { permissions: 'invalid' });
-  return [...new Set(wanted)];
+  if (await emailTaken(tx, input.email!, userId)) throw new AppError(409, 'clientUserEmailExists');
 }
 
 /** The subscription of the same number of the client, once an invoice has shown it. */
@@ -262,7 +164,7 @@ async function setUserLimits(tx: Tx, userId: number, input: InvoiceUserInput) {
 /**
  * Allow login on a row: creates its client user (not activated: the activation mail lets them set
  * a password) or updates the one it has; turning it off deactivates that user and revokes their
- * sessions. Answers the user id to mail an activation link to, if any.
+ * sessions (checked before: `checkLogin`). Answers the user id to mail an activation link to, if any.
  */
 async function syncLogin(
   tx: Tx,
@@ -280,9 +182,8 @@ async function syncLogin(
     }
     return { userId: existingUserId, mailTo: null };
   }
-  const permissions = checkPermissions(caller, input.permissions);
+  const permissions = [...new Set(input.permissions)];
   const email = input.email!;
-  if (await emailTaken(tx, email, existingUserId)) throw new AppError(409, 'clientUserEmailExists');
   if (existingUserId != null) {
     const [before] = await tx
       .select({ status: users.status, activated: users.activated, email: users.email })
@@ -319,135 +220,6 @@ async function syncLogin(
   return { userId: u.id, mailTo: u.id };
 }
 
-/** A unique violation that slipped past the checks (a concurrent write) → the same 409 answers. */
-export function mapConflict(err: unknown): never {
-  return conflictAs(err, 'invoiceUserPhoneExists', { users_email_uq: 'clientUserEmailExists' });
-}
-
-const rowValues = (input: InvoiceUserInput) => ({
-  name: input.name,
-  phoneNumber: input.phoneNumber,
-  email: input.email,
-  subCompanyId: input.subCompanyId,
-  costCenterId: input.costCenterId,
-  mobileBenefit: input.mobileBenefit,
-  fiveGPlan: input.fiveGPlan,
-  allowLogin: input.allowLogin,
-});
-
-export async function createInvoiceUser(
-  deps: Deps,
-  caller: Caller,
-  input: InvoiceUserInput,
-): Promise<InvoiceUser> {
-  const { db } = deps.database;
-  const clientId = await targetClient(caller.scope, input.clientId);
-  let result: { entity: InvoiceUser; mailTo: number | null };
-  try {
-    result = await db.transaction(async (tx) => {
-      await checkPlacement(tx, caller.scope, clientId, input.subCompanyId, input.costCenterId);
-      if (await phoneTaken(tx, clientId, input.phoneNumber, null))
-        throw new AppError(409, 'invoiceUserPhoneExists');
-      const login = await syncLogin(tx, caller, clientId, input, null);
-      const [row] = await tx
-        .insert(invoiceUsers)
-        .values({
-          ...rowValues(input),
-          clientId,
-          userId: login.userId,
-          subscriptionId: await subscriptionOf(tx, clientId, input.phoneNumber),
-          updatedAt: deps.now(),
-        })
-        .returning({ id: invoiceUsers.id });
-      const entity = await getInvoiceUser(tx, null, row.id);
-      await logActivity(tx, {
-        userId: caller.user.id,
-        clientId,
-        area: AREA,
-        action: 'create',
-        entity: 'invoiceUser',
-        entityId: row.id,
-        before: null,
-        after: entity,
-      });
-      return { entity, mailTo: login.mailTo };
-    });
-  } catch (err) {
-    mapConflict(err);
-  }
-  if (result.mailTo != null) await sendActivationMail(deps, result.mailTo);
-  return result.entity;
-}
-
-export async function updateInvoiceUser(
-  deps: Deps,
-  caller: Caller,
-  id: number,
-  input: InvoiceUserInput,
-): Promise<InvoiceUser> {
-  const { db } = deps.database;
-  let result: { entity: InvoiceUser; mailTo: number | null };
-  try {
-    result = await db.transaction(async (tx) => {
-      const before = await getInvoiceUser(tx, caller.scope, id);
-      const { clientId } = before;
-      await checkPlacement(tx, caller.scope, clientId, input.subCompanyId, input.costCenterId);
-      if (await phoneTaken(tx, clientId, input.phoneNumber, id))
-        throw new AppError(409, 'invoiceUserPhoneExists');
-      const login = await syncLogin(tx, caller, clientId, input, before.userId);
-      await tx
-        .update(invoiceUsers)
-        .set({
-          ...rowValues(input),
-          userId: login.userId,
-          subscriptionId: await subscriptionOf(tx, clientId, input.phoneNumber),
-          updatedAt: deps.now(),
-        })
-        .where(eq(invoiceUsers.id, id));
-      const after = await getInvoiceUser(tx, null, id);
-      await logActivity(tx, {
-        userId: caller.user.id,
-        clientId,
-        area: AREA,
-        action: 'update',
-        entity: 'invoiceUser',
-        entityId: id,
-        before,
-        after,
-      });
-      return { entity: after, mailTo: login.mailTo };
-    });
-  } catch (err) {
-    mapConflict(err);
-  }
-  if (result.mailTo != null) await sendActivationMail(deps, result.mailTo);
-  return result.entity;
-}
-
-/** Deletes the row; its client user (if any) is deactivated, not deleted (the log keeps who did what). */
-export async function deleteInvoiceUser(deps: Deps, caller: Caller, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    const before = await getInvoiceUser(tx, caller.scope, id);
-    await tx.delete(invoiceUsers).where(eq(invoiceUsers.id, id));
-    if (before.userId != null) {
-      await tx
-        .update(users)
-        .set({ status: 'inactive', tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, before.userId));
-    }
-    await logActivity(tx, {
-      userId: caller.user.id,
-      clientId: before.clientId,
-      area: AREA,
-      action: 'delete',
-      entity: 'invoiceUser',
-      entityId: id,
-      before,
-      after: null,
-    });
-  });
-}
-
 /** Rows of the client by phone number (the import's upsert key), with their placement. */
 export async function existingByPhone(tx: Executor, clientId: number, phones: string[]) {
   if (!phones.length)
@@ -463,3 +235,105 @@ export async function existingByPhone(tx: Executor, clientId: number, phones: st
     .where(and(eq(invoiceUsers.clientId, clientId), inArray(invoiceUsers.phoneNumber, phones)));
   return new Map(rows.map((r) => [r.phoneNumber, r]));
 }
+
+/** A column of the row's client user (null without one): a subquery column. */
+const userColumn = (col: PgColumn) =>
+  sql`(select ${qualified(col)} from ${users} where ${qualified(users.id)} = ${qualified(invoiceUsers.userId)})`;
+
+/**
+ * The resource: one client's rows (named by the query or body, else the caller's own: `owner`)
+ * within the caller's Scope. A write checks the placement and the phone number (409
+ * `invoiceUserPhoneExists`), then Allow login creates, updates or deactivates the row's client
+ * user (409 `clientUserEmailExists` for a taken email) and the row takes its user and the
+ * subscription of its number; the activation mail goes after the commit. A delete deactivates the
+ * row's user (not deleted: the log keeps who did what).
+ */
+export const invoiceUsersDef: ResourceDef = {
+  meta: invoiceUserResource,
+  table: invoiceUsers,
+  id: invoiceUsers.id,
+  select: {
+    id: invoiceUsers.id,
+    clientId: invoiceUsers.clientId,
+    phoneNumber: invoiceUsers.phoneNumber,
+    name: invoiceUsers.name,
+    email: invoiceUsers.email,
+    subCompanyId: invoiceUsers.subCompanyId,
+    subCompanyName: nameOf(subCompanies.name, subCompanies.id, invoiceUsers.subCompanyId),
+    costCenterId: invoiceUsers.costCenterId,
+    costCenterName: nameOf(costCenters.name, costCenters.id, invoiceUsers.costCenterId),
+    mobileBenefit: invoiceUsers.mobileBenefit,
+    fiveGPlan: invoiceUsers.fiveGPlan,
+    allowLogin: invoiceUsers.allowLogin,
+    subscriptionId: invoiceUsers.subscriptionId,
+    userId: invoiceUsers.userId,
+    loginStatus: sql`case when ${qualified(invoiceUsers.userId)} is null then null when ${userColumn(users.status)} = 'inactive' then 'inactive' when ${userColumn(users.activated)} then 'active' else 'invited' end`,
+    permissions: sql`case when ${qualified(invoiceUsers.userId)} is null then '[]'::jsonb else coalesce(${userColumn(users.permissions)}, ${JSON.stringify(DEFAULT_CLIENT_USER_PERMISSIONS)}::jsonb) end`,
+    updatedAt: invoiceUsers.updatedAt,
+  },
+  scopeColumns: {
+    clientId: invoiceUsers.clientId,
+    subCompanyId: invoiceUsers.subCompanyId,
+    costCenterId: invoiceUsers.costCenterId,
+  },
+  owner: {
+    column: invoiceUsers.clientId,
+    resolve: (caller, values, from) =>
+      from === 'query'
+        ? listClient(caller.scope, values as Parameters<typeof listClient>[1])
+        : targetClient(caller.scope, values.clientId as number | undefined),
+  },
+  sortBy: {
+    phoneNumber: sql`${invoiceUsers.phoneNumber}`,
+    subCompany: sql`lower(${nameOf(subCompanies.name, subCompanies.id, invoiceUsers.subCompanyId)})`,
+    costCenter: sql`lower(${nameOf(costCenters.name, costCenters.id, invoiceUsers.costCenterId)})`,
+  },
+  unique: [{ index: 'invoice_users_phone_uq' }, { index: 'users_email_uq', code: 'clientUserEmailExists' }],
+  toValues: (input, _existing, caller) => {
+    const v = input as InvoiceUserInput;
+    return {
+      name: v.name,
+      phoneNumber: v.phoneNumber,
+      email: v.email,
+      subCompanyId: v.subCompanyId,
+      costCenterId: v.costCenterId,
+      mobileBenefit: v.mobileBenefit,
+      fiveGPlan: v.fiveGPlan,
+      allowLogin: v.allowLogin,
+      updatedAt: caller.now,
+    };
+  },
+  async validate(tx, input, existing, caller, ownerId) {
+    const v = input as InvoiceUserInput;
+    const clientId = existing ? (existing.clientId as number) : ownerId!;
+    await checkPlacement(tx, caller.scope, clientId, v.subCompanyId, v.costCenterId);
+    if (await phoneTaken(tx, clientId, v.phoneNumber, existing ? (existing.id as number) : null))
+      throw new AppError(409, 'invoiceUserPhoneExists');
+    await checkLogin(tx, caller, v, (existing?.userId as number | null) ?? null);
+  },
+  /** Allow login, then the row's user and subscription; answers whom to mail the link to. */
+  async afterSave(tx, { id, input, existing, caller, parentId }) {
+    const v = input as InvoiceUserInput;
+    const clientId = existing ? (existing.clientId as number) : parentId!;
+    const login = await syncLogin(tx, caller, clientId, v, (existing?.userId as number | null) ?? null);
+    await tx
+      .update(invoiceUsers)
+      .set({ userId: login.userId, subscriptionId: await subscriptionOf(tx, clientId, v.phoneNumber) })
+      .where(eq(invoiceUsers.id, id));
+    return login.mailTo;
+  },
+  async afterWrite(tx, event) {
+    // A deleted row's client user is deactivated and their sessions end.
+    const userId = event.type === 'delete' ? (event.before.userId as number | null) : null;
+    if (userId != null)
+      await tx
+        .update(users)
+        .set({ status: 'inactive', tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+  },
+  async afterCommit(deps, event) {
+    if (event.saved != null) await sendActivationMail(deps, event.saved as number);
+  },
+  activityArea: AREA,
+  activityEntity: 'invoiceUser',
+};

@@ -159,6 +159,8 @@ export interface MasterMeta<
    * `{ code, message }` (default: POST and PUT answer the entity, DELETE `{ id, code, message }`).
    */
   savedAs?: string;
+  /** With `savedAs`: DELETE answers `{ id, code, message }` still (as without it). */
+  deleteAnswersId?: boolean;
   entity: E;
   create: C;
 }
