@@ -1,21 +1,7 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Upload,
-} from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Checkbox, Flex, Form, Input, Select, Switch, Table, Tag, Upload } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { RowEditDelete } from '../../components/row-edit-delete';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -148,22 +134,14 @@ export function InvoiceUsersPage({ clientId }: { clientId?: number }) {
         rowActions={{
           width: 100,
           render: (r) => (
-            <Space>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('clientMasters.edit')}
-                onClick={() => setEditing(r)}
-              />
-              <Popconfirm title={t('clientMasters.deleteConfirm')} onConfirm={() => remove.mutate(r.id)}>
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('clientMasters.delete')}
-                />
-              </Popconfirm>
-            </Space>
+            <RowEditDelete
+              onEdit={() => setEditing(r)}
+              onDelete={() => remove.mutate(r.id)}
+              editLabel={t('clientMasters.edit')}
+              deleteLabel={t('clientMasters.delete')}
+              confirm={t('clientMasters.deleteConfirm')}
+              cancelLabel={t('common.cancel')}
+            />
           ),
         }}
       />

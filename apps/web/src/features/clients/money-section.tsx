@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, DatePicker, Flex, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, DatePicker, Flex, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
+import { RowEditDelete } from '../../components/row-edit-delete';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -156,28 +157,14 @@ export function MoneySection<L extends { items: MoneyRow[]; total: number }>({
         rowActions={{
           width: 100,
           render: (r) => (
-            <Space>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('clients.money.edit')}
-                onClick={() => setEditing(r)}
-              />
-              <Popconfirm
-                title={t(`${spec.texts}.deleteConfirm`)}
-                okText={t('clients.money.delete')}
-                cancelText={t('clients.money.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate(r.id)}
-              >
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('clients.money.delete')}
-                />
-              </Popconfirm>
-            </Space>
+            <RowEditDelete
+              onEdit={() => setEditing(r)}
+              onDelete={() => remove.mutate(r.id)}
+              editLabel={t('clients.money.edit')}
+              deleteLabel={t('clients.money.delete')}
+              confirm={t(`${spec.texts}.deleteConfirm`)}
+              cancelLabel={t('clients.money.cancel')}
+            />
           ),
         }}
       />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { RowEditDelete } from '../../components/row-edit-delete';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -122,31 +123,16 @@ export function SubCompaniesSection({ clientId }: { clientId: number }) {
         rowActions={{
           width: 100,
           render: (r) => (
-            <Space>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('clients.subCompanies.edit')}
-                onClick={() => setEditing(r)}
-                data-testid="sub-company-edit"
-              />
-              <Popconfirm
-                title={t('clients.subCompanies.deleteConfirm')}
-                description={t('clients.subCompanies.deleteHelp')}
-                okText={t('clients.subCompanies.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate({ clientId, id: r.id })}
-              >
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('clients.subCompanies.delete')}
-                  data-testid="sub-company-delete"
-                />
-              </Popconfirm>
-            </Space>
+            <RowEditDelete
+              onEdit={() => setEditing(r)}
+              onDelete={() => remove.mutate({ clientId, id: r.id })}
+              editLabel={t('clients.subCompanies.edit')}
+              deleteLabel={t('clients.subCompanies.delete')}
+              confirm={t('clients.subCompanies.deleteConfirm')}
+              confirmHelp={t('clients.subCompanies.deleteHelp')}
+              cancelLabel={t('common.cancel')}
+              testIdPrefix="sub-company"
+            />
           ),
         }}
       />
