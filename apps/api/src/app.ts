@@ -43,6 +43,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportExportsRoutes } from './modules/report-exports/report-exports.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { consultantBillingRoutes } from './modules/consultant-billing/consultant-billing.routes.js';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes.js';
 import { providerUsersRoutes } from './modules/provider-users/provider-users.routes.js';
 import { clientUsersRoutes } from './modules/client-sections/client-users.routes.js';
 import { billingRoutes } from './modules/client-sections/billing.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(reportsRoutes);
   await app.register(reportExportsRoutes);
   await app.register(consultantBillingRoutes);
+  await app.register(portfolioRoutes);
   await app.register(billingRoutes);
   await app.register(clientMoneyRoutes);
   await app.register(operatorContractsRoutes);

@@ -20,6 +20,7 @@ export * from './schemas/operator-contracts.js';
 export * from './schemas/reports.js';
 export * from './schemas/report-exports.js';
 export * from './schemas/consultant-billing.js';
+export * from './schemas/portfolio.js';
 export * from './schemas/about.js';
 export * from './business-day.js';
 export * from './schemas/alerts.js';

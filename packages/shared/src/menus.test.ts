@@ -22,6 +22,20 @@ describe('menus', () => {
     expect(paths(ADMIN_MENU).filter((x) => x.startsWith('/admin/reports/'))).toHaveLength(12);
   });
 
+  it('land provider admins and consultants on the portfolio, company users on their dashboard', () => {
+    expect(homePathFor(ROLE.providerAdmin, effectivePermissions(ROLE.providerAdmin))).toBe(
+      '/admin/portfolio',
+    );
+    expect(homePathFor(ROLE.consultant, effectivePermissions(ROLE.consultant))).toBe('/admin/portfolio');
+    expect(homePathFor(ROLE.companyAdmin, effectivePermissions(ROLE.companyAdmin))).toBe(
+      '/company/dashboard/costAndUsage',
+    );
+    // A provider user whose chosen permissions leave the portfolio out lands on the dashboard.
+    expect(homePathFor(ROLE.consultant, effectivePermissions(ROLE.consultant, ['dashboards']))).toBe(
+      '/admin/dashboard/costAndUsage',
+    );
+  });
+
   it('give the consultant the admin menu without Masters, client contracts and activity log', () => {
     const p = paths(menuForUser(ROLE.consultant, ROLE_PERMISSIONS[ROLE.consultant]));
     expect(p.some((x) => x.startsWith('/admin/master'))).toBe(false);

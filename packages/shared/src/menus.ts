@@ -102,7 +102,24 @@ const clientManagement: MenuItem = {
   permission: 'clients.manage',
 };
 
+/**
+ * The landing page of provider admins and consultants (issue 26): a row per client they may see,
+ * first in their menu so that sign-in opens it instead of a dashboard waiting for a client.
+ */
+const portfolio: MenuItem = {
+  key: 'portfolio',
+  path: '/admin/portfolio',
+  titleKey: 'menu.portfolio',
+  icon: 'AppstoreOutlined',
+  permission: 'portfolio',
+  page: 'portfolio',
+};
+
+/** The portfolio page (provider side). */
+export const PORTFOLIO_PATH = portfolio.path;
+
 export const ADMIN_MENU: MenuItem[] = [
+  portfolio,
   dashboard('/admin'),
   invoiceUpload('/admin'),
   {

@@ -46,6 +46,8 @@ export const PERMISSION_GROUPS = {
   alerts: ['alerts'],
   /** Provider-only areas that the spec names as screens but not as client permissions. */
   provider: ['activityLog', 'automation', 'layout.builder', 'users.manage'],
+  /** The provider's portfolio: a row per client the caller may see (issue 26; decision 0022). */
+  portfolio: ['portfolio'],
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

@@ -392,6 +392,40 @@ export async function putSettings(
 }
 
 /**
+ * The subscriptions whose savings a caller sees (Savings, the portfolio): the Scope on
+ * `subscriptions` (client, sub-companies, cost centers, the operator chosen at login). A query
+ * using it joins `subscriptions`.
+ */
+export const savingsScope = (scope: Scope): SQL | undefined =>
+  scope.where({
+    clientId: s.clientId,
+    subCompanyId: s.subCompanyId,
+    costCenterId: s.costCenterId,
+    operatorId: s.operatorId,
+  });
+
+/**
+ * The findings whose saving is potential (a month): the current `optimized` and `unused` findings
+ * not yet realised by a mark to the same plan. The one definition of Savings and the portfolio.
+ */
+export function potentialFinding(): SQL {
+  const realisedMark = sql<boolean>`exists (select 1 from ${optimizationMarks} m where m.subscription_id = ${r.subscriptionId}
+    and m.status = 'realised' and not m.cancelled and m.to_plan_id is not distinct from ${r.bestPlanId})`;
+  return and(inArray(r.kind, ['optimized', 'unused']), sql`not ${realisedMark}`)!;
+}
+
+/**
+ * The marks whose saving is realised in `month` (`YYYY-MM`): realised, not cancelled, from their
+ * realised month on. Each counts its monthly saving in every such month (Savings, the portfolio).
+ */
+export const realisedBy = (month: string): SQL =>
+  and(
+    eq(optimizationMarks.status, 'realised'),
+    eq(optimizationMarks.cancelled, false),
+    lte(optimizationMarks.realisedMonth, `${month}-01`),
+  )!;
+
+/**
  * The savings dashboard: potential savings (open recommendations not yet realised and unused
  * subscriptions, with the part already marked) and realised savings over the period — each realised
  * mark counts its monthly saving in every month from its realised month to the period's end — by
@@ -407,18 +441,11 @@ export async function savings(
   const to = q.to ?? (q.from ? addMonths(q.from, 11) : helsinkiMonth(now));
   const from = q.from ?? addMonths(to, -11);
   const inScope = and(
-    scope.where({
-      clientId: s.clientId,
-      subCompanyId: s.subCompanyId,
-      costCenterId: s.costCenterId,
-      operatorId: s.operatorId,
-    }),
+    savingsScope(scope),
     q.subCompanyId != null ? eq(s.subCompanyId, q.subCompanyId) : undefined,
   );
   const openMark = sql<boolean>`exists (select 1 from ${optimizationMarks} m where m.subscription_id = ${r.subscriptionId}
     and m.status = 'open' and not m.cancelled)`;
-  const realisedMark = sql<boolean>`exists (select 1 from ${optimizationMarks} m where m.subscription_id = ${r.subscriptionId}
-    and m.status = 'realised' and not m.cancelled and m.to_plan_id is not distinct from ${r.bestPlanId})`;
   const [potential, realised, run] = await Promise.all([
     db
       .select({
@@ -432,14 +459,7 @@ export async function savings(
       .from(r)
       .innerJoin(s, eq(s.id, r.subscriptionId))
       .leftJoin(subCompanies, eq(subCompanies.id, s.subCompanyId))
-      .where(
-        and(
-          eq(r.clientId, clientId),
-          inScope,
-          inArray(r.kind, ['optimized', 'unused']),
-          sql`not ${realisedMark}`,
-        ),
-      )
+      .where(and(eq(r.clientId, clientId), inScope, potentialFinding()))
       .groupBy(r.kind, s.subCompanyId, subCompanies.name, openMark),
     db
       .select({
@@ -451,15 +471,7 @@ export async function savings(
       .from(optimizationMarks)
       .innerJoin(s, eq(s.id, optimizationMarks.subscriptionId))
       .leftJoin(subCompanies, eq(subCompanies.id, s.subCompanyId))
-      .where(
-        and(
-          eq(optimizationMarks.clientId, clientId),
-          inScope,
-          eq(optimizationMarks.status, 'realised'),
-          eq(optimizationMarks.cancelled, false),
-          lte(optimizationMarks.realisedMonth, `${to}-01`),
-        ),
-      ),
+      .where(and(eq(optimizationMarks.clientId, clientId), inScope, realisedBy(to))),
     lastRun(db, clientId),
   ]);
 

@@ -1,0 +1,282 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  addMonths,
+  helsinkiDay,
+  helsinkiMonth,
+  type PortfolioExportQuery,
+  type PortfolioList,
+  type PortfolioQuery,
+  type PortfolioRow,
+  type PortfolioSort,
+} from '@kulu/shared';
+import {
+  clientContracts,
+  clientOperators,
+  clients,
+  invoices,
+  monthlyCostSummary,
+  operators,
+  optimizationMarks,
+  optimizationResults,
+  optimizationRuns,
+  subscriptions,
+} from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../lib/resource/resource.service.js';
+import type { Scope } from '../../lib/scope.js';
+import { euros, toCents } from '../dashboards/money.js';
+import { potentialFinding, realisedBy, savingsScope } from '../optimization/optimization.service.js';
+
+/**
+ * The provider's portfolio (issue 26): a row per client company the caller may see (the request's
+ * Scope: every client for the provider admin, a consultant's assigned companies), with each figure
+ * computed for every visible client at once, one grouped statement per figure, all in parallel.
+ * The figures are the ones the client's own screens show: cost from the dashboards' pre-aggregate,
+ * savings by the optimization module's definitions. Decision: docs/decisions/0022-portfolio.md.
+ */
+
+interface Figures {
+  costThisMonth: number;
+  costLastMonth: number;
+  potentialSaving: number;
+  realisedSaving: number;
+}
+
+/** A row with its money in cents, before paging (sorted and totalled in cents). */
+type Row = Omit<PortfolioRow, keyof Figures> & Figures;
+
+const month1 = (m: string) => `${m}-01`;
+
+/** Every visible client's row for the filters, unsorted: `month` is "this month". */
+async function portfolioRows(
+  db: Db,
+  scope: Scope,
+  q: PortfolioExportQuery,
+  now: Date,
+): Promise<{ month: string; lastMonth: string; rows: Row[] }> {
+  const month = q.month ?? helsinkiMonth(now);
+  const lastMonth = addMonths(month, -1);
+  const today = helsinkiDay(now);
+  const monthEnd = `${addMonths(month, 1)}-01`;
+  const pattern = q.q ? containsPattern(q.q) : null;
+  const ofClients = (col: PgColumn): SQL | undefined => scope.where({ clientId: col });
+  const r = optimizationResults;
+  const s = subscriptions;
+  const co = clientOperators;
+
+  const [companies, costs, potential, realised, missing, contracts, operatorEnds, runs] = await Promise.all([
+    db
+      .select({ id: clients.id, name: clients.companyName, businessId: clients.businessId })
+      .from(clients)
+      .where(
+        and(
+          eq(clients.type, 'company'),
+          eq(clients.interestStatus, 'company'),
+          eq(clients.profileStatus, 'active'),
+          ofClients(clients.id),
+          pattern ? or(ilike(clients.companyName, pattern), ilike(clients.businessId, pattern)) : undefined,
+        ),
+      ),
+    // The month's invoiced cost, as the cost-and-usage dashboard sums it (its pre-aggregate).
+    db
+      .select({
+        clientId: monthlyCostSummary.clientId,
+        month: sql<string>`to_char(${monthlyCostSummary.month}, 'YYYY-MM')`,
+        cost: sql<string>`sum(${monthlyCostSummary.amount})::text`,
+      })
+      .from(monthlyCostSummary)
+      .where(
+        and(
+          inArray(monthlyCostSummary.month, [month1(lastMonth), month1(month)]),
+          scope.where({ clientId: monthlyCostSummary.clientId, operatorId: monthlyCostSummary.operatorId }),
+        ),
+      )
+      .groupBy(monthlyCostSummary.clientId, monthlyCostSummary.month),
+    // Savings' potential (a month) and realised saving of the month: the optimization module's rules.
+    db
+      .select({ clientId: r.clientId, cents: sql<string>`sum(${r.monthlySavingCents})::text` })
+      .from(r)
+      .innerJoin(s, eq(s.id, r.subscriptionId))
+      .where(and(savingsScope(scope), potentialFinding()))
+      .groupBy(r.clientId),
+    db
+      .select({
+        clientId: optimizationMarks.clientId,
+        cents: sql<string>`sum(${optimizationMarks.monthlySavingCents})::text`,
+      })
+      .from(optimizationMarks)
+      .innerJoin(s, eq(s.id, optimizationMarks.subscriptionId))
+      .where(and(savingsScope(scope), realisedBy(month)))
+      .groupBy(optimizationMarks.clientId),
+    // Operators under contract in the month (no dates: always) without an invoice of the month in.
+    db
+      .select({ clientId: co.clientId, operator: operators.name })
+      .from(co)
+      .innerJoin(operators, eq(operators.id, co.operatorId))
+      .where(
+        and(
+          scope.where({ clientId: co.clientId, operatorId: co.operatorId }),
+          or(isNull(co.contractStartDate), sql`${co.contractStartDate} < ${monthEnd}::date`),
+          or(isNull(co.contractEndDate), gte(co.contractEndDate, month1(month))),
+          sql`not exists (select 1 from ${invoices} i where i.client_id = ${co.clientId}
+            and i.operator_id = ${co.operatorId} and i.upload_state = 'uploaded'
+            and i.period_start = ${month1(month)}::date)`,
+        ),
+      )
+      .orderBy(asc(operators.name)),
+    // The client's contract with the provider: the active one's end, else the latest end.
+    db
+      .select({
+        clientId: clientContracts.clientId,
+        endDate: sql<string>`coalesce(max(${clientContracts.endDate}) filter (where ${clientContracts.status} = 'active'),
+          max(${clientContracts.endDate}) filter (where ${clientContracts.status} <> 'draft'))::text`,
+      })
+      .from(clientContracts)
+      .where(ofClients(clientContracts.clientId))
+      .groupBy(clientContracts.clientId),
+    db
+      .select({ clientId: co.clientId, endDate: sql<string>`min(${co.contractEndDate})::text` })
+      .from(co)
+      .where(
+        and(
+          scope.where({ clientId: co.clientId, operatorId: co.operatorId }),
+          gte(co.contractEndDate, today),
+        ),
+      )
+      .groupBy(co.clientId),
+    // The latest optimization run of each client.
+    db
+      .selectDistinctOn([optimizationRuns.clientId], {
+        clientId: optimizationRuns.clientId,
+        id: optimizationRuns.id,
+        status: optimizationRuns.status,
+        trigger: optimizationRuns.trigger,
+        createdAt: optimizationRuns.createdAt,
+        finishedAt: optimizationRuns.finishedAt,
+      })
+      .from(optimizationRuns)
+      .where(ofClients(optimizationRuns.clientId))
+      .orderBy(asc(optimizationRuns.clientId), desc(optimizationRuns.id)),
+  ]);
+
+  const byClient = <T extends { clientId: number }>(list: T[]) => new Map(list.map((x) => [x.clientId, x]));
+  const thisCost = new Map<number, number>();
+  const lastCost = new Map<number, number>();
+  for (const c of costs) (c.month === month ? thisCost : lastCost).set(c.clientId, toCents(c.cost));
+  const potentialOf = byClient(potential);
+  const realisedOf = byClient(realised);
+  const contractOf = byClient(contracts);
+  const operatorEndOf = byClient(operatorEnds);
+  const runOf = byClient(runs);
+  const missingOf = new Map<number, string[]>();
+  for (const m of missing) missingOf.set(m.clientId, [...(missingOf.get(m.clientId) ?? []), m.operator]);
+
+  const rows: Row[] = [];
+  for (const c of companies) {
+    const missingOperators = missingOf.get(c.id) ?? [];
+    if (q.missingInvoices && !missingOperators.length) continue;
+    const costThisMonth = thisCost.get(c.id) ?? 0;
+    const costLastMonth = lastCost.get(c.id) ?? 0;
+    const run = runOf.get(c.id);
+    rows.push({
+      clientId: c.id,
+      companyName: c.name,
+      businessId: c.businessId,
+      costThisMonth,
+      costLastMonth,
+      costChange: costLastMonth
+        ? Math.round(((costThisMonth - costLastMonth) / costLastMonth) * 1000) / 10
+        : null,
+      potentialSaving: Number(potentialOf.get(c.id)?.cents ?? 0),
+      realisedSaving: Number(realisedOf.get(c.id)?.cents ?? 0),
+      missingInvoices: missingOperators.length,
+      missingOperators,
+      contractEndDate: contractOf.get(c.id)?.endDate ?? null,
+      operatorContractEndDate: operatorEndOf.get(c.id)?.endDate ?? null,
+      lastRun: run
+        ? {
+            id: run.id,
+            status: run.status,
+            trigger: run.trigger,
+            createdAt: new Date(run.createdAt).toISOString(),
+            finishedAt: run.finishedAt ? new Date(run.finishedAt).toISOString() : null,
+          }
+        : null,
+    });
+  }
+  return { month, lastMonth, rows };
+}
+
+const SORTERS: Record<PortfolioSort, (r: Row) => string | number | null> = {
+  companyName: (r) => r.companyName.toLocaleLowerCase('fi'),
+  costThisMonth: (r) => r.costThisMonth,
+  costLastMonth: (r) => r.costLastMonth,
+  costChange: (r) => r.costChange,
+  potentialSaving: (r) => r.potentialSaving,
+  realisedSaving: (r) => r.realisedSaving,
+  missingInvoices: (r) => r.missingInvoices,
+  contractEndDate: (r) => r.contractEndDate,
+  operatorContractEndDate: (r) => r.operatorContractEndDate,
+  lastRun: (r) => r.lastRun?.createdAt ?? null,
+};
+
+/** The rows in the asked order (default: by name); empty values last either way, then by name. */
+function sorted(rows: Row[], q: Pick<PortfolioExportQuery, 'sort' | 'order'>): Row[] {
+  const key = SORTERS[q.sort ?? 'companyName'];
+  const dir = q.order === 'desc' ? -1 : 1;
+  const byName = (a: Row, b: Row) =>
+    a.companyName.localeCompare(b.companyName, 'fi') || a.clientId - b.clientId;
+  return rows
+    .map((row) => ({ row, k: key(row) }))
+    .sort((a, b) => {
+      if (a.k === b.k) return byName(a.row, b.row);
+      if (a.k === null) return 1;
+      if (b.k === null) return -1;
+      return (a.k < b.k ? -1 : 1) * dir;
+    })
+    .map((x) => x.row);
+}
+
+const answer = (r: Row): PortfolioRow => ({
+  ...r,
+  costThisMonth: euros(r.costThisMonth),
+  costLastMonth: euros(r.costLastMonth),
+  potentialSaving: euros(r.potentialSaving),
+  realisedSaving: euros(r.realisedSaving),
+});
+
+/** One page of the portfolio, with the totals over every row of the filters. */
+export async function portfolio(db: Db, scope: Scope, q: PortfolioQuery, now: Date): Promise<PortfolioList> {
+  const { month, lastMonth, rows } = await portfolioRows(db, scope, q, now);
+  const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
+  const start = (q.page - 1) * q.pageSize;
+  return {
+    month,
+    lastMonth,
+    items: sorted(rows, q)
+      .slice(start, start + q.pageSize)
+      .map(answer),
+    total: rows.length,
+    totals: {
+      costThisMonth: euros(sum((r) => r.costThisMonth)),
+      costLastMonth: euros(sum((r) => r.costLastMonth)),
+      potentialSaving: euros(sum((r) => r.potentialSaving)),
+      realisedSaving: euros(sum((r) => r.realisedSaving)),
+      missingInvoices: sum((r) => r.missingInvoices),
+    },
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Every row of the filters in the list's order (the export). */
+export async function portfolioAll(
+  db: Db,
+  scope: Scope,
+  q: PortfolioExportQuery,
+  now: Date,
+): Promise<{ month: string; lastMonth: string; items: PortfolioRow[] }> {
+  const { month, lastMonth, rows } = await portfolioRows(db, scope, q, now);
+  return { month, lastMonth, items: sorted(rows, q).map(answer) };
+}
