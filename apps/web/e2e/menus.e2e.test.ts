@@ -14,11 +14,19 @@ describe('each role sees its menu', () => {
   it('provider admin: the admin menu with Masters; builder and profile open', async () => {
     const { context, page, errors } = await openPage(browser);
     await login(page, USERS.admin);
-    await page.waitForURL(/#\/admin\/dashboard\/costAndUsage$/);
+    await page.waitForURL(/#\/admin\/portfolio$/);
     const texts = await menuTexts(page);
     expect(texts).toEqual(
-      expect.arrayContaining(['Dashboard', 'Upload Invoice', 'Reports', 'Masters', 'Client Management']),
+      expect.arrayContaining([
+        'Portfolio',
+        'Dashboard',
+        'Upload Invoice',
+        'Reports',
+        'Masters',
+        'Client Management',
+      ]),
     );
+    await goto(page, '/admin/dashboard/costAndUsage');
     await page.getByText('Choose a client to see its costs and usage.').waitFor();
     expect(await page.title()).toContain('Cost and Usage');
     await screenshot(page, 'shell-admin-dashboard-en');

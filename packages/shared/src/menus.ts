@@ -44,6 +44,9 @@ const invoiceUpload = (base: string): MenuItem => ({
   page: 'invoice-upload',
 });
 
+/** Cost and Usage under a base path (`/admin`, `/company`): where the portfolio's rows lead. */
+export const costAndUsagePath = (base: string): string => dashboard(base).children![0].path;
+
 /** Upload Invoice under a base path (`/admin`, `/company`): where empty dashboards point. */
 export const invoiceUploadPath = (base: string): string => invoiceUpload(base).path;
 

@@ -113,21 +113,29 @@ describe('the demo on first start', () => {
     expect([...listed].sort()).toEqual(logins.map((u) => u.email).sort());
   });
 
-  it.each(documentedIdentities())('%s lands on a dashboard with real figures, not zeros', async (email) => {
+  it.each(documentedIdentities())('%s lands on a page with real figures, not zeros', async (email) => {
     const session = await signIn(email);
     expect(session.menuDisabled).toBe(false);
     const token = session.access_token;
-    expect(homePathFor(session.roleID, session.acessPermissions)).toMatch(/\/dashboard\/costAndUsage$/);
     if (session.roleID === ROLE.providerAdmin || session.roleID === ROLE.consultant) {
-      // A provider user chooses the company: every company offered has figures.
-      const companies = (await get(token, '/api/clients/options')) as Array<{ id: number; name: string }>;
-      expect(companies.map((c) => c.name).sort()).toEqual(DEMO_CLIENTS.map((c) => c.companyName).sort());
-      for (const c of companies) {
-        const figures = await dashboard(token, c.id);
-        expect(figures.totalCost, c.name).toBeGreaterThan(0);
-        expect(figures.subscriptions, c.name).toBeGreaterThan(0);
+      // A provider user lands on the portfolio (issue 26): a row per company with figures, each
+      // opening that company's dashboard, which has figures too.
+      expect(homePathFor(session.roleID, session.acessPermissions)).toBe('/admin/portfolio');
+      const month = demoMonths(t.deps.now()).at(-1)!.invoiceDate.slice(0, 7);
+      const portfolio = (await get(token, `/api/portfolio?month=${month}`)) as {
+        items: Array<{ clientId: number; companyName: string; costThisMonth: string }>;
+      };
+      expect(portfolio.items.map((c) => c.companyName).sort()).toEqual(
+        DEMO_CLIENTS.map((c) => c.companyName).sort(),
+      );
+      for (const c of portfolio.items) {
+        expect(Number(c.costThisMonth), c.companyName).toBeGreaterThan(0);
+        const figures = await dashboard(token, c.clientId);
+        expect(figures.totalCost, c.companyName).toBeGreaterThan(0);
+        expect(figures.subscriptions, c.companyName).toBeGreaterThan(0);
       }
     } else {
+      expect(homePathFor(session.roleID, session.acessPermissions)).toMatch(/\/dashboard\/costAndUsage$/);
       const figures = await dashboard(token);
       expect(figures.totalCost).toBeGreaterThan(0);
       expect(figures.subscriptions).toBeGreaterThan(0);

@@ -68,6 +68,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/automation/failed-downloads-page'),
     'FailedDownloadsPage',
   ),
+  portfolio: lazyPage(() => import('../features/portfolio/portfolio-page'), 'PortfolioPage'),
   'cost-and-usage': lazyPage(() => import('../features/dashboards/cost-usage-page'), 'CostUsagePage'),
   savings: lazyPage(() => import('../features/dashboards/savings-page'), 'SavingsPage'),
   'invoice-optimization': lazyPage(

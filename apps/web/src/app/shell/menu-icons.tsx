@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import {
+  AppstoreOutlined,
   BarChartOutlined,
   BellOutlined,
   CloudUploadOutlined,
@@ -12,6 +13,7 @@ import {
 
 /** The @ant-design/icons named in the shared menus, by name (imported one by one to stay small). */
 export const MENU_ICONS: Record<string, ComponentType> = {
+  AppstoreOutlined,
   BarChartOutlined,
   BellOutlined,
   CloudUploadOutlined,

@@ -4,10 +4,11 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { detailPath, isProviderRole, USAGE_TYPES, type Lang, type UsageType } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
+import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { ClientSelect } from '../../components/client-select';
@@ -60,7 +61,11 @@ export function CostUsagePage() {
   const session = useSession();
   const provider = session ? isProviderRole(session.roleID) : false;
 
-  const [clientId, setClientId] = useState<number | undefined>();
+  // A provider opens a client's dashboard from the portfolio with `?clientId=`.
+  const [searchParams] = useSearchParams();
+  const [clientId, setClientId] = useState<number | undefined>(() =>
+    provider ? (routeId(searchParams.get('clientId') ?? undefined) ?? undefined) : undefined,
+  );
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
   const [costCategoryId, setCostCategoryId] = useState<number | undefined>();

@@ -1,0 +1,251 @@
+import { Checkbox, DatePicker, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import {
+  helsinkiMonth,
+  PORTFOLIO_SORTABLE,
+  type Lang,
+  type PortfolioRow,
+  type PortfolioSort,
+} from '@kulu/shared';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { SearchBox } from '../../components/search-box';
+import { FilterField } from '../../components/filter-fields';
+import { ReportHeading } from '../../components/report-heading';
+import { formatDate, formatMoney } from '../../lib/format';
+import { formatChange, formatMonth } from '../../lib/chart-options';
+import { dashboardLink } from '../../lib/dashboard-link';
+import type { SortSpec } from '../../lib/paging';
+import { usePagedState } from '../../lib/use-paged-state';
+import { useReportExport } from '../../lib/use-report-export';
+import { exportPortfolio, portfolioQuery, type PortfolioParams } from './api';
+import './texts';
+
+const SORT: SortSpec<PortfolioSort> = { sortable: PORTFOLIO_SORTABLE, defaultSort: 'companyName' };
+const MONTH = 'YYYY-MM';
+const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/**
+ * The provider's portfolio (issue 26): the landing page of provider admins and consultants. A row
+ * per client they may see with this month's cost against last month's, open and realised savings,
+ * the invoices of the month not yet in, contract ends and the last optimization run; sorted,
+ * searched, filtered, paged and exported. A client's name opens its Cost and Usage dashboard.
+ */
+export function PortfolioPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
+    PortfolioSort,
+    { month: string; missingInvoices?: boolean }
+  >(SORT, { month: helsinkiMonth(new Date()) });
+  const params: PortfolioParams = {
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
+    q: state.q || undefined,
+    month: state.month,
+    missingInvoices: state.missingInvoices || undefined,
+  };
+  const list = useQuery(portfolioQuery(params));
+  const data = list.data;
+  const money = (v: string) => formatMoney(Number(v), lang);
+  const exportFile = useReportExport(() => exportPortfolio(params, state.month));
+  const lastMonth = dayjs(`${state.month}-01`).subtract(1, 'month').format(MONTH);
+
+  const columns: PagedColumn<PortfolioRow>[] = [
+    {
+      key: 'companyName',
+      dataIndex: 'companyName',
+      title: t('portfolio.company'),
+      render: (name: string, r) => (
+        <Flex vertical>
+          <Link
+            to={dashboardLink('/admin', r.clientId)}
+            aria-label={t('portfolio.open', { name })}
+            data-testid={`portfolio-open-${r.clientId}`}
+          >
+            {name}
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.businessId}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'costThisMonth',
+      dataIndex: 'costThisMonth',
+      title: t('portfolio.costThisMonth', { month: formatMonth(state.month, lang) }),
+      align: 'right',
+      render: (v: string) => money(v),
+      onCell: nowrap,
+    },
+    {
+      key: 'costLastMonth',
+      dataIndex: 'costLastMonth',
+      title: t('portfolio.costLastMonth', { month: formatMonth(lastMonth, lang) }),
+      align: 'right',
+      render: (v: string) => money(v),
+      onCell: nowrap,
+    },
+    {
+      key: 'costChange',
+      dataIndex: 'costChange',
+      title: t('portfolio.change'),
+      align: 'right',
+      onCell: nowrap,
+      render: (v: number | null) =>
+        v === null ? (
+          <Typography.Text type="secondary">–</Typography.Text>
+        ) : (
+          <Typography.Text type={v > 0 ? 'danger' : v < 0 ? 'success' : undefined}>
+            {v > 0 ? <ArrowUpOutlined /> : v < 0 ? <ArrowDownOutlined /> : null} {formatChange(v, lang)}
+          </Typography.Text>
+        ),
+    },
+    {
+      key: 'potentialSaving',
+      dataIndex: 'potentialSaving',
+      title: t('portfolio.potentialSaving'),
+      align: 'right',
+      render: (v: string) => money(v),
+      onCell: nowrap,
+    },
+    {
+      key: 'realisedSaving',
+      dataIndex: 'realisedSaving',
+      title: t('portfolio.realisedSaving'),
+      align: 'right',
+      render: (v: string) => money(v),
+      onCell: nowrap,
+    },
+    {
+      key: 'missingInvoices',
+      dataIndex: 'missingInvoices',
+      title: t('portfolio.missingInvoices'),
+      align: 'right',
+      render: (n: number, r) =>
+        n ? (
+          <Tooltip title={t('portfolio.missingTooltip', { operators: r.missingOperators.join(', ') })}>
+            <Tag color="warning" data-testid={`portfolio-missing-${r.clientId}`}>
+              {n} · {r.missingOperators.join(', ')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">0</Typography.Text>
+        ),
+    },
+    {
+      key: 'contractEndDate',
+      dataIndex: 'contractEndDate',
+      title: t('portfolio.contractEndDate'),
+      render: (v: string | null) => formatDate(v, lang),
+      onCell: nowrap,
+    },
+    {
+      key: 'operatorContractEndDate',
+      dataIndex: 'operatorContractEndDate',
+      title: t('portfolio.operatorContractEndDate'),
+      render: (v: string | null) => formatDate(v, lang),
+      onCell: nowrap,
+    },
+    {
+      key: 'lastRun',
+      dataIndex: 'lastRun',
+      title: t('portfolio.lastRun'),
+      onCell: nowrap,
+      render: (run: PortfolioRow['lastRun']) =>
+        run ? (
+          <Flex vertical>
+            <span>{formatDate(run.finishedAt ?? run.createdAt, lang)}</span>
+            <Typography.Text type={run.status === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+              {t(`portfolio.runStatus.${run.status}`)}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">{t('portfolio.never')}</Typography.Text>
+        ),
+    },
+  ];
+
+  const totals = data?.totals;
+  return (
+    <div data-testid="portfolio-page">
+      <ReportHeading
+        title={t('menu.portfolio')}
+        exportLabel={t('portfolio.export')}
+        exportFile={exportFile}
+        disabled={!data?.total}
+        testId="portfolio-export"
+      />
+      <Typography.Paragraph type="secondary">{t('portfolio.help')}</Typography.Paragraph>
+      <PagedTable<PortfolioRow, PortfolioSort>
+        testId="portfolio-table"
+        query={list}
+        state={state}
+        onPageChange={onPageChange}
+        columns={columns}
+        sort={SORT}
+        rowKey="clientId"
+        emptyText={t('portfolio.empty')}
+        summary={() =>
+          totals && data.total > 0 ? (
+            <Table.Summary.Row data-testid="portfolio-totals">
+              <Table.Summary.Cell index={0}>
+                <Typography.Text strong>{t('portfolio.totalsRow')}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <Typography.Text strong>{money(totals.costThisMonth)}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                <Typography.Text strong>{money(totals.costLastMonth)}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} />
+              <Table.Summary.Cell index={4} align="right">
+                <Typography.Text strong>{money(totals.potentialSaving)}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={5} align="right">
+                <Typography.Text strong>{money(totals.realisedSaving)}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={6} align="right">
+                <Typography.Text strong>{totals.missingInvoices}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={7} colSpan={3} />
+            </Table.Summary.Row>
+          ) : null
+        }
+        toolbar={
+          <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+            <FilterField label={t('portfolio.month')}>
+              <DatePicker
+                picker="month"
+                allowClear={false}
+                value={dayjs(`${state.month}-01`)}
+                onChange={(d) => d && patch({ month: d.format(MONTH) })}
+                data-testid="portfolio-month"
+              />
+            </FilterField>
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              onSearch={submitSearch}
+              placeholder={t('portfolio.search')}
+              width={300}
+            />
+            <Checkbox
+              checked={!!state.missingInvoices}
+              onChange={(e) => patch({ missingInvoices: e.target.checked })}
+              data-testid="portfolio-only-missing"
+            >
+              {t('portfolio.onlyMissing')}
+            </Checkbox>
+          </Flex>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import i18n from 'i18next';
+
+/** The portfolio's texts (glossary: säästöpotentiaali, toteutuneet säästöt, Y-tunnus, optimointi). */
+const TEXTS = {
+  en: {
+    help: 'Every client you look after, with this month’s invoiced cost against last month’s, the saving still open and the saving already realised a month, the invoices of the month not yet in, and when contracts end. Click a client to open its dashboard.',
+    month: 'Month',
+    company: 'Company',
+    costThisMonth: 'Cost {month}',
+    costLastMonth: 'Cost {month}',
+    change: 'Change',
+    potentialSaving: 'Potential saving / month',
+    realisedSaving: 'Realised saving / month',
+    missingInvoices: 'Invoices missing',
+    missingTooltip: 'No invoice of the month yet: {operators}',
+    contractEndDate: 'Contract ends',
+    operatorContractEndDate: 'Operator contract ends',
+    lastRun: 'Last optimization',
+    runStatus: {
+      queued: 'queued',
+      running: 'running',
+      succeeded: 'done',
+      failed: 'failed',
+    },
+    never: 'Never',
+    onlyMissing: 'Only with missing invoices',
+    search: 'Search by company or business ID',
+    export: 'Export to Excel',
+    empty: 'No clients to show',
+    totalsRow: 'Total',
+    open: 'Open the dashboard of {name}',
+  },
+  fi: {
+    help: 'Kaikki hoitamasi asiakkaat: tämän kuukauden laskutetut kustannukset edelliseen kuukauteen verrattuna, avoin säästöpotentiaali ja toteutuneet säästöt kuukaudessa, kuukauden puuttuvat laskut ja sopimusten päättyminen. Avaa asiakkaan kojelauta napsauttamalla riviä.',
+    month: 'Kuukausi',
+    company: 'Yritys',
+    costThisMonth: 'Kustannukset {month}',
+    costLastMonth: 'Kustannukset {month}',
+    change: 'Muutos',
+    potentialSaving: 'Säästöpotentiaali / kk',
+    realisedSaving: 'Toteutuneet säästöt / kk',
+    missingInvoices: 'Puuttuvat laskut',
+    missingTooltip: 'Kuukauden lasku puuttuu: {operators}',
+    contractEndDate: 'Sopimus päättyy',
+    operatorContractEndDate: 'Operaattorisopimus päättyy',
+    lastRun: 'Viimeisin optimointi',
+    runStatus: {
+      queued: 'jonossa',
+      running: 'käynnissä',
+      succeeded: 'valmis',
+      failed: 'epäonnistui',
+    },
+    never: 'Ei koskaan',
+    onlyMissing: 'Vain puuttuvat laskut',
+    search: 'Hae yrityksellä tai Y-tunnuksella',
+    export: 'Vie Exceliin',
+    empty: 'Ei näytettäviä asiakkaita',
+    totalsRow: 'Yhteensä',
+    open: 'Avaa asiakkaan {name} kojelauta',
+  },
+} as const;
+
+for (const lang of ['en', 'fi'] as const) {
+  i18n.addResourceBundle(lang, 'translation', { portfolio: TEXTS[lang] }, true, false);
+}
