@@ -10,7 +10,9 @@
 // through the CLI against xmllint --stream, and the CLI's peak RSS.
 // The import bench (apps/api/src/modules/invoices/import.bench.ts): a 2,000-subscription invoice
 // imported in process on PostgreSQL (same database), as a first month and as the next one.
-// `npm run bench -- parse`, `-- finvoice`, `-- import`, `-- server`, `-- optimizer`, `-- dashboard`, `-- export` or `-- load` runs one.
+// The portfolio bench (apps/api/src/modules/portfolio/portfolio.bench.ts): the provider portfolio's p95 at
+// 200 clients × 150 subscriptions × 24 months on PostgreSQL (same database), through autocannon.
+// `npm run bench -- parse`, `-- finvoice`, `-- import`, `-- server`, `-- optimizer`, `-- dashboard`, `-- portfolio`, `-- export` or `-- load` runs one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,7 @@ const SECTIONS = {
   server: 'scripts/bench-server.ts',
   optimizer: 'packages/optimizer/bench/optimize.bench.ts',
   dashboard: 'apps/api/src/modules/dashboards/cost-usage.bench.ts',
+  portfolio: 'apps/api/src/modules/portfolio/portfolio.bench.ts',
   export: 'apps/api/src/modules/report-exports/export.bench.ts',
   load: 'scripts/bench-load.ts',
 };

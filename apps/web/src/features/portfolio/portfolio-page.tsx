@@ -61,6 +61,7 @@ export function PortfolioPage() {
       key: 'companyName',
       dataIndex: 'companyName',
       title: t('portfolio.company'),
+      width: 220,
       render: (name: string, r) => (
         <Flex vertical>
           <Link
@@ -143,15 +144,17 @@ export function PortfolioPage() {
       key: 'contractEndDate',
       dataIndex: 'contractEndDate',
       title: t('portfolio.contractEndDate'),
-      render: (v: string | null) => formatDate(v, lang),
       onCell: nowrap,
-    },
-    {
-      key: 'operatorContractEndDate',
-      dataIndex: 'operatorContractEndDate',
-      title: t('portfolio.operatorContractEndDate'),
-      render: (v: string | null) => formatDate(v, lang),
-      onCell: nowrap,
+      render: (v: string | null, r) => (
+        <Flex vertical>
+          <span>{formatDate(v, lang)}</span>
+          {r.operatorContractEndDate && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('portfolio.operatorContractEnds', { date: formatDate(r.operatorContractEndDate, lang) })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'lastRun',
@@ -199,22 +202,30 @@ export function PortfolioPage() {
                 <Typography.Text strong>{t('portfolio.totalsRow')}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={1} align="right">
-                <Typography.Text strong>{money(totals.costThisMonth)}</Typography.Text>
+                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                  {money(totals.costThisMonth)}
+                </Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={2} align="right">
-                <Typography.Text strong>{money(totals.costLastMonth)}</Typography.Text>
+                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                  {money(totals.costLastMonth)}
+                </Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={3} />
               <Table.Summary.Cell index={4} align="right">
-                <Typography.Text strong>{money(totals.potentialSaving)}</Typography.Text>
+                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                  {money(totals.potentialSaving)}
+                </Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={5} align="right">
-                <Typography.Text strong>{money(totals.realisedSaving)}</Typography.Text>
+                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                  {money(totals.realisedSaving)}
+                </Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={6} align="right">
                 <Typography.Text strong>{totals.missingInvoices}</Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={7} colSpan={3} />
+              <Table.Summary.Cell index={7} colSpan={2} />
             </Table.Summary.Row>
           ) : null
         }

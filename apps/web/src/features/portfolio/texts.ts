@@ -3,7 +3,7 @@ import i18n from 'i18next';
 /** The portfolio's texts (glossary: säästöpotentiaali, toteutuneet säästöt, Y-tunnus, optimointi). */
 const TEXTS = {
   en: {
-    help: 'Every client you look after, with this month’s invoiced cost against last month’s, the saving still open and the saving already realised a month, the invoices of the month not yet in, and when contracts end. Click a client to open its dashboard.',
+    help: 'Every client you look after, with this month’s invoiced cost against last month’s, the saving still open and the saving already realised a month, the invoices of the month not yet in, and when contracts end. Click a client’s name to open its dashboard.',
     month: 'Month',
     company: 'Company',
     costThisMonth: 'Cost {month}',
@@ -13,8 +13,8 @@ const TEXTS = {
     realisedSaving: 'Realised saving / month',
     missingInvoices: 'Invoices missing',
     missingTooltip: 'No invoice of the month yet: {operators}',
-    contractEndDate: 'Contract ends',
-    operatorContractEndDate: 'Operator contract ends',
+    contractEndDate: 'Contracts end',
+    operatorContractEnds: 'Operator: {date}',
     lastRun: 'Last optimization',
     runStatus: {
       queued: 'queued',
@@ -31,7 +31,7 @@ const TEXTS = {
     open: 'Open the dashboard of {name}',
   },
   fi: {
-    help: 'Kaikki hoitamasi asiakkaat: tämän kuukauden laskutetut kustannukset edelliseen kuukauteen verrattuna, avoin säästöpotentiaali ja toteutuneet säästöt kuukaudessa, kuukauden puuttuvat laskut ja sopimusten päättyminen. Avaa asiakkaan kojelauta napsauttamalla riviä.',
+    help: 'Kaikki hoitamasi asiakkaat: tämän kuukauden laskutetut kustannukset edelliseen kuukauteen verrattuna, avoin säästöpotentiaali ja toteutuneet säästöt kuukaudessa, kuukauden puuttuvat laskut ja sopimusten päättyminen. Avaa asiakkaan kojelauta napsauttamalla sen nimeä.',
     month: 'Kuukausi',
     company: 'Yritys',
     costThisMonth: 'Kustannukset {month}',
@@ -41,8 +41,8 @@ const TEXTS = {
     realisedSaving: 'Toteutuneet säästöt / kk',
     missingInvoices: 'Puuttuvat laskut',
     missingTooltip: 'Kuukauden lasku puuttuu: {operators}',
-    contractEndDate: 'Sopimus päättyy',
-    operatorContractEndDate: 'Operaattorisopimus päättyy',
+    contractEndDate: 'Sopimukset päättyvät',
+    operatorContractEnds: 'Operaattori: {date}',
     lastRun: 'Viimeisin optimointi',
     runStatus: {
       queued: 'jonossa',
