@@ -15,6 +15,15 @@ export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
 export const baseUrl = (): string => inject('baseUrl');
 
+/** A valid Finnish business id (check digit) that no other test uses. */
+export function businessId(): string {
+  for (;;) {
+    const base = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
+    const sum = [7, 9, 10, 5, 8, 4, 2].reduce((a, w, i) => a + w * Number(base[i]), 0) % 11;
+    if (sum !== 1) return `${base}-${sum === 0 ? 0 : 11 - sum}`;
+  }
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

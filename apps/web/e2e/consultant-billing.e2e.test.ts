@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   USERS,
   baseUrl,
+  businessId,
   goto,
   launchBrowser,
   login,
@@ -22,15 +23,6 @@ afterAll(async () => {
 });
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
-
-/** A valid Finnish business id (check digit) that no other test uses. */
-function businessId(): string {
-  for (;;) {
-    const base = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
-    const sum = [7, 9, 10, 5, 8, 4, 2].reduce((a, w, i) => a + w * Number(base[i]), 0) % 11;
-    if (sum !== 1) return `${base}-${sum === 0 ? 0 : 11 - sum}`;
-  }
-}
 
 /**
  * A consultant (a client of type consultant) on a billing plan, managing both demo companies, made

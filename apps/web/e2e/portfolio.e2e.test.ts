@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { USERS, baseUrl, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import {
+  USERS,
+  baseUrl,
+  businessId,
+  launchBrowser,
+  login,
+  openPage,
+  screenshot,
+  switchLanguage,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,15 +22,6 @@ afterAll(async () => {
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 const rowsOf = (page: Page) => page.getByTestId('portfolio-table').locator('tr.ant-table-row');
-
-/** A valid Finnish business id (check digit) that no other test uses. */
-function businessId(): string {
-  for (;;) {
-    const base = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
-    const sum = [7, 9, 10, 5, 8, 4, 2].reduce((a, w, i) => a + w * Number(base[i]), 0) % 11;
-    if (sum !== 1) return `${base}-${sum === 0 ? 0 : 11 - sum}`;
-  }
-}
 
 /** A customer company added by the provider admin through the API (assigned to no consultant). */
 async function addCompany(token: string, name: string): Promise<number> {

@@ -17,6 +17,7 @@ import {
   optimizationRuns,
   plans,
   subscriptions,
+  type OPTIMIZATION_RUN_STATUSES,
   type OPTIMIZATION_TRIGGERS,
 } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
@@ -416,25 +417,39 @@ export async function runQueuedOptimization(deps: Deps, clientId: number): Promi
   }
 }
 
+/** What a run's status line shows (the optimization page, Savings, the portfolio). */
+export const runColumns = {
+  id: optimizationRuns.id,
+  status: optimizationRuns.status,
+  trigger: optimizationRuns.trigger,
+  createdAt: optimizationRuns.createdAt,
+  finishedAt: optimizationRuns.finishedAt,
+};
+
+/** A run as the API answers it: timestamps in ISO form. */
+export function runAnswer(run: {
+  id: number;
+  status: (typeof OPTIMIZATION_RUN_STATUSES)[number];
+  trigger: (typeof OPTIMIZATION_TRIGGERS)[number];
+  createdAt: Date | string;
+  finishedAt: Date | string | null;
+}) {
+  return {
+    id: run.id,
+    status: run.status,
+    trigger: run.trigger,
+    createdAt: new Date(run.createdAt).toISOString(),
+    finishedAt: run.finishedAt ? new Date(run.finishedAt).toISOString() : null,
+  };
+}
+
 /** The latest run of a client (null: never optimized). */
 export async function lastRun(db: Executor, clientId: number) {
   const [run] = await db
-    .select({
-      id: optimizationRuns.id,
-      status: optimizationRuns.status,
-      trigger: optimizationRuns.trigger,
-      createdAt: optimizationRuns.createdAt,
-      finishedAt: optimizationRuns.finishedAt,
-    })
+    .select(runColumns)
     .from(optimizationRuns)
     .where(eq(optimizationRuns.clientId, clientId))
     .orderBy(desc(optimizationRuns.id))
     .limit(1);
-  return run
-    ? {
-        ...run,
-        createdAt: new Date(run.createdAt).toISOString(),
-        finishedAt: run.finishedAt ? new Date(run.finishedAt).toISOString() : null,
-      }
-    : null;
+  return run ? runAnswer(run) : null;
 }

@@ -27,6 +27,7 @@ import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 import { euros, toCents } from '../dashboards/money.js';
 import { potentialFinding, realisedBy, savingsScope } from '../optimization/optimization.service.js';
+import { runAnswer, runColumns } from '../optimization/optimize.service.js';
 
 /**
  * The provider's portfolio (issue 26): a row per client company the caller may see (the request's
@@ -147,14 +148,7 @@ async function portfolioRows(
       .groupBy(co.clientId),
     // The latest optimization run of each client.
     db
-      .selectDistinctOn([optimizationRuns.clientId], {
-        clientId: optimizationRuns.clientId,
-        id: optimizationRuns.id,
-        status: optimizationRuns.status,
-        trigger: optimizationRuns.trigger,
-        createdAt: optimizationRuns.createdAt,
-        finishedAt: optimizationRuns.finishedAt,
-      })
+      .selectDistinctOn([optimizationRuns.clientId], { clientId: optimizationRuns.clientId, ...runColumns })
       .from(optimizationRuns)
       .where(ofClients(optimizationRuns.clientId))
       .orderBy(asc(optimizationRuns.clientId), desc(optimizationRuns.id)),
@@ -194,15 +188,7 @@ async function portfolioRows(
       missingOperators,
       contractEndDate: contractOf.get(c.id)?.endDate ?? null,
       operatorContractEndDate: operatorEndOf.get(c.id)?.endDate ?? null,
-      lastRun: run
-        ? {
-            id: run.id,
-            status: run.status,
-            trigger: run.trigger,
-            createdAt: new Date(run.createdAt).toISOString(),
-            finishedAt: run.finishedAt ? new Date(run.finishedAt).toISOString() : null,
-          }
-        : null,
+      lastRun: run ? runAnswer(run) : null,
     });
   }
   return { month, lastMonth, rows };
