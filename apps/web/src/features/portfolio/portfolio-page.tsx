@@ -80,18 +80,20 @@ export function PortfolioPage() {
     {
       key: 'costThisMonth',
       dataIndex: 'costThisMonth',
-      title: t('portfolio.costThisMonth', { month: formatMonth(state.month, lang) }),
+      title: t('portfolio.cost', { month: formatMonth(state.month, lang) }),
       align: 'right',
-      render: (v: string) => money(v),
       onCell: nowrap,
-    },
-    {
-      key: 'costLastMonth',
-      dataIndex: 'costLastMonth',
-      title: t('portfolio.costLastMonth', { month: formatMonth(lastMonth, lang) }),
-      align: 'right',
-      render: (v: string) => money(v),
-      onCell: nowrap,
+      render: (v: string, r) => (
+        <Flex vertical>
+          <span>{money(v)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('portfolio.lastMonthCost', {
+              month: formatMonth(lastMonth, lang),
+              cost: money(r.costLastMonth),
+            })}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       key: 'costChange',
@@ -202,30 +204,33 @@ export function PortfolioPage() {
                 <Typography.Text strong>{t('portfolio.totalsRow')}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={1} align="right">
-                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                  {money(totals.costThisMonth)}
-                </Typography.Text>
+                <Flex vertical>
+                  <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                    {money(totals.costThisMonth)}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                    {t('portfolio.lastMonthCost', {
+                      month: formatMonth(lastMonth, lang),
+                      cost: money(totals.costLastMonth),
+                    })}
+                  </Typography.Text>
+                </Flex>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">
-                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                  {money(totals.costLastMonth)}
-                </Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} />
-              <Table.Summary.Cell index={4} align="right">
+              <Table.Summary.Cell index={2} />
+              <Table.Summary.Cell index={3} align="right">
                 <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
                   {money(totals.potentialSaving)}
                 </Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
+              <Table.Summary.Cell index={4} align="right">
                 <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
                   {money(totals.realisedSaving)}
                 </Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={6} align="right">
+              <Table.Summary.Cell index={5} align="right">
                 <Typography.Text strong>{totals.missingInvoices}</Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={7} colSpan={2} />
+              <Table.Summary.Cell index={6} colSpan={2} />
             </Table.Summary.Row>
           ) : null
         }
