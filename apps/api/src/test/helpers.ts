@@ -17,7 +17,15 @@ import { demoContract } from '../demo/data.js';
 import { eq } from 'drizzle-orm';
 import { clientContracts, users } from '../db/schema/index.js';
 import type { Deps } from '../types.js';
-import { cloneTemplate, databaseUrl, dropDatabase, seededTemplate, seedsLikeTemplate } from './template.js';
+import {
+  cloneTemplate,
+  databaseUrl,
+  demoTemplate,
+  dropDatabase,
+  importDemo,
+  seededTemplate,
+  seedsLikeTemplate,
+} from './template.js';
 
 export { DEMO_PASSWORD };
 
@@ -50,8 +58,9 @@ export interface ReceivedMail {
  * the template database (test/template.ts): migrated and seeded as a default test app.
  */
 export async function freshDatabase(
-  opts: { seeded?: boolean } = {},
+  opts: { seeded?: boolean; demo?: boolean } = {},
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (opts.demo) return cloneTemplate(await demoTemplate());
   if (opts.seeded) return cloneTemplate(await seededTemplate());
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
@@ -103,7 +112,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A test app on a database of its own. With `demo`, the database holds what a demo install's first
+ * start imports (every demo invoice, parsed): a copy of the demo template (test/template.ts), or,
+ * with TEST_DB_TEMPLATE=off, imported by this app itself.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { demo?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kulu-test-'));
   const smtp = await startSmtp();
   const config = loadConfig({
@@ -120,7 +137,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   // The default seed comes copied from the template; other settings seed their own (SEED_SETTINGS).
   const seeded = seedsLikeTemplate(config);
-  const { database, drop } = await freshDatabase({ seeded });
+  if (opts.demo && !seeded && process.env.TEST_DB_TEMPLATE !== 'off')
+    throw new Error('the demo template is seeded with the default settings only');
+  const { database, drop } = await freshDatabase({ seeded, demo: opts.demo && seeded });
   if (!seeded) await database.migrate();
   let offset = 0;
   const deps = createDeps(config, database, {
@@ -130,6 +149,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   try {
     if (!seeded) await bootstrap(deps, demoSeed);
+    if (opts.demo && !seeded) await importDemo(deps);
   } catch (e) {
     // A refused start must not leave its database (or the SMTP server) behind.
     await database.close();

@@ -9,11 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { count, eq } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config.js';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../db/client.js';
 import { bootstrap, SEED_SETTINGS } from '../db/seed/bootstrap.js';
 import { createDeps } from '../deps.js';
-import { demoSeed } from '../demo/index.js';
+import { invoices } from '../db/schema/index.js';
+import { demoSeed, startDemo } from '../demo/index.js';
+import { QUEUE, startJobs, stopJobs } from '../jobs/index.js';
+import { JobQueue } from '../lib/queue.js';
+import type { Deps } from '../types.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +33,16 @@ export const TEMPLATE_SOURCES = [
   path.join(SRC, 'demo'),
   path.join(SRC, 'lib', 'passwords.ts'),
   fileURLToPath(import.meta.url),
+];
+
+/**
+ * What the demo template is made of besides: every line of the API and the packages the demo import
+ * runs (the invoice generator and parser, the jobs, the optimizer), tests excluded.
+ */
+export const DEMO_TEMPLATE_SOURCES = [
+  ...TEMPLATE_SOURCES,
+  SRC,
+  ...['invoices', 'optimizer', 'shared'].map((p) => path.resolve(SRC, '../../../packages', p, 'src')),
 ];
 
 /** The configuration the template is seeded with; a test app whose SEED_SETTINGS differ seeds its own. */
@@ -67,14 +82,14 @@ function pgliteVersion(): string {
  * is only read by the PGlite that wrote it). A changed migration or seed never reuses a template.
  */
 export function templateKey(
-  opts: { sources?: string[]; day?: Date; engine?: 'postgres' | 'pglite' } = {},
+  opts: { sources?: string[]; day?: Date; engine?: 'postgres' | 'pglite'; variant?: string } = {},
 ): string {
   const engine = opts.engine ?? (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   const hash = crypto.createHash('sha256');
   hash.update(engine === 'pglite' ? `pglite@${pgliteVersion()}\0` : 'postgres\0');
   for (const source of opts.sources ?? TEMPLATE_SOURCES) addFiles(hash, path.dirname(source), source);
   const day = (opts.day ?? new Date()).toISOString().slice(0, 10).replace(/-/g, '');
-  const key = `${day}_${hash.digest('hex').slice(0, 16)}`;
+  const key = `${day}_${hash.digest('hex').slice(0, 16)}${opts.variant ? `_${opts.variant}` : ''}`;
   // On PostgreSQL a run's templates are its own, dropped at its end (test/global-setup.ts).
   const run = process.env.KULU_TEST_RUN;
   return engine === 'postgres' && run && /^[0-9a-f]{1,16}$/.test(run) ? `${key}_${run}` : key;
@@ -139,16 +154,85 @@ export async function dropTemplate(template: Template): Promise<void> {
   await dropDatabase(base, template.source);
 }
 
-let defaultTemplate: Promise<Template> | undefined;
+/**
+ * A demo install's first start on a seeded database, as server.ts runs it: the demo-invoices worker
+ * and the parse jobs import the 12 months of every demo client and operator (the simulated portal
+ * left out: its client's invoices come from the demo-invoices queue, the same ones), until no job is
+ * queued and no invoice is in progress. Returns the invoices' final states.
+ */
+export async function importDemo(deps: Deps, timeoutMs = 480_000): Promise<string[]> {
+  const demo = await startDemo(deps, { portal: false });
+  try {
+    await startJobs(deps, { schedules: false, extensions: [demo.jobs] });
+    const { db } = deps.database;
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const queued =
+        (await deps.jobs.pending(QUEUE.demoInvoices)) + (await deps.jobs.pending(QUEUE.parseInvoice));
+      const [{ busy }] = await db
+        .select({ busy: count() })
+        .from(invoices)
+        .where(eq(invoices.uploadState, 'in_progress'));
+      if (queued === 0 && busy === 0) break;
+      if (Date.now() > until)
+        throw new Error(`demo import: ${queued} jobs queued, ${busy} invoices in progress`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const done = await db
+      .select({ state: invoices.uploadState, error: invoices.errorMessage })
+      .from(invoices);
+    return done.map((i) => (i.error ? `${i.state}: ${i.error}` : i.state));
+  } finally {
+    await stopJobs(deps);
+    await demo.close();
+  }
+}
+
+/** The seed and then the demo import (importDemo), in the template's configuration. */
+export async function seedDemoTemplate(database: Database): Promise<void> {
+  await seedTemplate(database);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kulu-template-'));
+  try {
+    // A template is kept for the day: one whose import lost an invoice (a parse that timed out on a
+    // loaded machine) must not be, or every clone would fail the same way.
+    // Retries come quickly, as in every test app (test/helpers.ts).
+    const jobs = new JobQueue(database, { retryLimit: 1, retryDelay: 1, retryBackoff: false });
+    // A parse's time limit scales with its file (5 s + 100 s per MB): a small demo PDF on a loaded
+    // 2-core machine can pass it. The limits are tested where they are the subject, not here.
+    const config = { ...templateConfig(dataDir), PARSE_TIMEOUT_BASE_SECONDS: 60 };
+    const states = await importDemo(createDeps(config, database, { jobs }));
+    if (!states.length || states.some((s) => s !== 'uploaded'))
+      throw new Error(`demo template: the import ended with invoices ${JSON.stringify(states)}`);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const built = new Map<string, Promise<Template>>();
+
+function once(key: string, build: (database: Database) => Promise<void>): Promise<Template> {
+  let template = built.get(key);
+  if (!template) {
+    template = ensureTemplate(key, build).catch((e: unknown) => {
+      built.delete(key);
+      throw e;
+    });
+    built.set(key, template);
+  }
+  return template;
+}
 
 /** The template of the default test app, built once per key and process. */
-export function seededTemplate(): Promise<Template> {
-  defaultTemplate ??= ensureTemplate(templateKey(), seedTemplate).catch((e: unknown) => {
-    defaultTemplate = undefined;
-    throw e;
-  });
-  return defaultTemplate;
-}
+export const seededTemplate = (): Promise<Template> => once(templateKey(), seedTemplate);
+
+/**
+ * The demo template: the default template after a demo install's first start has imported its
+ * invoices (seedDemoTemplate). Built once per run and engine (PGlite: once per day and sources) and
+ * cloned by every test that reads the imported demo, instead of importing it again (decision 0022).
+ * Its uploaded files are not kept (the build's DATA_DIR is removed): the clones read rows only.
+ */
+export const demoTemplate = (): Promise<Template> =>
+  once(templateKey({ sources: DEMO_TEMPLATE_SOURCES, variant: 'demo' }), seedDemoTemplate);
 
 // --- PostgreSQL ---------------------------------------------------------------------------
 
