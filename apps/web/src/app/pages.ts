@@ -71,6 +71,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   portfolio: lazyPage(() => import('../features/portfolio/portfolio-page'), 'PortfolioPage'),
   'cost-and-usage': lazyPage(() => import('../features/dashboards/cost-usage-page'), 'CostUsagePage'),
   savings: lazyPage(() => import('../features/dashboards/savings-page'), 'SavingsPage'),
+  alerts: lazyPage(() => import('../features/alerts/alerts-page'), 'AlertsPage'),
   'invoice-optimization': lazyPage(
     () => import('../features/optimization/optimization-page'),
     'OptimizationPage',

@@ -1,6 +1,7 @@
 import { App, Flex, Grid, Layout, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
+import { AlertBell } from '../../features/alerts/alert-bell';
 import { HelpButton } from '../../features/help/help-button';
 import { errorText } from '../../lib/form-rules';
 import type { Session } from '../../lib/storage';
@@ -13,7 +14,7 @@ interface Props {
   minimized: boolean;
 }
 
-/** Logo, operator switcher, language and the user menu; shrinks after 200 px of scroll. */
+/** Logo, operator switcher, alerts bell, help, language and the user menu; shrinks after 200 px of scroll. */
 export function AppHeader({ session, fixed, minimized }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -47,6 +48,7 @@ export function AppHeader({ session, fixed, minimized }: Props) {
       </Flex>
       <Flex align="center" gap={screens.sm ? 16 : 8} className="app-header-actions">
         <OperatorSwitcher session={session} />
+        <AlertBell session={session} />
         <HelpButton />
         <LanguageSwitch size="small" onError={(err) => void message.error(errorText(t, err))} />
         <UserMenu session={session} compact={!screens.md} />

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { USERS, launchBrowser, login, openPage, screenshot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The demo invoices raise alerts in a job after their import: reload until the bell counts some. */
+async function bellCount(page: Page, timeoutMs = 120_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.getByTestId('alert-bell').waitFor();
+    const text = await page
+      .getByTestId('alert-bell-count')
+      .locator('.ant-scroll-number')
+      .first()
+      .textContent()
+      .catch(() => null);
+    const n = Number((text ?? '').replace(/\D/g, '') || 0);
+    if (n > 0) return n;
+    if (Date.now() > deadline) throw new Error(`no open alerts after ${timeoutMs} ms`);
+    await page.waitForTimeout(3000);
+    await page.reload();
+  }
+}
+
+describe('alerts (company admin)', () => {
+  for (const lang of ['en', 'fi'] as const) {
+    it(
+      `bell -> alert -> its subscription, in ${lang === 'en' ? 'English' : 'Finnish'}`,
+      { timeout: 300_000 },
+      async () => {
+        const { context, page, errors } = await openPage(browser);
+        try {
+          await login(page, USERS.companyAdmin, undefined, lang);
+          expect(await bellCount(page)).toBeGreaterThan(0);
+          await screenshot(page, `alert-bell-${lang}`);
+          await page.getByTestId('alert-bell').click();
+          await page.waitForURL(/#\/company\/alerts$/);
+          await page.getByRole('heading', { name: lang === 'en' ? 'Alerts' : 'Hälytykset' }).waitFor();
+          const table = page.getByTestId('alerts-table');
+          await table.locator('tbody tr.ant-table-row').first().waitFor();
+          // Roaming alerts of the demo invoices say so in the reader's language.
+          const roaming = lang === 'en' ? /roaming in \w+ \d{4}/ : /verkkovierailua .* \d{4}/;
+          await expect.poll(async () => roaming.test(await table.innerText())).toBe(true);
+          await screenshot(page, `alerts-page-${lang}`);
+
+          const link = table.locator('[data-testid^=alert-link-]').first();
+          const sentence = (await link.innerText()).trim();
+          const phone = sentence.split(' ')[0];
+          await link.click();
+          await page.waitForURL(/#\/company\/subscriptions\/\d+$/);
+          await page
+            .getByRole('heading', { name: `${lang === 'en' ? 'Subscription' : 'Liittymä'} ${phone}` })
+            .waitFor();
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  }
+
+  it('acknowledges an alert with a note, and the bell counts one fewer', { timeout: 300_000 }, async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      await login(page, USERS.companyAdmin);
+      const before = await bellCount(page);
+      await page.getByTestId('alert-bell').click();
+      const table = page.getByTestId('alerts-table');
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+      await table.locator('[data-testid^=alert-ack-button-]').first().click();
+      await page.getByTestId('alerts-ack-note').fill('Checked with the user');
+      const acked = page.waitForResponse((r) => r.url().includes('/api/alerts/acknowledge'));
+      await page.getByRole('button', { name: 'Acknowledge', exact: true }).last().click();
+      expect((await acked).ok()).toBe(true);
+      await expect.poll(() => bellCount(page)).toBe(before - 1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import { App, Button, Flex, Input, Select, Space, Tag, Typography } from 'antd';
+import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Dayjs } from 'dayjs';
+import {
+  ALERT_RULE_LABELS,
+  ALERT_RULES,
+  ALERT_SEVERITY_LABELS,
+  ALERT_STATE_LABELS,
+  ALERT_STATES,
+  detailPath,
+  type Alert,
+  type AlertExportQuery,
+  type AlertRule,
+  type AlertSeverity,
+  type AlertState,
+  type Lang,
+} from '@kulu/shared';
+import { AppModal } from '../../components/app-modal';
+import { PageHeading } from '../../components/page-heading';
+import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { FilterField } from '../../components/filter-fields';
+import { SliceFilters, useClientChoice } from '../../components/slice-filters';
+import { errorText } from '../../lib/form-rules';
+import { formatDate } from '../../lib/format';
+import { NO_SORT } from '../../lib/paging';
+import { useSession } from '../../lib/session';
+import { usePagedState } from '../../lib/use-paged-state';
+import { acknowledgeAlerts, ALERTS_KEY, alertsQuery, exportAlerts } from './api';
+import './texts';
+
+const MONTH = 'YYYY-MM';
+const SEVERITY_COLORS: Record<AlertSeverity, string> = { high: 'red', medium: 'orange', low: 'blue' };
+
+/**
+ * Alerts (issue 26): what the rules found on the invoices, newest month first; filters by client
+ * (provider users), sub-company, months, type and state; acknowledge one or many with a note;
+ * export to Excel; each alert opens its subscription or invoice.
+ */
+export function AlertsPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const base = useSession()?.basePath ?? '/company';
+
+  const [clientId, setClientId] = useState<number | undefined>();
+  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  const [rule, setRule] = useState<AlertRule | undefined>();
+  const [state, setAlertState] = useState<AlertState | undefined>('open');
+  const { provider } = useClientChoice(clientId);
+  const { state: paging, onPageChange, setState: setPaging } = usePagedState(NO_SORT);
+  const toFirstPage = () => setPaging((s) => ({ ...s, page: 1 }));
+
+  const filters: AlertExportQuery = {
+    clientId: provider ? clientId : undefined,
+    subCompanyId,
+    rule,
+    state,
+    from: period?.[0].format(MONTH),
+    to: period?.[1].format(MONTH),
+  };
+  const list = useQuery(alertsQuery({ ...filters, page: paging.page, pageSize: paging.pageSize }, lang));
+
+  const [selected, setSelected] = useState<number[]>([]);
+  const [acking, setAcking] = useState<number[] | null>(null);
+  const [note, setNote] = useState('');
+  const acknowledge = useMutation({
+    mutationFn: () => acknowledgeAlerts({ ids: acking!, note: note.trim() || undefined }),
+    onSuccess: (res) => {
+      void message.success(t('alerts.acknowledgedCount', { count: res.acknowledged }));
+      setAcking(null);
+      setSelected([]);
+      setNote('');
+      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+    },
+    onError: (err) => void message.error(errorText(t, err)),
+  });
+  const [exporting, setExporting] = useState(false);
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportAlerts(filters);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const target = (a: Alert) =>
+    a.subscriptionId != null
+      ? { to: detailPath(base, 'subscription', a.subscriptionId), label: t('alerts.openSubscription') }
+      : a.invoiceId != null
+        ? { to: detailPath(base, 'invoice', a.invoiceId), label: t('alerts.openInvoice') }
+        : null;
+
+  const columns: PagedColumn<Alert>[] = [
+    {
+      key: 'month',
+      dataIndex: 'month',
+      title: t('alerts.month'),
+      render: (v: string) => v.slice(0, 7),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    {
+      key: 'rule',
+      dataIndex: 'rule',
+      title: t('alerts.type'),
+      render: (v: AlertRule, r) => (
+        <Flex vertical gap={2} align="start">
+          <Tag color={SEVERITY_COLORS[r.severity]} data-testid={`alert-severity-${r.id}`}>
+            {ALERT_SEVERITY_LABELS[r.severity][lang]}
+          </Tag>
+          <span>{ALERT_RULE_LABELS[v][lang]}</span>
+        </Flex>
+      ),
+    },
+    {
+      key: 'text',
+      dataIndex: 'text',
+      title: t('alerts.alert'),
+      render: (v: string, r) => {
+        const link = target(r);
+        return (
+          <Flex vertical gap={2}>
+            {link ? (
+              <Link to={link.to} data-testid={`alert-link-${r.id}`}>
+                {v}
+              </Link>
+            ) : (
+              <span>{v}</span>
+            )}
+            {(provider || r.subCompanyName) && (
+              <Typography.Text type="secondary">
+                {[provider ? r.clientName : null, r.subCompanyName].filter(Boolean).join(' · ')}
+              </Typography.Text>
+            )}
+            {r.state === 'acknowledged' && (
+              <Typography.Text type="secondary" data-testid={`alert-ack-${r.id}`}>
+                {t('alerts.acknowledged', {
+                  date: formatDate(r.acknowledgedAt, lang),
+                  name: r.acknowledgedBy ?? '–',
+                })}
+                {r.note ? `: ${r.note}` : ''}
+              </Typography.Text>
+            )}
+          </Flex>
+        );
+      },
+    },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: t('alerts.state'),
+      render: (v: AlertState) => (
+        <Tag color={v === 'open' ? 'gold' : 'default'}>{ALERT_STATE_LABELS[v][lang]}</Tag>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="alerts-page">
+      <PageHeading title={t('menu.alerts')} />
+      <Typography.Paragraph type="secondary">{t('alerts.help')}</Typography.Paragraph>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Flex gap={16} wrap align="center">
+          <SliceFilters
+            testId="alerts"
+            clientId={clientId}
+            onClientChange={(id) => {
+              setClientId(id);
+              setSubCompanyId(undefined);
+              toFirstPage();
+            }}
+            period={period}
+            onPeriodChange={(p) => {
+              setPeriod(p);
+              toFirstPage();
+            }}
+            subCompanyId={subCompanyId}
+            onSubCompanyChange={(id) => {
+              setSubCompanyId(id);
+              toFirstPage();
+            }}
+          />
+          <FilterField label={t('alerts.type')}>
+            <Select<AlertRule>
+              allowClear
+              style={{ minWidth: 180 }}
+              placeholder={t('alerts.allTypes')}
+              value={rule}
+              onChange={(v) => {
+                setRule(v);
+                toFirstPage();
+              }}
+              options={ALERT_RULES.map((r) => ({ value: r, label: ALERT_RULE_LABELS[r][lang] }))}
+              data-testid="alerts-type"
+            />
+          </FilterField>
+          <FilterField label={t('alerts.state')}>
+            <Select<AlertState>
+              allowClear
+              style={{ minWidth: 150 }}
+              placeholder={t('alerts.allStates')}
+              value={state}
+              onChange={(v) => {
+                setAlertState(v);
+                toFirstPage();
+              }}
+              options={ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s][lang] }))}
+              data-testid="alerts-state"
+            />
+          </FilterField>
+        </Flex>
+        <PagedTable<Alert, never>
+          query={list}
+          state={paging}
+          onPageChange={onPageChange}
+          columns={columns}
+          rowKey="id"
+          testId="alerts-table"
+          emptyText={t('alerts.empty')}
+          toolbar={
+            <Space wrap>
+              <Button
+                icon={<CheckOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setAcking(selected)}
+                data-testid="alerts-ack-selected"
+              >
+                {t('alerts.acknowledgeSelected', { count: selected.length })}
+              </Button>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporting}
+                onClick={() => void doExport()}
+                data-testid="alerts-export"
+              >
+                {t('alerts.export')}
+              </Button>
+            </Space>
+          }
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys as number[]),
+            getCheckboxProps: (r: Alert) => ({ disabled: r.state !== 'open' }),
+          }}
+          rowActions={{
+            width: 140,
+            render: (r) =>
+              r.state === 'open' ? (
+                <Button
+                  size="small"
+                  onClick={() => setAcking([r.id])}
+                  data-testid={`alert-ack-button-${r.id}`}
+                >
+                  {t('alerts.acknowledge')}
+                </Button>
+              ) : null,
+          }}
+        />
+      </Space>
+      <AppModal
+        open={acking !== null}
+        title={t('alerts.acknowledgeTitle', { count: acking?.length ?? 0 })}
+        okText={t('alerts.acknowledge')}
+        cancelText={t('common.cancel')}
+        confirmLoading={acknowledge.isPending}
+        onOk={() => acknowledge.mutate()}
+        onCancel={() => setAcking(null)}
+        destroyOnHidden
+      >
+        <FilterField label={t('alerts.note')}>
+          <Input.TextArea
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder={t('alerts.notePlaceholder')}
+            data-testid="alerts-ack-note"
+          />
+        </FilterField>
+      </AppModal>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AlertAcknowledge,
+  AlertCount,
+  AlertExportQuery,
+  AlertList,
+  AlertListQuery,
+  Lang,
+} from '@kulu/shared';
+import { api } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
+
+/** The alerts' API calls (issue 26). */
+export const ALERTS_KEY = ['alerts'] as const;
+
+/** How often the header's bell asks for the open count. */
+export const BELL_POLL_MS = 60_000;
+
+export const alertsQuery = (params: AlertListQuery, lang: Lang) =>
+  queryOptions({
+    queryKey: [...ALERTS_KEY, 'list', lang, params],
+    queryFn: ({ signal }) => api.get<AlertList>('/api/alerts', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const alertCountQuery = () =>
+  queryOptions({
+    queryKey: [...ALERTS_KEY, 'count'],
+    queryFn: ({ signal }) => api.get<AlertCount>('/api/alerts/count', { signal }),
+    refetchInterval: BELL_POLL_MS,
+  });
+
+export const acknowledgeAlerts = (body: AlertAcknowledge) =>
+  api.post<{ acknowledged: number }>('/api/alerts/acknowledge', body);
+
+export function exportAlerts(q: AlertExportQuery): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) params.set(k, String(v));
+  const qs = params.toString();
+  return downloadFile(`/api/alerts/export${qs ? `?${qs}` : ''}`, 'alerts.xlsx');
+}
