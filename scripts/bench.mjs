@@ -10,9 +10,11 @@
 // through the CLI against xmllint --stream, and the CLI's peak RSS.
 // The import bench (apps/api/src/modules/invoices/import.bench.ts): a 2,000-subscription invoice
 // imported in process on PostgreSQL (same database), as a first month and as the next one.
+// The alerts bench (apps/api/src/modules/alerts/alerts.bench.ts): rule evaluation of a 2,000-subscription
+// invoice's month after six months of history (goal < 1 s), and evaluated again (nothing new).
 // The portfolio bench (apps/api/src/modules/portfolio/portfolio.bench.ts): the provider portfolio's p95 at
 // 200 clients × 150 subscriptions × 24 months on PostgreSQL (same database), through autocannon.
-// `npm run bench -- parse`, `-- finvoice`, `-- import`, `-- server`, `-- optimizer`, `-- dashboard`, `-- portfolio`, `-- export` or `-- load` runs one.
+// `npm run bench -- parse`, `-- finvoice`, `-- import`, `-- alerts`, `-- server`, `-- optimizer`, `-- dashboard`, `-- portfolio`, `-- export` or `-- load` runs one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,7 @@ const SECTIONS = {
   parse: 'packages/invoices/bench/parse.bench.ts',
   finvoice: 'packages/invoices/bench/finvoice.bench.ts',
   import: 'apps/api/src/modules/invoices/import.bench.ts',
+  alerts: 'apps/api/src/modules/alerts/alerts.bench.ts',
   server: 'scripts/bench-server.ts',
   optimizer: 'packages/optimizer/bench/optimize.bench.ts',
   dashboard: 'apps/api/src/modules/dashboards/cost-usage.bench.ts',

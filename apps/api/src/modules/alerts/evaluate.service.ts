@@ -55,7 +55,7 @@ export function findings(input: {
   month: string;
   settings: RuleSettings;
   subs: Map<number, SubRow>;
-  /** Cents per subscription and month (this month and the six before). */
+  /** Cents per subscription and month (this month and the six before; the gone ones' too). */
   monthCosts: Map<number, Map<string, number>>;
   /** Per subscription on this invoice: roaming, roaming outside the EU/EEA and Nordic-Baltic, service numbers (cents). */
   usage: Map<number, { roaming: number; outside: number; service: number }>;
@@ -83,10 +83,12 @@ export function findings(input: {
   if (s.cost_jump.enabled) {
     const factor = s.cost_jump.factor ?? 3;
     const more = cents(s.cost_jump.amount ?? 30);
-    for (const [subId, byMonth] of input.monthCosts) {
+    // The subscriptions on this invoice (the gone ones have history here too, no month).
+    for (const subId of input.usage.keys()) {
       const sub = input.subs.get(subId);
-      const cost = byMonth.get(month);
-      if (!sub || cost == null) continue;
+      const byMonth = input.monthCosts.get(subId);
+      const cost = byMonth?.get(month);
+      if (!sub || !byMonth || cost == null) continue;
       const history: number[] = [];
       for (let i = 1; i <= USUAL_MONTHS; i++) {
         const c = byMonth.get(addMonths(month, -i));
@@ -157,21 +159,42 @@ export function findings(input: {
  * (the same invoice imported again).
  */
 export async function storeAlerts(db: Executor, rows: NewAlert[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const clientId = rows[0].clientId;
+  const stored = await db
+    .select({
+      id: alerts.id,
+      key: alerts.dedupeKey,
+      subscriptionId: alerts.subscriptionId,
+      invoiceId: alerts.invoiceId,
+    })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.clientId, clientId),
+        sql`${alerts.dedupeKey} = any (${`{${rows.map((r) => JSON.stringify(r.dedupeKey)).join(',')}}`}::text[])`,
+      ),
+    );
+  const known = new Map(stored.map((r) => [r.key, r]));
+  for (const r of rows) {
+    const old = known.get(r.dedupeKey);
+    if (!old) continue;
+    const relink = {
+      ...(old.subscriptionId == null && r.subscriptionId != null ? { subscriptionId: r.subscriptionId } : {}),
+      ...(old.invoiceId == null && r.invoiceId != null ? { invoiceId: r.invoiceId } : {}),
+    };
+    if (Object.keys(relink).length) await db.update(alerts).set(relink).where(eq(alerts.id, old.id));
+  }
+  const fresh = rows.filter((r) => !known.has(r.dedupeKey));
   let added = 0;
-  for (let i = 0; i < rows.length; i += 500) {
+  for (let i = 0; i < fresh.length; i += 500) {
+    // A concurrent evaluation of the same finding: the unique key keeps one.
     const done = await db
       .insert(alerts)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: [alerts.clientId, alerts.dedupeKey],
-        set: {
-          subscriptionId: sql`coalesce(${alerts.subscriptionId}, excluded.subscription_id)`,
-          invoiceId: sql`coalesce(${alerts.invoiceId}, excluded.invoice_id)`,
-        },
-        setWhere: sql`${alerts.subscriptionId} is null or ${alerts.invoiceId} is null`,
-      })
-      .returning({ inserted: sql<boolean>`xmax = 0` });
-    added += done.filter((r) => r.inserted).length;
+      .values(fresh.slice(i, i + 500))
+      .onConflictDoNothing({ target: [alerts.clientId, alerts.dedupeKey] })
+      .returning({ id: alerts.id });
+    added += done.length;
   }
   return added;
 }
@@ -204,30 +227,8 @@ export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<
     const sameAccount = sql`i.client_id = ${clientId} and i.operator_id = ${operatorId}
       and i.upload_state = 'uploaded' and i.sub_company_id is not distinct from ${inv.subCompanyId}`;
 
-    const subsRes = await tx.execute(sql`
-      select s.id, s.phone_number as phone, s.user_name as "userName", s.sub_company_id as "subCompanyId",
-             s.cost_center_id as "costCenterId", s.first_seen_month::text as "firstSeen"
-      from subscriptions s
-      where s.id in (select distinct subscription_id from invoice_lines where invoice_id = ${invoiceId})
-         or s.id in (
-           select distinct f.subscription_id from monthly_facts f join invoices i on i.id = f.invoice_id
-           where ${sameAccount} and f.month = ${prev}::date and f.subscription_id is not null)`);
-    const subs = new Map(rowsOf<SubRow>(subsRes).map((r) => [r.id, r]));
-    if (subs.size === 0) return 0;
-
-    const costsRes = await tx.execute(sql`
-      select f.subscription_id as id, f.month::text as month, sum(f.amount)::text as cost
-      from monthly_facts f
-      where f.client_id = ${clientId} and f.month between ${from}::date and ${month}::date
-        and f.subscription_id in (select distinct subscription_id from invoice_lines where invoice_id = ${invoiceId})
-      group by 1, 2`);
-    const monthCosts = new Map<number, Map<string, number>>();
-    for (const r of rowsOf<{ id: number; month: string; cost: string }>(costsRes)) {
-      let m = monthCosts.get(r.id);
-      if (!m) monthCosts.set(r.id, (m = new Map()));
-      m.set(r.month, cents(r.cost));
-    }
-    // Last month's cost of the subscriptions that are gone (for their sentence).
+    // The invoice's own lines first (by its index): roaming, service numbers and which
+    // subscriptions it bills; the other reads take those ids as one array parameter.
     const usageRes = await tx.execute(sql`
       select l.subscription_id as id,
         coalesce(sum(l.amount) filter (where l.region in ('eu', 'nordic_baltic', 'world')
@@ -244,33 +245,50 @@ export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<
         { roaming: cents(r.roaming), outside: cents(r.outside), service: cents(r.service) },
       ]),
     );
+    const onInvoice = [...usage.keys()];
+    const ids = sql`${`{${onInvoice.join(',')}}`}::int[]`;
+
+    // Subscriptions on last month's invoice of the account and not on any of this month's.
+    const goneRes = await tx.execute(sql`
+      select distinct f.subscription_id as id from monthly_facts f join invoices i on i.id = f.invoice_id
+      where ${sameAccount} and f.month = ${prev}::date and f.subscription_id is not null
+        and f.subscription_id <> all (${ids})
+        and not exists (select 1 from monthly_facts g join invoices j on j.id = g.invoice_id
+          where g.subscription_id = f.subscription_id and g.month = ${month}::date
+            and j.client_id = ${clientId} and j.operator_id = ${operatorId} and j.upload_state = 'uploaded')`);
+    const goneIds = rowsOf<{ id: number }>(goneRes).map((r) => r.id);
+    const all = sql`${`{${[...onInvoice, ...goneIds].join(',')}}`}::int[]`;
+
+    const subsRes = await tx.execute(sql`
+      select s.id, s.phone_number as phone, s.user_name as "userName", s.sub_company_id as "subCompanyId",
+             s.cost_center_id as "costCenterId", s.first_seen_month::text as "firstSeen"
+      from subscriptions s where s.id = any (${all})`);
+    const subs = new Map(rowsOf<SubRow>(subsRes).map((r) => [r.id, r]));
+    if (subs.size === 0) return 0;
+
+    // Month costs of the invoice's subscriptions (this month and the six before), and last
+    // month's of the gone ones (for their sentence).
+    // The dashboards' per-subscription month sums in cents (kept by the facts' trigger in this
+    // same transaction's view; migration 0007), not the facts themselves: a row per month.
+    const costsRes = await tx.execute(sql`
+      select c.subscription_id as id, c.month::text as month, sum(c.cents)::bigint as cents
+      from subscription_month_cost c
+      where c.client_id = ${clientId} and c.month between ${from}::date and ${month}::date
+        and c.subscription_id = any (${all})
+      group by 1, 2`);
+    const monthCosts = new Map<number, Map<string, number>>();
+    for (const r of rowsOf<{ id: number; month: string; cents: string | number }>(costsRes)) {
+      let m = monthCosts.get(r.id);
+      if (!m) monthCosts.set(r.id, (m = new Map()));
+      m.set(r.month, Number(r.cents));
+    }
 
     const [{ earlier }] = rowsOf<{ earlier: boolean }>(
       await tx.execute(sql`select exists (select 1 from invoices i where ${sameAccount}
         and i.period_start < ${month}::date) as earlier`),
     );
-    const onInvoice = [...usage.keys()];
     const newSubs = earlier ? onInvoice.filter((id) => subs.get(id)?.firstSeen === month) : [];
 
-    const goneRes = await tx.execute(sql`
-      select distinct f.subscription_id as id from monthly_facts f join invoices i on i.id = f.invoice_id
-      where ${sameAccount} and f.month = ${prev}::date and f.subscription_id is not null
-        and not exists (select 1 from monthly_facts g join invoices j on j.id = g.invoice_id
-          where g.subscription_id = f.subscription_id and g.month = ${month}::date
-            and j.client_id = ${clientId} and j.operator_id = ${operatorId} and j.upload_state = 'uploaded')`);
-    const goneIds = rowsOf<{ id: number }>(goneRes).map((r) => r.id);
-    if (goneIds.length) {
-      const last = await tx.execute(sql`
-        select f.subscription_id as id, sum(f.amount)::text as cost from monthly_facts f
-        where f.client_id = ${clientId} and f.month = ${prev}::date
-          and f.subscription_id in (${sql.join(
-            goneIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-        group by 1`);
-      for (const r of rowsOf<{ id: number; cost: string }>(last))
-        monthCosts.set(r.id, new Map([[prev, cents(r.cost)]]));
-    }
     const goneSubs = goneIds.map((id) => subs.get(id)).filter((s): s is SubRow => !!s);
 
     const rows = findings({

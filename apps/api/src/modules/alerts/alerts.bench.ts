@@ -1,0 +1,134 @@
+/**
+ * Rule evaluation after a large import (issue 26: it adds < 1 s to importing a 2,000-subscription
+ * invoice). Six months of a generated 2,000-subscription Finvoice are imported, then a seventh in
+ * which 20 numbers are gone, 20 are new and 20 cost five times their usual month; the evaluation of
+ * that seventh invoice is timed (`BENCH_RUNS` times, each on a fresh copy of its alerts), then once
+ * more with its alerts already stored (a re-import: nothing new).
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx apps/api/src/modules/alerts/alerts.bench.ts
+ *
+ * BENCH_SUBSCRIPTIONS changes the size (default 2,000). Without a reachable PostgreSQL it says so and skips.
+ */
+import { eq } from 'drizzle-orm';
+import { parseFinvoice, type ParsedInvoice } from '@kulu/invoices';
+import { generateFinvoice } from '@kulu/invoices/generator';
+import { alerts, files, invoices, subCompanies, users } from '../../db/schema/index.js';
+import { BUYER, createTestApp, DEMO } from '../../test/helpers.js';
+import { requirePostgres } from '../../test/bench-data.js';
+import { importParsedInvoice } from '../invoices/import.service.js';
+import { evaluateInvoiceAlerts } from './evaluate.service.js';
+
+const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 2000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+await requirePostgres('alerts');
+
+const t = await createTestApp();
+try {
+  const { db } = t.deps.database;
+  const [u] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
+  const clientId = u.clientId!;
+  const [sub] = await db.select().from(subCompanies).where(eq(subCompanies.clientId, clientId)).limit(1);
+  const { xml } = generateFinvoice({
+    operator: 'elisa',
+    seed: 2626,
+    subscriptions: SUBS,
+    costCenters: true,
+    invoiceDate: '2031-01-05',
+    buyer: BUYER.pohjola,
+  });
+  const base = parseFinvoice(xml);
+  const phone = (i: number) => `+3585${String(i).padStart(8, '0')}`;
+  const numbered = base.subscriptions.map((s, i) => ({ ...s, phoneNumber: phone(i) }));
+
+  let n = 0;
+  const importOne = async (parsed: ParsedInvoice): Promise<number> => {
+    n++;
+    const [file] = await db
+      .insert(files)
+      .values({
+        clientId,
+        kind: 'invoice',
+        name: `a${n}.xml`,
+        mime: 'application/xml',
+        size: 1,
+        data: Buffer.from('x'),
+      })
+      .returning();
+    const [head] = await db
+      .insert(invoices)
+      .values({
+        clientId,
+        subCompanyId: sub.id,
+        fileId: file.id,
+        fileName: `a${n}.xml`,
+        fileSha256: `bench-alerts-${n}`,
+        batchId: `bench-alerts-${n}`,
+        format: 'finvoice',
+      })
+      .returning();
+    const done = await importParsedInvoice(db, head.id, parsed, new Date());
+    if (!done.imported) throw new Error('not imported');
+    return head.id;
+  };
+
+  const t0 = performance.now();
+  for (let m = 1; m <= 6; m++) {
+    const id = await importOne({
+      ...base,
+      invoiceNumber: `ALERTS-${m}`,
+      invoiceDate: `2031-${String(m).padStart(2, '0')}-05`,
+      subscriptions: numbered,
+    });
+    await evaluateInvoiceAlerts(db, id);
+  }
+  const jump = (s: ParsedInvoice['subscriptions'][number]) => ({
+    ...s,
+    lines: s.lines.map((l) => ({ ...l, amount: l.amount * 5 + 40 })),
+  });
+  const seventh: ParsedInvoice = {
+    ...base,
+    invoiceNumber: 'ALERTS-7',
+    invoiceDate: '2031-07-05',
+    subscriptions: [
+      ...numbered.slice(20, 40).map(jump),
+      ...numbered.slice(40),
+      ...numbered.slice(0, 20).map((s, i) => ({ ...s, phoneNumber: phone(SUBS + i) })),
+    ],
+  };
+  const id = await importOne(seventh);
+  console.log(
+    `alerts: ${SUBS} subscriptions, 6 months of history imported in ${Math.round(performance.now() - t0)} ms; PostgreSQL, ${RUNS} runs`,
+  );
+
+  const times: number[] = [];
+  let raised = 0;
+  for (let r = 0; r < RUNS; r++) {
+    await db.delete(alerts).where(eq(alerts.invoiceId, id));
+    const s = performance.now();
+    raised = await evaluateInvoiceAlerts(db, id);
+    times.push(performance.now() - s);
+  }
+  const s = performance.now();
+  const again = await evaluateInvoiceAlerts(db, id);
+  const reMs = performance.now() - s;
+  if (again !== 0) throw new Error(`a second evaluation added ${again} alerts`);
+  const rows = await db.select({ rule: alerts.rule }).from(alerts).where(eq(alerts.invoiceId, id));
+  const byRule = Object.entries(
+    rows.reduce<Record<string, number>>((a, r) => ({ ...a, [r.rule]: (a[r.rule] ?? 0) + 1 }), {}),
+  )
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(
+    `  evaluation of the 7th month: median ${Math.round(median)} ms (min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1)!)}), ${raised} alerts (${byRule})`,
+  );
+  console.log(`  evaluated again (re-import): ${Math.round(reMs)} ms, 0 new`);
+  if (median >= 1000) {
+    console.error(`  over the 1 s goal`);
+    process.exitCode = 1;
+  }
+} finally {
+  await t.close();
+}
