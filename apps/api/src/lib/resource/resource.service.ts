@@ -474,48 +474,7 @@ export async function createRow(
   parentId?: number,
   deps?: Deps,
 ): Promise<Row> {
-  let event: WriteEvent;
-  try {
-    event = await db.transaction(async (tx) => {
-      const values = def.toValues ? def.toValues(input, null, caller) : defaultValues(def, input);
-      const owner = def.parent?.column ?? def.owner?.column;
-      if (owner) values[columnKey(def, owner)] = parentId;
-      await checkWrite(tx, def, caller, values, input, null, parentId);
-      const [{ id }] = await tx
-        .insert(def.table)
-        .values(values as never)
-        .returning({ id: def.id });
-      const saved = await def.afterSave?.(tx, {
-        type: 'create',
-        id: id as number,
-        input,
-        existing: null,
-        caller,
-        parentId,
-      });
-      const after = (await findRow(tx, def, caller, id as number, parentId))!;
-      const created: WriteEvent = {
-        type: 'create',
-        id: id as number,
-        before: null,
-        after,
-        user: caller.user,
-        parentId,
-        saved,
-      };
-      await afterWrite(tx, def, created);
-      return created;
-    });
-  } catch (err) {
-    mapDbError(err, def, 'write');
-  }
-  return committed(def, event, deps);
-}
-
-/** After the commit: the resource's `afterCommit` (when the app's deps are given), then the entity. */
-async function committed(def: ResourceDef, event: WriteEvent, deps?: Deps): Promise<Row> {
-  if (deps) await def.afterCommit?.(deps, event);
-  return event.after!;
+  return saveRow(db, def, caller, input, parentId, deps);
 }
 
 export async function updateRow(
@@ -527,37 +486,66 @@ export async function updateRow(
   parentId?: number,
   deps?: Deps,
 ): Promise<Row> {
+  return saveRow(db, def, caller, input, parentId, deps, id);
+}
+
+/**
+ * A create (no `id`) or an update in one transaction: the values, the checks, the write, the
+ * write step, the row read back as the entity, the after-write hook and the log; after the
+ * commit the resource's `afterCommit` (when the app's deps are given). Answers the entity.
+ */
+async function saveRow(
+  db: Db,
+  def: ResourceDef,
+  caller: Caller,
+  input: Row,
+  parentId: number | undefined,
+  deps: Deps | undefined,
+  updateId?: number,
+): Promise<Row> {
   let event: WriteEvent;
   try {
     event = await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, caller, id, parentId, true);
-      if (!existing) throw notFound();
+      const existing =
+        updateId === undefined ? null : await findRow(tx, def, caller, updateId, parentId, true);
+      if (updateId !== undefined && !existing) throw notFound();
       const values = def.toValues ? def.toValues(input, existing, caller) : defaultValues(def, input);
-      // A nested row stays under its parent (the unique rules see it, as on create).
-      if (def.parent) values[columnKey(def, def.parent.column)] = parentId;
-      await checkWrite(tx, def, caller, values, input, existing, parentId, id);
-      await tx
-        .update(def.table)
-        .set(values as never)
-        .where(eq(def.id, id));
-      const saved = await def.afterSave?.(tx, { type: 'update', id, input, existing, caller, parentId });
-      const after = (await findRow(tx, def, caller, id, parentId))!;
-      const updated: WriteEvent = {
-        type: 'update',
-        id,
+      // A nested row stays under its parent (the unique rules see it); an owned one keeps its owner.
+      const owner = def.parent?.column ?? (existing ? undefined : def.owner?.column);
+      if (owner) values[columnKey(def, owner)] = parentId;
+      await checkWrite(tx, def, caller, values, input, existing, parentId, updateId);
+      let id = updateId;
+      if (id === undefined) {
+        [{ id }] = (await tx
+          .insert(def.table)
+          .values(values as never)
+          .returning({ id: def.id })) as Array<{ id: number }>;
+      } else {
+        await tx
+          .update(def.table)
+          .set(values as never)
+          .where(eq(def.id, id));
+      }
+      const type = existing ? 'update' : 'create';
+      const saved = await def.afterSave?.(tx, { type, id: id!, input, existing, caller, parentId });
+      const after = (await findRow(tx, def, caller, id!, parentId))!;
+      const written = {
+        type,
+        id: id!,
         before: existing,
         after,
         user: caller.user,
         parentId,
         saved,
-      };
-      await afterWrite(tx, def, updated);
-      return updated;
+      } as WriteEvent;
+      await afterWrite(tx, def, written);
+      return written;
     });
   } catch (err) {
     mapDbError(err, def, 'write');
   }
-  return committed(def, event, deps);
+  if (deps) await def.afterCommit?.(deps, event);
+  return event.after!;
 }
 
 export async function deleteRow(
