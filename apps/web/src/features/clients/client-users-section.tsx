@@ -1,29 +1,12 @@
 import { useMemo, useState } from 'react';
-import {
-  App,
-  Button,
-  Checkbox,
-  Col,
-  Divider,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { CheckCircleOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { App, Button, Col, Divider, Flex, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CLIENT_USER_SORTABLE,
   CLIENT_USER_STATUSES,
   DEFAULT_CLIENT_USER_PERMISSIONS,
-  PERMISSION_GROUPS,
   clientUserInputSchema,
   type ClientUser,
   type ClientUserInput,
@@ -34,7 +17,6 @@ import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { ApiRequestError } from '../../lib/api-client';
 import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
-import { formatDate } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import {
@@ -46,24 +28,12 @@ import {
   userOptionsQuery,
 } from './users-api';
 import './users-texts';
+import { PermissionChecks, permissionGroups, UserRowActions, userColumns } from './user-parts';
 
 type SortKey = (typeof CLIENT_USER_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = { sortable: CLIENT_USER_SORTABLE, defaultSort: 'name', defaultOrder: 'asc' };
 
-/** The permission groups of spec §6 a client user may be given, in the spec's order. */
-const GROUPS: Array<[string, readonly string[]]> = [
-  ['general', [...PERMISSION_GROUPS.general, ...PERMISSION_GROUPS.savings, ...PERMISSION_GROUPS.alerts]],
-  ['dashboards', PERMISSION_GROUPS.dashboards],
-  ['uploadInvoice', PERMISSION_GROUPS.uploadInvoice],
-  [
-    'reports',
-    [...PERMISSION_GROUPS.reports, ...PERMISSION_GROUPS.unusedMonthCount, ...PERMISSION_GROUPS.downloads],
-  ],
-  ['clientMasters', PERMISSION_GROUPS.clientMasters],
-  ['optimization', PERMISSION_GROUPS.optimization],
-];
-
-const permissionKey = (p: string) => `clients.permissionNames.${p.replace('.', '_')}`;
+const GROUPS = permissionGroups(false);
 
 /**
  * Additional users of a client (spec §3 Client user: name, address, contact no, email, country,
@@ -105,6 +75,7 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
     onError: (e) => void message.error(errorText(t, e)),
   });
 
+  const cols = userColumns<ClientUser>(t, lang, 'clients.users', 140);
   const columns: PagedColumn<ClientUser>[] = [
     {
       key: 'name',
@@ -119,22 +90,7 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
       ),
     },
     { key: 'email', dataIndex: 'email', title: t('clients.users.email') },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('clients.users.status'),
-      width: 140,
-      render: (v: ClientUserStatus, r) => (
-        <Space size={4} wrap>
-          <Tag color={v === 'active' ? 'green' : 'default'}>{t(`clients.users.statuses.${v}`)}</Tag>
-          {!r.activated && (
-            <Tooltip title={t('clients.users.invitedHelp')}>
-              <Tag color="gold">{t('clients.users.invited')}</Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
+    cols.status,
     {
       key: 'limits',
       title: t('clients.users.limits'),
@@ -154,23 +110,8 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
           <Typography.Text type="secondary">{t('clients.users.subCompaniesAll')}</Typography.Text>
         ),
     },
-    {
-      key: 'permissions',
-      title: t('clients.users.permissionsShort'),
-      width: 140,
-      render: (_v, r) => (
-        <Tooltip title={r.permissions.map((p) => t(permissionKey(p))).join(', ')}>
-          <span>{t('clients.users.permissionsCount', { count: r.permissions.length })}</span>
-        </Tooltip>
-      ),
-    },
-    {
-      key: 'lastLoginAt',
-      dataIndex: 'lastLoginAt',
-      title: t('clients.users.lastLoginAt'),
-      width: 150,
-      render: (v: string | null) => (v ? formatDate(v, lang) : t('clients.users.never')),
-    },
+    cols.permissions,
+    cols.lastLoginAt,
   ];
 
   return (
@@ -221,40 +162,15 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
         }
         rowActions={{
           width: 100,
-          render: (r) => {
-            const next: ClientUserStatus = r.status === 'active' ? 'inactive' : 'active';
-            return (
-              <Space>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('clients.users.edit')}
-                  onClick={() => setEditing(r)}
-                  data-testid="client-user-edit"
-                />
-                <Popconfirm
-                  title={t(
-                    next === 'inactive' ? 'clients.users.deactivateConfirm' : 'clients.users.activateConfirm',
-                  )}
-                  okText={t(next === 'inactive' ? 'clients.users.deactivate' : 'clients.users.activate')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: next === 'inactive' }}
-                  onConfirm={() => status.mutate({ clientId, id: r.id, status: next })}
-                >
-                  <Button
-                    size="small"
-                    danger={next === 'inactive'}
-                    icon={next === 'inactive' ? <StopOutlined /> : <CheckCircleOutlined />}
-                    title={t(next === 'inactive' ? 'clients.users.deactivate' : 'clients.users.activate')}
-                    aria-label={t(
-                      next === 'inactive' ? 'clients.users.deactivate' : 'clients.users.activate',
-                    )}
-                    data-testid={next === 'inactive' ? 'client-user-deactivate' : 'client-user-activate'}
-                  />
-                </Popconfirm>
-              </Space>
-            );
-          },
+          render: (r) => (
+            <UserRowActions
+              status={r.status}
+              onEdit={() => setEditing(r)}
+              onStatus={(next) => status.mutate({ clientId, id: r.id, status: next })}
+              texts="clients.users"
+              testId="client-user"
+            />
+          ),
         }}
       />
       {editing && (
@@ -452,26 +368,12 @@ function ClientUserModal({
         </Row>
         <Divider style={{ margin: '4px 0 12px' }} />
         <Form.Item name="permissions" label={labels.permissions}>
-          <Checkbox.Group style={{ width: '100%' }} data-testid="client-user-permissions">
-            <Row gutter={[16, 8]}>
-              {GROUPS.map(([group, perms]) => {
-                const shown = perms.filter((p) => grantable.has(p));
-                if (!shown.length) return null;
-                return (
-                  <Col key={group} xs={24} sm={12} md={8}>
-                    <Typography.Text strong>{t(`clients.permissionGroups.${group}`)}</Typography.Text>
-                    <Flex vertical gap={2} style={{ marginTop: 4 }}>
-                      {shown.map((p) => (
-                        <Checkbox key={p} value={p}>
-                          {t(permissionKey(p))}
-                        </Checkbox>
-                      ))}
-                    </Flex>
-                  </Col>
-                );
-              })}
-            </Row>
-          </Checkbox.Group>
+          <PermissionChecks
+            groups={GROUPS}
+            grantable={grantable}
+            rowGap={8}
+            testId="client-user-permissions"
+          />
         </Form.Item>
       </Form>
     </AppModal>

@@ -1,26 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  App,
-  Button,
-  Checkbox,
-  Col,
-  Divider,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { CheckCircleOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { App, Button, Col, Divider, Flex, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  PERMISSION_GROUPS,
   PROVIDER_USER_ROLES,
   PROVIDER_USER_SORTABLE,
   PROVIDER_USER_STATUSES,
@@ -35,7 +18,6 @@ import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { ApiRequestError } from '../../lib/api-client';
 import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
-import { formatDate } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
@@ -48,6 +30,7 @@ import {
 } from './provider-users-api';
 import './users-texts';
 import './provider-users-texts';
+import { PermissionChecks, permissionGroups, UserRowActions, userColumns } from './user-parts';
 
 type SortKey = (typeof PROVIDER_USER_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = {
@@ -56,24 +39,7 @@ const SORT: SortSpec<SortKey> = {
   defaultOrder: 'asc',
 };
 
-/** The permission groups of spec §6, in the spec's order, with the provider-only areas last. */
-const GROUPS: Array<[string, readonly string[]]> = [
-  ['general', [...PERMISSION_GROUPS.general, ...PERMISSION_GROUPS.savings, ...PERMISSION_GROUPS.alerts]],
-  ['dashboards', PERMISSION_GROUPS.dashboards],
-  ['uploadInvoice', PERMISSION_GROUPS.uploadInvoice],
-  ['clientManagement', PERMISSION_GROUPS.clientManagement],
-  [
-    'reports',
-    [...PERMISSION_GROUPS.reports, ...PERMISSION_GROUPS.unusedMonthCount, ...PERMISSION_GROUPS.downloads],
-  ],
-  ['clientMasters', PERMISSION_GROUPS.clientMasters],
-  ['optimization', PERMISSION_GROUPS.optimization],
-  ['consultantBilling', PERMISSION_GROUPS.consultantBilling],
-  ['providerMasters', PERMISSION_GROUPS.providerMasters],
-  ['provider', PERMISSION_GROUPS.provider],
-];
-
-const permissionKey = (p: string) => `clients.permissionNames.${p.replace('.', '_')}`;
+const GROUPS = permissionGroups(true);
 
 /**
  * Client Management's Users tab (issue 11; decisions/0012): the provider's own administrators and
@@ -115,6 +81,7 @@ export function ProviderUsersPanel() {
   });
   const isMe = (r: ProviderUser) => r.email.toLowerCase() === session?.emailID.toLowerCase();
 
+  const cols = userColumns<ProviderUser>(t, lang, 'clients.providerUsers', 150);
   const columns: PagedColumn<ProviderUser>[] = [
     {
       key: 'name',
@@ -140,22 +107,7 @@ export function ProviderUsersPanel() {
         <Tag color={v === 'admin' ? 'purple' : 'blue'}>{t(`clients.providerUsers.roles.${v}`)}</Tag>
       ),
     },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('clients.providerUsers.status'),
-      width: 150,
-      render: (v: ProviderUserStatus, r) => (
-        <Space size={4} wrap>
-          <Tag color={v === 'active' ? 'green' : 'default'}>{t(`clients.providerUsers.statuses.${v}`)}</Tag>
-          {!r.activated && (
-            <Tooltip title={t('clients.providerUsers.invitedHelp')}>
-              <Tag color="gold">{t('clients.providerUsers.invited')}</Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
+    cols.status,
     {
       key: 'companies',
       title: t('clients.providerUsers.companies'),
@@ -172,23 +124,8 @@ export function ProviderUsersPanel() {
           <Typography.Text type="secondary">{t('clients.providerUsers.companiesNone')}</Typography.Text>
         ),
     },
-    {
-      key: 'permissions',
-      title: t('clients.providerUsers.permissionsShort'),
-      width: 140,
-      render: (_v, r) => (
-        <Tooltip title={r.permissions.map((p) => t(permissionKey(p))).join(', ')}>
-          <span>{t('clients.providerUsers.permissionsCount', { count: r.permissions.length })}</span>
-        </Tooltip>
-      ),
-    },
-    {
-      key: 'lastLoginAt',
-      dataIndex: 'lastLoginAt',
-      title: t('clients.providerUsers.lastLoginAt'),
-      width: 150,
-      render: (v: string | null) => (v ? formatDate(v, lang) : t('clients.providerUsers.never')),
-    },
+    cols.permissions,
+    cols.lastLoginAt,
   ];
 
   return (
@@ -252,48 +189,16 @@ export function ProviderUsersPanel() {
         }
         rowActions={{
           width: 100,
-          render: (r) => {
-            const next: ProviderUserStatus = r.status === 'active' ? 'inactive' : 'active';
-            const label = t(
-              next === 'inactive' ? 'clients.providerUsers.deactivate' : 'clients.providerUsers.activate',
-            );
-            return (
-              <Space>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('clients.providerUsers.edit')}
-                  title={t('clients.providerUsers.edit')}
-                  onClick={() => setEditing(r)}
-                  data-testid="provider-user-edit"
-                />
-                {!isMe(r) && (
-                  <Popconfirm
-                    title={t(
-                      next === 'inactive'
-                        ? 'clients.providerUsers.deactivateConfirm'
-                        : 'clients.providerUsers.activateConfirm',
-                    )}
-                    okText={label}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: next === 'inactive' }}
-                    onConfirm={() => status.mutate({ id: r.id, status: next })}
-                  >
-                    <Button
-                      size="small"
-                      danger={next === 'inactive'}
-                      icon={next === 'inactive' ? <StopOutlined /> : <CheckCircleOutlined />}
-                      title={label}
-                      aria-label={label}
-                      data-testid={
-                        next === 'inactive' ? 'provider-user-deactivate' : 'provider-user-activate'
-                      }
-                    />
-                  </Popconfirm>
-                )}
-              </Space>
-            );
-          },
+          render: (r) => (
+            <UserRowActions
+              status={r.status}
+              onEdit={() => setEditing(r)}
+              onStatus={(next) => status.mutate({ id: r.id, status: next })}
+              texts="clients.providerUsers"
+              testId="provider-user"
+              noToggle={isMe(r)}
+            />
+          ),
         }}
       />
       {editing && (
@@ -490,26 +395,13 @@ function ProviderUserModal({
           </Button>
         </Flex>
         <Form.Item name="permissions" style={{ marginTop: 8 }}>
-          <Checkbox.Group style={{ width: '100%' }} data-testid="provider-user-permissions">
-            <Row gutter={[16, 12]}>
-              {GROUPS.map(([group, perms]) => {
-                const shown = perms.filter((p) => grantable.has(p));
-                if (!shown.length) return null;
-                return (
-                  <Col key={group} xs={24} sm={12} md={8}>
-                    <Typography.Text strong>{t(`clients.permissionGroups.${group}`)}</Typography.Text>
-                    <Flex vertical gap={2} style={{ marginTop: 4 }}>
-                      {shown.map((p) => (
-                        <Checkbox key={p} value={p} disabled={self && p === 'users.manage'}>
-                          {t(permissionKey(p))}
-                        </Checkbox>
-                      ))}
-                    </Flex>
-                  </Col>
-                );
-              })}
-            </Row>
-          </Checkbox.Group>
+          <PermissionChecks
+            groups={GROUPS}
+            grantable={grantable}
+            isDisabled={(p) => self && p === 'users.manage'}
+            rowGap={12}
+            testId="provider-user-permissions"
+          />
         </Form.Item>
       </Form>
     </AppModal>

@@ -1,0 +1,174 @@
+import { Button, Checkbox, Col, Flex, Popconfirm, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { CheckCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { PERMISSION_GROUPS } from '@kulu/shared';
+import type { PagedColumn } from '../../components/paged-table';
+import { formatDate } from '../../lib/format';
+
+/**
+ * What the two user tables of Client Management share (a client's additional users and the
+ * provider's own users): the status, permissions and last-login cells, the edit and
+ * deactivate/activate buttons of a row, and the access permissions' checkboxes by group. `texts`
+ * is the texts' prefix (`clients.users`, `clients.providerUsers`), `testId` the test ids' one.
+ */
+type Texts = 'clients.users' | 'clients.providerUsers';
+type Status = 'active' | 'inactive';
+
+export const permissionKey = (p: string) => `clients.permissionNames.${p.replace('.', '_')}`;
+
+/** The permission groups of spec §6, in the spec's order; the provider's own areas last. */
+export function permissionGroups(provider: boolean): Array<[string, readonly string[]]> {
+  return [
+    ['general', [...PERMISSION_GROUPS.general, ...PERMISSION_GROUPS.savings, ...PERMISSION_GROUPS.alerts]],
+    ['dashboards', PERMISSION_GROUPS.dashboards],
+    ['uploadInvoice', PERMISSION_GROUPS.uploadInvoice],
+    ...(provider
+      ? [['clientManagement', PERMISSION_GROUPS.clientManagement] as [string, readonly string[]]]
+      : []),
+    [
+      'reports',
+      [...PERMISSION_GROUPS.reports, ...PERMISSION_GROUPS.unusedMonthCount, ...PERMISSION_GROUPS.downloads],
+    ],
+    ['clientMasters', PERMISSION_GROUPS.clientMasters],
+    ['optimization', PERMISSION_GROUPS.optimization],
+    ...(provider
+      ? ([
+          ['consultantBilling', PERMISSION_GROUPS.consultantBilling],
+          ['providerMasters', PERMISSION_GROUPS.providerMasters],
+          ['provider', PERMISSION_GROUPS.provider],
+        ] as Array<[string, readonly string[]]>)
+      : []),
+  ];
+}
+
+/** The columns status (with "not activated"), permissions (count, names on hover) and last login. */
+export function userColumns<R extends { status: Status; activated: boolean; permissions: string[] }>(
+  t: TFunction,
+  lang: 'en' | 'fi',
+  texts: Texts,
+  statusWidth: number,
+): { status: PagedColumn<R>; permissions: PagedColumn<R>; lastLoginAt: PagedColumn<R> } {
+  return {
+    status: {
+      key: 'status',
+      dataIndex: 'status',
+      title: t(`${texts}.status`),
+      width: statusWidth,
+      render: (v: Status, r) => (
+        <Space size={4} wrap>
+          <Tag color={v === 'active' ? 'green' : 'default'}>{t(`${texts}.statuses.${v}`)}</Tag>
+          {!r.activated && (
+            <Tooltip title={t(`${texts}.invitedHelp`)}>
+              <Tag color="gold">{t(`${texts}.invited`)}</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    permissions: {
+      key: 'permissions',
+      title: t(`${texts}.permissionsShort`),
+      width: 140,
+      render: (_v, r) => (
+        <Tooltip title={r.permissions.map((p) => t(permissionKey(p))).join(', ')}>
+          <span>{t(`${texts}.permissionsCount`, { count: r.permissions.length })}</span>
+        </Tooltip>
+      ),
+    },
+    lastLoginAt: {
+      key: 'lastLoginAt',
+      dataIndex: 'lastLoginAt',
+      title: t(`${texts}.lastLoginAt`),
+      width: 150,
+      render: (v: string | null) => (v ? formatDate(v, lang) : t(`${texts}.never`)),
+    },
+  };
+}
+
+/** A user row's edit button and, unless `noToggle`, deactivate / activate after a confirmation. */
+export function UserRowActions(p: {
+  status: Status;
+  onEdit: () => void;
+  onStatus: (next: Status) => void;
+  texts: Texts;
+  testId: string;
+  noToggle?: boolean;
+}) {
+  const { t } = useTranslation();
+  const next: Status = p.status === 'active' ? 'inactive' : 'active';
+  const label = t(`${p.texts}.${next === 'inactive' ? 'deactivate' : 'activate'}`);
+  return (
+    <Space>
+      <Button
+        size="small"
+        icon={<EditOutlined />}
+        aria-label={t(`${p.texts}.edit`)}
+        title={t(`${p.texts}.edit`)}
+        onClick={p.onEdit}
+        data-testid={`${p.testId}-edit`}
+      />
+      {!p.noToggle && (
+        <Popconfirm
+          title={t(`${p.texts}.${next === 'inactive' ? 'deactivateConfirm' : 'activateConfirm'}`)}
+          okText={label}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ danger: next === 'inactive' }}
+          onConfirm={() => p.onStatus(next)}
+        >
+          <Button
+            size="small"
+            danger={next === 'inactive'}
+            icon={next === 'inactive' ? <StopOutlined /> : <CheckCircleOutlined />}
+            title={label}
+            aria-label={label}
+            data-testid={`${p.testId}-${next === 'inactive' ? 'deactivate' : 'activate'}`}
+          />
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * The access permissions as checkboxes by group, only those the caller may give (`grantable`);
+ * a form item's control (`value`, `onChange`).
+ */
+export function PermissionChecks(p: {
+  value?: string[];
+  onChange?: (v: string[]) => void;
+  groups: Array<[string, readonly string[]]>;
+  grantable: ReadonlySet<string>;
+  isDisabled?: (permission: string) => boolean;
+  rowGap: number;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox.Group
+      style={{ width: '100%' }}
+      value={p.value}
+      onChange={(v) => p.onChange?.(v as string[])}
+      data-testid={p.testId}
+    >
+      <Row gutter={[16, p.rowGap]}>
+        {p.groups.map(([group, perms]) => {
+          const shown = perms.filter((perm) => p.grantable.has(perm));
+          if (!shown.length) return null;
+          return (
+            <Col key={group} xs={24} sm={12} md={8}>
+              <Typography.Text strong>{t(`clients.permissionGroups.${group}`)}</Typography.Text>
+              <Flex vertical gap={2} style={{ marginTop: 4 }}>
+                {shown.map((perm) => (
+                  <Checkbox key={perm} value={perm} disabled={p.isDisabled?.(perm)}>
+                    {t(permissionKey(perm))}
+                  </Checkbox>
+                ))}
+              </Flex>
+            </Col>
+          );
+        })}
+      </Row>
+    </Checkbox.Group>
+  );
+}
