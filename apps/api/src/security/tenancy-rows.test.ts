@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permits } from '../plugins/access.js';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { COMPANY_PERMISSIONS, ROLE } from '@kulu/shared';
 import {
   clients,
@@ -14,8 +14,6 @@ import {
   userSubCompanies,
   users,
 } from '../db/schema/index.js';
-import { QUEUE, startJobs } from '../jobs/index.js';
-import { startDemo, type DemoRun } from '../demo/index.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
 /**
@@ -23,7 +21,7 @@ import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
  * (company admins, a sub-company-limited and a cost-center-limited client user, a consultant assigned
  * one company) reads the route with its defaults and **every row it gets belongs to what it may
  * see**. The data is the demo's first start (two companies, their sub-companies, cost centers, 36
- * invoices). What an identity may see is computed here from the tables, not through the Scope:
+ * invoices: a copy of the demo template). What an identity may see is computed here from the tables, not through the Scope:
  * a subscription is visible when its client is the identity's (or assigned to it), and it is in the
  * identity's sub-companies and cost centers when the identity is limited to some. The markers of
  * every subscription, invoice, sub-company and cost center it may not see (phone numbers, invoice
@@ -32,7 +30,6 @@ import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
  */
 
 let t: TestApp;
-let demo: DemoRun | undefined;
 
 interface Identity {
   who: string;
@@ -55,25 +52,6 @@ interface SubscriptionRow {
 
 const identities: Identity[] = [];
 let allSubscriptions: SubscriptionRow[] = [];
-
-async function firstStart(): Promise<void> {
-  demo = await startDemo(t.deps, { portal: false });
-  await startJobs(t.deps, { schedules: false, extensions: [demo.jobs] });
-  const { db } = t.deps.database;
-  const until = Date.now() + 480_000;
-  for (;;) {
-    const queued =
-      (await t.deps.jobs.pending(QUEUE.demoInvoices)) + (await t.deps.jobs.pending(QUEUE.parseInvoice));
-    const [{ busy }] = await db
-      .select({ busy: count() })
-      .from(invoices)
-      .where(eq(invoices.uploadState, 'in_progress'));
-    if (queued === 0 && busy === 0) return;
-    if (Date.now() > until)
-      throw new Error(`first start: ${queued} jobs queued, ${busy} invoices in progress`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 async function clientOf(email: string): Promise<{ id: number; clientId: number; passwordHash: string }> {
   const [u] = await t.deps.database.db
@@ -221,8 +199,8 @@ async function xlsxText(body: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await firstStart();
+  // A copy of the demo template: what a demo install's first start imports (test/template.ts).
+  t = await createTestApp({}, { demo: true });
   await addLimitedUser('alayhtio.rajattu@pohjolarakennus.fi', { subCompanyName: 'Pohjola Rakennus Tampere' });
   await addLimitedUser('kustannuspaikka.rajattu@pohjolarakennus.fi', { costCenterName: 'Myynti' });
   await limitConsultant();
@@ -248,7 +226,6 @@ beforeAll(async () => {
   }
 }, 600_000);
 afterAll(async () => {
-  await demo?.close();
   await t?.close();
 });
 
