@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { OVERCHARGED_SORTABLE, type Lang, type OverchargedRow } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { moneyColumn, subscriptionColumns } from '../../components/report-columns';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
@@ -62,23 +63,12 @@ export function OverchargedPage() {
   const exportFile = useReportExport(() => exportOvercharged(params));
 
   const columns: PagedColumn<OverchargedRow>[] = [
-    { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
-    {
-      key: 'phoneNumber',
-      dataIndex: 'phoneNumber',
-      title: t('dashboards.phoneNumber'),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
+    ...subscriptionColumns<OverchargedRow>(t, ['userName', 'phoneNumber']),
     { key: 'month', dataIndex: 'month', title: t('reports.overcharged.month') },
     { key: 'planName', dataIndex: 'planName', title: t('reports.overcharged.plan') },
-    ...(['expected', 'billed', 'difference'] as const).map((k) => ({
-      key: k,
-      dataIndex: k,
-      title: t(`reports.overcharged.${k}`),
-      align: 'right' as const,
-      render: (v: string) => money(v),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
-    })),
+    ...(['expected', 'billed', 'difference'] as const).map((k) =>
+      moneyColumn<OverchargedRow>(k, t(`reports.overcharged.${k}`), money),
+    ),
   ];
 
   return (

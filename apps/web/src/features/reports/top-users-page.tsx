@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Lang, type TopUser } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { moneyColumn, subscriptionColumns } from '../../components/report-columns';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
@@ -62,33 +63,8 @@ export function TopUsersPage() {
 
   const columns: PagedColumn<TopUser>[] = [
     { key: 'rank', dataIndex: 'rank', title: t('reports.topUsers.rank'), width: 80, align: 'right' },
-    { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
-    {
-      key: 'phoneNumber',
-      dataIndex: 'phoneNumber',
-      title: t('dashboards.phoneNumber'),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
-    {
-      key: 'subCompanyName',
-      dataIndex: 'subCompanyName',
-      title: t('dashboards.subCompany'),
-      render: (v) => v ?? '–',
-    },
-    {
-      key: 'costCenterName',
-      dataIndex: 'costCenterName',
-      title: t('dashboards.costCenter'),
-      render: (v) => v ?? '–',
-    },
-    {
-      key: 'cost',
-      dataIndex: 'cost',
-      title: t('dashboards.cost'),
-      align: 'right',
-      render: (v: string) => money(v),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
+    ...subscriptionColumns<TopUser>(t),
+    moneyColumn('cost', t('dashboards.cost'), money),
   ];
 
   return (

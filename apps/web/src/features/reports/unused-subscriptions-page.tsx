@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UNUSED_MONTHS_MAX, UNUSED_SORTABLE, type Lang, type UnusedSubscription } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { moneyColumn, subscriptionColumns } from '../../components/report-columns';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
@@ -54,42 +55,10 @@ export function UnusedSubscriptionsPage() {
   const exportFile = useReportExport(() => exportUnusedSubscriptions(params));
 
   const columns: PagedColumn<UnusedSubscription>[] = [
-    { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: (v) => v ?? '–' },
-    {
-      key: 'phoneNumber',
-      dataIndex: 'phoneNumber',
-      title: t('dashboards.phoneNumber'),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
-    {
-      key: 'subCompanyName',
-      dataIndex: 'subCompanyName',
-      title: t('dashboards.subCompany'),
-      render: (v) => v ?? '–',
-    },
-    {
-      key: 'costCenterName',
-      dataIndex: 'costCenterName',
-      title: t('dashboards.costCenter'),
-      render: (v) => v ?? '–',
-    },
+    ...subscriptionColumns<UnusedSubscription>(t),
     { key: 'planName', dataIndex: 'planName', title: t('reports.unused.plan'), render: (v) => v ?? '–' },
-    {
-      key: 'cost',
-      dataIndex: 'cost',
-      title: t('reports.unused.cost'),
-      align: 'right',
-      render: (v: string) => money(v),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
-    {
-      key: 'monthlyCost',
-      dataIndex: 'monthlyCost',
-      title: t('reports.unused.monthlyCost'),
-      align: 'right',
-      render: (v: string) => money(v),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
+    moneyColumn('cost', t('reports.unused.cost'), money),
+    moneyColumn('monthlyCost', t('reports.unused.monthlyCost'), money),
   ];
 
   return (
