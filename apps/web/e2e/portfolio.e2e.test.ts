@@ -59,6 +59,19 @@ describe('the provider portfolio', () => {
         .poll(async () => /[1-9][\d,.\s]*\s?€|€\s?[1-9]/.test(await pohjola.innerText()))
         .toBe(true);
       await page.getByTestId('portfolio-totals').waitFor();
+      // Open alerts by severity: the tags show what the Alerts bell counts for the company.
+      await page.getByRole('columnheader', { name: 'Open alerts' }).waitFor();
+      const pohjolaId = Number(
+        (await pohjola.getByRole('link').getAttribute('href'))!.match(/clientId=(\d+)/)![1],
+      );
+      const count = (await (
+        await fetch(`${baseUrl()}/api/alerts/count?clientId=${pohjolaId}`, {
+          headers: { authorization: `Bearer ${await tokenOf(page)}` },
+        })
+      ).json()) as { open: number };
+      const tags = pohjola.getByTestId(`portfolio-alerts-${pohjolaId}`).locator('.ant-tag');
+      const shown = async () => (await tags.allInnerTexts()).reduce((n, x) => n + Number(x), 0);
+      await expect.poll(shown).toBe(count.open);
       await screenshot(page, 'portfolio-admin-en');
 
       // Sort by this month's cost, highest first (the header twice: ascending, then descending).
@@ -101,7 +114,8 @@ describe('the provider portfolio', () => {
 
       await switchLanguage(page, 'fi');
       await page.getByRole('heading', { name: 'Asiakassalkku' }).waitFor();
-      await page.getByText('Säästöpotentiaali / kk').first().waitFor();
+      await page.getByText('Toteutuneet säästöt / kk').first().waitFor();
+      await page.getByRole('columnheader', { name: 'Avoimet hälytykset' }).waitFor();
       await page.getByText('Yhteensä').first().waitFor();
       await screenshot(page, 'portfolio-admin-fi');
 

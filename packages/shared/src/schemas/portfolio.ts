@@ -19,6 +19,7 @@ export const PORTFOLIO_SORTABLE = [
   'contractEndDate',
   'operatorContractEndDate',
   'lastRun',
+  'openAlerts',
 ] as const;
 export type PortfolioSort = (typeof PORTFOLIO_SORTABLE)[number];
 
@@ -43,6 +44,11 @@ export const portfolioQuerySchema = pagingQuery.extend(portfolioExportQuerySchem
 export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
 
 const money = z.string();
+const alertCountsSchema = z.object({
+  high: z.number().int(),
+  medium: z.number().int(),
+  low: z.number().int(),
+});
 
 export const portfolioRowSchema = z.object({
   clientId: z.number().int(),
@@ -65,6 +71,8 @@ export const portfolioRowSchema = z.object({
   /** The nearest end date of the client's operator contracts from today on. */
   operatorContractEndDate: z.string().nullable(),
   lastRun: optimizationRunSchema.nullable(),
+  /** The client's open (not acknowledged) alerts by severity, as its Alerts page counts them. */
+  openAlerts: alertCountsSchema,
 });
 export type PortfolioRow = z.infer<typeof portfolioRowSchema>;
 
@@ -80,6 +88,7 @@ export const portfolioListSchema = z.object({
     potentialSaving: money,
     realisedSaving: money,
     missingInvoices: z.number().int(),
+    openAlerts: alertCountsSchema,
   }),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -25,6 +25,9 @@ const HEADERS: Record<Lang, (month: string, lastMonth: string) => string[]> = {
     'Contract ends',
     'Operator contract ends',
     'Last optimization run',
+    'Open alerts: high',
+    'Open alerts: medium',
+    'Open alerts: low',
   ],
   fi: (m, l) => [
     'Yritys',
@@ -39,6 +42,9 @@ const HEADERS: Record<Lang, (month: string, lastMonth: string) => string[]> = {
     'Sopimus päättyy',
     'Operaattorisopimus päättyy',
     'Viimeisin optimointi',
+    'Avoimet hälytykset: korkea',
+    'Avoimet hälytykset: keskitaso',
+    'Avoimet hälytykset: matala',
   ],
 };
 const SHEET: Record<Lang, string> = { en: 'Portfolio', fi: 'Asiakassalkku' };
@@ -61,7 +67,7 @@ export async function portfolioRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "The provider's portfolio: per client the caller may see (a consultant: the assigned companies), this month's and last month's cost with the change, potential and realised saving a month, operators whose invoice of the month is missing, contract end dates and the last optimization run; sorted, searched, filtered and paged",
+          "The provider's portfolio: per client the caller may see (a consultant: the assigned companies), this month's and last month's cost with the change, potential and realised saving a month, operators whose invoice of the month is missing, contract end dates, the last optimization run and open alerts by severity; sorted, searched, filtered and paged",
         querystring: portfolioQuerySchema,
         response: { 200: portfolioListSchema },
       },
@@ -95,6 +101,9 @@ export async function portfolioRoutes(app: FastifyInstance) {
         i.contractEndDate,
         i.operatorContractEndDate,
         i.lastRun ? (i.lastRun.finishedAt ?? i.lastRun.createdAt).slice(0, 10) : null,
+        i.openAlerts.high,
+        i.openAlerts.medium,
+        i.openAlerts.low,
       ]);
       return sendWorkbook(req, reply, {
         fileName: `portfolio-${list.month}.xlsx`,

@@ -11,6 +11,7 @@ import {
   type PortfolioSort,
 } from '@kulu/shared';
 import {
+  alerts,
   clientContracts,
   clientOperators,
   clients,
@@ -66,93 +67,112 @@ async function portfolioRows(
   const s = subscriptions;
   const co = clientOperators;
 
-  const [companies, costs, potential, realised, missing, contracts, operatorEnds, runs] = await Promise.all([
-    db
-      .select({ id: clients.id, name: clients.companyName, businessId: clients.businessId })
-      .from(clients)
-      .where(
-        and(
-          eq(clients.type, 'company'),
-          eq(clients.interestStatus, 'company'),
-          eq(clients.profileStatus, 'active'),
-          ofClients(clients.id),
-          pattern ? or(ilike(clients.companyName, pattern), ilike(clients.businessId, pattern)) : undefined,
+  const [companies, costs, potential, realised, missing, contracts, operatorEnds, runs, openAlerts] =
+    await Promise.all([
+      db
+        .select({ id: clients.id, name: clients.companyName, businessId: clients.businessId })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.type, 'company'),
+            eq(clients.interestStatus, 'company'),
+            eq(clients.profileStatus, 'active'),
+            ofClients(clients.id),
+            pattern ? or(ilike(clients.companyName, pattern), ilike(clients.businessId, pattern)) : undefined,
+          ),
         ),
-      ),
-    // The month's invoiced cost, as the cost-and-usage dashboard sums it (its pre-aggregate).
-    db
-      .select({
-        clientId: monthlyCostSummary.clientId,
-        month: sql<string>`to_char(${monthlyCostSummary.month}, 'YYYY-MM')`,
-        cost: sql<string>`sum(${monthlyCostSummary.amount})::text`,
-      })
-      .from(monthlyCostSummary)
-      .where(
-        and(
-          inArray(monthlyCostSummary.month, [month1(lastMonth), month1(month)]),
-          scope.where({ clientId: monthlyCostSummary.clientId, operatorId: monthlyCostSummary.operatorId }),
-        ),
-      )
-      .groupBy(monthlyCostSummary.clientId, monthlyCostSummary.month),
-    // Savings' potential (a month) and realised saving of the month: the optimization module's rules.
-    db
-      .select({ clientId: r.clientId, cents: sql<string>`sum(${r.monthlySavingCents})::text` })
-      .from(r)
-      .innerJoin(s, eq(s.id, r.subscriptionId))
-      .where(and(savingsScope(scope), potentialFinding()))
-      .groupBy(r.clientId),
-    db
-      .select({
-        clientId: optimizationMarks.clientId,
-        cents: sql<string>`sum(${optimizationMarks.monthlySavingCents})::text`,
-      })
-      .from(optimizationMarks)
-      .innerJoin(s, eq(s.id, optimizationMarks.subscriptionId))
-      .where(and(savingsScope(scope), realisedBy(month)))
-      .groupBy(optimizationMarks.clientId),
-    // Operators under contract in the month (no dates: always) without an invoice of the month in.
-    db
-      .select({ clientId: co.clientId, operator: operators.name })
-      .from(co)
-      .innerJoin(operators, eq(operators.id, co.operatorId))
-      .where(
-        and(
-          scope.where({ clientId: co.clientId, operatorId: co.operatorId }),
-          or(isNull(co.contractStartDate), sql`${co.contractStartDate} < ${monthEnd}::date`),
-          or(isNull(co.contractEndDate), gte(co.contractEndDate, month1(month))),
-          sql`not exists (select 1 from ${invoices} i where i.client_id = ${co.clientId}
+      // The month's invoiced cost, as the cost-and-usage dashboard sums it (its pre-aggregate).
+      db
+        .select({
+          clientId: monthlyCostSummary.clientId,
+          month: sql<string>`to_char(${monthlyCostSummary.month}, 'YYYY-MM')`,
+          cost: sql<string>`sum(${monthlyCostSummary.amount})::text`,
+        })
+        .from(monthlyCostSummary)
+        .where(
+          and(
+            inArray(monthlyCostSummary.month, [month1(lastMonth), month1(month)]),
+            scope.where({ clientId: monthlyCostSummary.clientId, operatorId: monthlyCostSummary.operatorId }),
+          ),
+        )
+        .groupBy(monthlyCostSummary.clientId, monthlyCostSummary.month),
+      // Savings' potential (a month) and realised saving of the month: the optimization module's rules.
+      db
+        .select({ clientId: r.clientId, cents: sql<string>`sum(${r.monthlySavingCents})::text` })
+        .from(r)
+        .innerJoin(s, eq(s.id, r.subscriptionId))
+        .where(and(savingsScope(scope), potentialFinding()))
+        .groupBy(r.clientId),
+      db
+        .select({
+          clientId: optimizationMarks.clientId,
+          cents: sql<string>`sum(${optimizationMarks.monthlySavingCents})::text`,
+        })
+        .from(optimizationMarks)
+        .innerJoin(s, eq(s.id, optimizationMarks.subscriptionId))
+        .where(and(savingsScope(scope), realisedBy(month)))
+        .groupBy(optimizationMarks.clientId),
+      // Operators under contract in the month (no dates: always) without an invoice of the month in.
+      db
+        .select({ clientId: co.clientId, operator: operators.name })
+        .from(co)
+        .innerJoin(operators, eq(operators.id, co.operatorId))
+        .where(
+          and(
+            scope.where({ clientId: co.clientId, operatorId: co.operatorId }),
+            or(isNull(co.contractStartDate), sql`${co.contractStartDate} < ${monthEnd}::date`),
+            or(isNull(co.contractEndDate), gte(co.contractEndDate, month1(month))),
+            sql`not exists (select 1 from ${invoices} i where i.client_id = ${co.clientId}
             and i.operator_id = ${co.operatorId} and i.upload_state = 'uploaded'
             and i.period_start = ${month1(month)}::date)`,
-        ),
-      )
-      .orderBy(asc(operators.name)),
-    // The client's contract with the provider: the active one's end, else the latest end.
-    db
-      .select({
-        clientId: clientContracts.clientId,
-        endDate: sql<string>`coalesce(max(${clientContracts.endDate}) filter (where ${clientContracts.status} = 'active'),
+          ),
+        )
+        .orderBy(asc(operators.name)),
+      // The client's contract with the provider: the active one's end, else the latest end.
+      db
+        .select({
+          clientId: clientContracts.clientId,
+          endDate: sql<string>`coalesce(max(${clientContracts.endDate}) filter (where ${clientContracts.status} = 'active'),
           max(${clientContracts.endDate}) filter (where ${clientContracts.status} <> 'draft'))::text`,
-      })
-      .from(clientContracts)
-      .where(ofClients(clientContracts.clientId))
-      .groupBy(clientContracts.clientId),
-    db
-      .select({ clientId: co.clientId, endDate: sql<string>`min(${co.contractEndDate})::text` })
-      .from(co)
-      .where(
-        and(
-          scope.where({ clientId: co.clientId, operatorId: co.operatorId }),
-          gte(co.contractEndDate, today),
-        ),
-      )
-      .groupBy(co.clientId),
-    // The latest optimization run of each client.
-    db
-      .selectDistinctOn([optimizationRuns.clientId], { clientId: optimizationRuns.clientId, ...runColumns })
-      .from(optimizationRuns)
-      .where(ofClients(optimizationRuns.clientId))
-      .orderBy(asc(optimizationRuns.clientId), desc(optimizationRuns.id)),
-  ]);
+        })
+        .from(clientContracts)
+        .where(ofClients(clientContracts.clientId))
+        .groupBy(clientContracts.clientId),
+      db
+        .select({ clientId: co.clientId, endDate: sql<string>`min(${co.contractEndDate})::text` })
+        .from(co)
+        .where(
+          and(
+            scope.where({ clientId: co.clientId, operatorId: co.operatorId }),
+            gte(co.contractEndDate, today),
+          ),
+        )
+        .groupBy(co.clientId),
+      // The latest optimization run of each client.
+      db
+        .selectDistinctOn([optimizationRuns.clientId], { clientId: optimizationRuns.clientId, ...runColumns })
+        .from(optimizationRuns)
+        .where(ofClients(optimizationRuns.clientId))
+        .orderBy(asc(optimizationRuns.clientId), desc(optimizationRuns.id)),
+      // Open alerts by severity, limited as the Alerts page limits them (an alert of no known operator
+      // passes the operator chosen at sign-in).
+      db
+        .select({ clientId: alerts.clientId, severity: alerts.severity, n: sql<number>`count(*)::int` })
+        .from(alerts)
+        .where(
+          and(
+            eq(alerts.state, 'open'),
+            scope.where({
+              clientId: alerts.clientId,
+              subCompanyId: alerts.subCompanyId,
+              costCenterId: alerts.costCenterId,
+              operatorId: alerts.operatorId,
+              operatorUnknownPasses: true,
+            }),
+          ),
+        )
+        .groupBy(alerts.clientId, alerts.severity),
+    ]);
 
   const byClient = <T extends { clientId: number }>(list: T[]) => new Map(list.map((x) => [x.clientId, x]));
   const thisCost = new Map<number, number>();
@@ -163,6 +183,12 @@ async function portfolioRows(
   const contractOf = byClient(contracts);
   const operatorEndOf = byClient(operatorEnds);
   const runOf = byClient(runs);
+  const alertsOf = new Map<number, PortfolioRow['openAlerts']>();
+  for (const a of openAlerts) {
+    const counts = alertsOf.get(a.clientId) ?? { high: 0, medium: 0, low: 0 };
+    counts[a.severity] = a.n;
+    alertsOf.set(a.clientId, counts);
+  }
   const missingOf = new Map<number, string[]>();
   for (const m of missing) missingOf.set(m.clientId, [...(missingOf.get(m.clientId) ?? []), m.operator]);
 
@@ -189,6 +215,7 @@ async function portfolioRows(
       contractEndDate: contractOf.get(c.id)?.endDate ?? null,
       operatorContractEndDate: operatorEndOf.get(c.id)?.endDate ?? null,
       lastRun: run ? runAnswer(run) : null,
+      openAlerts: alertsOf.get(c.id) ?? { high: 0, medium: 0, low: 0 },
     });
   }
   return { month, lastMonth, rows };
@@ -205,6 +232,8 @@ const SORTERS: Record<PortfolioSort, (r: Row) => string | number | null> = {
   contractEndDate: (r) => r.contractEndDate,
   operatorContractEndDate: (r) => r.operatorContractEndDate,
   lastRun: (r) => r.lastRun?.createdAt ?? null,
+  // High first, then medium, then low.
+  openAlerts: (r) => r.openAlerts.high * 1e12 + r.openAlerts.medium * 1e6 + r.openAlerts.low,
 };
 
 /** The rows in the asked order (default: by name); empty values last either way, then by name. */
@@ -250,6 +279,11 @@ export async function portfolio(db: Db, scope: Scope, q: PortfolioQuery, now: Da
       potentialSaving: euros(sum((r) => r.potentialSaving)),
       realisedSaving: euros(sum((r) => r.realisedSaving)),
       missingInvoices: sum((r) => r.missingInvoices),
+      openAlerts: {
+        high: sum((r) => r.openAlerts.high),
+        medium: sum((r) => r.openAlerts.medium),
+        low: sum((r) => r.openAlerts.low),
+      },
     },
     page: q.page,
     pageSize: q.pageSize,

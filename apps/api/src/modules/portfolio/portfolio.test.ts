@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { addMonths, helsinkiMonth, ROLE, type PortfolioList, type PortfolioRow } from '@kulu/shared';
 import {
+  alerts,
   clientContracts,
   clientOperators,
   clients,
@@ -218,6 +219,22 @@ beforeAll(async () => {
   await invoiceWithFacts(saimaa, 'DNA', LAST, ['200.00']);
   // Kolmas: this month only, no operator contract (nothing missing).
   await invoiceWithFacts(kolmas, 'Telia', MONTH, ['40.00']);
+  // Open alerts: Pohjola two high (one acknowledged more) and a low; Kolmas a medium.
+  const alert = (
+    clientId: number,
+    severity: 'high' | 'medium' | 'low',
+    key: string,
+    state: 'open' | 'acknowledged' = 'open',
+  ) => ({ clientId, rule: 'cost_jump' as const, severity, state, dedupeKey: key, month: `${MONTH}-01` });
+  await db
+    .insert(alerts)
+    .values([
+      alert(pohjola, 'high', 'a'),
+      alert(pohjola, 'high', 'b'),
+      alert(pohjola, 'high', 'c', 'acknowledged'),
+      alert(pohjola, 'low', 'd'),
+      alert(kolmas, 'medium', 'e'),
+    ]);
   // The lead: figures that must never show.
   await addActiveContract(t, lead);
   await invoiceWithFacts(lead, 'DNA', MONTH, ['999.00']);
@@ -296,7 +313,27 @@ describe('GET /api/portfolio', () => {
       potentialSaving: '15.00',
       realisedSaving: '3.00',
       missingInvoices: 2,
+      openAlerts: { high: 2, medium: 1, low: 1 },
     });
+  });
+
+  it('counts open alerts by severity, not acknowledged ones, as the Alerts bell does', async () => {
+    const l = await list(tok.admin!);
+    expect(rowOf(l, pohjola)!.openAlerts).toEqual({ high: 2, medium: 0, low: 1 });
+    expect(rowOf(l, saimaa)!.openAlerts).toEqual({ high: 0, medium: 0, low: 0 });
+    expect(rowOf(l, kolmas)!.openAlerts).toEqual({ high: 0, medium: 1, low: 0 });
+    const bell = (
+      await t.inject({ method: 'GET', url: `/api/alerts/count?clientId=${pohjola}`, token: tok.admin })
+    ).json();
+    expect(bell).toMatchObject({ open: 3, high: 2 });
+    // High first, then medium.
+    expect((await list(tok.admin!, '?sort=openAlerts&order=desc')).items.map((i) => i.clientId)).toEqual([
+      pohjola,
+      kolmas,
+      saimaa,
+    ]);
+    // The consultant assigned Pohjola alone counts Pohjola's alerts only.
+    expect((await list(tok.pirkko!)).totals.openAlerts).toEqual({ high: 2, medium: 0, low: 1 });
   });
 
   it('agrees with the client’s own dashboard and savings figures', async () => {
@@ -416,6 +453,7 @@ describe('GET /api/portfolio/export', () => {
     const rows = [2, 3].map((r) => ws.getRow(r).values as unknown[]);
     expect(rows.map((r) => r[1])).toEqual(['Pohjola Rakennus Oy', 'Saimaan Logistiikka Oy']);
     expect(rows[0]!.slice(3, 10)).toEqual([150, 100, 50, 15, 3, 1, 'Telia']);
+    expect(rows[0]!.slice(13, 16)).toEqual([2, 0, 1]);
     expect(ws.rowCount).toBe(3);
   });
 

@@ -26,6 +26,8 @@ import './texts';
 
 const SORT: SortSpec<PortfolioSort> = { sortable: PORTFOLIO_SORTABLE, defaultSort: 'companyName' };
 const MONTH = 'YYYY-MM';
+const ALERT_SEVERITY_ORDER = ['high', 'medium', 'low'] as const;
+const SEVERITY_COLOR = { high: 'red', medium: 'orange', low: 'blue' } as const;
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /**
@@ -143,6 +145,26 @@ export function PortfolioPage() {
         ),
     },
     {
+      key: 'openAlerts',
+      dataIndex: 'openAlerts',
+      title: t('portfolio.openAlerts'),
+      onCell: nowrap,
+      render: (a: PortfolioRow['openAlerts'], r) =>
+        a.high + a.medium + a.low ? (
+          <Flex gap={4} data-testid={`portfolio-alerts-${r.clientId}`}>
+            {ALERT_SEVERITY_ORDER.filter((k) => a[k] > 0).map((k) => (
+              <Tooltip key={k} title={t(`portfolio.severity.${k}`, { n: a[k] })}>
+                <Tag color={SEVERITY_COLOR[k]} style={{ marginInlineEnd: 0 }}>
+                  {a[k]}
+                </Tag>
+              </Tooltip>
+            ))}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">0</Typography.Text>
+        ),
+    },
+    {
       key: 'contractEndDate',
       dataIndex: 'contractEndDate',
       title: t('portfolio.contractEndDate'),
@@ -151,9 +173,15 @@ export function PortfolioPage() {
         <Flex vertical>
           <span>{formatDate(v, lang)}</span>
           {r.operatorContractEndDate && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('portfolio.operatorContractEnds', { date: formatDate(r.operatorContractEndDate, lang) })}
-            </Typography.Text>
+            <Tooltip
+              title={t('portfolio.operatorContractEnds', {
+                date: formatDate(r.operatorContractEndDate, lang),
+              })}
+            >
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatDate(r.operatorContractEndDate, lang)}
+              </Typography.Text>
+            </Tooltip>
           )}
         </Flex>
       ),
@@ -230,7 +258,12 @@ export function PortfolioPage() {
               <Table.Summary.Cell index={5} align="right">
                 <Typography.Text strong>{totals.missingInvoices}</Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={6} colSpan={2} />
+              <Table.Summary.Cell index={6}>
+                <Typography.Text strong>
+                  {totals.openAlerts.high + totals.openAlerts.medium + totals.openAlerts.low}
+                </Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={7} colSpan={2} />
             </Table.Summary.Row>
           ) : null
         }
