@@ -322,6 +322,7 @@ export function demoInvoiceModel(
         ...(s.firstMonth === 0 || s.firstMonth < month ? usageLines(s, plan.seed, month, prev) : []),
       ],
     }));
+  if (month === months - 1) withAlertCases(plan, months, subscriptions, prev);
   if (plan.operator === 'Telia') {
     // Telia groups the specification by cost center, in the company's order.
     const order = plan.costCenters.map(([c]) => c);
@@ -342,4 +343,69 @@ export function demoInvoiceModel(
     subscriptions,
     otherLines: [],
   };
+}
+
+/**
+ * The alerts' demo cases (issue 26, docs/demo.md), on the latest Elisa invoice: two sensibly sized
+ * Työmaat phones (so that the Tampere client user sees them too), one with a roaming shock outside
+ * the EU (€147.00 of data at €4.90/MB and €35.82 of calls at €1.99/min: a cost jump and a roaming
+ * alert), one with service-number calls and paid services (€27.75: a service-number alert).
+ */
+function withAlertCases(
+  plan: DemoOperatorPlan,
+  months: number,
+  subscriptions: ModelSubscription[],
+  period: Period,
+): void {
+  if (plan.operator !== 'Elisa') return;
+  const steady = demoRoster(plan, months).filter(
+    (s) => s.finding === 'none' && s.firstMonth === 0 && s.costCenter === 'Työmaat',
+  );
+  const lines = (phone: string | undefined) => subscriptions.find((s) => s.phone === phone)?.lines;
+  lines(steady[0]?.phone)?.push(
+    {
+      label: 'Roaming puhelut muualla',
+      kind: 'voice',
+      category: 'voice',
+      region: 'world',
+      period,
+      seconds: 1080,
+      calls: 7,
+      unitPriceCents: 199,
+      amountCents: 3582,
+    },
+    {
+      label: 'Datasiirto muualla',
+      kind: 'data',
+      category: 'data',
+      region: 'world',
+      period,
+      mbTenths: 300,
+      unitPriceCents: 490,
+      amountCents: 14700,
+    },
+  );
+  lines(steady[1]?.phone)?.push(
+    {
+      label: 'Palvelunumerot',
+      kind: 'serviceMinutes',
+      category: 'service_number',
+      region: null,
+      period,
+      seconds: 1500,
+      calls: 4,
+      unitPriceCents: 99,
+      amountCents: 2475,
+    },
+    {
+      label: 'Maksulliset palvelut',
+      kind: 'servicePieces',
+      category: 'service_number',
+      region: null,
+      period,
+      pieces: 3,
+      unitPriceCents: 100,
+      amountCents: 300,
+    },
+  );
 }

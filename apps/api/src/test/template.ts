@@ -168,7 +168,9 @@ export async function importDemo(deps: Deps, timeoutMs = 480_000): Promise<strin
     const until = Date.now() + timeoutMs;
     for (;;) {
       const queued =
-        (await deps.jobs.pending(QUEUE.demoInvoices)) + (await deps.jobs.pending(QUEUE.parseInvoice));
+        (await deps.jobs.pending(QUEUE.demoInvoices)) +
+        (await deps.jobs.pending(QUEUE.parseInvoice)) +
+        (await deps.jobs.pending(QUEUE.evaluateAlerts));
       const [{ busy }] = await db
         .select({ busy: count() })
         .from(invoices)
