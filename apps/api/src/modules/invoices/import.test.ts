@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importParsed } from '../../test/import-parsed.js';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '@kulu/invoices';
+import type { InvoiceLine, InvoiceSubscription } from '@kulu/invoices';
 import {
   clientOperators,
   costCenters,
-  files,
   invoiceLines,
-  invoices,
   monthlyFacts,
   operators,
   plans,
@@ -14,8 +13,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-import { importParsedInvoice } from './import.service.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 /**
  * The import writes subscriptions, lines and facts a statement per kind (db/bulk.ts, issue 24): a
@@ -77,54 +75,16 @@ const sub = (
   };
 };
 
-let invoiceNo = 0;
-async function importInvoice(month: string, subCompanyId: number, subs: InvoiceSubscription[], now: Date) {
-  const { db } = t.deps.database;
-  const n = ++invoiceNo;
-  const [file] = await db
-    .insert(files)
-    .values({
-      clientId: pohjola,
-      kind: 'invoice',
-      name: `i${n}.pdf`,
-      mime: 'application/pdf',
-      size: 1,
-      data: Buffer.from('x'),
-    })
-    .returning();
-  const [head] = await db
-    .insert(invoices)
-    .values({
-      clientId: pohjola,
-      subCompanyId,
-      fileId: file.id,
-      fileName: `i${n}.pdf`,
-      fileSha256: `import-${n}`,
-      batchId: `import-${n}`,
-    })
-    .returning();
-  const total = subs.reduce((a, s) => a + s.total, 0);
-  const parsed: ParsedInvoice = {
-    operator: 'Testi',
-    invoiceNumber: `I-${n}`,
-    invoiceDate: `${month}-15`,
-    dueDate: `${month}-28`,
-    customerNumber: '1',
-    customerName: 'Pohjola',
-    businessId: BUYER.pohjola.businessId,
-    referenceNumber: '1',
-    currency: 'EUR',
-    vatRate: 25.5,
-    totalExclVat: total,
-    vatAmount: 0,
-    totalInclVat: total,
+/** One invoice of the test operator for a sub-company of Pohjola, straight through the import. */
+const importInvoice = (month: string, subCompanyId: number, subs: InvoiceSubscription[], now: Date) =>
+  importParsed(t, {
+    clientId: pohjola,
+    subCompanyId,
+    month,
     subscriptions: subs,
     otherLines: [fee('Laskutuslisä', 2.5)],
-  };
-  const done = await importParsedInvoice(db, head.id, parsed, now);
-  expect(done.imported).toBe(true);
-  return head.id;
-}
+    now,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();

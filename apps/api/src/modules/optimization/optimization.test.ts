@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importParsed } from '../../test/import-parsed.js';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '@kulu/invoices';
+import type { InvoiceLine, InvoiceSubscription } from '@kulu/invoices';
 import {
   clientOperators,
-  files,
-  invoices,
   operators,
   optimizationMarks,
   optimizationResults,
@@ -17,7 +16,6 @@ import {
   userSubCompanies,
   users,
 } from '../../db/schema/index.js';
-import { importParsedInvoice } from '../invoices/import.service.js';
 import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
 import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../../test/uploads.js';
 import { startJobs } from '../../jobs/index.js';
@@ -77,54 +75,10 @@ const line = (phoneNumber: string, userName: string, lines: InvoiceLine[]): Invo
   lines,
 });
 
-let invoiceNo = 0;
 /** Imports one invoice of the test operator for a sub-company, straight through the import. */
-async function importInvoice(month: string, subCompanyId: number, subs: InvoiceSubscription[]) {
-  const { db } = t.deps.database;
-  const n = ++invoiceNo;
-  const [file] = await db
-    .insert(files)
-    .values({
-      clientId: pohjola,
-      kind: 'invoice',
-      name: `t${n}.pdf`,
-      mime: 'application/pdf',
-      size: 1,
-      data: Buffer.from('x'),
-    })
-    .returning();
-  const [head] = await db
-    .insert(invoices)
-    .values({
-      clientId: pohjola,
-      subCompanyId,
-      fileId: file.id,
-      fileName: `t${n}.pdf`,
-      fileSha256: `sha-${n}`,
-      batchId: `b${n}`,
-    })
-    .returning();
-  const total = subs.reduce((a, s) => a + s.total, 0);
-  const parsed: ParsedInvoice = {
-    operator: 'Testi',
-    invoiceNumber: `T-${n}`,
-    invoiceDate: `${month}-15`,
-    dueDate: `${month}-28`,
-    customerNumber: '1',
-    customerName: 'Pohjola',
-    businessId: BUYER.pohjola.businessId,
-    referenceNumber: '1',
-    currency: 'EUR',
-    vatRate: 25.5,
-    totalExclVat: total,
-    vatAmount: 0,
-    totalInclVat: total,
-    subscriptions: subs,
-    otherLines: [],
-  };
-  const done = await importParsedInvoice(db, head.id, parsed, new Date());
-  expect(done.imported).toBe(true);
-}
+const importInvoice = async (month: string, subCompanyId: number, subs: InvoiceSubscription[]) => {
+  await importParsed(t, { clientId: pohjola, subCompanyId, month, subscriptions: subs });
+};
 
 async function loginWith(email: string, operatorId: number): Promise<string> {
   const res = await t.inject({

@@ -1,0 +1,73 @@
+// Test helper (imported by tests only): an invoice imported straight through the import, as the
+// parse job does after a parse, without a file to parse.
+import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '@kulu/invoices';
+import { files, invoices } from '../db/schema/index.js';
+import { importParsedInvoice } from '../modules/invoices/import.service.js';
+import { BUYER, type TestApp } from './helpers.js';
+
+let invoiceNo = 0;
+
+/**
+ * Stores a file and an invoice row of the demo company Pohjola for `subCompanyId`, then imports
+ * `subscriptions` as the operator "Testi"'s invoice of `month` (YYYY-MM); fails unless imported.
+ * Returns the invoice's id.
+ */
+export async function importParsed(
+  t: Pick<TestApp, 'deps'>,
+  opts: {
+    clientId: number;
+    subCompanyId: number;
+    month: string;
+    subscriptions: InvoiceSubscription[];
+    otherLines?: InvoiceLine[];
+    now?: Date;
+  },
+): Promise<number> {
+  const { db } = t.deps.database;
+  const n = ++invoiceNo;
+  const [file] = await db
+    .insert(files)
+    .values({
+      clientId: opts.clientId,
+      kind: 'invoice',
+      name: `i${n}.pdf`,
+      mime: 'application/pdf',
+      size: 1,
+      data: Buffer.from('x'),
+    })
+    .returning();
+  const [head] = await db
+    .insert(invoices)
+    .values({
+      clientId: opts.clientId,
+      subCompanyId: opts.subCompanyId,
+      fileId: file.id,
+      fileName: `i${n}.pdf`,
+      fileSha256: `import-parsed-${n}-${Date.now()}`,
+      batchId: `import-parsed-${n}`,
+    })
+    .returning();
+  const otherLines = opts.otherLines ?? [];
+  // The stated totals are the subscriptions' (the import keeps them as printed; it does not reconcile).
+  const total = opts.subscriptions.reduce((a, s) => a + s.total, 0);
+  const parsed: ParsedInvoice = {
+    operator: 'Testi',
+    invoiceNumber: `I-${n}`,
+    invoiceDate: `${opts.month}-15`,
+    dueDate: `${opts.month}-28`,
+    customerNumber: '1',
+    customerName: 'Pohjola',
+    businessId: BUYER.pohjola.businessId,
+    referenceNumber: '1',
+    currency: 'EUR',
+    vatRate: 25.5,
+    totalExclVat: total,
+    vatAmount: 0,
+    totalInclVat: total,
+    subscriptions: opts.subscriptions,
+    otherLines,
+  };
+  const done = await importParsedInvoice(db, head.id, parsed, opts.now ?? new Date());
+  if (!done.imported) throw new Error(`invoice of ${opts.month} not imported: ${JSON.stringify(done)}`);
+  return head.id;
+}
