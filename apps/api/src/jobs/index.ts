@@ -17,7 +17,11 @@ import {
   type BuildReportExportJob,
 } from '../modules/report-exports/report-exports.service.js';
 import { sendLeadReminders } from '../modules/clients/lead-reminders.js';
-import { evaluateAlertsHandler, type EvaluateAlertsJob } from '../modules/alerts/alerts.jobs.js';
+import {
+  dailyAlertsHandler,
+  evaluateAlertsHandler,
+  type EvaluateAlertsJob,
+} from '../modules/alerts/alerts.jobs.js';
 import { removeExpiredFailedFiles, removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
 import { orphanFileAgeSeconds, removeOrphanFiles } from '../lib/files.js';
 import { sendOperatorContractReminders } from '../modules/client-sections/operator-contract-reminders.js';
@@ -79,6 +83,7 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   );
   await startOptimizeWorker(deps, options.log);
   await jobs.work<EvaluateAlertsJob>(QUEUE.evaluateAlerts, evaluateAlertsHandler(deps));
+  await jobs.work<{ day?: string }>(QUEUE.alertsDaily, dailyAlertsHandler(deps));
   await jobs.work<BuildReportExportJob>(QUEUE.buildReportExport, buildReportExportHandler(deps));
   await jobs.work(QUEUE.reportExportsCleanup, async () => {
     await removeExpiredExports(deps);
@@ -95,6 +100,8 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
     await jobs.schedule(QUEUE.leadReminder, '0 7 * * *');
     // Every day at 7:10: operator contract end date reminders of the day.
     await jobs.schedule(QUEUE.operatorContractReminder, '10 7 * * *');
+    // Every day at 7:20: the date-based alert rules (invoice missing, contract ending).
+    await jobs.schedule(QUEUE.alertsDaily, '20 7 * * *');
     // The 6th of each month at 6:00: fetch the month's invoices of clients on automated upload.
     await jobs.schedule(QUEUE.automationMonthly, '0 6 6 * *');
     // Every day at 3:30: remove archived exports past their keeping time.

@@ -26,6 +26,8 @@ export const QUEUE = {
   failedInvoiceFilesCleanup: 'failed-invoice-files-cleanup',
   /** Alert rules of one imported invoice (modules/alerts, docs/decisions/0023-alerts.md). */
   evaluateAlerts: 'evaluate-alerts',
+  /** Daily: the date-based alert rules (invoice missing, contract ending). */
+  alertsDaily: 'alerts-daily',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 

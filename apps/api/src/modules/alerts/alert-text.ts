@@ -57,6 +57,12 @@ export function inMonth(month: string, lang: Lang): string {
   return lang === 'fi' ? `${MONTHS.fi[m - 1]} ${y}` : `in ${MONTHS.en[m - 1]} ${y}`;
 }
 
+/** "31 December 2026" / "31.12.2026". */
+export function day(iso: string, lang: Lang): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return lang === 'fi' ? `${d}.${m}.${y}` : `${d} ${MONTHS.en[m - 1]} ${y}`;
+}
+
 type Figures = Record<string, unknown>;
 const n = (f: Figures, k: string): number => Number(f[k] ?? 0);
 const str = (f: Figures, k: string): string => String(f[k] ?? '');
@@ -122,7 +128,7 @@ export function alertText(rule: AlertRule, figures: Figures, month: string, lang
         : `${str(f, 'operator')}: no invoice ${when} by day ${n(f, 'day')}`;
     case 'contract_ending':
       return fi
-        ? `${str(f, 'name')}: sopimus päättyy ${str(f, 'endDate')} (${n(f, 'daysLeft')} päivän päästä)`
-        : `${str(f, 'name')}: the contract ends on ${str(f, 'endDate')} (in ${n(f, 'daysLeft')} days)`;
+        ? `${str(f, 'name')}: sopimus päättyy ${day(str(f, 'endDate'), lang)}`
+        : `${str(f, 'name')}: the contract ends on ${day(str(f, 'endDate'), lang)}`;
   }
 }

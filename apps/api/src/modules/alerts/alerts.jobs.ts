@@ -1,6 +1,8 @@
 import type { Deps } from '../../types.js';
 import { QUEUE, type JobHandler } from '../../lib/queue.js';
+import { helsinkiDay } from '@kulu/shared';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
+import { evaluateDailyAlerts } from './daily.service.js';
 
 export interface EvaluateAlertsJob {
   invoiceId: number;
@@ -18,4 +20,11 @@ export async function requestAlertEvaluation(deps: Deps, invoiceId: number): Pro
   return deps.jobs.send(QUEUE.evaluateAlerts, { invoiceId } satisfies EvaluateAlertsJob, {
     singletonKey: `alerts:${invoiceId}`,
   });
+}
+
+/** alerts-daily: the date-based rules of the day (`day`, default today in Helsinki). */
+export function dailyAlertsHandler(deps: Deps): JobHandler<{ day?: string }> {
+  return async (job) => {
+    await evaluateDailyAlerts(deps.database.db, job.data.day ?? helsinkiDay(deps.now()));
+  };
 }

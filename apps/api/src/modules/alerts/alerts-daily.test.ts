@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { alerts, clientOperators, operators, users } from '../../db/schema/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { evaluateDailyAlerts } from './daily.service.js';
+import { writeTestInvoice } from './test-invoices.js';
+import { alertText } from './alert-text.js';
+
+let t: TestApp;
+let pohjola: number;
+let elisa: number;
+let telia: number;
+
+const ofRule = (rule: 'invoice_missing' | 'contract_ending') =>
+  t.deps.database.db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.clientId, pohjola), eq(alerts.rule, rule)));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.deps.database;
+  const [u] = await db
+    .select({ clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.companyAdmin));
+  pohjola = u.clientId!;
+  [{ id: elisa }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Elisa'));
+  [{ id: telia }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Telia'));
+  // Both operators under contract through 2027; Telia's ends on 2027-03-31.
+  await db.delete(clientOperators).where(eq(clientOperators.clientId, pohjola));
+  await db.insert(clientOperators).values([
+    { clientId: pohjola, operatorId: elisa, contractStartDate: '2024-01-01', contractEndDate: '2027-12-31' },
+    { clientId: pohjola, operatorId: telia, contractStartDate: '2024-01-01', contractEndDate: '2027-03-31' },
+  ]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('invoice missing', () => {
+  it('is raised from day 20 for an operator under contract without the month’s invoice, once', async () => {
+    const { db } = t.deps.database;
+    await writeTestInvoice(db, {
+      clientId: pohjola,
+      operatorId: elisa,
+      month: '2026-11-01',
+      subs: [{ phone: '+358401110000' }],
+    });
+    await evaluateDailyAlerts(db, '2026-11-19');
+    expect(await ofRule('invoice_missing')).toHaveLength(0);
+    // (Every active client is evaluated: the seed's other client has its own contract.)
+    expect(await evaluateDailyAlerts(db, '2026-11-20')).toBeGreaterThanOrEqual(1);
+    const found = await ofRule('invoice_missing');
+    expect(found).toHaveLength(1);
+    const [missing] = found;
+    expect(missing).toMatchObject({ operatorId: telia, month: '2026-11-01', severity: 'medium' });
+    expect(alertText(missing.rule, missing.figures, missing.month, 'en')).toBe(
+      'Telia: no invoice in November 2026 by day 20',
+    );
+    expect(await evaluateDailyAlerts(db, '2026-11-21')).toBe(0);
+  });
+});
+
+describe('contract ending', () => {
+  it('is raised 90 days ahead of an operator contract’s end date, not 91, and once', async () => {
+    const { db } = t.deps.database;
+    // 2027-03-31 minus 91 days is 2026-12-30.
+    await evaluateDailyAlerts(db, '2026-12-30');
+    expect(await ofRule('contract_ending')).toHaveLength(0);
+    await evaluateDailyAlerts(db, '2026-12-31');
+    const found = await ofRule('contract_ending');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ operatorId: telia, figures: expect.objectContaining({ daysLeft: 90 }) });
+    expect(alertText(found[0].rule, found[0].figures, found[0].month, 'fi')).toBe(
+      'Telia: sopimus päättyy 31.3.2027',
+    );
+    await evaluateDailyAlerts(db, '2027-01-15');
+    expect(await ofRule('contract_ending')).toHaveLength(1);
+  });
+});

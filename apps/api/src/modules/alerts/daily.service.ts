@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ALERT_RULE_SEVERITY } from '@kulu/shared';
+import type { Db } from '../../db/client.js';
+import { clientOperators, clients, operators } from '../../db/schema/index.js';
+import { storeAlerts, type NewAlert } from './evaluate.service.js';
+import { ruleSettings } from './rules.service.js';
+
+/**
+ * The date-based rules, evaluated daily (issue 26, decision 0023) for every active client, each
+ * alert once (the dedupe key):
+ * - invoice missing: from day N of a month, no uploaded invoice of that billing month from an
+ *   operator the client has a contract with (running today);
+ * - contract ending: an operator contract whose end date is within N days.
+ * `day` is the Helsinki day (`YYYY-MM-DD`). Returns the alerts added.
+ */
+export async function evaluateDailyAlerts(db: Db, day: string): Promise<number> {
+  const month = `${day.slice(0, 7)}-01`;
+  const dayOfMonth = Number(day.slice(8, 10));
+  const contracts = await db
+    .select({
+      id: clientOperators.id,
+      clientId: clientOperators.clientId,
+      operatorId: clientOperators.operatorId,
+      operator: operators.name,
+      start: clientOperators.contractStartDate,
+      end: clientOperators.contractEndDate,
+      invoiced: sql<boolean>`exists (select 1 from invoices i where i.client_id = ${clientOperators.clientId}
+        and i.operator_id = ${clientOperators.operatorId} and i.upload_state = 'uploaded'
+        and i.period_start = ${month}::date)`,
+    })
+    .from(clientOperators)
+    .innerJoin(clients, eq(clients.id, clientOperators.clientId))
+    .innerJoin(operators, eq(operators.id, clientOperators.operatorId))
+    .where(and(eq(clients.profileStatus, 'active')));
+  const byClient = new Map<number, typeof contracts>();
+  for (const c of contracts) byClient.set(c.clientId, [...(byClient.get(c.clientId) ?? []), c]);
+
+  let added = 0;
+  for (const [clientId, own] of byClient) {
+    const s = await ruleSettings(db, clientId);
+    const rows: NewAlert[] = [];
+    const base = (c: (typeof own)[number], rule: 'invoice_missing' | 'contract_ending') => ({
+      clientId,
+      operatorId: c.operatorId,
+      rule,
+      severity: ALERT_RULE_SEVERITY[rule],
+      month,
+    });
+    const running = (c: (typeof own)[number]) => (!c.start || c.start <= day) && (!c.end || c.end >= day);
+    if (s.invoice_missing.enabled && dayOfMonth >= (s.invoice_missing.days ?? 20)) {
+      for (const c of own) {
+        if (!running(c) || c.invoiced) continue;
+        rows.push({
+          ...base(c, 'invoice_missing'),
+          dedupeKey: `invoice_missing:${c.operatorId}:${month}`,
+          figures: { operator: c.operator, day: s.invoice_missing.days ?? 20 },
+        });
+      }
+    }
+    if (s.contract_ending.enabled) {
+      const ahead = s.contract_ending.days ?? 90;
+      for (const c of own) {
+        if (!c.end || c.end < day) continue;
+        const daysLeft = Math.round((Date.parse(c.end) - Date.parse(day)) / 86_400_000);
+        if (daysLeft > ahead) continue;
+        rows.push({
+          ...base(c, 'contract_ending'),
+          contractId: c.id,
+          month: `${c.end.slice(0, 7)}-01`,
+          dedupeKey: `contract_ending:operator:${c.id}:${c.end}`,
+          figures: { name: c.operator, endDate: c.end, daysLeft, contractKind: 'operator' },
+        });
+      }
+    }
+    added += await storeAlerts(db, rows);
+  }
+  return added;
+}
