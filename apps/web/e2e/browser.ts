@@ -1,7 +1,17 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { languageCodeOf } from '@kulu/shared';
+import {
+  LANGUAGE_KEY,
+  SESSION_KEYS,
+  readSession,
+  writeSession,
+  type KeyValueStorage,
+  type Session,
+} from '../src/lib/storage';
 
 export const PASSWORD = 'Kulu!2026';
 export const USERS = {
@@ -58,24 +68,93 @@ export async function openPage(
 
 export const goto = (page: Page, path: string) => page.goto(`${baseUrl()}/#${path}`);
 
-/** Logs in through the login form and waits for the shell. */
 /**
  * Logs in and shows the interface in `lang`. The language is saved on the user, so an earlier test
  * may have left this user in the other one: a test starts from the language it asks for.
+ *
+ * The first sign-in of an identity in a run goes through the login form; later ones reuse its
+ * session (issue 25: one form sign-in per identity, not one per test): the saved token is checked
+ * with GET /api/Account/GetClientInfo, and its fresh answer is what the browser's storage gets, as
+ * the login form would store it (the session fields, the user's saved language). A token the server
+ * no longer takes (a changed password) signs in through the form again. `form: true` always does.
  */
 export async function login(
   page: Page,
   email: string,
   password = PASSWORD,
   lang: 'en' | 'fi' = 'en',
+  opts: { form?: boolean } = {},
 ): Promise<void> {
-  await goto(page, '/login');
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.getByTestId('login-submit').click();
+  const restored = !opts.form && (await restoreSession(page, email, password));
+  if (!restored) {
+    await goto(page, '/login');
+    await page.locator('#email').fill(email);
+    await page.locator('#password').fill(password);
+    await page.getByTestId('login-submit').click();
+  }
   // The first sign-in after the server starts can wait behind the demo import on a loaded machine.
   await page.getByTestId('side-menu').waitFor({ timeout: 110_000 });
+  if (!restored) saveSession(page, email, password, await storedSession(page));
   if ((await page.evaluate(() => document.documentElement.lang)) !== lang) await switchLanguage(page, lang);
+}
+
+/** Where this run keeps the sessions of its form sign-ins (global-setup.ts). */
+const sessionFile = (email: string, password: string): string =>
+  join(
+    inject('sessionDir'),
+    `${createHash('sha256').update(`${email}\0${password}`).digest('hex').slice(0, 32)}.json`,
+  );
+
+/** The session fields the app keeps in localStorage (src/lib/storage.ts), as stored now. */
+const storedSession = (page: Page): Promise<Record<string, string | null>> =>
+  page.evaluate(
+    (keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])),
+    SESSION_KEYS as string[],
+  );
+
+function saveSession(page: Page, email: string, password: string, stored: Record<string, string | null>) {
+  if (!stored.token) throw new Error(`signing in as ${email} stored no token`);
+  writeFileSync(sessionFile(email, password), JSON.stringify(readSession(mapStorage(stored))));
+}
+
+/** A Web Storage over a plain record (storage.ts reads and writes through this interface). */
+function mapStorage(values: Record<string, string | null>): KeyValueStorage & { values: typeof values } {
+  return {
+    values,
+    getItem: (k) => values[k] ?? null,
+    setItem: (k, v) => void (values[k] = v),
+    removeItem: (k) => void delete values[k],
+  };
+}
+
+/**
+ * Puts an earlier sign-in's session, refreshed from GetClientInfo, into this page's storage and
+ * opens the home page. False when there is none or the server refuses its token.
+ */
+async function restoreSession(page: Page, email: string, password: string): Promise<boolean> {
+  let saved: Session;
+  try {
+    saved = JSON.parse(readFileSync(sessionFile(email, password), 'utf8')) as Session;
+  } catch {
+    return false;
+  }
+  const res = await page.request.get(`${baseUrl()}/api/Account/GetClientInfo`, {
+    headers: { authorization: `Bearer ${saved.token}` },
+  });
+  if (res.status() !== 200) return false;
+  const info = (await res.json()) as Partial<Session>;
+  const storage = mapStorage({});
+  writeSession(storage, { ...saved, ...info, token: saved.token, token_type: saved.token_type });
+  // The login form sets the user's saved language (nothing was picked on this fresh page).
+  storage.setItem(LANGUAGE_KEY, languageCodeOf(info.languageID ?? saved.languageID));
+  // Storage belongs to the origin: set it from a page of the server that is not the app.
+  await page.goto(`${baseUrl()}/api/health`);
+  await page.evaluate((values) => {
+    localStorage.clear();
+    for (const [k, v] of Object.entries(values)) if (v !== null) localStorage.setItem(k, v);
+  }, storage.values);
+  await goto(page, '/');
+  return true;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's DATA_DIR: its mail outbox (no SMTP_URL) is where activation links arrive. */
     dataDir: string;
+    /** Where browser.ts `login` keeps each identity's session after its first form sign-in. */
+    sessionDir: string;
   }
 }
 
@@ -109,6 +111,8 @@ export default async function setup(project: TestProject) {
   await waitForDemoImport(baseUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  const sessionDir = mkdtempSync(join(tmpdir(), 'kulu-e2e-sessions-'));
+  project.provide('sessionDir', sessionDir);
 
   return async () => {
     if (child.exitCode === null) {
@@ -125,5 +129,6 @@ export default async function setup(project: TestProject) {
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(sessionDir, { recursive: true, force: true });
   };
 }
