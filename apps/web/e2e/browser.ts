@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -86,6 +86,8 @@ export async function login(
   opts: { form?: boolean } = {},
 ): Promise<void> {
   const restored = !opts.form && (await restoreSession(page, email, password));
+  // One line per sign-in, for the run's count of form sign-ins and reused sessions (decision 0022).
+  appendFileSync(join(inject('sessionDir'), 'sign-ins.log'), `${restored ? 'reused' : 'form'} ${email}\n`);
   if (!restored) {
     await goto(page, '/login');
     await page.locator('#email').fill(email);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -129,6 +129,15 @@ export default async function setup(project: TestProject) {
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
+    // How the run signed in: form sign-ins (one per identity and password) and reused sessions.
+    const signIns = join(sessionDir, 'sign-ins.log');
+    if (existsSync(signIns)) {
+      const lines = readFileSync(signIns, 'utf8').trim().split('\n');
+      const form = lines.filter((l) => l.startsWith('form ')).length;
+      console.log(
+        `browser tests signed in ${lines.length} times: ${form} through the form, ${lines.length - form} reused`,
+      );
+    }
     rmSync(sessionDir, { recursive: true, force: true });
   };
 }
