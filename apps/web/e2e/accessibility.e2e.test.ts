@@ -4,7 +4,16 @@ import { ADMIN_MENU, COMPANY_MENU, type MenuItem } from '@kulu/shared';
 import en from '../src/locales/en.json';
 import fi from '../src/locales/fi.json';
 import { axeViolations } from './axe';
-import { USERS, goto, launchBrowser, login, openPage, pickOption, switchLanguage } from './browser';
+import {
+  USERS,
+  goto,
+  launchBrowser,
+  login,
+  openPage,
+  pickOption,
+  switchLanguage,
+  reloadUntil,
+} from './browser';
 
 /**
  * Issue 22: no critical or serious axe-core violation (WCAG 2 A/AA) on the main pages: the login
@@ -78,14 +87,16 @@ async function openMenuPage(page: Page, pending: Set<Request>, item: MenuItem, l
 
 /** The demo invoices are parsed in the background after start: reload until the total has costs. */
 async function waitForFigures(page: Page, pending: Set<Request>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const total = page.getByTestId('dashboard-total-cost').locator('.ant-statistic-content');
-    await total.waitFor();
-    if (/[1-9]/.test(await total.innerText())) return settled(page, pending);
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
-  throw new Error('no costs on the dashboard');
+  const total = page.getByTestId('dashboard-total-cost').locator('.ant-statistic-content');
+  await reloadUntil(
+    page,
+    async () => {
+      await total.waitFor();
+      return /[1-9]/.test(await total.innerText());
+    },
+    'costs on the dashboard',
+  );
+  return settled(page, pending);
 }
 
 /** Switches the signed-in user's theme from the profile's settings (saved on the user). */

@@ -179,6 +179,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
+/**
+ * Reloads the page until `ready` holds: for what the server makes in the background after its start
+ * (the demo import, the optimization after it). The global set-up waits until the import has
+ * settled, so this normally holds at the first look; else the page is loaded again every 3 s.
+ */
+export async function reloadUntil(
+  page: Page,
+  ready: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 300_000,
+): Promise<void> {
+  if (await ready()) return;
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return ready();
+      },
+      { timeout: timeoutMs, interval: 3_000, message: what },
+    )
+    .toBe(true);
+}
+
 /** The visible texts of the side menu's entries. */
 export const menuTexts = (page: Page) =>
   page.getByTestId('side-menu').locator('.ant-menu-title-content').allInnerTexts();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { USERS, launchBrowser, login, openPage, screenshot } from './browser';
+import { USERS, launchBrowser, login, openPage, screenshot, reloadUntil } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,17 +11,19 @@ afterAll(async () => {
 });
 
 /** The demo invoices are parsed in the background after start: reload until the total has costs. */
-async function waitForFigures(page: Page, timeoutMs = 300_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const total = page.getByTestId('dashboard-total-cost').locator('.ant-statistic-content');
-    await total.waitFor();
-    const text = (await total.innerText()).trim();
-    if (/[1-9]/.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`no costs on the dashboard after ${timeoutMs} ms: ${text}`);
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
+async function waitForFigures(page: Page): Promise<string> {
+  const total = page.getByTestId('dashboard-total-cost').locator('.ant-statistic-content');
+  let text = '';
+  await reloadUntil(
+    page,
+    async () => {
+      await total.waitFor();
+      text = (await total.innerText()).trim();
+      return /[1-9]/.test(text);
+    },
+    'costs on the dashboard',
+  );
+  return text;
 }
 
 async function switchLanguage(page: Page, lang: 'en' | 'fi') {

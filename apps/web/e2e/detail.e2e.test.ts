@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import {
+  USERS,
+  goto,
+  launchBrowser,
+  login,
+  openPage,
+  screenshot,
+  switchLanguage,
+  reloadUntil,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,16 +20,17 @@ afterAll(async () => {
 });
 
 /** The demo invoices are parsed in the background after start: reload until one can be opened. */
-async function waitForInvoiceLink(page: Page, timeoutMs = 300_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await page.getByTestId('invoice-table').waitFor();
-    const link = page.getByTestId('invoice-link').first();
-    if (await link.count()) return link;
-    if (Date.now() > deadline) throw new Error(`no parsed invoice after ${timeoutMs} ms`);
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
+async function waitForInvoiceLink(page: Page) {
+  const link = page.getByTestId('invoice-link').first();
+  await reloadUntil(
+    page,
+    async () => {
+      await page.getByTestId('invoice-table').waitFor();
+      return (await link.count()) > 0;
+    },
+    'a parsed invoice in the table',
+  );
+  return link;
 }
 
 describe('invoice and subscription detail (company admin)', () => {

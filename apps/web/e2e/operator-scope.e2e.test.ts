@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { USERS, launchBrowser, login, openPage, pickOption, screenshot, toastsGone } from './browser';
+import {
+  USERS,
+  launchBrowser,
+  login,
+  openPage,
+  pickOption,
+  screenshot,
+  toastsGone,
+  reloadUntil,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,28 +23,28 @@ const totalOf = (page: Page) =>
   page.getByTestId('dashboard-total-cost').locator('.ant-statistic-content').innerText();
 
 /**
- * The demo invoices are parsed in the background after start: reload until the total has costs, no
- * invoice is being read and the total stands still between two loads.
+ * The demo invoices are parsed in the background after start: reload until the total has costs and
+ * no invoice is being read (the global set-up has waited for the import to settle, so the first
+ * look normally finds the final total).
  */
-async function waitForFigures(page: Page, timeoutMs = 300_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  for (;;) {
-    await page.getByTestId('dashboard-total-cost').waitFor();
-    const text = (await totalOf(page)).trim();
-    const reading = await page.evaluate(async () => {
-      const res = await fetch('/api/invoices?pageSize=1&uploadState=in_progress', {
-        headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+async function waitForFigures(page: Page): Promise<string> {
+  let text = '';
+  await reloadUntil(
+    page,
+    async () => {
+      const reading = await page.evaluate(async () => {
+        const res = await fetch('/api/invoices?pageSize=1&uploadState=in_progress', {
+          headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+        });
+        return res.ok ? ((await res.json()) as { total: number }).total : -1;
       });
-      return res.ok ? ((await res.json()) as { total: number }).total : -1;
-    });
-    if (/[1-9]/.test(text) && reading === 0 && text === last) return text;
-    if (Date.now() > deadline)
-      throw new Error(`no settled costs on the dashboard after ${timeoutMs} ms: ${text}`);
-    last = text;
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
+      await page.getByTestId('dashboard-total-cost').waitFor();
+      text = (await totalOf(page)).trim();
+      return /[1-9]/.test(text) && reading === 0;
+    },
+    'settled costs on the dashboard',
+  );
+  return text;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, openPage, screenshot } from './browser';
+import { USERS, goto, launchBrowser, login, openPage, screenshot, reloadUntil } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,18 +25,16 @@ async function tabCount(page: Page, tab: string): Promise<number> {
  * The demo invoices are parsed, and the client optimized, in the background after start: reload
  * until the optimized tab has findings.
  */
-async function waitForFindings(page: Page, timeoutMs = 300_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await page.getByTestId('optimization-count-optimized').waitFor({ timeout: 60_000 });
-    if ((await tabCount(page, 'optimized')) > 0) {
-      await rows(page).first().waitFor();
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`no optimization findings after ${timeoutMs} ms`);
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
+async function waitForFindings(page: Page): Promise<void> {
+  await reloadUntil(
+    page,
+    async () => {
+      await page.getByTestId('optimization-count-optimized').waitFor({ timeout: 60_000 });
+      return (await tabCount(page, 'optimized')) > 0;
+    },
+    'optimization findings',
+  );
+  await rows(page).first().waitFor();
 }
 
 /** The rows matching the filters, from the totals row (the tab counts do not follow the limit). */
