@@ -7,6 +7,8 @@ import { MIGRATIONS_DIR, type Database } from '../db/client.js';
 import { operators, users } from '../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from './helpers.js';
 import {
+  DEMO_TEMPLATE_SOURCES,
+  TEMPLATE_SOURCES,
   cloneTemplate,
   dropTemplate,
   ensureTemplate,
@@ -91,6 +93,22 @@ describe('the template key', () => {
       .at(-1)!;
     fs.appendFileSync(path.join(copy, last), '\n-- changed\n');
     expect(templateKey({ sources: [copy], day })).not.toBe(before);
+  });
+
+  it('of the demo template is its own, and changes with any source the demo import runs', () => {
+    const day = new Date('2026-03-04T12:00:00Z');
+    const demo = templateKey({ sources: DEMO_TEMPLATE_SOURCES, day, variant: 'demo' });
+    expect(demo).not.toBe(templateKey({ day }));
+    expect(demo).toMatch(/^20260304_[0-9a-f]{16}_demo(_|$)/);
+    // The generator and parser (packages/invoices), the optimizer and the whole API are sources of
+    // the demo template, not of the seeded one: a change to how an invoice is read builds it anew.
+    const root = path.resolve(MIGRATIONS_DIR, '../../../../..');
+    for (const dir of ['packages/invoices/src', 'packages/optimizer/src', 'apps/api/src']) {
+      expect(fs.existsSync(path.join(root, dir)), dir).toBe(true);
+      expect(DEMO_TEMPLATE_SOURCES).toContain(path.join(root, dir));
+      expect(TEMPLATE_SOURCES).not.toContain(path.join(root, dir));
+    }
+    expect(DEMO_TEMPLATE_SOURCES).toEqual(expect.arrayContaining(TEMPLATE_SOURCES));
   });
 
   it('of a changed migration builds a new template, once for parallel callers, and clones copy it', async () => {
