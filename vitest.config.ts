@@ -28,7 +28,6 @@ export function databaseTestFiles(root = API_SRC): string[] {
  */
 export const LOAD_SENSITIVE = [
   'build.test.ts',
-  'demo/landing.test.ts',
   'jobs/inflate-check.test.ts',
   'jobs/parse-runner.test.ts',
   'lib/queue.test.ts',
