@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayString } from './clients.js';
-import { optId, optText, reqEnum, reqInt } from './masters/common.js';
+import { defineMaster, optId, optText, reqEnum, reqInt } from './masters/common.js';
 
 /**
  * The sections of a client in Client Management (issue 11, second part; spec §3 Client contract,
@@ -120,6 +120,67 @@ export function activationLeavesLockedOut(
 ): boolean {
   return startDate > day && !others.some((c) => contractInForce(c, day));
 }
+
+const contractLabel = (key: string) => `clients.contracts.${key}`;
+
+/**
+ * A client's contracts as a resource nested under their client
+ * (`/api/clients/:clientId/contracts`, the API's generic resource mechanism): listed whole, oldest
+ * first; added active or as a draft, updated by a schema of its own (a draft activated, an active
+ * one made inactive); never deleted. Terminating is a workflow beside it.
+ */
+const contractDeclaration = defineMaster({
+  key: 'contracts',
+  path: 'contracts',
+  menuKey: 'clients',
+  permission: 'clients.manage',
+  searchable: [],
+  sortable: ['startDate'],
+  defaultSort: 'startDate',
+  filters: {},
+  columns: [
+    {
+      key: 'status',
+      labelKey: contractLabel('status'),
+      type: 'enum',
+      options: CONTRACT_STATUSES.map((v) => ({ value: v, labelKey: contractLabel(`statuses.${v}`) })),
+    },
+    { key: 'term', labelKey: contractLabel('term'), type: 'text' },
+    { key: 'startDate', labelKey: contractLabel('startDate'), type: 'date' },
+    { key: 'endDate', labelKey: contractLabel('endDate'), type: 'date' },
+    { key: 'billingPlanName', labelKey: contractLabel('billingPlanId'), type: 'text' },
+    { key: 'numberOfPlans', labelKey: contractLabel('numberOfPlans'), type: 'integer' },
+    { key: 'monthlyCost', labelKey: contractLabel('monthlyCost'), type: 'money' },
+    { key: 'yearlyCost', labelKey: contractLabel('yearlyCost'), type: 'money' },
+  ],
+  fields: [
+    { key: 'term', labelKey: contractLabel('term'), type: 'text', maxLength: 50 },
+    { key: 'startDate', labelKey: contractLabel('startDate'), type: 'text', required: true },
+    { key: 'endDate', labelKey: contractLabel('endDate'), type: 'text', required: true },
+    { key: 'billingPlanId', labelKey: contractLabel('billingPlanId'), type: 'ref' },
+    {
+      key: 'billingCycle',
+      labelKey: contractLabel('billingCycle'),
+      type: 'enum',
+      required: true,
+      options: BILLING_CYCLES.map((v) => ({ value: v, labelKey: contractLabel(`cycles.${v}`) })),
+    },
+    { key: 'numberOfPlans', labelKey: contractLabel('numberOfPlans'), type: 'integer', required: true },
+    { key: 'units', labelKey: contractLabel('units'), type: 'integer', required: true },
+  ],
+  messages: {
+    created: 'contractAdded',
+    updated: 'contractUpdated',
+    // Never deleted (no delete route), never a duplicate: the defaults stand in.
+    deleted: 'deleted',
+    duplicate: 'nameExists',
+    inUse: 'inUse',
+  },
+  savedAs: 'contract',
+  entity: contractSchema,
+  create: contractCreateSchema,
+});
+export const contractResource = { ...contractDeclaration, update: contractUpdateSchema };
 
 export const contractListSchema = z.object({ items: z.array(contractSchema) });
 export const contractSavedSchema = z.object({

@@ -42,6 +42,8 @@ export interface RegisterOptions {
   tags?: string[];
   /** OpenAPI summaries of the routes. */
   summaries?: Partial<Record<RouteName, string>>;
+  /** The list answers `{ items }`: every row in the declared order, no paging, no query. */
+  unpaged?: boolean;
   /**
    * Routes the resource does without, e.g. `options` of rows that have no name, or `delete` of
    * rows that are deactivated by a workflow of their own instead.
@@ -120,21 +122,40 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
     return { me, parentId };
   };
 
-  r.get(
-    base,
-    {
-      ...routeConfig,
-      schema: schema('list', {
-        params: parentParams,
-        querystring: meta.listQuery,
-        response: { 200: meta.list },
-      }),
-    },
-    async (req) => {
-      const { me, parentId } = await context(req, 'query');
-      return listRows(db, def, me, req.query as MasterListQuery, parentId);
-    },
-  );
+  if (opts.unpaged) {
+    r.get(
+      base,
+      {
+        ...routeConfig,
+        schema: schema('list', {
+          params: parentParams,
+          response: { 200: z.object({ items: z.array(meta.entity) }) },
+        }),
+      },
+      async (req) => {
+        const { me, parentId } = await context(req, 'query');
+        const items: Row[] = [];
+        for await (const batch of allRows(db, def, me, {}, parentId)) items.push(...batch);
+        return { items };
+      },
+    );
+  } else {
+    r.get(
+      base,
+      {
+        ...routeConfig,
+        schema: schema('list', {
+          params: parentParams,
+          querystring: meta.listQuery,
+          response: { 200: meta.list },
+        }),
+      },
+      async (req) => {
+        const { me, parentId } = await context(req, 'query');
+        return listRows(db, def, me, req.query as MasterListQuery, parentId);
+      },
+    );
+  }
 
   if (!without.has('export')) {
     r.get(
@@ -192,7 +213,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       async (req, reply) => {
         const { me, parentId } = await context(req, 'body');
         const row = await createRow(db, def, me, req.body as Row, parentId, app.deps);
-        return reply.code(201).send(saved(req, row, meta.messages.created));
+        const code = def.savedMessage?.(row, 'create') ?? meta.messages.created;
+        return reply.code(201).send(saved(req, row, code));
       },
     );
 
@@ -205,7 +227,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       async (req) => {
         const { me, parentId } = await context(req);
         const row = await updateRow(db, def, me, req.params.id, req.body as Row, parentId, app.deps);
-        return saved(req, row, meta.messages.updated);
+        return saved(req, row, def.savedMessage?.(row, 'update') ?? meta.messages.updated);
       },
     );
   }

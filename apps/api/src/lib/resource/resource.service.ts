@@ -117,8 +117,16 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   unique?: UniqueRule[];
   /** Columns of other tables that point at this resource's id: a row they use cannot be deleted. */
   referencedBy?: PgColumn[];
-  /** Input → column values; `existing` is the current entity on update. */
-  toValues?: (input: Row, existing: Row | null, caller: Caller) => Row;
+  /**
+   * Input → column values; `existing` is the current entity on update. Runs after `validate`,
+   * inside the write's transaction (`tx`, for values that must be read, e.g. a price).
+   */
+  toValues?: (
+    input: Row,
+    existing: Row | null,
+    caller: Caller,
+    at: { tx: Tx; parentId?: number },
+  ) => Row | Promise<Row>;
   /**
    * Extra rules checked inside the write transaction (after an update's row was found, before the
    * unique rules); throw AppError to refuse. `parentId`: the parent of the path, if nested.
@@ -156,6 +164,10 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   activityArea?: string;
   /** The activity log's entity name of this resource's rows (default: the resource key). */
   activityEntity?: string;
+  /** The activity log's action of a write (default: its type), e.g. `activate` for a status change. */
+  activityAction?: (event: WriteEvent) => string;
+  /** The message a create or update answers with (default: the declaration's), e.g. per status. */
+  savedMessage?: (row: Row, type: 'create' | 'update') => MessageCode;
 }
 
 /**
@@ -175,7 +187,7 @@ async function afterWrite(tx: Tx, def: ResourceDef, event: WriteEvent): Promise<
     userId: event.user.id,
     clientId: rowClient ?? parentClient,
     area: def.activityArea ?? 'masters',
-    action: event.type,
+    action: def.activityAction?.(event) ?? event.type,
     entity: def.activityEntity ?? def.meta.key,
     entityId: event.id,
     before: event.before,
@@ -419,16 +431,20 @@ export function mapDbError(err: unknown, def: ResourceDef, phase: 'write' | 'del
   throw err;
 }
 
+/**
+ * The checks of a write and its values: the references, the resource's rules (`validate`), then
+ * the values (`toValues`, which may read: e.g. a price) with the row's parent or owner, then the
+ * unique rules over them.
+ */
 async function checkWrite(
   tx: Tx,
   def: ResourceDef,
   caller: Caller,
-  values: Row,
   input: Row,
   existing: Row | null,
   parentId?: number,
   id?: number,
-) {
+): Promise<Row> {
   const invalid: Record<string, string> = {};
   for (const [key, col] of Object.entries(def.refs ?? {})) {
     const v = input[key];
@@ -440,6 +456,12 @@ async function checkWrite(
   }
   if (Object.keys(invalid).length) throw new AppError(400, 'validation', invalid);
   await def.validate?.(tx, input, existing, caller, parentId);
+  const values = def.toValues
+    ? await def.toValues(input, existing, caller, { tx, parentId })
+    : defaultValues(def, input);
+  // A nested row stays under its parent (the unique rules see it); an owned one keeps its owner.
+  const owner = def.parent?.column ?? (existing ? undefined : def.owner?.column);
+  if (owner) values[columnKey(def, owner)] = parentId;
   for (const rule of def.unique ?? []) {
     if (!rule.where) continue;
     const [dup] = await tx
@@ -449,6 +471,7 @@ async function checkWrite(
       .limit(1);
     if (dup) throw new AppError(409, rule.code ?? def.meta.messages.duplicate);
   }
+  return values;
 }
 
 /** `tx.execute` answers `{ rows }` on node-postgres and PGlite alike. */
@@ -509,11 +532,7 @@ async function saveRow(
       const existing =
         updateId === undefined ? null : await findRow(tx, def, caller, updateId, parentId, true);
       if (updateId !== undefined && !existing) throw notFound();
-      const values = def.toValues ? def.toValues(input, existing, caller) : defaultValues(def, input);
-      // A nested row stays under its parent (the unique rules see it); an owned one keeps its owner.
-      const owner = def.parent?.column ?? (existing ? undefined : def.owner?.column);
-      if (owner) values[columnKey(def, owner)] = parentId;
-      await checkWrite(tx, def, caller, values, input, existing, parentId, updateId);
+      const values = await checkWrite(tx, def, caller, input, existing, parentId, updateId);
       let id = updateId;
       if (id === undefined) {
         [{ id }] = (await tx

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_MESSAGES, defineMaster, reqText } from '@kulu/shared';
 import { buildApp } from '../../app.js';
-import { clients, subCompanies } from '../../db/schema/index.js';
+import { activityLog, clients, subCompanies } from '../../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { registerResource } from './resource.routes.js';
@@ -135,6 +135,30 @@ const ownedDef: ResourceDef = {
 };
 const owned = '/api/test/owned-sub-companies';
 
+/**
+ * A whole list (`unpaged`), values read in the write's transaction after the rules (`toValues`
+ * with `tx`), a message and a logged action chosen per row.
+ */
+const listedMeta = defineMaster({ ...meta, key: 'testListedSubCompanies', savedAs: 'subCompany' });
+const listedDef: ResourceDef = {
+  ...def,
+  meta: listedMeta,
+  afterWrite: undefined,
+  async toValues(input, _existing, _caller, { tx, parentId }) {
+    // The number of the client's sub-companies so far, read in the transaction, names the row.
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(subCompanies)
+      .where(eq(subCompanies.clientId, parentId!));
+    return { name: `${input.name as string} #${Number(n)}` };
+  },
+  savedMessage: (row, type) =>
+    (row.name as string).startsWith('Draft') ? 'nameExists' : type === 'create' ? 'created' : 'updated',
+  activityAction: (e) => ((e.after?.name as string | undefined)?.startsWith('Draft') ? 'draft' : e.type),
+  activityEntity: 'testListed',
+};
+const listed = (clientId: number) => `/api/test/companies/${clientId}/listed-sub-companies`;
+
 let t: TestApp;
 let app: FastifyInstance;
 let admin: string;
@@ -166,6 +190,12 @@ beforeAll(async () => {
     }),
   );
   await app.register(async (a) => registerResource(a, ownedDef, { base: owned, without: ['get'] }));
+  await app.register(async (a) =>
+    registerResource(a, listedDef, {
+      base: '/api/test/companies/:clientId/listed-sub-companies',
+      unpaged: true,
+    }),
+  );
   // An export whose query the database refuses (PostgreSQL's "invalid byte sequence": 22021).
   app.get('/api/test/export-refused', { config: { public: true } }, async (req, reply) => {
     async function* refused(): AsyncGenerator<Record<string, unknown>[]> {
@@ -349,5 +379,33 @@ describe('a resource owned by the client its request names', () => {
     const row = (await call('POST', owned, companyAdmin, { name: 'Handed Oy' })).json().subCompany;
     await call('PUT', `${owned}/${row.id}`, companyAdmin, { name: 'Handed Ab' });
     expect(ownedSaved).toEqual([`saved ${row.id}`, `saved ${row.id}`]);
+  });
+});
+
+describe('a resource listed whole, with values read in the transaction and per-row messages', () => {
+  it('lists every row in the declared order, without paging', async () => {
+    const res = await call('GET', `${listed(own)}?page=2&pageSize=1`, companyAdmin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['items']);
+    // Every row of the client, not a page of them.
+    expect(body.items.length).toBe((await namesIn(own)).length);
+    expect(body.items.length).toBeGreaterThan(1);
+  });
+
+  it('writes values read in the transaction, answers and logs per row', async () => {
+    const before = (await call('GET', listed(own), companyAdmin)).json().items.length;
+    const draft = await call('POST', listed(own), companyAdmin, { name: 'Draft Oy' });
+    expect(draft.json()).toMatchObject({ subCompany: { name: `Draft Oy #${before}` }, code: 'nameExists' });
+    const plain = await call('PUT', `${listed(own)}/${draft.json().subCompany.id}`, companyAdmin, {
+      name: 'Plain',
+    });
+    expect(plain.json()).toMatchObject({ subCompany: { name: `Plain #${before + 1}` }, code: 'updated' });
+    const actions = await t.deps.database.db
+      .select({ action: activityLog.action })
+      .from(activityLog)
+      .where(eq(activityLog.entity, 'testListed'))
+      .orderBy(activityLog.id);
+    expect(actions.map((a) => a.action)).toEqual(['draft', 'update']);
   });
 });

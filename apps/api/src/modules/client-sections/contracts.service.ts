@@ -1,6 +1,7 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   contractCosts,
+  contractResource,
   helsinkiDay,
   type Contract,
   type ContractCreate,
@@ -11,74 +12,21 @@ import { clientBillingPlans, clientContracts, clients } from '../../db/schema/in
 import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Caller } from '../../lib/resource/resource.service.js';
-import { isoTime as iso } from '../../lib/db-values.js';
+import { findRow, nameOf, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { underClient } from './client-parent.js';
 
 /**
  * Contract management of a client (spec §3 Client contract, §4 draft → active → inactive /
  * terminated, §5). Costs are computed from units, number of plans and the billing plan's fees
  * (`contractCosts` in packages/shared) and stored as saved. Whether a company may use the product
- * today is decided by lib/contract-access.ts from these rows.
+ * today is decided by lib/contract-access.ts from these rows. Their list, detail, create and
+ * update are declared on the generic resource mechanism (`contractsDef`); terminating is a
+ * workflow beside it.
  */
 
 const AREA = 'contracts';
 
-const contractColumns = {
-  row: clientContracts,
-  billingPlanName: clientBillingPlans.name,
-};
-
 type ContractRow = typeof clientContracts.$inferSelect;
-
-function toContract(r: ContractRow, billingPlanName: string | null): Contract {
-  return {
-    id: r.id,
-    clientId: r.clientId,
-    status: r.status,
-    term: r.term,
-    startDate: r.startDate,
-    endDate: r.endDate,
-    inactiveDate: r.inactiveDate,
-    terminationDate: r.terminationDate,
-    billingPlanId: r.billingPlanId,
-    billingPlanName,
-    billingCycle: r.billingCycle,
-    numberOfPlans: r.numberOfPlans,
-    units: r.units,
-    costPerUnit: r.costPerUnit,
-    monthlyCost: r.monthlyCost,
-    yearlyCost: r.yearlyCost,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-  };
-}
-
-async function readContracts(db: Executor, clientId: number, id?: number): Promise<Contract[]> {
-  const rows = await db
-    .select(contractColumns)
-    .from(clientContracts)
-    .leftJoin(clientBillingPlans, eq(clientBillingPlans.id, clientContracts.billingPlanId))
-    .where(and(eq(clientContracts.clientId, clientId), id == null ? undefined : eq(clientContracts.id, id)))
-    .orderBy(asc(clientContracts.startDate), asc(clientContracts.id));
-  return rows.map((r) => toContract(r.row, r.billingPlanName));
-}
-
-/** A client's contracts, oldest first. */
-export async function listContracts(db: Db, me: Caller, clientId: number): Promise<Contract[]> {
-  await me.scope.assertClient(clientId);
-  return readContracts(db, clientId);
-}
-
-async function oneContract(db: Executor, clientId: number, id: number): Promise<Contract> {
-  const [c] = await readContracts(db, clientId, id);
-  if (!c) throw notFound();
-  return c;
-}
-
-export async function getContract(db: Db, me: Caller, clientId: number, id: number): Promise<Contract> {
-  await me.scope.assertClient(clientId);
-  return oneContract(db, clientId, id);
-}
 
 /** The day a contract stops counting: its termination or inactive date, else its end. */
 const effectiveEnd = (c: Pick<ContractRow, 'endDate' | 'inactiveDate' | 'terminationDate'>) =>
@@ -133,117 +81,6 @@ async function pricing(
   return { billingPlanId: plan.id, ...contractCosts(input, plan) };
 }
 
-export async function createContract(
-  db: Db,
-  me: Caller,
-  clientId: number,
-  input: ContractCreate,
-  now: Date,
-): Promise<Contract> {
-  await me.scope.assertClient(clientId);
-  return db.transaction(async (tx) => {
-    if (input.status !== 'draft') await assertNoOverlap(tx, clientId, input);
-    const [row] = await tx
-      .insert(clientContracts)
-      .values({
-        clientId,
-        status: input.status,
-        term: input.term,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        billingCycle: input.billingCycle,
-        numberOfPlans: input.numberOfPlans,
-        units: input.units,
-        ...(await pricing(tx, clientId, input)),
-        activatedAt: input.status === 'active' ? now : null,
-      })
-      .returning();
-    const after = await oneContract(tx, clientId, row.id);
-    await logActivity(tx, {
-      userId: me.user.id,
-      clientId,
-      area: AREA,
-      action: 'create',
-      entity: 'contract',
-      entityId: row.id,
-      after,
-    });
-    return after;
-  });
-}
-
-async function lockedContract(tx: Executor, clientId: number, id: number): Promise<ContractRow> {
-  const [row] = await tx
-    .select()
-    .from(clientContracts)
-    .where(and(eq(clientContracts.id, id), eq(clientContracts.clientId, clientId)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-/** Allowed: draft → draft / active; active → active / inactive. */
-const NEXT: Record<string, readonly string[]> = {
-  draft: ['draft', 'active'],
-  active: ['active', 'inactive'],
-};
-
-export async function updateContract(
-  db: Db,
-  me: Caller,
-  clientId: number,
-  id: number,
-  input: ContractUpdate,
-  now: Date,
-): Promise<Contract> {
-  await me.scope.assertClient(clientId);
-  return db.transaction(async (tx) => {
-    const row = await lockedContract(tx, clientId, id);
-    if (!NEXT[row.status]?.includes(input.status)) throw new AppError(409, 'contractNotEditable');
-    const before = await oneContract(tx, clientId, id);
-    const inactiveDate = input.status === 'inactive' ? (input.inactiveDate ?? helsinkiDay(now)) : null;
-    if (inactiveDate && (inactiveDate < input.startDate || inactiveDate > input.endDate)) {
-      throw new AppError(400, 'validation', { inactiveDate: 'invalid' });
-    }
-    if (input.status !== 'draft') {
-      await assertNoOverlap(
-        tx,
-        clientId,
-        { startDate: input.startDate, endDate: inactiveDate ?? input.endDate },
-        id,
-      );
-    }
-    await tx
-      .update(clientContracts)
-      .set({
-        status: input.status,
-        term: input.term,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        inactiveDate,
-        billingCycle: input.billingCycle,
-        numberOfPlans: input.numberOfPlans,
-        units: input.units,
-        ...(await pricing(tx, clientId, input)),
-        activatedAt: row.activatedAt ?? (input.status === 'active' ? now : null),
-        updatedAt: now,
-      })
-      .where(eq(clientContracts.id, id));
-    const after = await oneContract(tx, clientId, id);
-    await logActivity(tx, {
-      userId: me.user.id,
-      clientId,
-      area: AREA,
-      action: row.status === 'draft' && input.status === 'active' ? 'activate' : 'update',
-      entity: 'contract',
-      entityId: id,
-      before,
-      after,
-    });
-    return after;
-  });
-}
-
 /**
  * Terminate an active contract on a day between its start and end (spec §4). The company keeps its
  * access until that day (lib/contract-access.ts), so only a contract that is in force may be
@@ -261,12 +98,15 @@ export async function terminateContract(
 ): Promise<Contract> {
   await me.scope.assertClient(clientId);
   return db.transaction(async (tx) => {
-    const row = await lockedContract(tx, clientId, id);
-    if (row.status !== 'active') throw new AppError(409, 'contractTerminateActiveOnly');
-    if (input.terminationDate < row.startDate || input.terminationDate > row.endDate) {
+    const before = await findRow(tx, contractsDef, me, id, clientId, true);
+    if (!before) throw notFound();
+    if (before.status !== 'active') throw new AppError(409, 'contractTerminateActiveOnly');
+    if (
+      input.terminationDate < (before.startDate as string) ||
+      input.terminationDate > (before.endDate as string)
+    ) {
       throw new AppError(400, 'contractTerminationDate', { terminationDate: 'invalid' });
     }
-    const before = await oneContract(tx, clientId, id);
     await tx
       .update(clientContracts)
       .set({
@@ -276,7 +116,7 @@ export async function terminateContract(
         updatedAt: now,
       })
       .where(eq(clientContracts.id, id));
-    const after = await oneContract(tx, clientId, id);
+    const after = (await findRow(tx, contractsDef, me, id, clientId))!;
     await logActivity(tx, {
       userId: me.user.id,
       clientId,
@@ -287,6 +127,99 @@ export async function terminateContract(
       before,
       after,
     });
-    return after;
+    return after as Contract;
   });
 }
+
+/** Allowed: draft → draft / active; active → active / inactive. */
+const NEXT: Record<string, readonly string[]> = {
+  draft: ['draft', 'active'],
+  active: ['active', 'inactive'],
+};
+
+/** An update's inactive date: the one given, today when made inactive without one; else none. */
+const inactiveDateOf = (input: ContractUpdate, now: Date) =>
+  input.status === 'inactive' ? (input.inactiveDate ?? helsinkiDay(now)) : null;
+
+/**
+ * The resource (spec §3 Client contract, §4, §5): a contract that is not a draft may not overlap
+ * another (400 `contractStartBeforePrevious`); a draft may be activated, an active one made
+ * inactive on a day within it, nothing else (409 `contractNotEditable`); the costs are computed
+ * from the billing plan (the given one, else the client's) and stored as saved; the first
+ * activation's time is kept. Drafts answer `contractDrafted`; activating a draft is logged as
+ * `activate`.
+ */
+export const contractsDef: ResourceDef = {
+  meta: contractResource,
+  table: clientContracts,
+  id: clientContracts.id,
+  select: {
+    id: clientContracts.id,
+    clientId: clientContracts.clientId,
+    status: clientContracts.status,
+    term: clientContracts.term,
+    startDate: clientContracts.startDate,
+    endDate: clientContracts.endDate,
+    inactiveDate: clientContracts.inactiveDate,
+    terminationDate: clientContracts.terminationDate,
+    billingPlanId: clientContracts.billingPlanId,
+    billingPlanName: nameOf(clientBillingPlans.name, clientBillingPlans.id, clientContracts.billingPlanId),
+    billingCycle: clientContracts.billingCycle,
+    numberOfPlans: clientContracts.numberOfPlans,
+    units: clientContracts.units,
+    costPerUnit: clientContracts.costPerUnit,
+    monthlyCost: clientContracts.monthlyCost,
+    yearlyCost: clientContracts.yearlyCost,
+    createdAt: clientContracts.createdAt,
+    updatedAt: clientContracts.updatedAt,
+  },
+  parent: underClient(clientContracts.clientId),
+  async validate(tx, input, existing, caller, clientId) {
+    if (!existing) {
+      const v = input as ContractCreate;
+      if (v.status !== 'draft') await assertNoOverlap(tx, clientId!, v);
+      return;
+    }
+    const v = input as ContractUpdate;
+    if (!NEXT[existing.status as string]?.includes(v.status)) throw new AppError(409, 'contractNotEditable');
+    const inactiveDate = inactiveDateOf(v, caller.now);
+    if (inactiveDate && (inactiveDate < v.startDate || inactiveDate > v.endDate)) {
+      throw new AppError(400, 'validation', { inactiveDate: 'invalid' });
+    }
+    if (v.status !== 'draft') {
+      const days = { startDate: v.startDate, endDate: inactiveDate ?? v.endDate };
+      await assertNoOverlap(tx, clientId!, days, existing.id as number);
+    }
+  },
+  async toValues(input, existing, caller, { tx, parentId }) {
+    const v = input as ContractUpdate;
+    const now = caller.now;
+    const common = {
+      status: v.status,
+      term: v.term,
+      startDate: v.startDate,
+      endDate: v.endDate,
+      billingCycle: v.billingCycle,
+      numberOfPlans: v.numberOfPlans,
+      units: v.units,
+      ...(await pricing(tx, parentId!, v)),
+    };
+    if (!existing) return { ...common, activatedAt: v.status === 'active' ? now : null };
+    return {
+      ...common,
+      inactiveDate: inactiveDateOf(v, now),
+      // The first activation's time is kept.
+      activatedAt:
+        v.status === 'active'
+          ? sql`coalesce(${clientContracts.activatedAt}, ${now.toISOString()}::timestamptz)`
+          : sql`${clientContracts.activatedAt}`,
+      updatedAt: now,
+    };
+  },
+  savedMessage: (row, type) =>
+    row.status === 'draft' ? 'contractDrafted' : type === 'create' ? 'contractAdded' : 'contractUpdated',
+  activityAction: (e) =>
+    e.type === 'update' && e.before.status === 'draft' && e.after.status === 'active' ? 'activate' : e.type,
+  activityArea: AREA,
+  activityEntity: 'contract',
+};
