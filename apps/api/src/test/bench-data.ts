@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { operators } from '../db/schema/index.js';
+import type { ParsedInvoice } from '@kulu/invoices';
+import { files, invoices, operators } from '../db/schema/index.js';
+import { importParsedInvoice } from '../modules/invoices/import.service.js';
 import type { Db } from '../db/client.js';
 
 /**
@@ -89,4 +91,38 @@ export async function requirePostgres(bench: string): Promise<void> {
     );
     process.exit(0);
   }
+}
+
+/**
+ * A parsed invoice imported in process as an upload would (its file and invoice row first, then the
+ * one import transaction); `name` makes the file and batch unique. Returns the invoice id and the
+ * import's time in ms.
+ */
+export async function importBenchInvoice(
+  db: Db,
+  target: { clientId: number; subCompanyId: number | null; name: string },
+  parsed: ParsedInvoice,
+): Promise<{ id: number; ms: number }> {
+  const { clientId, subCompanyId, name } = target;
+  const [file] = await db
+    .insert(files)
+    .values({ clientId, kind: 'invoice', name, mime: 'application/xml', size: 1, data: Buffer.from('x') })
+    .returning();
+  const [head] = await db
+    .insert(invoices)
+    .values({
+      clientId,
+      subCompanyId,
+      fileId: file.id,
+      fileName: name,
+      fileSha256: `bench-${name}`,
+      batchId: `bench-${name}`,
+      format: 'finvoice',
+    })
+    .returning();
+  const t0 = performance.now();
+  const done = await importParsedInvoice(db, head.id, parsed, new Date());
+  const ms = performance.now() - t0;
+  if (!done.imported) throw new Error(`${name}: not imported`);
+  return { id: head.id, ms };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { alerts, clientOperators, operators, users } from '../../db/schema/index.js';
+import { alerts, clientOperators, invoices, operators, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-import { evaluateDailyAlerts } from './daily.service.js';
+import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
 import { writeTestInvoice } from './test-invoices.js';
 import { alertText } from './alert-text.js';
 
@@ -78,5 +78,29 @@ describe('contract ending', () => {
     );
     await evaluateDailyAlerts(db, '2027-01-15');
     expect(await ofRule('contract_ending')).toHaveLength(1);
+  });
+});
+
+describe('the daily run', () => {
+  it('evaluates the last days’ imports again: a lost evaluate-alerts job is made good, nothing twice', async () => {
+    const { db } = t.deps.database;
+    const id = await writeTestInvoice(db, {
+      clientId: pohjola,
+      operatorId: elisa,
+      month: '2026-09-01',
+      subs: [
+        {
+          phone: '+358401110001',
+          lines: [{ label: 'Maksulliset palvelut', category: 'service_number', amount: 12 }],
+        },
+      ],
+    });
+    const now = new Date('2026-09-10T05:00:00Z');
+    await db.update(invoices).set({ parsedAt: now }).where(eq(invoices.id, id));
+    expect(await reevaluateRecentInvoices(db, new Date('2026-09-11T00:00:00Z'))).toBe(0);
+    expect(await reevaluateRecentInvoices(db, new Date('2026-09-09T00:00:00Z'))).toBe(1);
+    expect(await reevaluateRecentInvoices(db, new Date('2026-09-09T00:00:00Z'))).toBe(0);
+    const [a] = await db.select().from(alerts).where(eq(alerts.invoiceId, id));
+    expect(a.rule).toBe('service_numbers');
   });
 });

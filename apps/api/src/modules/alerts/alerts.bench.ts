@@ -12,10 +12,9 @@
 import { eq } from 'drizzle-orm';
 import { parseFinvoice, type ParsedInvoice } from '@kulu/invoices';
 import { generateFinvoice } from '@kulu/invoices/generator';
-import { alerts, files, invoices, subCompanies, users } from '../../db/schema/index.js';
+import { alerts, subCompanies, users } from '../../db/schema/index.js';
 import { BUYER, createTestApp, DEMO } from '../../test/helpers.js';
-import { requirePostgres } from '../../test/bench-data.js';
-import { importParsedInvoice } from '../invoices/import.service.js';
+import { importBenchInvoice, requirePostgres } from '../../test/bench-data.js';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
 
 const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 2000);
@@ -44,32 +43,7 @@ try {
   let n = 0;
   const importOne = async (parsed: ParsedInvoice): Promise<number> => {
     n++;
-    const [file] = await db
-      .insert(files)
-      .values({
-        clientId,
-        kind: 'invoice',
-        name: `a${n}.xml`,
-        mime: 'application/xml',
-        size: 1,
-        data: Buffer.from('x'),
-      })
-      .returning();
-    const [head] = await db
-      .insert(invoices)
-      .values({
-        clientId,
-        subCompanyId: sub.id,
-        fileId: file.id,
-        fileName: `a${n}.xml`,
-        fileSha256: `bench-alerts-${n}`,
-        batchId: `bench-alerts-${n}`,
-        format: 'finvoice',
-      })
-      .returning();
-    const done = await importParsedInvoice(db, head.id, parsed, new Date());
-    if (!done.imported) throw new Error('not imported');
-    return head.id;
+    return (await importBenchInvoice(db, { clientId, subCompanyId: sub.id, name: `a${n}.xml` }, parsed)).id;
   };
 
   const t0 = performance.now();

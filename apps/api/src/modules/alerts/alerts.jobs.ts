@@ -2,7 +2,7 @@ import type { Deps } from '../../types.js';
 import { QUEUE, type JobHandler } from '../../lib/queue.js';
 import { helsinkiDay } from '@kulu/shared';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
-import { evaluateDailyAlerts } from './daily.service.js';
+import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
 
 export interface EvaluateAlertsJob {
   invoiceId: number;
@@ -22,9 +22,17 @@ export async function requestAlertEvaluation(deps: Deps, invoiceId: number): Pro
   });
 }
 
-/** alerts-daily: the date-based rules of the day (`day`, default today in Helsinki). */
+/** How far back the daily run evaluates imports again (a lost evaluate-alerts send). */
+export const REEVALUATE_HOURS = 48;
+
+/**
+ * alerts-daily: the date-based rules of the day (`day`, default today in Helsinki), and the import
+ * rules of the last two days' invoices again.
+ */
 export function dailyAlertsHandler(deps: Deps): JobHandler<{ day?: string }> {
   return async (job) => {
-    await evaluateDailyAlerts(deps.database.db, job.data.day ?? helsinkiDay(deps.now()));
+    const { db } = deps.database;
+    await evaluateDailyAlerts(db, job.data.day ?? helsinkiDay(deps.now()));
+    await reevaluateRecentInvoices(db, new Date(deps.now().getTime() - REEVALUATE_HOURS * 3_600_000));
   };
 }

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { ALERT_RULE_SEVERITY } from '@kulu/shared';
 import type { Db } from '../../db/client.js';
-import { clientOperators, clients, operators } from '../../db/schema/index.js';
-import { storeAlerts, type NewAlert } from './evaluate.service.js';
+import { clientOperators, clients, invoices, operators } from '../../db/schema/index.js';
+import { evaluateInvoiceAlerts, storeAlerts, type NewAlert } from './evaluate.service.js';
 import { ruleSettings } from './rules.service.js';
 
 /**
@@ -74,5 +74,21 @@ export async function evaluateDailyAlerts(db: Db, day: string): Promise<number> 
     }
     added += await storeAlerts(db, rows);
   }
+  return added;
+}
+
+/**
+ * The import rules again for the invoices imported since `since`: the evaluate-alerts job is sent
+ * after an import commits, not in its transaction, so a send that failed is made good by the next
+ * daily run (evaluating again adds nothing that is stored). Returns the alerts added.
+ */
+export async function reevaluateRecentInvoices(db: Db, since: Date): Promise<number> {
+  const recent = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.uploadState, 'uploaded'), gte(invoices.parsedAt, since)))
+    .orderBy(asc(invoices.id));
+  let added = 0;
+  for (const inv of recent) added += await evaluateInvoiceAlerts(db, inv.id);
   return added;
 }

@@ -12,10 +12,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { parseFinvoice, type ParsedInvoice } from '@kulu/invoices';
 import { generateFinvoice } from '@kulu/invoices/generator';
-import { files, invoices, subCompanies, subscriptions, users } from '../../db/schema/index.js';
+import { subCompanies, subscriptions, users } from '../../db/schema/index.js';
 import { BUYER, createTestApp, DEMO } from '../../test/helpers.js';
-import { requirePostgres } from '../../test/bench-data.js';
-import { importParsedInvoice } from './import.service.js';
+import { importBenchInvoice, requirePostgres } from '../../test/bench-data.js';
 
 const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -45,34 +44,7 @@ try {
   let n = 0;
   const importOne = async (parsed: ParsedInvoice) => {
     n++;
-    const [file] = await db
-      .insert(files)
-      .values({
-        clientId,
-        kind: 'invoice',
-        name: `b${n}.xml`,
-        mime: 'application/xml',
-        size: 1,
-        data: Buffer.from('x'),
-      })
-      .returning();
-    const [head] = await db
-      .insert(invoices)
-      .values({
-        clientId,
-        subCompanyId: sub.id,
-        fileId: file.id,
-        fileName: `b${n}.xml`,
-        fileSha256: `bench-import-${n}`,
-        batchId: `bench-import-${n}`,
-        format: 'finvoice',
-      })
-      .returning();
-    const t0 = performance.now();
-    const done = await importParsedInvoice(db, head.id, parsed, new Date());
-    const ms = performance.now() - t0;
-    if (!done.imported) throw new Error('not imported');
-    return ms;
+    return (await importBenchInvoice(db, { clientId, subCompanyId: sub.id, name: `b${n}.xml` }, parsed)).ms;
   };
 
   const times: Record<'first' | 'next', number[]> = { first: [], next: [] };
