@@ -16,8 +16,9 @@ describe('language and theme are kept', () => {
     await login(page, USERS.admin);
     await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
     await page.getByTestId('side-menu').getByText('Kojelauta').waitFor();
-    await page.getByText('Valitse asiakas nähdäksesi sen kustannukset ja käytön.').waitFor();
-    await screenshot(page, 'shell-admin-dashboard-fi');
+    // The provider admin lands on the client portfolio (issue 26), now in Finnish.
+    await page.getByRole('heading', { name: 'Asiakassalkku' }).waitFor();
+    await screenshot(page, 'shell-admin-portfolio-fi');
     await page.reload();
     await page.getByTestId('side-menu').getByText('Perustiedot').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fi');

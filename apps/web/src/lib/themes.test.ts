@@ -8,7 +8,7 @@ const tokensOf = (t: (typeof APP_THEMES)[number]) => {
   const config = antdThemeFor(t);
   const k = theme.getDesignToken(config) as unknown as Record<string, string>;
   const c = config.components as Record<string, Record<string, string>>;
-  return { k, tag: { ...k, ...c.Tag }, button: c.Button, menu: c.Menu, avatar: c.Avatar };
+  return { k, tag: { ...k, ...c.Tag }, button: c.Button, menu: c.Menu, avatar: c.Avatar, badge: c.Badge };
 };
 
 /** The lowest contrast of `fg` over the theme's page, card and popup backgrounds. */
@@ -16,11 +16,17 @@ const worst = (fg: string, k: Record<string, string>) =>
   Math.min(...[k.colorBgLayout, k.colorBgContainer, k.colorBgElevated].map((bg) => contrast(fg, bg)));
 
 describe.each(APP_THEMES.map((t) => [t.key, t] as const))('theme %s reaches WCAG AA contrast', (_, t) => {
-  const { k, tag, button, menu, avatar } = tokensOf(t);
+  const { k, tag, button, menu, avatar, badge } = tokensOf(t);
 
   it('for secondary and description texts and placeholders on every background', () => {
     for (const name of ['colorText', 'colorTextSecondary', 'colorTextDescription', 'colorTextPlaceholder'])
       expect(worst(k[name], k), name).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('for red and green texts (danger, success, form errors) and for the count on a badge', () => {
+    for (const name of ['colorErrorText', 'colorSuccessText'])
+      expect(worst(k[name], k), name).toBeGreaterThanOrEqual(AA);
+    expect(contrast('#ffffff', badge.colorError), 'badge').toBeGreaterThanOrEqual(AA);
   });
 
   it('for the primary colour as link and tab text, and for text on primary fills', () => {

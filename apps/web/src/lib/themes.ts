@@ -52,20 +52,28 @@ export const appThemeById = (id: number | null | undefined): AppTheme =>
 
 /**
  * Text colours that reach WCAG AA contrast (4.5) on every background of a light or a dark theme
- * (page, card, popup): antd's defaults fall below it (45 % grey descriptions, 25 % placeholders).
+ * (page, card, popup): antd's defaults fall below it (45 % grey descriptions, 25 % placeholders,
+ * red and green texts — `Typography` `danger` / `success`, form errors — at 3.3 and 2.1 on white).
  */
 const TEXT = {
   light: {
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    colorErrorText: '#c4302b',
+    colorSuccessText: '#2f7a0f',
   },
   dark: {
     colorTextTertiary: 'rgba(255, 255, 255, 0.55)',
     colorTextDescription: 'rgba(255, 255, 255, 0.55)',
     colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
+    colorErrorText: '#ec6a6c',
+    colorSuccessText: '#6abe39',
   },
 };
+
+/** A badge's count (white text) on a red that reads at 4.5 (antd's #ff4d4f gives 3.3). */
+const BADGE_FILL = '#c4302b';
 
 /**
  * Tag's text colours (`<Tag color="green">` draws `green7` on `green1`, `color="success"` draws
@@ -150,6 +158,7 @@ export function antdThemeFor(t: AppTheme): ThemeConfig {
       Button: { primaryColor: onPrimary },
       // The user's initials on the primary, as a primary button's text.
       Avatar: { colorTextLightSolid: onPrimary },
+      Badge: { colorError: BADGE_FILL },
       Menu: { darkItemSelectedColor: onPrimary },
       Tag: { ...TAG[mode], ...(t.tagInfo ? { colorInfo: t.tagInfo } : {}) },
     },
