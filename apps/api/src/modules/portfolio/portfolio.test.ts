@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { addMonths, helsinkiMonth, ROLE, type PortfolioList, type PortfolioRow } from '@kulu/shared';
 import {
   alerts,
@@ -433,6 +433,22 @@ describe('GET /api/portfolio', () => {
     const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/portfolio']?.get).toBeTruthy();
     expect(doc.paths['/api/portfolio/export']?.get).toBeTruthy();
+  });
+});
+
+describe('month costs kept under the data version', () => {
+  it('shows a new invoice’s cost on the next request, and then the totals as before', async () => {
+    const before = rowOf(await list(tok.admin!), kolmas)!;
+    expect(before.costThisMonth).toBe('40.00');
+    // A second view answers the same from what is kept.
+    expect(rowOf(await list(tok.admin!), kolmas)!.costThisMonth).toBe('40.00');
+    const subs = await invoiceWithFacts(kolmas, 'Elisa', MONTH, ['2.50']);
+    expect(rowOf(await list(tok.admin!), kolmas)!.costThisMonth).toBe('42.50');
+    // The consultant's view (another caller, other clients) is not mixed up with the admin's.
+    expect((await list(tok.pirkko!)).items.map((i) => i.costThisMonth)).toEqual(['150.00']);
+    // Deleting the invoice's facts takes the cost back.
+    await t.deps.database.db.delete(monthlyFacts).where(inArray(monthlyFacts.subscriptionId, subs));
+    expect(rowOf(await list(tok.admin!), kolmas)!.costThisMonth).toBe('40.00');
   });
 });
 
