@@ -46,7 +46,8 @@ export function AppHeader({ session, fixed, minimized }: Props) {
           {session.companyName ?? 'Kulu'}
         </Typography.Text>
       </Flex>
-      <Flex align="center" gap={screens.sm ? 16 : 8} className="app-header-actions">
+      {/* A phone (390 px, the side menu collapsed beside it) has 310 px for the header: tighter gaps. */}
+      <Flex align="center" gap={screens.sm ? 16 : 4} className="app-header-actions">
         <OperatorSwitcher session={session} />
         <AlertBell session={session} />
         <HelpButton />
