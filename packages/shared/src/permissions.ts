@@ -46,7 +46,7 @@ export const PERMISSION_GROUPS = {
   alerts: ['alerts'],
   /** Provider-only areas that the spec names as screens but not as client permissions. */
   provider: ['activityLog', 'automation', 'layout.builder', 'users.manage'],
-  /** The provider's portfolio: a row per client the caller may see (issue 26; decision 0022). */
+  /** The provider's portfolio: a row per client the caller may see (issue 26; decision 0025). */
   portfolio: ['portfolio'],
 } as const;
 

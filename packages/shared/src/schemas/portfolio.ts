@@ -6,7 +6,7 @@ import { optimizationRunSchema } from './optimization.js';
 /**
  * The provider's portfolio (issue 26): the landing page of provider admins and consultants, one row
  * per client company the caller may see (the request's Scope: a consultant's assigned companies).
- * Decision: docs/decisions/0022-portfolio.md.
+ * Decision: docs/decisions/0025-portfolio.md.
  */
 export const PORTFOLIO_SORTABLE = [
   'companyName',

@@ -36,7 +36,7 @@ import { runAnswer, runColumns } from '../optimization/optimize.service.js';
  * Scope: every client for the provider admin, a consultant's assigned companies), with each figure
  * computed for every visible client at once, one grouped statement per figure, all in parallel.
  * The figures are the ones the client's own screens show: cost from the dashboards' pre-aggregate,
- * savings by the optimization module's definitions. Decision: docs/decisions/0022-portfolio.md.
+ * savings by the optimization module's definitions. Decision: docs/decisions/0025-portfolio.md.
  */
 
 interface Figures {
