@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import { ADMIN_MENU, COMPANY_MENU, type MenuItem } from '@kulu/shared';
 import en from '../src/locales/en.json';
 import fi from '../src/locales/fi.json';
 import { axeViolations } from './axe';
-import {
-  USERS,
-  goto,
-  launchBrowser,
-  login,
-  openPage,
-  pickOption,
-  switchLanguage,
-  reloadUntil,
-} from './browser';
+import { USERS, goto, login, openPage, pickOption, switchLanguage, reloadUntil, useBrowser } from './browser';
 
 /**
  * Issue 22: no critical or serious axe-core violation (WCAG 2 A/AA) on the main pages: the login
@@ -21,13 +12,7 @@ import {
  * and in a dark theme, each checked once its figures have loaded. One page per role is reused.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Right after start the API imports the demo invoices: on a loaded machine a page takes a while. */
 const SLOW = { timeout: 300_000 };
@@ -49,7 +34,7 @@ const leaves = (items: readonly MenuItem[]): MenuItem[] =>
 
 /** A page signed in as `email`, counting the API requests still under way. */
 async function signedIn(email: string, lang: Lang) {
-  const opened = await openPage(browser);
+  const opened = await openPage(browser());
   opened.context.setDefaultNavigationTimeout(180_000);
   opened.context.setDefaultTimeout(120_000);
   const pending = new Set<Request>();
@@ -141,7 +126,7 @@ async function checkMenuPage(
 
 describe('accessibility (axe-core: no critical or serious WCAG A/AA violations)', () => {
   it('on the login page in English and in Finnish', SLOW, async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     const found: string[] = [];
     await goto(page, '/login');
     // The operator list is fetched after the page shows; right after start the API may be busy.

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   USERS,
   baseUrl,
   goto,
-  launchBrowser,
   login,
   openPage,
   pickOption,
   screenshot,
   switchLanguage,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
@@ -41,12 +35,12 @@ describe('activity log', () => {
     'an admin filters the changes by user, opens one and exports them; Finnish too',
     { timeout: 180_000 },
     async () => {
-      const consultant = await openPage(browser);
+      const consultant = await openPage(browser());
       await login(consultant.page, USERS.consultant);
       await addSubCompany(await tokenOf(consultant.page), 'Lokiesimerkki Vaasa');
       await consultant.context.close();
 
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.admin);
       await addSubCompany(await tokenOf(page), 'Lokiesimerkki Pori');
       await goto(page, '/admin/reports/activity-log');

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { USERS, launchBrowser, login, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { USERS, login, openPage, screenshot, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The demo invoices raise alerts in a job after their import: reload until the bell counts some. */
 async function bellCount(page: Page, timeoutMs = 120_000): Promise<number> {
@@ -35,7 +29,7 @@ describe('alerts (company admin)', () => {
       `bell -> alert -> its subscription, in ${lang === 'en' ? 'English' : 'Finnish'}`,
       { timeout: 300_000 },
       async () => {
-        const { context, page, errors } = await openPage(browser);
+        const { context, page, errors } = await openPage(browser());
         try {
           await login(page, USERS.companyAdmin, undefined, lang);
           expect(await bellCount(page)).toBeGreaterThan(0);
@@ -66,7 +60,7 @@ describe('alerts (company admin)', () => {
   }
 
   it('acknowledges an alert with a note, and the bell counts one fewer', { timeout: 300_000 }, async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await login(page, USERS.companyAdmin);
       const before = await bellCount(page);

@@ -1,19 +1,12 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { USERS, baseUrl, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { USERS, baseUrl, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('login and session', () => {
   it('shows the login page with the operator list and takes a screenshot in both languages', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await goto(page, '/');
     await page.waitForURL(/#\/login$/);
     // The operator list is fetched after the page shows; right after start the API may still be busy
@@ -31,7 +24,7 @@ describe('login and session', () => {
   });
 
   it('validates the sign-up form with the shared schema', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await goto(page, '/signup');
     await page.locator('#businessId').fill('1234567-8');
     await page.locator('#contactNumber').fill('12');
@@ -46,7 +39,7 @@ describe('login and session', () => {
   });
 
   it('refuses a wrong password with the catalogue message', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await goto(page, '/login');
     await page.locator('#email').fill(USERS.admin);
     await page.locator('#password').fill('Wrong!2026x');
@@ -58,7 +51,7 @@ describe('login and session', () => {
   });
 
   it('shows the client-side validation messages', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await goto(page, '/login');
     await page.getByTestId('login-submit').click();
     await page.getByText('Email is required').waitFor();
@@ -67,7 +60,7 @@ describe('login and session', () => {
   });
 
   it('sends a forged token back to the login page with the session-expired alert', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await goto(page, '/login');
     await page.evaluate(() => {
       localStorage.setItem('token', 'garbage.token.value');
@@ -84,7 +77,7 @@ describe('login and session', () => {
   });
 
   it('redirects unknown routes to the 404 page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await goto(page, '/no/such/page');
     await page.waitForURL(/#\/404$/);
     await page.getByText('Sorry, the page you are looking for does not exist.').waitFor();
@@ -93,7 +86,7 @@ describe('login and session', () => {
   });
 
   it('logs out to the login page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.companyAdmin);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -107,7 +100,7 @@ describe('login and session', () => {
   });
 
   it('offers the source code (AGPL-3.0) on the login page, in the footer and in help, in both languages', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await goto(page, '/login');
     const onLogin = page.getByTestId('source-link').first();
     await expect.poll(() => onLogin.innerText()).toBe('Source code (AGPL-3.0)');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { languageCodeOf } from '@kulu/shared';
 import {
   LANGUAGE_KEY,
@@ -32,6 +32,24 @@ export function businessId(): string {
     const sum = [7, 9, 10, 5, 8, 4, 2].reduce((a, w, i) => a + w * Number(base[i]), 0) % 11;
     if (sum !== 1) return `${base}-${sum === 0 ? 0 : 11 - sum}`;
   }
+}
+
+/**
+ * The file's browser: chromium launched before its tests and closed after them. Call it at the top
+ * of a test file (`const browser = useBrowser();`) and use `browser()` in the tests.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet (useBrowser runs in beforeAll)');
+    return browser;
+  };
 }
 
 export function launchBrowser(): Promise<Browser> {

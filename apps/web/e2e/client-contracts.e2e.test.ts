@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import { USERS, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('client contracts report', () => {
   it(
     'an admin lists the active contracts with their costs and exports them; Finnish too',
     { timeout: 180_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.admin);
       await goto(page, '/admin/reports/client-contracts');
       const rows = page.getByTestId('client-contracts-table').locator('tr.ant-table-row');

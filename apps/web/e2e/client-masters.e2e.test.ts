@@ -1,17 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { goto, launchBrowser, login, openPage, screenshot, switchLanguage, USERS } from './browser';
+import { describe, expect, it } from 'vitest';
+import { goto, login, openPage, screenshot, switchLanguage, USERS, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A CSV of 20 users, rows 5 and 12 (the sheet's numbers) without a name or with a bad number. */
 function usersFile(): string {
@@ -31,7 +24,7 @@ function usersFile(): string {
 
 describe('Invoice User Management', () => {
   it('imports a file with bad rows through the preview, lists the users, and reads in Finnish', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await login(page, USERS.companyAdmin);
     await goto(page, '/company/client-masters/invoice-user-management');
     await page.getByTestId('invoice-users').waitFor();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   USERS,
   fillDay,
@@ -7,24 +7,18 @@ import {
   toast,
   toastsGone,
   goto,
-  launchBrowser,
   login,
   openPage,
   screenshot,
   switchLanguage,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('a client: contracts, billing, payments and on-demand support', () => {
   it('works through the four sections in English and shows them in Finnish', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await walk(page);
     } catch (e) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   USERS,
   openTab,
@@ -7,24 +7,18 @@ import {
   toast,
   toastsGone,
   goto,
-  launchBrowser,
   login,
   openPage,
   screenshot,
   switchLanguage,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('a client: sub-companies and additional users', () => {
   it('adds a sub-company and a user in English and shows both sections in Finnish', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await walk(page);
     } catch (e) {

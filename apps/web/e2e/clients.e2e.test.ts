@@ -1,16 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { SCREENSHOTS, USERS, baseUrl, goto, launchBrowser, login, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, USERS, baseUrl, goto, login, openPage, screenshot, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const table = (page: Page) => page.getByTestId('clients-table');
 const rows = (page: Page) => table(page).locator('tr.ant-table-row');
@@ -71,7 +65,7 @@ describe('Client Management', () => {
     });
     expect(signup.status).toBe(201);
 
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await login(page, USERS.admin);
     await goto(page, '/client-management/client-management');
     await page.getByTestId('client-management-page').waitFor();
@@ -119,7 +113,7 @@ describe('Client Management', () => {
   });
 
   it('opens a client, edits its profile, adds a consultant and assigns it a company, in English and Finnish', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await login(page, USERS.admin);
     await goto(page, '/client-management/client-management');
     await page.getByTestId('client-management-page').waitFor();
@@ -204,7 +198,7 @@ describe('Client Management', () => {
   });
 
   it('keeps a company admin out of Client Management', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.companyAdmin);
     await goto(page, '/client-management/client-management');
     await expect.poll(() => page.getByTestId('client-management-page').count()).toBe(0);

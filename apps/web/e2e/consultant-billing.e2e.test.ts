@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   USERS,
   baseUrl,
   businessId,
   goto,
-  launchBrowser,
   login,
   openPage,
   pickOption,
   screenshot,
   switchLanguage,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
@@ -70,7 +64,7 @@ describe('consultant billing', () => {
     "an admin picks a consultant and a month, sees each managed company's billing with a totals row and exports it; Finnish too",
     { timeout: 180_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.admin);
       const name = `Mobile Advisors ${Date.now().toString(36)} Oy`;
       await addConsultant(await tokenOf(page), name);

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { USERS, launchBrowser, login, openPage, screenshot, reloadUntil } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { USERS, login, openPage, screenshot, reloadUntil, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The demo invoices are parsed in the background after start: reload until the total has costs. */
 async function waitForFigures(page: Page): Promise<string> {
@@ -39,7 +33,7 @@ describe('cost and usage dashboard (company admin)', () => {
     'lands on the dashboard after login and sees the demo invoices as totals, a trend and tables',
     { timeout: 420_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       try {
         await login(page, USERS.companyAdmin);
         await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);

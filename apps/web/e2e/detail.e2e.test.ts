@@ -1,23 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  USERS,
-  goto,
-  launchBrowser,
-  login,
-  openPage,
-  screenshot,
-  switchLanguage,
-  reloadUntil,
-} from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { USERS, goto, login, openPage, screenshot, switchLanguage, reloadUntil, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The demo invoices are parsed in the background after start: reload until one can be opened. */
 async function waitForInvoiceLink(page: Page) {
@@ -38,7 +23,7 @@ describe('invoice and subscription detail (company admin)', () => {
     'opens an invoice from the invoice table, its subscriptions and lines, then a subscription and its months; Finnish after reload',
     { timeout: 480_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       try {
         // Right after start the API is busy importing the demo invoices: the first load may time out.
         await login(page, USERS.companyAdmin).catch(() => login(page, USERS.companyAdmin));

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import {
-  USERS,
-  goto,
-  launchBrowser,
-  login,
-  openPage,
-  pickOption,
-  screenshot,
-  switchLanguage,
-} from './browser';
+import { USERS, goto, login, openPage, pickOption, screenshot, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('report archive / downloads', () => {
   it(
     'a company admin schedules an export, sees it turn Ready, downloads it and the file opens; Finnish too',
     { timeout: 180_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.companyAdmin);
       await goto(page, '/company/report/downloads');
       await page.getByTestId('downloads-page').waitFor();

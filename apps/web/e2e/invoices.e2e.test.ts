@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@kulu/shared';
-import { USERS, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import { USERS, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 /**
@@ -16,13 +16,7 @@ const PDFS = [
   { name: 'telia-902.pdf', number: '498776337' },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface DropFile {
   name: string;
@@ -80,7 +74,7 @@ describe('invoice upload (company admin)', () => {
     'drops two PDFs, uploads them, watches both parse and finds them in the invoice table',
     { timeout: 420_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       try {
         await login(page, USERS.companyAdmin);
         await goto(page, '/company/invoice-upload');
@@ -184,7 +178,7 @@ describe('a Finvoice e-invoice (company admin)', () => {
     'is uploaded like a PDF, tagged as an e-invoice and shows its subscriptions, in English and Finnish',
     { timeout: 420_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       try {
         await login(page, USERS.companyAdmin);
         await goto(page, '/company/invoice-upload');
@@ -242,7 +236,7 @@ describe('an invoice addressed to another company (company admin)', () => {
     'is refused with its reason, shows whom it was addressed to and is deleted after a confirmation',
     { timeout: 420_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       try {
         await login(page, USERS.companyAdmin);
         await goto(page, '/company/invoice-upload');
@@ -291,7 +285,7 @@ describe('an invoice addressed to another company (company admin)', () => {
 
 describe('automation reports (admin)', () => {
   it('shows the automated clients and the failed downloads', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await login(page, USERS.admin);
       await goto(page, '/admin/reports/full-automation');
@@ -325,7 +319,7 @@ describe('automation reports (admin)', () => {
 
 describe('invoice upload (consultant)', () => {
   it('lets a consultant pick the client company and then its sub-company', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await login(page, USERS.consultant);
       await goto(page, '/admin/invoice-upload');

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { USERS, goto, login, openPage, screenshot, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Right after start the API imports the demo invoices: on a loaded machine a page takes a while. */
 const SLOW = { timeout: 300_000 };
 
 /** Opens a page, signed in as `email` in `lang`, with the given window width. */
 async function signedIn(email: string, lang: 'en' | 'fi', width: number) {
-  const opened = await openPage(browser);
+  const opened = await openPage(browser());
   opened.context.setDefaultNavigationTimeout(180_000);
   opened.context.setDefaultTimeout(120_000);
   await opened.page.setViewportSize({ width, height: width < 600 ? 844 : 900 });

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { USERS, baseUrl, goto, launchBrowser, login, menuTexts, openPage, screenshot } from './browser';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { USERS, baseUrl, goto, login, menuTexts, openPage, screenshot, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const form = (page: Page) => page.getByTestId('master-form');
 const field = (page: Page, key: string) => form(page).getByTestId(`field-${key}`);
@@ -82,7 +76,7 @@ let admin: { context: BrowserContext; page: Page; errors: string[] };
 
 describe('masters (admin)', () => {
   beforeAll(async () => {
-    admin = await openPage(browser);
+    admin = await openPage(browser());
     await login(admin.page, USERS.admin);
   });
   afterAll(async () => {
@@ -301,7 +295,7 @@ describe('masters (admin)', () => {
 
 describe('masters (consultant)', () => {
   it('has no Masters menu and the API answers 403', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.consultant);
     expect(await menuTexts(page)).not.toContain('Masters');
     await goto(page, '/admin/master/plan');

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, menuTexts, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { USERS, goto, login, menuTexts, openPage, screenshot, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('each role sees its menu', () => {
   it('provider admin: the admin menu with Masters; builder and profile open', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await login(page, USERS.admin);
     await page.waitForURL(/#\/admin\/portfolio$/);
     const texts = await menuTexts(page);
@@ -41,7 +34,7 @@ describe('each role sees its menu', () => {
   });
 
   it('consultant: no Masters, no client contracts or activity log', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.consultant);
     await goto(page, '/admin/reports/top-users');
     await page.getByRole('heading', { name: 'Top Users' }).waitFor();
@@ -56,7 +49,7 @@ describe('each role sees its menu', () => {
   });
 
   it('company admin: the company menu', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.companyAdmin);
     await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);
     const texts = await menuTexts(page);
@@ -68,7 +61,7 @@ describe('each role sees its menu', () => {
   });
 
   it('client user: no invoice upload, and the page itself answers 403', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.clientUser);
     const texts = await menuTexts(page);
     expect(texts).toContain('Dashboard');

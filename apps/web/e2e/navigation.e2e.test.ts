@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { PASSWORD, USERS, baseUrl, goto, launchBrowser, menuTexts, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PASSWORD, USERS, baseUrl, goto, menuTexts, openPage, screenshot, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Fills the login form the page is on and signs in (the page the app goes on to is up to the test). */
 async function signIn(page: Page, email: string): Promise<void> {
@@ -23,7 +17,7 @@ const REPORT = '/company/report/Unused-Month-Count';
 const SLOW = { timeout: 300_000 };
 
 async function open() {
-  const opened = await openPage(browser);
+  const opened = await openPage(browser());
   opened.context.setDefaultNavigationTimeout(180_000);
   opened.context.setDefaultTimeout(120_000);
   return opened;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { helsinkiDay } from '@kulu/shared';
 import {
   USERS,
@@ -7,7 +7,6 @@ import {
   baseUrl,
   fillDay,
   goto,
-  launchBrowser,
   login,
   menuTexts,
   openPage,
@@ -17,15 +16,10 @@ import {
   switchLanguage,
   toast,
   toastsGone,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const COMPANY = 'Polku Testi Oy';
 const OWNER = { email: 'paula@polkutesti.fi', password: 'Salasana1!' };
@@ -58,7 +52,7 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       });
       expect(signup.status).toBe(201);
 
-      const admin = await openPage(browser);
+      const admin = await openPage(browser());
       const page = admin.page;
       await login(page, USERS.admin);
       await goto(page, '/client-management/client-management');
@@ -132,7 +126,7 @@ describe('a new customer from sign-up to its first user, and out again', () => {
 
       // The user follows the activation link from the outbox, sets a password and logs in.
       await expect.poll(() => activationLink(USER.email), { timeout: 20_000 }).not.toBeNull();
-      const newcomer = await openPage(browser);
+      const newcomer = await openPage(browser());
       await newcomer.page.goto(activationLink(USER.email)!);
       await newcomer.page.locator('#password').fill(USER.password);
       await newcomer.page.locator('#confirmPassword').fill(USER.password);
@@ -164,7 +158,7 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       await toast(page, 'Contract terminated successfully');
       await expect.poll(() => contract.innerText()).toContain('Terminated');
 
-      const owner = await openPage(browser);
+      const owner = await openPage(browser());
       await login(owner.page, OWNER.email, OWNER.password);
       // The locked-out user is told once what happened and what happens next: no refused page
       // behind it, no Retry.

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   USERS,
   fillDay,
   toast,
   toastsGone,
   goto,
-  launchBrowser,
   login,
   openPage,
   screenshot,
   switchLanguage,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A date picker's input by its test id. */
 const dayInput = (page: Page, testId: string) =>
@@ -29,7 +23,7 @@ const year = new Date().getUTCFullYear() + 5;
 
 describe('operator contract details', () => {
   it('the provider edits a contract and its documents; the company sees them on My Profile', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await provider(page);
     } catch (e) {
@@ -37,7 +31,7 @@ describe('operator contract details', () => {
       throw e;
     }
     await context.close();
-    const company = await openPage(browser);
+    const company = await openPage(browser());
     try {
       await companyProfile(company.page);
     } catch (e) {

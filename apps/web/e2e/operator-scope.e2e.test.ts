@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   USERS,
-  launchBrowser,
   login,
   openPage,
   pickOption,
   screenshot,
   toastsGone,
   reloadUntil,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const totalOf = (page: Page) =>
   page.getByTestId('dashboard-total-cost').locator('.ant-statistic-content').innerText();
@@ -89,7 +83,7 @@ describe('the operator picker in the header', () => {
       `re-scopes the open cost dashboard to one operator and back to all (${lang})`,
       { timeout: 720_000 },
       async () => {
-        const { context, page, errors } = await openPage(browser);
+        const { context, page, errors } = await openPage(browser());
         // Two logins, reloads and a dashboard per language: give a loaded machine time.
         context.setDefaultNavigationTimeout(180_000);
         context.setDefaultTimeout(60_000);

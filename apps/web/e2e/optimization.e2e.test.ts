@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, openPage, screenshot, reloadUntil } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { USERS, goto, login, openPage, screenshot, reloadUntil, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const rows = (page: Page) => page.getByTestId('optimization-table').locator('tbody tr.ant-table-row');
 
@@ -108,7 +102,7 @@ describe('optimization and savings (company admin)', () => {
     'sees findings, applies a saving limit, marks two subscriptions and sees them on the savings dashboard, in English and Finnish',
     { timeout: 480_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       try {
         await login(page, USERS.companyAdmin);
         await goto(page, '/company/invoice-optimization');
@@ -201,7 +195,7 @@ describe('optimization and savings (company admin)', () => {
   );
 
   it('an admin picks the client first, then sees its findings', { timeout: 420_000 }, async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await login(page, USERS.admin);
       await goto(page, '/admin/invoice-optimization');
@@ -222,7 +216,7 @@ describe('optimization and savings (company admin)', () => {
   });
 
   it('a View user sees the findings but no mark or re-optimize buttons', { timeout: 420_000 }, async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await login(page, USERS.clientUser);
       await goto(page, '/company/invoice-optimization');

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { USERS, baseUrl, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import { USERS, baseUrl, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** "€12,345.67" (English) → 12345.67 */
 const euros = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
@@ -19,7 +12,7 @@ describe('overcharged plans report', () => {
     'a company admin sees the months billed above the plan price with the sum to claim back, exports them; Finnish too',
     { timeout: 180_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.companyAdmin);
       // The company agrees a lower contract price for one plan (Plan Details, as a script would):
       // the months the operator billed above it become overcharges.

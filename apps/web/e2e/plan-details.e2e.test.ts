@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   USERS,
   goto,
-  launchBrowser,
   login,
   openPage,
   openTab,
@@ -11,15 +10,10 @@ import {
   switchLanguage,
   toast,
   toastsGone,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const rows = (page: Page) => page.getByTestId('plan-details').locator('tbody tr.ant-table-row');
 /** The text of column `index` (0-based) of the first row. */
@@ -27,7 +21,7 @@ const cell = (page: Page, index: number) => rows(page).first().locator('td').nth
 
 describe('Plan Details', () => {
   it('lists, searches and sorts the subscriptions, edits one’s plan and contract price, and reads in Finnish', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await companyWalk(page);
     } catch (e) {
@@ -39,7 +33,7 @@ describe('Plan Details', () => {
   }, 240_000);
 
   it('shows the section on the provider’s client page', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     try {
       await login(page, USERS.admin);
       await goto(page, '/client-management/client-management');

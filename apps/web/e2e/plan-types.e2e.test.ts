@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  USERS,
-  goto,
-  launchBrowser,
-  login,
-  openPage,
-  pickOption,
-  screenshot,
-  switchLanguage,
-} from './browser';
+import { describe, expect, it } from 'vitest';
+import { USERS, goto, login, openPage, pickOption, screenshot, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('base plan types report', () => {
   it(
     'a consultant picks a client and sees its cost per plan group as a chart and a table; Finnish too',
     { timeout: 180_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.consultant);
       await goto(page, '/admin/reports/base-plan-types');
       await page.getByTestId('plan-types-client').click();

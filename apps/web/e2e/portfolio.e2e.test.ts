@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   USERS,
   baseUrl,
   businessId,
-  launchBrowser,
   login,
   openPage,
   screenshot,
   switchLanguage,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 const rowsOf = (page: Page) => page.getByTestId('portfolio-table').locator('tr.ant-table-row');
@@ -46,7 +40,7 @@ describe('the provider portfolio', () => {
     'the provider admin lands on it, sees every company with its figures, searches, sorts, exports and opens a dashboard; Finnish too',
     { timeout: 240_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.admin);
       await page.waitForURL(/#\/admin\/portfolio$/);
       await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
@@ -134,7 +128,7 @@ describe('the provider portfolio', () => {
     'a consultant sees only the assigned companies, in Finnish and English',
     { timeout: 240_000 },
     async () => {
-      const admin = await openPage(browser);
+      const admin = await openPage(browser());
       await login(admin.page, USERS.admin);
       const unassigned = `Ei Osoitettu ${Date.now().toString(36)} Oy`;
       await addCompany(await tokenOf(admin.page), unassigned);
@@ -144,7 +138,7 @@ describe('the provider portfolio', () => {
       await admin.context.close();
 
       // …the consultant, assigned the two demo companies, does not.
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.consultant, undefined, 'fi');
       await page.waitForURL(/#\/admin\/portfolio$/);
       await page.getByRole('heading', { name: 'Asiakassalkku' }).waitFor();

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   USERS,
   activationLink,
   baseUrl,
   goto,
-  launchBrowser,
   login,
   menuTexts,
   openPage,
@@ -14,15 +12,10 @@ import {
   switchLanguage,
   toast,
   toastsGone,
+  useBrowser,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const CONSULTANT = {
   name: 'Kalle Konsultti',
@@ -35,7 +28,7 @@ describe('the provider’s own users', () => {
     'an admin adds a consultant with one company and limited permissions; the consultant activates and sees only those',
     { timeout: 240_000 },
     async () => {
-      const admin = await openPage(browser);
+      const admin = await openPage(browser());
       const page = admin.page;
       await login(page, USERS.admin);
       await goto(page, '/client-management/client-management');
@@ -79,7 +72,7 @@ describe('the provider’s own users', () => {
 
       // The consultant activates from the outbox, logs in: one company, no optimization.
       await expect.poll(() => activationLink(CONSULTANT.email), { timeout: 20_000 }).not.toBeNull();
-      const newcomer = await openPage(browser);
+      const newcomer = await openPage(browser());
       await newcomer.page.goto(activationLink(CONSULTANT.email)!);
       await newcomer.page.locator('#password').fill(CONSULTANT.password);
       await newcomer.page.locator('#confirmPassword').fill(CONSULTANT.password);

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { PASSWORD, USERS, goto, launchBrowser, login, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, USERS, goto, login, openPage, screenshot, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('language and theme are kept', () => {
   it('keeps Finnish after a reload, and on the user', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.admin);
     await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
     await page.getByTestId('side-menu').getByText('Kojelauta').waitFor();
@@ -32,7 +25,7 @@ describe('language and theme are kept', () => {
   });
 
   it('applies a theme at once and keeps it after a reload', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await login(page, USERS.companyAdmin);
     await goto(page, '/profile');
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -55,7 +48,7 @@ describe('language and theme are kept', () => {
   });
 
   it('minimizes the fixed header after 200 px of scroll', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.admin);
     const header = page.getByTestId('app-header');
     expect(await header.getAttribute('class')).not.toContain('header-minimized');
@@ -68,7 +61,7 @@ describe('language and theme are kept', () => {
   });
 
   it('changes the password and stays logged in (then changes it back)', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await login(page, USERS.clientUser);
     const change = async (from: string, to: string) => {
       await goto(page, '/change-password');

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import { USERS, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** "€12,345.67" or "-€5.00" (English) → 12345.67, -5 */
 const euros = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
@@ -19,7 +12,7 @@ describe('cost and usage summaries', () => {
     'a company admin reads optimizable and other costs for the organization and by cost center, the usage, and exports; Finnish too',
     { timeout: 180_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.companyAdmin);
       await goto(page, '/company/report/cost-summaries');
       const table = page.getByTestId('summary-table');

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { USERS, goto, launchBrowser, login, openPage, screenshot, switchLanguage } from './browser';
+import { USERS, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** "… · Total cost: €1,234.56" (English) → 1234.56 */
 const euros = (text: string) =>
@@ -25,7 +18,7 @@ describe('top users report', () => {
     'a company admin ranks the subscriptions, keeps only optimizable costs and exports; Finnish too',
     { timeout: 180_000 },
     async () => {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(browser());
       await login(page, USERS.companyAdmin);
       await goto(page, '/company/report/top-users');
       const rows = page.getByTestId('top-users-table').locator('tr.ant-table-row');
