@@ -79,3 +79,68 @@ describe('alerts (company admin)', () => {
     }
   });
 });
+
+describe('alert rules (company admin)', () => {
+  /** Opens the Alerts page from the bell and its rules drawer; the cost jump's inputs once loaded. */
+  async function openRules(page: Page) {
+    await page.getByTestId('alert-bell').click();
+    await page.waitForURL(/#\/company\/alerts$/);
+    await page.getByTestId('alert-rules-open').click();
+    const factor = page.getByTestId('alert-rule-cost_jump-factor');
+    const amount = page.getByTestId('alert-rule-cost_jump-amount');
+    await amount.waitFor();
+    return { factor, amount };
+  }
+
+  async function save(page: Page) {
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/alerts/rules') && r.request().method() === 'PUT',
+    );
+    await page.getByTestId('alert-rules-save').click();
+    expect((await saved).ok()).toBe(true);
+  }
+
+  for (const lang of ['en', 'fi'] as const) {
+    it(
+      `changes the cost jump's amount, keeps it after a reload, and refuses a factor out of bounds, in ${lang === 'en' ? 'English' : 'Finnish'}`,
+      { timeout: 300_000 },
+      async () => {
+        const { context, page, errors } = await openPage(browser());
+        try {
+          await login(page, USERS.companyAdmin, undefined, lang);
+          let { factor, amount } = await openRules(page);
+          const originalFactor = await factor.inputValue();
+          const original = await amount.inputValue();
+          const changed = lang === 'en' ? '45.50' : '45,50';
+          expect(original).not.toBe(changed);
+
+          // A factor below 1.1 is refused on the form, before any request.
+          await factor.fill('1');
+          await page.getByTestId('alert-rules-save').click();
+          await page
+            .getByTestId('alert-rule-cost_jump')
+            .locator('.ant-form-item-explain-error')
+            .getByText(lang === 'en' ? /invalid/ : /virheellinen/)
+            .waitFor();
+          await factor.fill(originalFactor);
+
+          await amount.fill(changed);
+          await save(page);
+          await page.getByText(lang === 'en' ? 'Alert rules saved' : 'Hälytyssäännöt tallennettu').waitFor();
+          await screenshot(page, `alert-rules-${lang}`);
+
+          await page.reload();
+          ({ factor, amount } = await openRules(page));
+          await expect.poll(() => amount.inputValue()).toBe(changed);
+
+          // Back to what it was: other tests read the demo's alerts.
+          await amount.fill(original);
+          await save(page);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  }
+});

@@ -100,7 +100,12 @@ const ruleSettingsSchema = z.object({
 export const alertRuleSettingsSchema = ruleSettingsSchema;
 export type AlertRuleRow = z.infer<typeof ruleSettingsSchema>;
 
-export const alertRulesSchema = z.object({ clientId: z.number().int(), rules: z.array(ruleSettingsSchema) });
+export const alertRulesSchema = z.object({
+  clientId: z.number().int(),
+  rules: z.array(ruleSettingsSchema),
+  /** Whether the caller may change them (not a user limited to sub-companies or cost centers). */
+  editable: z.boolean(),
+});
 export type AlertRules = z.infer<typeof alertRulesSchema>;
 
 export const alertClientQuery = z.object({ clientId: idSchema.optional() });

@@ -469,6 +469,7 @@ describe('rules', () => {
       days: null,
     });
     expect(res.json().rules).toHaveLength(7);
+    expect(res.json().editable).toBe(true);
 
     res = await t.inject({ method: 'GET', url: '/api/alerts/rules', token: tok.admin });
     expect(res.statusCode).toBe(400);
@@ -488,6 +489,9 @@ describe('rules', () => {
       days: null,
     });
 
+    // A limited user reads the rules (told they may not change them) and cannot change them.
+    res = await t.inject({ method: 'GET', url: '/api/alerts/rules', token: tok.clientUser });
+    expect(res.json()).toMatchObject({ editable: false });
     res = await t.inject({
       method: 'PUT',
       url: '/api/alerts/rules',

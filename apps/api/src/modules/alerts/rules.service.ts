@@ -47,14 +47,18 @@ export async function rulesClient(scope: Scope, clientId: number | undefined): P
   return id;
 }
 
-const asRows = (clientId: number, s: RuleSettings): AlertRules => ({
+/** A user limited to some sub-companies or cost centers does not decide for the whole company. */
+const mayEdit = (scope: Scope): boolean => !scope.subCompanyIds && !scope.costCenterIds;
+
+const asRows = (clientId: number, s: RuleSettings, editable: boolean): AlertRules => ({
   clientId,
   rules: ALERT_RULES.map((rule): AlertRuleRow => ({ rule, ...s[rule] })),
+  editable,
 });
 
 export async function getRules(db: Db, scope: Scope, clientId: number | undefined): Promise<AlertRules> {
   const id = await rulesClient(scope, clientId);
-  return asRows(id, await ruleSettings(db, id));
+  return asRows(id, await ruleSettings(db, id), mayEdit(scope));
 }
 
 /**
@@ -67,8 +71,7 @@ export async function updateRules(
   body: AlertRulesUpdate,
   now: Date,
 ): Promise<AlertRules> {
-  // A user limited to some sub-companies or cost centers does not decide for the whole company.
-  if (scope.subCompanyIds || scope.costCenterIds) throw forbidden();
+  if (!mayEdit(scope)) throw forbidden();
   const id = await rulesClient(scope, body.clientId);
   return db.transaction(async (tx) => {
     const current = await ruleSettings(tx, id);
@@ -90,7 +93,7 @@ export async function updateRules(
         .onConflictDoUpdate({ target: [alertRules.clientId, alertRules.rule], set: values });
     }
     const saved = await ruleSettings(tx, id);
-    return asRows(id, saved);
+    return asRows(id, saved, true);
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Flex, Input, Select, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,6 +29,7 @@ import { formatDate } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
+import { AlertRulesDrawer } from './alert-rules-drawer';
 import { acknowledgeAlerts, ALERTS_KEY, alertsQuery, exportAlerts } from './api';
 import './texts';
 
@@ -80,6 +81,7 @@ export function AlertsPage() {
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
+  const [rulesOpen, setRulesOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const doExport = async () => {
     setExporting(true);
@@ -165,7 +167,20 @@ export function AlertsPage() {
 
   return (
     <div data-testid="alerts-page">
-      <PageHeading title={t('menu.alerts')} />
+      <PageHeading
+        title={t('menu.alerts')}
+        extra={
+          <Button
+            icon={<SettingOutlined />}
+            disabled={provider && clientId === undefined}
+            title={provider && clientId === undefined ? t('alerts.rules.chooseClient') : undefined}
+            onClick={() => setRulesOpen(true)}
+            data-testid="alert-rules-open"
+          >
+            {t('alerts.rules.open')}
+          </Button>
+        }
+      />
       <Typography.Paragraph type="secondary">{t('alerts.help')}</Typography.Paragraph>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Flex gap={16} wrap align="center">
@@ -265,6 +280,12 @@ export function AlertsPage() {
           }}
         />
       </Space>
+      <AlertRulesDrawer
+        open={rulesOpen}
+        clientId={provider ? clientId : undefined}
+        lang={lang}
+        onClose={() => setRulesOpen(false)}
+      />
       <AppModal
         open={acking !== null}
         title={t('alerts.acknowledgeTitle', { count: acking?.length ?? 0 })}

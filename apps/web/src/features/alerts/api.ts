@@ -5,6 +5,8 @@ import type {
   AlertExportQuery,
   AlertList,
   AlertListQuery,
+  AlertRules,
+  AlertRulesUpdate,
   Lang,
 } from '@kulu/shared';
 import { api } from '../../lib/api';
@@ -39,3 +41,17 @@ export function exportAlerts(q: AlertExportQuery): Promise<void> {
   const qs = params.toString();
   return downloadFile(`/api/alerts/export${qs ? `?${qs}` : ''}`, 'alerts.xlsx');
 }
+
+const clientQuery = (clientId: number | undefined) => (clientId === undefined ? {} : { clientId });
+
+export const alertRulesQuery = (clientId: number | undefined, enabled = true) =>
+  queryOptions({
+    queryKey: [...ALERTS_KEY, 'rules', clientId ?? null],
+    queryFn: ({ signal }) =>
+      api.get<AlertRules>('/api/alerts/rules', { query: clientQuery(clientId), signal }),
+    enabled,
+  });
+
+/** All rules in one PUT; the client travels in the body. */
+export const saveAlertRules = (clientId: number | undefined, rules: AlertRulesUpdate['rules']) =>
+  api.put<AlertRules>('/api/alerts/rules', { ...clientQuery(clientId), rules });
