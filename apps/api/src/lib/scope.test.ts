@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { ROLE } from '@kulu/shared';
-import { invoices, monthlyFacts } from '../db/schema/index.js';
+import { alerts, invoices, monthlyFacts } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import type { AuthUser } from '../types.js';
 import { AppError } from './errors.js';
@@ -138,6 +138,23 @@ describe('Scope', () => {
       expect(s.canSeeClient(3)).toBe(false);
       expect(is404(() => s.assertRow(undefined))).toBe(true);
     }
+  });
+
+  it('leaves rows for the provider’s eyes out for company users only, the same way when prepared', async () => {
+    const audience = { clientId: alerts.clientId, audience: alerts.audience };
+    const company = await Scope.forUser(db, user(ROLE.companyAdmin));
+    expect(render(company.where(audience))).toEqual({
+      sql: `("alerts"."client_id" in ($1) and "alerts"."audience" <> 'provider')`,
+      params: [3],
+    });
+    expect(company.wherePrepared(audience).shape).toBe('c1,a');
+    expect(dialect.sqlToQuery(company.wherePrepared(audience).where!).sql).toBe(
+      render(company.where(audience))?.sql,
+    );
+    const consultant = new Scope(db, { kind: 'consultant', userId: 7, clientIds: [3] });
+    expect(render(consultant.where(audience))?.sql).toBe('"alerts"."client_id" in ($1)');
+    expect(consultant.wherePrepared(audience).shape).toBe('c1');
+    expect((await Scope.forUser(db, user(ROLE.providerAdmin))).where(audience)).toBeUndefined();
   });
 
   it('answers 404 before touching the database for a client out of scope', async () => {

@@ -37,6 +37,11 @@ export interface ScopeColumns {
   operatorId?: PgColumn;
   /** Rows whose operator is not known (an invoice not parsed, or failed) pass the operator limit. */
   operatorUnknownPasses?: boolean;
+  /**
+   * Who may read the row: `'provider'` rows (the provider's own business with the client, e.g. an
+   * alert on its client contract) pass only provider-side callers; company users never see them.
+   */
+  audience?: PgColumn;
 }
 
 export interface ScopeInit {
@@ -197,6 +202,7 @@ export class Scope {
       });
       return key === 'o' ? eq(col, held[0]) : idIn(col, held);
     });
+    if (this.hidesProviderRows(cols)) shape.push('a');
     return { where, shape: shape.join(','), values };
   }
 
@@ -213,7 +219,13 @@ export class Scope {
       const chosen = ids(cols.operatorId, [this.operatorId], 'o');
       parts.push(cols.operatorUnknownPasses ? or(chosen, isNull(cols.operatorId))! : chosen);
     }
+    if (this.hidesProviderRows(cols)) parts.push(sql`${cols.audience} <> 'provider'`);
     return parts.length ? and(...parts) : undefined;
+  }
+
+  /** Rows for the provider's eyes are left out for everyone but the provider side. */
+  private hidesProviderRows(cols: ScopeColumns): cols is ScopeColumns & { audience: PgColumn } {
+    return cols.audience != null && !this.isProvider;
   }
 
   /**

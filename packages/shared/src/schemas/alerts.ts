@@ -25,6 +25,14 @@ export const ALERT_STATES = ['open', 'acknowledged'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
 /**
+ * Who reads an alert: `all` (the client's users within their Scope, and the provider side) or
+ * `provider` (the provider's admins and the consultants assigned to the client only: the
+ * provider's own contract with the client). The Scope applies it (`ScopeColumns.audience`).
+ */
+export const ALERT_AUDIENCES = ['all', 'provider'] as const;
+export type AlertAudience = (typeof ALERT_AUDIENCES)[number];
+
+/**
  * A rule's settings: on or off, and its thresholds (the ones it reads; null elsewhere).
  * `factor`: cost jump's multiple of the usual month; `amount`: euros; `days`: a day of the month
  * (invoice missing) or days ahead (contract ending).

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ALERT_RULES, ALERT_SEVERITIES, ALERT_STATES } from '@kulu/shared';
+import { ALERT_AUDIENCES, ALERT_RULES, ALERT_SEVERITIES, ALERT_STATES } from '@kulu/shared';
 import { createdAt } from './columns.js';
 import { clients, costCenters, operators, subCompanies, users } from './core.js';
 import { invoices, subscriptions } from './invoices.js';
@@ -68,6 +68,8 @@ export const alerts = pgTable(
     rule: text('rule', { enum: ALERT_RULES }).notNull(),
     severity: text('severity', { enum: ALERT_SEVERITIES }).notNull(),
     state: text('state', { enum: ALERT_STATES }).notNull().default('open'),
+    /** `provider`: the provider side only (its contract with the client); the Scope filters it. */
+    audience: text('audience', { enum: ALERT_AUDIENCES }).notNull().default('all'),
     /**
      * Unique per client: the same finding is stored once however often it is evaluated. Built from
      * the rule, the phone number (not the subscription id, which a deleted and re-imported invoice
@@ -89,5 +91,6 @@ export const alerts = pgTable(
     index('alerts_invoice_idx').on(t.invoiceId),
     check('alerts_severity_ck', sql`${t.severity} in ('high', 'medium', 'low')`),
     check('alerts_state_ck', sql`${t.state} in ('open', 'acknowledged')`),
+    check('alerts_audience_ck', sql`${t.audience} in ('all', 'provider')`),
   ],
 );

@@ -127,6 +127,12 @@ export function alertText(rule: AlertRule, figures: Figures, month: string, lang
         ? `${str(f, 'operator')}: lasku puuttuu ${when} (odotettu ${n(f, 'day')}. päivään mennessä)`
         : `${str(f, 'operator')}: no invoice ${when} by day ${n(f, 'day')}`;
     case 'contract_ending':
+      // The provider's own contract with the client (`client`), or the client's operator contract.
+      if (str(f, 'contractKind') === 'client') {
+        return fi
+          ? `${str(f, 'name')}: asiakassopimus päättyy ${day(str(f, 'endDate'), lang)}`
+          : `${str(f, 'name')}: the client contract ends on ${day(str(f, 'endDate'), lang)}`;
+      }
       return fi
         ? `${str(f, 'name')}: sopimus päättyy ${day(str(f, 'endDate'), lang)}`
         : `${str(f, 'name')}: the contract ends on ${day(str(f, 'endDate'), lang)}`;

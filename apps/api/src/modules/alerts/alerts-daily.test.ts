@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { alerts, clientOperators, invoices, operators, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { ROLE, type AlertList, type PortfolioList } from '@kulu/shared';
+import {
+  alerts,
+  clientContracts,
+  clientOperators,
+  consultantUserCompanies,
+  invoices,
+  operators,
+  users,
+} from '../../db/schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { clientIdOf, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
 import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
 import { writeTestInvoice } from './test-invoices.js';
 import { alertText } from './alert-text.js';
@@ -102,5 +112,123 @@ describe('the daily run', () => {
     expect(await reevaluateRecentInvoices(db, new Date('2026-09-09T00:00:00Z'))).toBe(0);
     const [a] = await db.select().from(alerts).where(eq(alerts.invoiceId, id));
     expect(a.rule).toBe('service_numbers');
+  });
+});
+
+describe('contract ending: the provider’s client contract', () => {
+  /** A day `n` days before `iso`. */
+  const before = (iso: string, n: number) =>
+    new Date(Date.parse(iso) - n * 86_400_000).toISOString().slice(0, 10);
+  const clientContractAlerts = () =>
+    t.deps.database.db
+      .select()
+      .from(alerts)
+      .where(
+        and(
+          eq(alerts.clientId, pohjola),
+          eq(alerts.dedupeKey, `contract_ending:client:${contract.id}:${contract.endDate}`),
+        ),
+      );
+  let contract: { id: number; endDate: string };
+
+  beforeAll(async () => {
+    const { db } = t.deps.database;
+    // The demo's active contract of Pohjola (it ends at the end of the year after next).
+    [contract] = await db
+      .select({ id: clientContracts.id, endDate: clientContracts.endDate })
+      .from(clientContracts)
+      .where(and(eq(clientContracts.clientId, pohjola), eq(clientContracts.status, 'active')))
+      .orderBy(desc(clientContracts.endDate));
+    // A provider consultant assigned Saimaa only.
+    const [other] = await db
+      .insert(users)
+      .values({
+        email: 'saimaa-only@kulu.fi',
+        fullName: 'Saimaa Only',
+        roleId: ROLE.consultant,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        activated: true,
+      })
+      .returning();
+    await db
+      .insert(consultantUserCompanies)
+      .values({ userId: other.id, clientId: await clientIdOf(t, DEMO.otherCompanyAdmin) });
+  });
+
+  it('is raised 90 days ahead of the active client contract’s end, not 91, and once', async () => {
+    const { db } = t.deps.database;
+    await evaluateDailyAlerts(db, before(contract.endDate, 91));
+    expect(await clientContractAlerts()).toHaveLength(0);
+    await evaluateDailyAlerts(db, before(contract.endDate, 90));
+    const found = await clientContractAlerts();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      audience: 'provider',
+      contractId: contract.id,
+      operatorId: null,
+      severity: 'medium',
+      figures: {
+        name: 'Pohjola Rakennus Oy',
+        endDate: contract.endDate,
+        daysLeft: 90,
+        contractKind: 'client',
+      },
+    });
+    const [y, m, d] = contract.endDate.split('-').map(Number);
+    expect(alertText('contract_ending', found[0].figures, found[0].month, 'fi')).toBe(
+      `Pohjola Rakennus Oy: asiakassopimus päättyy ${d}.${m}.${y}`,
+    );
+    expect(alertText('contract_ending', found[0].figures, found[0].month, 'en')).toMatch(
+      /^Pohjola Rakennus Oy: the client contract ends on \d+ \w+ \d{4}$/,
+    );
+    // Running again, a day later or the same day, adds nothing.
+    expect(await clientContractAlerts()).toHaveLength(1);
+    await evaluateDailyAlerts(db, before(contract.endDate, 89));
+    await evaluateDailyAlerts(db, before(contract.endDate, 90));
+    expect(await clientContractAlerts()).toHaveLength(1);
+  });
+
+  it('is seen by the provider admin and the assigned consultant, not by the company or an unassigned consultant', async () => {
+    const [alert] = await clientContractAlerts();
+    const sees = async (email: string) => {
+      const token = await t.login(email);
+      const list = await t.inject({
+        method: 'GET',
+        url: `/api/alerts?rule=contract_ending&pageSize=100`,
+        token,
+      });
+      expect(list.statusCode).toBe(200);
+      const count = (await t.inject({ method: 'GET', url: '/api/alerts/count', token })).json() as {
+        open: number;
+      };
+      const ids = (list.json() as AlertList).items.map((a) => a.id);
+      return { listed: ids.includes(alert.id), count: count.open };
+    };
+    expect((await sees(DEMO.admin)).listed).toBe(true);
+    expect((await sees(DEMO.consultant)).listed).toBe(true);
+    expect((await sees('saimaa-only@kulu.fi')).listed).toBe(false);
+    const companyAdmin = await sees(DEMO.companyAdmin);
+    expect(companyAdmin.listed).toBe(false);
+    // The bell counts the company's own open alerts only, and acknowledging it as the company changes nothing.
+    const own = await t.deps.database.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.clientId, pohjola), eq(alerts.state, 'open'), eq(alerts.audience, 'all')));
+    expect(companyAdmin.count).toBe(own.length);
+    const ack = await t.inject({
+      method: 'POST',
+      url: '/api/alerts/acknowledge',
+      token: await t.login(DEMO.companyAdmin),
+      payload: { ids: [alert.id] },
+    });
+    expect(ack.json()).toEqual({ acknowledged: 0 });
+  });
+
+  it('names the end date the portfolio shows as the contract end', async () => {
+    const [alert] = await clientContractAlerts();
+    const token = await t.login(DEMO.admin);
+    const res = await t.inject({ method: 'GET', url: '/api/portfolio?pageSize=100', token });
+    const row = (res.json() as PortfolioList).items.find((r) => r.clientId === pohjola);
+    expect(row?.contractEndDate).toBe(alert.figures.endDate);
   });
 });

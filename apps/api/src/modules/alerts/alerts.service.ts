@@ -13,21 +13,26 @@ import { alerts, clients, subCompanies, users } from '../../db/schema/index.js';
 import type { Scope } from '../../lib/scope.js';
 import { alertText } from './alert-text.js';
 
-/** The caller's alerts: their clients, and for a limited user their sub-companies and cost centers. */
-const scoped = (scope: Scope) =>
+/**
+ * The caller's alerts: their clients, for a limited user their sub-companies and cost centers, and
+ * the provider-side alerts (`audience = 'provider'`) only for the provider side. Every read of
+ * alerts goes through this (the list, the export, acknowledging, the bell, the portfolio's counts).
+ */
+export const alertsInScope = (scope: Scope) =>
   scope.where({
     clientId: alerts.clientId,
     subCompanyId: alerts.subCompanyId,
     costCenterId: alerts.costCenterId,
     operatorId: alerts.operatorId,
     operatorUnknownPasses: true,
+    audience: alerts.audience,
   });
 
 async function filters(scope: Scope, q: AlertExportQuery): Promise<SQL | undefined> {
   if (q.clientId != null) await scope.assertClient(q.clientId);
   if (q.subCompanyId != null) await scope.assertSubCompany(q.subCompanyId);
   return and(
-    scoped(scope),
+    alertsInScope(scope),
     q.clientId != null ? eq(alerts.clientId, q.clientId) : undefined,
     q.subCompanyId != null ? eq(alerts.subCompanyId, q.subCompanyId) : undefined,
     q.rule ? eq(alerts.rule, q.rule) : undefined,
@@ -134,7 +139,7 @@ export async function acknowledgeAlerts(
       acknowledgedBy: scope.userId,
       acknowledgedNote: body.note || null,
     })
-    .where(and(inArray(alerts.id, body.ids), eq(alerts.state, 'open'), scoped(scope)))
+    .where(and(inArray(alerts.id, body.ids), eq(alerts.state, 'open'), alertsInScope(scope)))
     .returning({ id: alerts.id });
   return done.length;
 }
@@ -150,7 +155,7 @@ export async function countOpen(db: Db, scope: Scope, clientId?: number): Promis
     .from(alerts)
     .where(
       and(
-        scoped(scope),
+        alertsInScope(scope),
         eq(alerts.state, 'open'),
         clientId != null ? eq(alerts.clientId, clientId) : undefined,
       ),

@@ -30,6 +30,7 @@ import type { Scope } from '../../lib/scope.js';
 import { euros, toCents } from '../dashboards/money.js';
 import { potentialFinding, realisedBy, savingsScope } from '../optimization/optimization.service.js';
 import { runAnswer, runColumns } from '../optimization/optimize.service.js';
+import { alertsInScope } from '../alerts/alerts.service.js';
 
 /**
  * The provider's portfolio (issue 26): a row per client company the caller may see (the request's
@@ -210,23 +211,11 @@ async function portfolioRows(
       .from(optimizationRuns)
       .where(ofClients(optimizationRuns.clientId))
       .orderBy(asc(optimizationRuns.clientId), desc(optimizationRuns.id)),
-    // Open alerts by severity, limited as the Alerts page limits them (an alert of no known operator
-    // passes the operator chosen at sign-in).
+    // Open alerts by severity, limited as the Alerts page limits them (the alerts module's scope).
     db
       .select({ clientId: alerts.clientId, severity: alerts.severity, n: sql<number>`count(*)::int` })
       .from(alerts)
-      .where(
-        and(
-          eq(alerts.state, 'open'),
-          scope.where({
-            clientId: alerts.clientId,
-            subCompanyId: alerts.subCompanyId,
-            costCenterId: alerts.costCenterId,
-            operatorId: alerts.operatorId,
-            operatorUnknownPasses: true,
-          }),
-        ),
-      )
+      .where(and(eq(alerts.state, 'open'), alertsInScope(scope)))
       .groupBy(alerts.clientId, alerts.severity),
   ]);
 
