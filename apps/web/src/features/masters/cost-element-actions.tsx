@@ -14,7 +14,7 @@ import {
   MASTERS_KEY,
   type Row,
 } from './api';
-import { RefSelect } from './ref-select';
+import { RefSelect } from '../../components/resource/ref-select';
 
 const STATUS_COLORS: Record<CostElementStatus, string> = {
   uncategorized: 'warning',

@@ -17,13 +17,13 @@ export interface ListState extends PagedState {
 export { PAGE_SIZES, clampPage } from '../../lib/paging';
 export { fileNameFrom } from '../../lib/download';
 
-/** A master sorts by its declared columns; clearing a sort goes back to its default, ascending. */
+/** A resource sorts by its declared columns; clearing a sort goes back to its default sort and order. */
 export const sortSpecOf = (
-  resource: Pick<MasterResource, 'sortable'> & { defaultSort?: string },
+  resource: Pick<MasterResource, 'sortable'> & { defaultSort?: string; defaultOrder?: 'asc' | 'desc' },
 ): SortSpec => ({
   sortable: resource.sortable,
   defaultSort: resource.defaultSort,
-  defaultOrder: 'asc',
+  defaultOrder: resource.defaultOrder ?? 'asc',
 });
 
 export const initialListState = (resource: Pick<MasterResource, 'sortable' | 'defaultSort'>): ListState => ({

@@ -14,8 +14,8 @@ interface Props {
 const fieldOf = (resource: MasterResource, key: string): MasterField | undefined =>
   resource.fields.find((f) => f.key === key);
 
-/** One select per declared filter: rows it points at, fixed choices or yes/no. */
-export function MasterFilters({ resource, filters, onChange }: Props) {
+/** One select per declared filter of a resource: rows it points at, fixed choices or yes/no. */
+export function ResourceFilters({ resource, filters, onChange }: Props) {
   const { t } = useTranslation();
   return (
     <>

@@ -1,4 +1,5 @@
 import type { Lang, MasterColumn, MasterField } from '@kulu/shared';
+import { formatDate } from '../../lib/format';
 
 const intlLocale = (lang: Lang) => (lang === 'fi' ? 'fi-FI' : 'en-GB');
 
@@ -70,6 +71,8 @@ export function cellText(
       return formatPercent(value, lang, column.decimals);
     case 'integer':
       return formatInteger(value, lang);
+    case 'date':
+      return formatDate(String(value), lang);
     case 'boolean':
       return t(`masters.enums.boolean.${value ? 'true' : 'false'}`);
     case 'enum': {

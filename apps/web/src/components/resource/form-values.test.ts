@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { costCategoryMaster, costCenterMaster, helpFileMaster, planMaster } from '@kulu/shared';
 import {
+  costCategoryMaster,
+  costCenterMaster,
+  helpFileMaster,
+  paymentResource,
+  planMaster,
+} from '@kulu/shared';
+import {
+  fieldIssueCode,
   fieldProblem,
   fileOf,
   formFields,
@@ -99,5 +106,15 @@ describe('help file upload body', () => {
     expect(data.get('page')).toBe('/admin/master/plan');
     expect((data.get('file') as File).name).toBe('ohje.pdf');
     expect(fileOf([])).toBeUndefined();
+  });
+});
+
+describe("the schema's own message of a field", () => {
+  it("names the rule a refused amount breaks, and nothing for zod's own sentences", () => {
+    const zero = { paymentDate: '2026-03-01', amount: '0' };
+    expect(fieldProblem(paymentResource, 'amount', zero)).toBe('invalid');
+    expect(fieldIssueCode(paymentResource, 'amount', zero)).toBe('paymentAmountPositive');
+    expect(fieldIssueCode(paymentResource, 'amount', { ...zero, amount: 'abc' })).toBeNull();
+    expect(fieldIssueCode(paymentResource, 'amount', { ...zero, amount: '12,50' })).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
-import { useMemo } from 'react';
-import { App, Col, Form, Row as GridRow, type ButtonProps } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactElement } from 'react';
+import { App, Col, Form, Row as GridRow, type ButtonProps, type FormItemProps } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Lang, MasterField, MasterResource } from '@kulu/shared';
-import { AppModal } from '../../components/app-modal';
+import { AppModal } from '../app-modal';
 import { ApiRequestError } from '../../lib/api-client';
 import { applyFieldErrors, errorText } from '../../lib/form-rules';
-import { createRow, MASTERS_KEY, updateRow, uploadRow, type Row } from './api';
+import { createRow, updateRow, uploadRow, type Row, type WriteAnswer } from './api';
 import { FieldInput } from './field-input';
 import {
+  fieldIssueCode,
   fieldProblem,
   formFields,
   isVisible,
@@ -18,12 +19,34 @@ import {
   type FormValues,
 } from './form-values';
 
-interface Props {
+/** What a section changes about one declared field of its form. */
+export interface FieldOverride {
+  /** The control instead of the declared type's (the form item gives it `value` and `onChange`). */
+  input?: (ctx: { field: MasterField; label: string; values: FormValues }) => ReactElement;
+  /** Further props of the form item: help text, value conversion, further rules. */
+  item?: Omit<FormItemProps, 'name' | 'label' | 'children'>;
+  /** The value of a new row (default: the create schema's default). */
+  initial?: () => unknown;
+}
+
+export interface ResourceFormProps {
   resource: MasterResource;
+  /** The list URL: POST here, PUT `<base>/<id>`. */
+  base: string;
   /** The row being edited; null adds a new one. */
   row: Row | null;
-  open: boolean;
+  title: string;
   onClose: () => void;
+  /** After a save (the caller invalidates its queries). */
+  onSaved: () => void;
+  /** Test ids: the form, its save button, a field's control. */
+  testIds: { form: string; save?: string; field: (key: string) => string };
+  fields?: Record<string, FieldOverride>;
+  /**
+   * API message codes shown on one field only (e.g. `subCompanyNameExists` on the name); without
+   * an entry a 409 goes on the first text field and is also shown as a message.
+   */
+  errorFields?: Record<string, string>;
 }
 
 /** Where a 409 "already exists" shows besides the message: the resource's first text field. */
@@ -31,15 +54,16 @@ const uniqueFieldOf = (resource: MasterResource) =>
   resource.fields.find((f) => f.type === 'text' || f.type === 'phone')?.key;
 
 /**
- * The add/edit dialog of any master: a form generated from the declaration's fields, checked
- * with the shared create schema ('{name} is required' / '{name} is invalid!', translated), the
- * server's field errors put back on the fields and its 409 answers shown in the user's language.
+ * The add/edit dialog of any declared resource: a form generated from the declaration's fields,
+ * checked with the shared create schema ('{name} is required' / '{name} is invalid!', or the
+ * schema's own message code, translated), the server's field errors put back on the fields and
+ * its 409 answers shown in the user's language.
  */
-export function MasterFormModal({ resource, row, open, onClose }: Props) {
+export function ResourceFormModal(p: ResourceFormProps) {
+  const { resource, row, fields: overrides = {} } = p;
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const watched = Form.useWatch([], form) as FormValues | undefined;
   const editing = row !== null;
@@ -49,24 +73,34 @@ export function MasterFormModal({ resource, row, open, onClose }: Props) {
     [resource, t],
   );
   // Computed once per opening: the form keeps its own values afterwards.
-  const initialValues = useMemo(() => toFormValues(resource, row, lang), [resource, row, lang]);
+  const initialValues = useMemo(() => {
+    const values = toFormValues(resource, row, lang);
+    if (!row) for (const [key, o] of Object.entries(overrides)) if (o.initial) values[key] = o.initial();
+    return values;
+  }, [resource, row, lang]);
   const values = watched ?? initialValues;
 
   const save = useMutation({
     mutationFn: (v: FormValues) =>
       resource.customWrite
-        ? uploadRow(resource, toFormData(resource, v))
+        ? uploadRow(p.base, toFormData(resource, v))
         : editing
-          ? updateRow(resource, row.id, toPayload(resource, v))
-          : createRow(resource, toPayload(resource, v)),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: MASTERS_KEY });
-      void message.success(t(`errors.${editing ? resource.messages.updated : resource.messages.created}`));
-      onClose();
+          ? updateRow(p.base, row.id, toPayload(resource, v))
+          : createRow(p.base, toPayload(resource, v)),
+    onSuccess: (answer: WriteAnswer) => {
+      const code = answer.code ?? (editing ? resource.messages.updated : resource.messages.created);
+      void message.success(t(`errors.${code}`, { defaultValue: answer.message }));
+      p.onSaved();
+      p.onClose();
     },
     onError: (err) => {
-      if (applyFieldErrors(form, err, t, labels)) return;
       const text = errorText(t, err);
+      const own = err instanceof ApiRequestError ? p.errorFields?.[err.code] : undefined;
+      if (own) {
+        form.setFields([{ name: own, errors: [text] }]);
+        return;
+      }
+      if (applyFieldErrors(form, err, t, labels)) return;
       const unique = uniqueFieldOf(resource);
       if (err instanceof ApiRequestError && err.status === 409 && unique) {
         form.setFields([{ name: unique, errors: [text] }]);
@@ -92,6 +126,8 @@ export function MasterFormModal({ resource, row, open, onClose }: Props) {
   const renderField = (field: MasterField) => {
     const label = labels[field.key];
     const checkbox = field.type === 'boolean';
+    const override = overrides[field.key];
+    const { rules: moreRules = [], ...itemProps } = override?.item ?? {};
     return (
       <Col key={field.key} xs={24} sm={columns > 1 ? 12 : 24} lg={span}>
         <Form.Item
@@ -103,35 +139,43 @@ export function MasterFormModal({ resource, row, open, onClose }: Props) {
           rules={[
             {
               validator: async () => {
-                const problem = fieldProblem(resource, field.key, form.getFieldsValue(true) as FormValues);
-                if (problem) throw new Error(t(`validation.${problem}`, { name: label }));
+                const all = form.getFieldsValue(true) as FormValues;
+                const problem = fieldProblem(resource, field.key, all);
+                if (!problem) return;
+                const code = problem === 'invalid' ? fieldIssueCode(resource, field.key, all) : null;
+                throw new Error(code ? t(`errors.${code}`) : t(`validation.${problem}`, { name: label }));
               },
             },
+            ...moreRules,
           ]}
           style={checkbox ? { marginBottom: 8 } : undefined}
+          {...itemProps}
         >
-          <FieldInput field={field} label={label} values={values} />
+          {override?.input ? (
+            override.input({ field, label, values })
+          ) : (
+            <FieldInput field={field} label={label} values={values} testId={p.testIds.field(field.key)} />
+          )}
         </Form.Item>
       </Col>
     );
   };
-  const title = t(`masters.modal.${resource.key}.${editing ? 'edit' : 'add'}`);
 
   return (
     <AppModal
-      open={open}
-      title={title}
+      open
+      title={p.title}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={p.onClose}
       confirmLoading={save.isPending}
       destroyOnHidden
       width={columns === 3 ? 1040 : columns === 2 ? 800 : 520}
       styles={{
         body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 4 },
       }}
-      okButtonProps={{ 'data-testid': 'master-form-save' } as ButtonProps}
+      okButtonProps={(p.testIds.save ? { 'data-testid': p.testIds.save } : {}) as ButtonProps}
     >
       <Form<FormValues>
         form={form}
@@ -140,7 +184,7 @@ export function MasterFormModal({ resource, row, open, onClose }: Props) {
         initialValues={initialValues}
         onValuesChange={onValuesChange}
         onFinish={(v) => save.mutate(v)}
-        data-testid="master-form"
+        data-testid={p.testIds.form}
         scrollToFirstError
         requiredMark
       >

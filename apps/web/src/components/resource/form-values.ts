@@ -161,6 +161,21 @@ export function fieldProblem(
   return blank ? 'required' : 'invalid';
 }
 
+/**
+ * The schema's own message code of a refused field (a refinement's `message`, e.g.
+ * `paymentAmountPositive`), when it has one rather than zod's sentence; null otherwise.
+ */
+export function fieldIssueCode(
+  resource: Pick<MasterResource, 'fields' | 'create'>,
+  key: string,
+  values: FormValues,
+): string | null {
+  const result = resource.create.safeParse(toPayload(resource, values));
+  if (result.success) return null;
+  const issue = result.error.issues.find((i) => i.path.length > 0 && String(i.path[0]) === key);
+  return issue && /^[a-z][A-Za-z]+$/.test(issue.message) ? issue.message : null;
+}
+
 /** Money inputs: the decimal kind of a field, for the input's keyboard and suffix. */
 export const amountSuffix = (field: MasterField): string | undefined =>
   isEuroAmount(field) ? '€' : field.type === 'percent' ? '%' : undefined;

@@ -12,12 +12,21 @@ interface Props {
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
+  /** `data-testid` of the control (default `field-<key>`). */
+  testId?: string;
 }
 
 /** The control of one declared form field, by its type. */
-export function FieldInput({ field, label, values, value, onChange, id }: Props) {
+export function FieldInput({
+  field,
+  label,
+  values,
+  value,
+  onChange,
+  id,
+  testId = `field-${field.key}`,
+}: Props) {
   const { t } = useTranslation();
-  const testId = `field-${field.key}`;
   switch (field.type) {
     case 'boolean':
       return (

@@ -1,0 +1,306 @@
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { App, Button, Flex, Space, Typography } from 'antd';
+import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Lang, MasterList, MasterResource } from '@kulu/shared';
+import { PageHeading } from '../page-heading';
+import { PagedTable, type PagedColumn } from '../paged-table';
+import { RowEditDelete } from '../row-edit-delete';
+import { SearchBox } from '../search-box';
+import { errorText } from '../../lib/form-rules';
+import { usePagedState } from '../../lib/use-paged-state';
+import { deleteRow, exportList, listQuery, type Row, type WriteAnswer } from './api';
+import { cellText } from './format';
+import { sortSpecOf, type Filters } from './list-query';
+import { ResourceFilters } from './resource-filters';
+import { ResourceFormModal, type FieldOverride } from './resource-form-modal';
+
+export type { Row } from './api';
+export type { FieldOverride } from './resource-form-modal';
+
+/** What is truly special about a resource, beside what its declaration says. */
+export interface ResourceExtras {
+  /** Cells shown otherwise than by the column's declared type. */
+  renderCell?: Record<string, (value: unknown, row: Row) => ReactNode>;
+  /** Further actions of a row (workflows: approve, activate, download…), before edit and delete. */
+  RowActions?: ComponentType<{ row: Row }>;
+  /** Rows can be selected; these act on the selection. */
+  BulkActions?: ComponentType<{ ids: number[]; onDone: () => void }>;
+  /** Form fields shown or checked otherwise than by their declared type. */
+  fields?: Record<string, FieldOverride>;
+  /** API message codes that belong on one field of the form (not shown as a message too). */
+  errorFields?: Record<string, string>;
+  /** Beside the add button: e.g. the declared totals of the whole list. */
+  summary?: (list: MasterList<Row> & Record<string, unknown>) => ReactNode;
+  /** Above the table. */
+  intro?: ReactNode;
+  /** Column widths by key. */
+  widths?: Partial<Record<string, number>>;
+}
+
+/** The translated texts of a resource's screen. */
+export interface ResourceTexts {
+  /** A page's heading (the add and export buttons go beside it); none: a section of a page. */
+  title?: string;
+  add: string;
+  addTitle: string;
+  editTitle: string;
+  empty: string;
+  /** When a search or filter finds nothing (default: `empty`). */
+  noMatches?: string;
+  search?: string;
+  edit: string;
+  delete: string;
+  deleteConfirm: string;
+  deleteHelp?: string;
+}
+
+export interface ResourceTestIds {
+  root: string;
+  table: string;
+  add: string;
+  form: string;
+  save?: string;
+  field: (key: string) => string;
+  edit?: string;
+  delete?: string;
+  confirmDelete?: string;
+  /** The summary's text. */
+  summary?: string;
+}
+
+export interface ResourceSectionProps {
+  /** The shared declaration: columns, fields, sorts, filters, search, messages. */
+  resource: MasterResource;
+  /** Where the API serves it: `/api/masters/operators`, `/api/clients/7/payments`. */
+  base: string;
+  /** The query key of its list (`[...key, 'list', params]`). */
+  queryKey: readonly unknown[];
+  /** What a write invalidates (default: `queryKey`); e.g. the choices other forms show. */
+  invalidate?: readonly (readonly unknown[])[];
+  texts: ResourceTexts;
+  testIds: ResourceTestIds;
+  extras?: ResourceExtras;
+  /** An Excel export of the current list (`<base>/export`). */
+  exportable?: boolean;
+  /** Borderless row buttons with tooltips, kept in view on the right (a page's wide table). */
+  plainActions?: boolean;
+}
+
+/** Amount and number columns line up on the right. */
+const alignOf = (type: string) =>
+  type === 'money' || type === 'percent' || type === 'integer' ? 'right' : undefined;
+
+const minWidthOf = (c: { type: string }, index: number) => (index === 0 ? 200 : c.type === 'text' ? 120 : 80);
+
+/**
+ * The screen of any declared resource (a master page, a client's section): a server-side paged
+ * and sorted table with the declared search and filters, totals, loading, empty and error
+ * states, add/edit in the app's modal from the declared fields, delete with confirmation, the
+ * API's messages in the user's language, optionally an Excel export; plus the extras.
+ */
+export function ResourceSection(p: ResourceSectionProps) {
+  const { resource, base, texts, testIds, extras = {} } = p;
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const sortSpec = useMemo(() => sortSpecOf(resource), [resource]);
+  const { state, setState, onPageChange, search, setSearch, submitSearch } = usePagedState(sortSpec, {
+    filters: {} as Filters,
+  });
+  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [exporting, setExporting] = useState(false);
+
+  const list = useQuery(
+    listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state),
+  );
+  const refresh = () => {
+    for (const key of p.invalidate ?? [p.queryKey]) void queryClient.invalidateQueries({ queryKey: key });
+  };
+
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      deleteRow(base, id).then((res): WriteAnswer & { id: number } => ({ ...res, id })),
+    onSuccess: (res) => {
+      refresh();
+      setSelected((ids) => ids.filter((id) => id !== res.id));
+      void message.success(
+        t(`errors.${res.code ?? resource.messages.deleted}`, { defaultValue: res.message }),
+      );
+    },
+    onError: (err) => void message.error(errorText(t, err)),
+  });
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportList(resource, base, state);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = useMemo<PagedColumn<Row>[]>(
+    () =>
+      resource.columns.map((c, i) => ({
+        key: c.key,
+        dataIndex: c.key,
+        title: t(c.labelKey),
+        align: alignOf(c.type),
+        width: extras.widths?.[c.key],
+        // Long headers and texts wrap so that more columns fit; the first column (the row's name)
+        // keeps room for a name on one line, amounts never wrap.
+        onHeaderCell: () => ({ style: { whiteSpace: 'normal', minWidth: minWidthOf(c, i) } }),
+        onCell: () => ({
+          style: { whiteSpace: c.type === 'text' ? 'normal' : 'nowrap', minWidth: minWidthOf(c, i) },
+        }),
+        render: (value: unknown, row: Row) =>
+          extras.renderCell?.[c.key]?.(value, row) ?? cellText(c, value, lang, (k) => t(k)),
+      })),
+    [resource, extras, lang, t],
+  );
+
+  const { RowActions, BulkActions } = extras;
+  const renderActions = (row: Row) => (
+    <RowEditDelete
+      className="master-row-actions"
+      plain={p.plainActions}
+      before={RowActions && <RowActions row={row} />}
+      onEdit={resource.customWrite ? undefined : () => setEditing({ row })}
+      onDelete={() => remove.mutateAsync(row.id).catch(() => undefined)}
+      editLabel={texts.edit}
+      deleteLabel={texts.delete}
+      confirm={texts.deleteConfirm}
+      confirmHelp={texts.deleteHelp}
+      cancelLabel={t('common.cancel')}
+      testIds={{ edit: testIds.edit, delete: testIds.delete, confirm: testIds.confirmDelete }}
+    />
+  );
+
+  const filtered = state.q !== '' || Object.values(state.filters).some((v) => v !== undefined);
+  const searchable = resource.searchable.length > 0;
+  const addButton = (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => setEditing({ row: null })}
+      data-testid={testIds.add}
+    >
+      {texts.add}
+    </Button>
+  );
+  const exportButton = p.exportable && (
+    <Button
+      icon={<FileExcelOutlined />}
+      loading={exporting}
+      onClick={() => void onExport()}
+      data-testid="export"
+    >
+      {t('masters.ui.export')}
+    </Button>
+  );
+  const searchBox = searchable && (
+    <SearchBox value={search} onChange={setSearch} onSearch={submitSearch} placeholder={texts.search ?? ''} />
+  );
+  const filters = (
+    <ResourceFilters
+      resource={resource}
+      filters={state.filters}
+      onChange={(key, value) => setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [key]: value } }))}
+    />
+  );
+  const summary = extras.summary && (
+    <Typography.Text strong data-testid={testIds.summary}>
+      {list.data ? extras.summary(list.data) : null}
+    </Typography.Text>
+  );
+
+  return (
+    <div data-testid={testIds.root}>
+      {texts.title !== undefined && (
+        <PageHeading
+          title={texts.title}
+          extra={
+            <Space wrap>
+              {exportButton}
+              {addButton}
+            </Space>
+          }
+        />
+      )}
+      {extras.intro}
+      <PagedTable<Row, string>
+        query={list}
+        state={state}
+        onPageChange={onPageChange}
+        sort={sortSpec}
+        columns={columns}
+        loading={list.isFetching}
+        emptyText={filtered ? (texts.noMatches ?? texts.empty) : texts.empty}
+        rowActions={{ render: renderActions, width: RowActions ? 150 : 100, fixed: p.plainActions }}
+        rowSelection={
+          BulkActions
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }
+            : undefined
+        }
+        toolbar={
+          <>
+            <Flex
+              wrap
+              gap={12}
+              style={{ marginBottom: 16 }}
+              align="center"
+              justify={texts.title === undefined ? 'space-between' : undefined}
+            >
+              {searchBox}
+              {filters}
+              {summary}
+              {texts.title === undefined && (
+                <Space wrap>
+                  {exportButton}
+                  {addButton}
+                </Space>
+              )}
+            </Flex>
+            {BulkActions && (
+              <Flex gap={12} align="center" wrap style={{ marginBottom: 12 }}>
+                <Typography.Text type="secondary" data-testid="selection-count">
+                  {t('masters.ui.selected', { count: selected.length })}
+                </Typography.Text>
+                <BulkActions ids={selected} onDone={() => setSelected([])} />
+                {selected.length > 0 && (
+                  <Button type="link" onClick={() => setSelected([])}>
+                    {t('masters.ui.clearSelection')}
+                  </Button>
+                )}
+              </Flex>
+            )}
+          </>
+        }
+        testId={testIds.table}
+      />
+      {editing && (
+        <ResourceFormModal
+          resource={resource}
+          base={base}
+          row={editing.row}
+          title={editing.row ? texts.editTitle : texts.addTitle}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+          testIds={{ form: testIds.form, save: testIds.save, field: testIds.field }}
+          fields={extras.fields}
+          errorFields={extras.errorFields}
+        />
+      )}
+    </div>
+  );
+}
