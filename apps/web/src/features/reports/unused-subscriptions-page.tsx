@@ -1,27 +1,19 @@
-import { Card, Flex, InputNumber, Typography } from 'antd';
+import { InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { UNUSED_MONTHS_MAX, UNUSED_SORTABLE, type Lang, type UnusedSubscription } from '@kulu/shared';
-import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { UNUSED_MONTHS_MAX, UNUSED_SORTABLE, type UnusedSubscription } from '@kulu/shared';
+import type { PagedColumn } from '../../components/paged-table';
 import { moneyColumn, subscriptionColumns } from '../../components/report-columns';
-import { SearchBox } from '../../components/search-box';
-import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
-import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField } from '../../components/filter-fields';
 import { formatMonth } from '../../lib/chart-options';
 import { exportUnusedSubscriptions, unusedSubscriptionsQuery, type UnusedParams } from './api';
-import { ReportHeading } from '../../components/report-heading';
-import { SliceFilters, useClientChoice } from '../../components/slice-filters';
+import { SliceReportPage, useSliceReport, type SliceState } from './slice-report';
 import './texts';
-import { useReportExport } from '../../lib/use-report-export';
 
 type SortKey = (typeof UNUSED_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = { sortable: UNUSED_SORTABLE, defaultSort: 'cost', defaultOrder: 'desc' };
 
-interface Filters {
-  clientId?: number;
-  subCompanyId?: number;
+interface Filters extends SliceState {
   months?: number;
 }
 
@@ -31,28 +23,13 @@ interface Filters {
  * cost, and the yearly saving of closing them. Admins and consultants pick the client.
  */
 export function UnusedSubscriptionsPage() {
-  const { t, i18n } = useTranslation();
-  const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<SortKey, Filters>(
-    SORT,
-    {},
-  );
-  const { provider, ready } = useClientChoice(state.clientId);
-  const params: UnusedParams = {
-    clientId: provider ? state.clientId : undefined,
-    subCompanyId: state.subCompanyId,
-    months: state.months,
-    q: state.q || undefined,
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    order: state.order,
-  };
+  const report = useSliceReport<SortKey, Filters>(SORT);
+  const { t, lang, state, patch, ready, money } = report;
+  // No period: the window is the last N months.
+  const { from: _from, to: _to, ...rest } = report.params;
+  const params: UnusedParams = { ...rest, months: state.months };
   const list = useQuery(unusedSubscriptionsQuery(params, ready));
   const data = list.data;
-  const money = (v: string) => formatMoney(Number(v), lang);
-
-  const exportFile = useReportExport(() => exportUnusedSubscriptions(params));
 
   const columns: PagedColumn<UnusedSubscription>[] = [
     ...subscriptionColumns<UnusedSubscription>(t),
@@ -62,24 +39,16 @@ export function UnusedSubscriptionsPage() {
   ];
 
   return (
-    <div data-testid="unused-page">
-      <ReportHeading
-        title={t('menu.reports.unusedMonthCount')}
-        exportLabel={t('reports.unused.export')}
-        exportFile={exportFile}
-        disabled={!data?.total}
-        testId="unused-export"
-      />
-      <Typography.Paragraph type="secondary">{t('reports.unused.help')}</Typography.Paragraph>
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Flex gap={16} wrap align="center" data-testid="unused-filters">
-          <SliceFilters
-            testId="unused"
-            clientId={state.clientId}
-            onClientChange={(id) => patch({ clientId: id, subCompanyId: undefined })}
-            subCompanyId={state.subCompanyId}
-            onSubCompanyChange={(v) => patch({ subCompanyId: v })}
-          />
+    <SliceReportPage<UnusedSubscription, SortKey, Filters>
+      report={report}
+      testId="unused"
+      title={t('menu.reports.unusedMonthCount')}
+      texts="reports.unused"
+      exportRequest={() => exportUnusedSubscriptions(params)}
+      total={data?.total}
+      withPeriod={false}
+      filters={
+        <>
           <FilterField label={t('reports.unused.months')}>
             <InputNumber<number>
               min={1}
@@ -101,42 +70,23 @@ export function UnusedSubscriptionsPage() {
               })}
             </Typography.Text>
           )}
-        </Flex>
-      </Card>
-      {ready ? (
-        <PagedTable<UnusedSubscription, SortKey>
-          testId="unused-table"
-          query={list}
-          state={state}
-          onPageChange={onPageChange}
-          columns={columns}
-          sort={SORT}
-          rowKey="subscriptionId"
-          emptyText={state.q ? t('dashboards.noMatches') : t('reports.unused.empty')}
-          toolbar={
-            <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
-              <SearchBox
-                value={search}
-                onChange={setSearch}
-                onSearch={submitSearch}
-                placeholder={t('reports.unused.search')}
-                width={320}
-              />
-              {data && (
-                <Typography.Text strong data-testid="unused-totals">
-                  {t('reports.unused.totals', {
-                    subscriptions: data.totals.subscriptions,
-                    cost: money(data.totals.cost),
-                    yearlySaving: money(data.totals.yearlySaving),
-                  })}
-                </Typography.Text>
-              )}
-            </Flex>
-          }
-        />
-      ) : (
-        <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
-      )}
-    </div>
+        </>
+      }
+      query={list}
+      columns={columns}
+      sort={SORT}
+      rowKey="subscriptionId"
+      totals={
+        data && (
+          <Typography.Text strong data-testid="unused-totals">
+            {t('reports.unused.totals', {
+              subscriptions: data.totals.subscriptions,
+              cost: money(data.totals.cost),
+              yearlySaving: money(data.totals.yearlySaving),
+            })}
+          </Typography.Text>
+        )
+      }
+    />
   );
 }
