@@ -14,8 +14,14 @@ import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
 import { DEMO_PASSWORD, demoSeed } from '../demo/index.js';
 import { demoContract } from '../demo/data.js';
-import { eq } from 'drizzle-orm';
-import { clientContracts, users } from '../db/schema/index.js';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import {
+  clientContracts,
+  subCompanies,
+  userCostCenters,
+  userSubCompanies,
+  users,
+} from '../db/schema/index.js';
 import type { Deps } from '../types.js';
 import {
   cloneTemplate,
@@ -256,4 +262,45 @@ export async function clientIdOf(t: Pick<TestApp, 'deps'>, email: string): Promi
     .from(users)
     .where(eq(users.email, email));
   return me!.clientId!;
+}
+
+/** The demo client user after `limitDemoClientUser`: its client, its one sub-company and another. */
+export interface LimitedClientUser {
+  userId: number;
+  clientId: number;
+  /** The user's own sub-company. */
+  subA: number;
+  /** Another sub-company of the same client, outside the user's reach. */
+  subB: number;
+}
+
+/**
+ * Makes the demo client user a user limited to its one sub-company, with no cost-center limit and
+ * exactly `permissions`: the identity the Scope tests of dashboards, subscriptions, optimization
+ * and alerts read as.
+ */
+export async function limitDemoClientUser(
+  t: Pick<TestApp, 'deps'>,
+  permissions: string[],
+): Promise<LimitedClientUser> {
+  const { db } = t.deps.database;
+  const [u] = await db
+    .select({ id: users.id, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.clientUser));
+  const clientId = u.clientId!;
+  await db.update(users).set({ permissions }).where(eq(users.id, u.id));
+  await db.delete(userCostCenters).where(eq(userCostCenters.userId, u.id));
+  const own = await db
+    .select({ id: userSubCompanies.subCompanyId })
+    .from(userSubCompanies)
+    .where(eq(userSubCompanies.userId, u.id));
+  if (own.length !== 1) throw new Error(`the demo client user has ${own.length} sub-companies, not 1`);
+  const [other] = await db
+    .select({ id: subCompanies.id })
+    .from(subCompanies)
+    .where(and(eq(subCompanies.clientId, clientId), ne(subCompanies.id, own[0].id)))
+    .orderBy(asc(subCompanies.id))
+    .limit(1);
+  return { userId: u.id, clientId, subA: own[0].id, subB: other.id };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPTIMIZABLE_USAGE_TYPES } from '@kulu/shared';
 import { generateInvoice } from '@kulu/invoices';
 import {
@@ -14,12 +14,10 @@ import {
   subscriptionCategoryMonthCost,
   subscriptionMonthCost,
   subscriptions,
-  userCostCenters,
-  userSubCompanies,
   users,
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
 import { dashboardCacheStats } from './dashboard-cache.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 
@@ -37,33 +35,12 @@ beforeAll(async () => {
   t = await createTestApp();
   await startJobs(t.deps, { schedules: false });
   const { db } = t.deps.database;
-  const [u] = await db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.clientUser));
-  pohjola = u.clientId!;
   [{ clientId: other }] = (await db
     .select({ clientId: users.clientId })
     .from(users)
     .where(eq(users.email, DEMO.otherCompanyAdmin))) as [{ clientId: number }];
   // The client user: limited to one sub-company, no cost-center limit, may read dashboards.
-  await db
-    .update(users)
-    .set({ permissions: ['general', 'dashboards'] })
-    .where(eq(users.id, u.id));
-  await db.delete(userCostCenters).where(eq(userCostCenters.userId, u.id));
-  const own = await db
-    .select({ id: userSubCompanies.subCompanyId })
-    .from(userSubCompanies)
-    .where(eq(userSubCompanies.userId, u.id));
-  expect(own.length).toBe(1);
-  subA = own[0].id;
-  [{ id: subB }] = await db
-    .select({ id: subCompanies.id })
-    .from(subCompanies)
-    .where(and(eq(subCompanies.clientId, pohjola), ne(subCompanies.id, subA)))
-    .orderBy(asc(subCompanies.id))
-    .limit(1);
+  ({ clientId: pohjola, subA, subB } = await limitDemoClientUser(t, ['general', 'dashboards']));
   for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
     tok[k] = await t.login(DEMO[k]);
   }

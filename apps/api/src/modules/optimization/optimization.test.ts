@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importParsed } from '../../test/import-parsed.js';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InvoiceLine, InvoiceSubscription } from '@kulu/invoices';
 import {
@@ -10,13 +10,16 @@ import {
   optimizationResults,
   optimizationRuns,
   plans,
-  subCompanies,
   subscriptions,
-  userCostCenters,
-  userSubCompanies,
-  users,
 } from '../../db/schema/index.js';
-import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import {
+  BUYER,
+  createTestApp,
+  DEMO,
+  DEMO_PASSWORD,
+  limitDemoClientUser,
+  type TestApp,
+} from '../../test/helpers.js';
 import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../../test/uploads.js';
 import { startJobs } from '../../jobs/index.js';
 import {
@@ -112,28 +115,12 @@ const stringify = (q: Record<string, string | number>) =>
 beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.deps.database;
-  const [u] = await db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.clientUser));
-  pohjola = u.clientId!;
   // The client user: one sub-company (A), every optimization permission but reading savings too.
-  await db
-    .update(users)
-    .set({ permissions: ['general', 'savings', 'optimization.view', 'optimization.export'] })
-    .where(eq(users.id, u.id));
-  await db.delete(userCostCenters).where(eq(userCostCenters.userId, u.id));
-  const own = await db
-    .select({ id: userSubCompanies.subCompanyId })
-    .from(userSubCompanies)
-    .where(eq(userSubCompanies.userId, u.id));
-  subA = own[0].id;
-  [{ id: subB }] = await db
-    .select({ id: subCompanies.id })
-    .from(subCompanies)
-    .where(and(eq(subCompanies.clientId, pohjola), ne(subCompanies.id, subA)))
-    .orderBy(asc(subCompanies.id))
-    .limit(1);
+  ({
+    clientId: pohjola,
+    subA,
+    subB,
+  } = await limitDemoClientUser(t, ['general', 'savings', 'optimization.view', 'optimization.export']));
 
   [{ id: testi }] = await db.insert(operators).values({ name: 'Testi' }).returning();
   await db.insert(clientOperators).values({ clientId: pohjola, operatorId: testi });

@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import {
   optimizationMarks,
   optimizationResults,
   optimizationRuns,
-  subCompanies,
   subscriptions,
-  userCostCenters,
-  userSubCompanies,
   users,
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { BUYER, createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 
 let t: TestApp;
@@ -31,29 +28,12 @@ const sumCents = (xs: Array<string | null>) => xs.reduce((a, x) => a + cents(x),
 beforeAll(async () => {
   t = await createTestApp();
   await startJobs(t.deps, { schedules: false });
-  const { db } = t.deps.database;
-  const [u] = await db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.clientUser));
-  pohjola = u.clientId!;
   // The client user reads invoices and dashboards in one sub-company, but not optimization.
-  await db
-    .update(users)
-    .set({ permissions: ['general', 'dashboards', 'invoices.upload'] })
-    .where(eq(users.id, u.id));
-  await db.delete(userCostCenters).where(eq(userCostCenters.userId, u.id));
-  const own = await db
-    .select({ id: userSubCompanies.subCompanyId })
-    .from(userSubCompanies)
-    .where(eq(userSubCompanies.userId, u.id));
-  subA = own[0].id;
-  [{ id: subB }] = await db
-    .select({ id: subCompanies.id })
-    .from(subCompanies)
-    .where(and(eq(subCompanies.clientId, pohjola), ne(subCompanies.id, subA)))
-    .orderBy(asc(subCompanies.id))
-    .limit(1);
+  ({
+    clientId: pohjola,
+    subA,
+    subB,
+  } = await limitDemoClientUser(t, ['general', 'dashboards', 'invoices.upload']));
   for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
     tok[k] = await t.login(DEMO[k]);
   }
