@@ -7,8 +7,7 @@ import {
   type Lang,
 } from '@kulu/shared';
 import { NUM_FMT, safeText } from '../../lib/xlsx/index.js';
-import { sendWorkbook } from '../../lib/xlsx/http.js';
-import { requestLanguage } from '../../plugins/errors.js';
+import { reportRoutes } from '../../lib/report-routes.js';
 import {
   consultantBilling,
   consultantBillingAll,
@@ -61,48 +60,18 @@ export async function consultantBillingRoutes(app: FastifyInstance) {
   const tags = ['reports'];
   const config = { permission: 'consultantBilling' as const };
 
-  r.get(
-    '/api/reports/consultant-billing',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "Consultant Billing: per consultant and month, each company it manages with plans, additional users, automated invoice uploads, whether it is new, and the totals from the consultant's billing plan",
-        querystring: consultantBillingQuerySchema,
-        response: { 200: consultantBillingListSchema },
-      },
-    },
-    async (req) => consultantBilling(db, req.scope, req.query, deps.now()),
-  );
-
-  r.get(
-    '/api/reports/consultant-billing/options',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'The consultants the caller may choose: every one for the provider admin, its own for a consultant',
-        response: { 200: consultantBillingOptionsSchema },
-      },
-    },
-    async (req) => consultantBillingOptions(db, req.scope),
-  );
-
-  r.get(
-    '/api/reports/consultant-billing/export',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Consultant Billing of the filters as an Excel file (.xlsx), every row with a totals row',
-        querystring: consultantBillingQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
-      const list = await consultantBillingAll(db, req.scope, req.query, deps.now());
+  reportRoutes(app, {
+    path: '/api/reports/consultant-billing',
+    permission: config.permission,
+    tags,
+    summary:
+      "Consultant Billing: per consultant and month, each company it manages with plans, additional users, automated invoice uploads, whether it is new, and the totals from the consultant's billing plan",
+    exportSummary: 'Consultant Billing of the filters as an Excel file (.xlsx), every row with a totals row',
+    querystring: consultantBillingQuerySchema,
+    response: consultantBillingListSchema,
+    list: (scope, q) => consultantBilling(db, scope, q, deps.now()),
+    workbook: async (scope, q, lang) => {
+      const list = await consultantBillingAll(db, scope, q, deps.now());
       const [yes, no] = YES_NO[lang];
       const rows = list.items.map((i) => [
         safeText(i.consultantName),
@@ -135,21 +104,33 @@ export async function consultantBillingRoutes(app: FastifyInstance) {
         null,
         Number(t.total),
       ];
-      return sendWorkbook(req, reply, {
+      return {
         fileName: `consultant-billing-${list.month}.xlsx`,
-        sheets: [
-          {
-            name: SHEET[lang],
-            columns: HEADERS[lang].map((header, i) => ({
-              header,
-              numFmt: i >= 8 ? NUM_FMT.euro : i >= 3 && i <= 5 ? NUM_FMT.integer : undefined,
-              width: i === 0 || i === 2 ? 30 : undefined,
-            })),
-            rows: [list.items.length ? [...rows, totals] : []],
-            table: true,
-          },
-        ],
-      });
+        sheet: {
+          name: SHEET[lang],
+          columns: HEADERS[lang].map((header, i) => ({
+            header,
+            numFmt: i >= 8 ? NUM_FMT.euro : i >= 3 && i <= 5 ? NUM_FMT.integer : undefined,
+            width: i === 0 || i === 2 ? 30 : undefined,
+          })),
+          rows: [list.items.length ? [...rows, totals] : []],
+          table: true,
+        },
+      };
     },
+  });
+
+  r.get(
+    '/api/reports/consultant-billing/options',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The consultants the caller may choose: every one for the provider admin, its own for a consultant',
+        response: { 200: consultantBillingOptionsSchema },
+      },
+    },
+    async (req) => consultantBillingOptions(db, req.scope),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   portfolioExportQuerySchema,
   portfolioListSchema,
@@ -7,8 +6,7 @@ import {
   type Lang,
 } from '@kulu/shared';
 import { NUM_FMT, safeText } from '../../lib/xlsx/index.js';
-import { sendWorkbook } from '../../lib/xlsx/http.js';
-import { requestLanguage } from '../../plugins/errors.js';
+import { reportRoutes } from '../../lib/report-routes.js';
 import { portfolio, portfolioAll } from './portfolio.service.js';
 
 const HEADERS: Record<Lang, (month: string, lastMonth: string) => string[]> = {
@@ -54,40 +52,21 @@ const SHEET: Record<Lang, string> = { en: 'Portfolio', fi: 'Asiakassalkku' };
  * caller may see, with totals; `/export` → every row of the filters as an Excel file.
  */
 export async function portfolioRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const { db } = deps.database;
-  const tags = ['portfolio'];
-  const config = { permission: 'portfolio' as const };
-
-  r.get(
-    '/api/portfolio',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "The provider's portfolio: per client the caller may see (a consultant: the assigned companies), this month's and last month's cost with the change, potential and realised saving a month, operators whose invoice of the month is missing, contract end dates, the last optimization run and open alerts by severity; sorted, searched, filtered and paged",
-        querystring: portfolioQuerySchema,
-        response: { 200: portfolioListSchema },
-      },
-    },
-    async (req) => portfolio(db, req.scope, req.query, deps.now()),
-  );
-
-  r.get(
-    '/api/portfolio/export',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The portfolio of the filters as an Excel file (.xlsx), every row in the list’s order',
-        querystring: portfolioExportQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
-      const list = await portfolioAll(db, req.scope, req.query, deps.now());
+  reportRoutes(app, {
+    path: '/api/portfolio',
+    permission: 'portfolio',
+    tags: ['portfolio'],
+    summary:
+      "The provider's portfolio: per client the caller may see (a consultant: the assigned companies), this month's and last month's cost with the change, potential and realised saving a month, operators whose invoice of the month is missing, contract end dates, the last optimization run and open alerts by severity; sorted, searched, filtered and paged",
+    exportSummary: 'The portfolio of the filters as an Excel file (.xlsx), every row in the list’s order',
+    querystring: portfolioQuerySchema,
+    exportQuerystring: portfolioExportQuerySchema,
+    response: portfolioListSchema,
+    list: (scope, q) => portfolio(db, scope, q, deps.now()),
+    workbook: async (scope, q, lang) => {
+      const list = await portfolioAll(db, scope, q, deps.now());
       const rows = list.items.map((i) => [
         safeText(i.companyName),
         safeText(i.businessId),
@@ -105,28 +84,26 @@ export async function portfolioRoutes(app: FastifyInstance) {
         i.openAlerts.medium,
         i.openAlerts.low,
       ]);
-      return sendWorkbook(req, reply, {
+      return {
         fileName: `portfolio-${list.month}.xlsx`,
-        sheets: [
-          {
-            name: SHEET[lang],
-            columns: HEADERS[lang](list.month, list.lastMonth).map((header, i) => ({
-              header,
-              numFmt:
-                i === 4
-                  ? NUM_FMT.decimal
-                  : i === 7
-                    ? NUM_FMT.integer
-                    : i >= 2 && i <= 6
-                      ? NUM_FMT.euro
-                      : undefined,
-              width: i === 0 ? 32 : i === 8 ? 28 : 16,
-            })),
-            rows: [rows],
-            table: true,
-          },
-        ],
-      });
+        sheet: {
+          name: SHEET[lang],
+          columns: HEADERS[lang](list.month, list.lastMonth).map((header, i) => ({
+            header,
+            numFmt:
+              i === 4
+                ? NUM_FMT.decimal
+                : i === 7
+                  ? NUM_FMT.integer
+                  : i >= 2 && i <= 6
+                    ? NUM_FMT.euro
+                    : undefined,
+            width: i === 0 ? 32 : i === 8 ? 28 : 16,
+          })),
+          rows: [rows],
+          table: true,
+        },
+      };
     },
-  );
+  });
 }

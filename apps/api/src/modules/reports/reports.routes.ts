@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -20,17 +20,14 @@ import {
   unusedSubscriptionsQuerySchema,
   topUsersQuerySchema,
   type Lang,
-  type Permission,
 } from '@kulu/shared';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
 import { overchargedPlans } from '../dashboards/overcharged.service.js';
 import { costSummaries, usageSummaries } from '../dashboards/summaries.service.js';
-import { NUM_FMT, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
-import { sendWorkbook } from '../../lib/xlsx/http.js';
-import type { Scope } from '../../lib/scope.js';
+import { NUM_FMT, safeOrNull, safeText } from '../../lib/xlsx/index.js';
+import { reportRoutes, type ReportDef } from '../../lib/report-routes.js';
 import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-sheets.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
 
@@ -156,19 +153,6 @@ const OVERCHARGED_HEADERS: Record<Lang, string[]> = {
 /** A JSON cell of the workbook, cut to what a cell holds (32,767 characters). */
 const jsonCell = (v: unknown) => (v == null ? null : safeText(JSON.stringify(v).slice(0, 32_000)));
 
-/** A report: its list and its workbook, from the request's query, Scope and language. */
-interface ReportDef<Q extends z.ZodType> {
-  /** `/api/reports/<name>` and `/api/reports/<name>/export`. */
-  name: string;
-  permission: Permission;
-  summary: string;
-  exportSummary: string;
-  querystring: Q;
-  response: z.ZodType;
-  list: (scope: Scope, q: z.output<Q>) => Promise<unknown>;
-  workbook: (scope: Scope, q: z.output<Q>, lang: Lang) => Promise<{ fileName: string; sheet: XlsxSheet }>;
-}
-
 const today = () => helsinkiDay(new Date());
 
 /**
@@ -181,26 +165,12 @@ export async function reportsRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
   const tags = ['reports'];
 
-  const report = <Q extends z.ZodType>(def: ReportDef<Q>) => {
-    const config = { permission: def.permission };
-    const query = (req: FastifyRequest) => req.query as z.output<Q>;
-    r.get(
-      `/api/reports/${def.name}`,
-      {
-        config,
-        schema: { tags, summary: def.summary, querystring: def.querystring, response: { 200: def.response } },
-      },
-      async (req) => def.list(req.scope, query(req)),
-    );
-    r.get(
-      `/api/reports/${def.name}/export`,
-      { config, schema: { tags, summary: def.exportSummary, querystring: def.querystring } },
-      async (req, reply) => {
-        const { fileName, sheet } = await def.workbook(req.scope, query(req), requestLanguage(req));
-        return sendWorkbook(req, reply, { fileName, sheets: [sheet] });
-      },
-    );
-  };
+  /** `/api/reports/<name>` and `/api/reports/<name>/export`. */
+  const report = <Q extends z.ZodType>({
+    name,
+    ...def
+  }: Omit<ReportDef<Q>, 'path' | 'tags'> & { name: string }) =>
+    reportRoutes(app, { ...def, path: `/api/reports/${name}`, tags });
 
   report({
     name: 'activity-log',
