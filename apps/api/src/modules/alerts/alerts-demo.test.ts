@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { eq } from 'drizzle-orm';
+import type { PortfolioList } from '@kulu/shared';
+import { alerts } from '../../db/schema/index.js';
+import { demoMonths } from '../../demo/invoices.js';
+import { clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { evaluateDailyAlerts } from './daily.service.js';
 
 /**
  * The alerts' demo cases (docs/demo.md "Alerts"): after a first start the company admin's Alerts
  * page holds a roaming shock (with its cost jump), a service-number charge and new subscriptions,
- * and the Tampere client user sees the two Työmaat cases.
+ * and the Tampere client user sees the two Työmaat cases; Saimaan Logistiikka's Telia invoice of
+ * the current month is missing.
  */
 let t: TestApp;
 
@@ -40,4 +46,30 @@ it('shows the demo cases to the company admin and the Työmaat ones to the Tampe
   const user = await list(DEMO.clientUser);
   expect(user.map((a) => a.rule)).toEqual(expect.arrayContaining(['roaming', 'service_numbers']));
   expect(user.every((a) => a.subCompanyName === 'Pohjola Rakennus Tampere')).toBe(true);
+});
+
+it('misses Saimaan Logistiikka’s Telia invoice this month: in the portfolio at once, an alert from day 20', async () => {
+  const token = await t.login(DEMO.admin);
+  const res = await t.inject({ method: 'GET', url: '/api/portfolio?pageSize=100', token });
+  const rows = (res.json() as PortfolioList).items;
+  const saimaa = await clientIdOf(t, DEMO.otherCompanyAdmin);
+  expect(rows.map((r) => [r.companyName, r.missingOperators])).toEqual(
+    expect.arrayContaining([
+      ['Pohjola Rakennus Oy', []],
+      ['Saimaan Logistiikka Oy', ['Telia']],
+    ]),
+  );
+  const month = demoMonths(new Date()).at(-1)!.invoiceDate.slice(0, 7);
+  const { db } = t.deps.database;
+  await evaluateDailyAlerts(db, `${month}-20`);
+  const missing = await db.select().from(alerts).where(eq(alerts.rule, 'invoice_missing'));
+  expect(missing.map((a) => [a.clientId, a.figures.operator, a.month])).toEqual([
+    [saimaa, 'Telia', `${month}-01`],
+  ]);
+  const mine = await list(DEMO.otherCompanyAdmin, '&rule=invoice_missing');
+  expect(mine.map((a) => a.text)).toEqual([
+    expect.stringMatching(/^Telia: no invoice in \w+ \d{4} by day 20$/),
+  ]);
+  // The next day's run adds nothing.
+  expect(await evaluateDailyAlerts(db, `${month}-21`)).toBe(0);
 });
