@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optText } from './masters/common.js';
+import { defineMaster, optText } from './masters/common.js';
 import { dayString, optDay } from './clients.js';
 
 /**
@@ -130,3 +130,50 @@ export const operatorDocumentSavedSchema = z.object({
 export type OperatorDocumentSaved = z.infer<typeof operatorDocumentSavedSchema>;
 
 export const operatorDocumentDeletedSchema = z.object({ code: z.string(), message: z.string() });
+
+const label = (key: string) => `clients.operatorContracts.${key}`;
+
+/**
+ * A client's operator contracts as a resource nested under their client
+ * (`/api/clients/:clientId/operator-contracts`, the API's generic resource mechanism): keyed by
+ * the operator (`/:operatorId`, one contract per operator), listed whole by operator name with the
+ * operators the client has none with (`available`), saved by PUT, which adds the contract when
+ * there is none (an upsert); never deleted here. Documents are a workflow beside it.
+ */
+export const operatorContractResource = defineMaster({
+  key: 'operatorContracts',
+  path: 'operator-contracts',
+  menuKey: 'clients',
+  permission: 'clientMasters.operatorContracts',
+  searchable: [],
+  sortable: ['operatorName'],
+  defaultSort: 'operatorName',
+  filters: {},
+  columns: [
+    { key: 'operatorName', labelKey: label('operator'), type: 'text' },
+    { key: 'salesContactName', labelKey: label('salesContactName'), type: 'text' },
+    { key: 'uploadInvoiceReminder', labelKey: label('uploadInvoiceReminder'), type: 'boolean' },
+    { key: 'contractStartDate', labelKey: label('contractStartDate'), type: 'date' },
+    { key: 'contractEndDate', labelKey: label('contractEndDate'), type: 'date' },
+    { key: 'contractEndReminder', labelKey: label('contractEndReminder'), type: 'date' },
+  ],
+  fields: [
+    { key: 'salesContactName', labelKey: label('salesContactName'), type: 'text', maxLength: 200 },
+    { key: 'uploadInvoiceReminder', labelKey: label('uploadInvoiceReminder'), type: 'boolean' },
+    { key: 'contractStartDate', labelKey: label('contractStartDate'), type: 'text' },
+    { key: 'contractEndDate', labelKey: label('contractEndDate'), type: 'text' },
+    { key: 'contractEndReminder', labelKey: label('contractEndReminder'), type: 'text' },
+  ],
+  messages: {
+    created: 'operatorContractSaved',
+    updated: 'operatorContractSaved',
+    // Never deleted (no delete route), never a duplicate (one row per operator, by its key).
+    deleted: 'deleted',
+    duplicate: 'nameExists',
+    inUse: 'inUse',
+  },
+  totals: operatorContractListSchema.pick({ available: true }).shape,
+  savedAs: 'contract',
+  entity: operatorContractSchema,
+  create: operatorContractUpdateSchema,
+});

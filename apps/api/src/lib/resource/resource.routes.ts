@@ -11,9 +11,11 @@ import {
   createRow,
   deleteRow,
   getRow,
+  listConditions,
   listRows,
   optionRows,
   updateRow,
+  upsertRow,
   type Caller,
   type ResourceDef,
   type Row,
@@ -42,7 +44,10 @@ export interface RegisterOptions {
   tags?: string[];
   /** OpenAPI summaries of the routes. */
   summaries?: Partial<Record<RouteName, string>>;
-  /** The list answers `{ items }`: every row in the declared order, no paging, no query. */
+  /**
+   * The list answers `{ items }`: every row in the declared order, no paging, no query (and the
+   * declared `totals` beside them).
+   */
   unpaged?: boolean;
   /**
    * Routes the resource does without, e.g. `options` of rows that have no name, or `delete` of
@@ -60,7 +65,9 @@ export interface RegisterOptions {
  *   POST   <base>            (unless the resource writes by a special route)
  *   PUT    <base>/:id        full replacement, validated like POST
  *   DELETE <base>/:id        409 when the row is in use
- * (`without` leaves out export, options, get or delete.) A resource with an `owner` lists (and
+ * (`without` leaves out export, options, get or delete.) A keyed resource (`def.key`) names its
+ * row by the key's parameter instead of `:id`; with `upsert` its PUT also adds a row (no POST).
+ * A resource with an `owner` lists (and
  * exports, and offers options of) the rows of the client its query names, and creates under the
  * one its body names. After a write's commit the resource's
  * `afterCommit` runs with the app's deps.
@@ -84,7 +91,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
   const without = new Set(opts.without ?? []);
   const unpaged = meta.listQuery.omit({ page: true, pageSize: true });
   const parentParams = z.object(parent ? { [parent.param]: idSchema } : {});
-  const idParams = parentParams.extend({ id: idSchema });
+  /** The row's identity in the path: `:id`, or the key's parameter (KeyDef). */
+  const rowParam = def.key?.param ?? 'id';
+  const idParams = parentParams.extend({ [rowParam]: idSchema });
+  const rowOf = (req: FastifyRequest) => (req.params as Record<string, number>)[rowParam];
   const { savedAs } = meta;
   const savedSchema = savedAs
     ? z.object({ [savedAs]: meta.entity, code: z.string(), message: z.string() })
@@ -129,14 +139,15 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
         ...routeConfig,
         schema: schema('list', {
           params: parentParams,
-          response: { 200: z.object({ items: z.array(meta.entity) }) },
+          response: { 200: z.object({ items: z.array(meta.entity), ...meta.totals }) },
         }),
       },
       async (req) => {
         const { me, parentId } = await context(req, 'query');
         const items: Row[] = [];
         for await (const batch of allRows(db, def, me, {}, parentId)) items.push(...batch);
-        return { items };
+        const where = listConditions(def, me, {}, parentId);
+        return { items, ...(await def.totals?.(db, { where, caller: me, parentId })) };
       },
     );
   } else {
@@ -194,16 +205,16 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
 
   if (!without.has('get')) {
     r.get(
-      `${base}/:id`,
+      `${base}/:${rowParam}`,
       { ...routeConfig, schema: schema('get', { params: idParams, response: { 200: meta.entity } }) },
       async (req) => {
         const { me, parentId } = await context(req);
-        return getRow(db, def, me, req.params.id, parentId);
+        return getRow(db, def, me, rowOf(req), parentId);
       },
     );
   }
 
-  if (!meta.customWrite) {
+  if (!meta.customWrite && !def.key?.upsert) {
     r.post(
       base,
       {
@@ -217,24 +228,32 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
         return reply.code(201).send(saved(req, row, code));
       },
     );
+  }
 
+  if (!meta.customWrite) {
     r.put(
-      `${base}/:id`,
+      `${base}/:${rowParam}`,
       {
         ...routeConfig,
         schema: schema('update', { params: idParams, body: meta.update, response: { 200: savedSchema } }),
       },
       async (req) => {
         const { me, parentId } = await context(req);
-        const row = await updateRow(db, def, me, req.params.id, req.body as Row, parentId, app.deps);
-        return saved(req, row, def.savedMessage?.(row, 'update') ?? meta.messages.updated);
+        const body = req.body as Row;
+        const { row, created } = def.key?.upsert
+          ? await upsertRow(db, def, me, rowOf(req), body, parentId, app.deps)
+          : { row: await updateRow(db, def, me, rowOf(req), body, parentId, app.deps), created: false };
+        const code = created
+          ? (def.savedMessage?.(row, 'create') ?? meta.messages.created)
+          : (def.savedMessage?.(row, 'update') ?? meta.messages.updated);
+        return saved(req, row, code);
       },
     );
   }
 
   if (without.has('delete')) return;
   r.delete(
-    `${base}/:id`,
+    `${base}/:${rowParam}`,
     {
       ...routeConfig,
       schema: schema('delete', {
@@ -244,10 +263,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
     },
     async (req) => {
       const { me, parentId } = await context(req);
-      await deleteRow(db, def, me, req.params.id, parentId, app.deps);
+      const id = await deleteRow(db, def, me, rowOf(req), parentId, app.deps);
       const code = meta.messages.deleted;
       const answer = { code, message: message(code, requestLanguage(req)) };
-      return savedAs && !meta.deleteAnswersId ? answer : { id: req.params.id, ...answer };
+      return savedAs && !meta.deleteAnswersId ? answer : { id, ...answer };
     },
   );
 }

@@ -85,6 +85,26 @@ export interface OwnerDef {
   resolve: (caller: Caller, values: Row, from: 'query' | 'body') => Promise<number>;
 }
 
+/**
+ * The row's identity in the path when it is not its id: a client's operator contracts are
+ * `/:operatorId`, one row per operator under the client (`column`, unique under the parent; its
+ * values are ids). The get, update and delete routes name the row by it; a keyed resource selects
+ * its `id` (the writes, the log and the unique rules still use the id).
+ */
+export interface KeyDef {
+  /** The path parameter, e.g. `operatorId`. */
+  param: string;
+  /** The column it names, e.g. `client_operators.operator_id`. */
+  column: PgColumn;
+  /**
+   * PUT creates the row when none has the key (the key is written into `column`), else replaces
+   * it; there is no POST. Answers 200 either way, with the created or updated message.
+   */
+  upsert?: boolean;
+  /** The id column the key points at: an upsert of a key that names no row answers 404. */
+  references?: PgColumn;
+}
+
 export interface UniqueRule {
   /** The database unique index this rule mirrors (maps a concurrent 23505 to the same answer). */
   index: string;
@@ -153,6 +173,8 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   parent?: ParentDef;
   /** Owned by a client the request names (not its path); see OwnerDef. */
   owner?: OwnerDef;
+  /** The row is named in the path by another column than its id; see KeyDef. */
+  key?: KeyDef;
   /** Sort keys that are no entity key, or sort otherwise than by it: key → the expression. */
   sortBy?: Record<string, Expr>;
   /**
@@ -370,7 +392,8 @@ export async function optionRows(
 
 /**
  * The row as the entity, if the caller may touch it; `lock`: held for the write's transaction
- * (also for a workflow written beside the resource, e.g. a status change).
+ * (also for a workflow written beside the resource, e.g. a status change). `id`: the row's
+ * identity in the path, i.e. its id, or its `key` column's value for a keyed resource.
  */
 export async function findRow(
   db: Executor,
@@ -380,7 +403,8 @@ export async function findRow(
   parentId?: number,
   lock = false,
 ): Promise<Row | null> {
-  const query = selectRows(db, def).where(and(eq(def.id, id), ...baseConditions(def, caller, parentId)));
+  const identity = def.key?.column ?? def.id;
+  const query = selectRows(db, def).where(and(eq(identity, id), ...baseConditions(def, caller, parentId)));
   const [row] = lock ? await query.for('update') : await query;
   return row ? entityOf(row) : null;
 }
@@ -433,8 +457,8 @@ export function mapDbError(err: unknown, def: ResourceDef, phase: 'write' | 'del
 
 /**
  * The checks of a write and its values: the references, the resource's rules (`validate`), then
- * the values (`toValues`, which may read: e.g. a price) with the row's parent or owner, then the
- * unique rules over them.
+ * the values (`toValues`, which may read: e.g. a price) with the row's parent or owner and the
+ * key of the path (an upsert's), then the unique rules over them. `id`: the row's id on update.
  */
 async function checkWrite(
   tx: Tx,
@@ -444,24 +468,25 @@ async function checkWrite(
   existing: Row | null,
   parentId?: number,
   id?: number,
+  key?: number,
 ): Promise<Row> {
   const invalid: Record<string, string> = {};
   for (const [key, col] of Object.entries(def.refs ?? {})) {
     const v = input[key];
     if (v === null || v === undefined) continue;
-    const [hit] = await tx
-      .execute(sql`select 1 as hit from ${col.table} where ${col} = ${v} limit 1`)
-      .then(rowsOf);
-    if (!hit) invalid[key] = 'invalid';
+    if (!(await exists(tx, col, v))) invalid[key] = 'invalid';
   }
   if (Object.keys(invalid).length) throw new AppError(400, 'validation', invalid);
   await def.validate?.(tx, input, existing, caller, parentId);
+  const target = def.key?.references;
+  if (!existing && key !== undefined && target && !(await exists(tx, target, key))) throw notFound();
   const values = def.toValues
     ? await def.toValues(input, existing, caller, { tx, parentId })
     : defaultValues(def, input);
   // A nested row stays under its parent (the unique rules see it); an owned one keeps its owner.
   const owner = def.parent?.column ?? (existing ? undefined : def.owner?.column);
   if (owner) values[columnKey(def, owner)] = parentId;
+  if (def.key && key !== undefined) values[columnKey(def, def.key.column)] = key;
   for (const rule of def.unique ?? []) {
     if (!rule.where) continue;
     const [dup] = await tx
@@ -476,6 +501,12 @@ async function checkWrite(
 
 /** `tx.execute` answers `{ rows }` on node-postgres and PGlite alike. */
 const rowsOf = (res: unknown): Row[] => ((res as { rows?: Row[] }).rows ?? (res as Row[])) as Row[];
+
+/** Whether a row has `value` in `col` (a reference's target, a row that uses this one). */
+const exists = async (tx: Executor, col: PgColumn, value: unknown): Promise<boolean> => {
+  const rows = await tx.execute(sql`select 1 as hit from ${col.table} where ${col} = ${value} limit 1`);
+  return rowsOf(rows).length > 0;
+};
 
 /** The table's property key of a column (drizzle's insert/update objects are keyed by it). */
 const columnKey = (def: ResourceDef, col: PgColumn): string => {
@@ -497,9 +528,10 @@ export async function createRow(
   parentId?: number,
   deps?: Deps,
 ): Promise<Row> {
-  return saveRow(db, def, caller, input, parentId, deps);
+  return (await saveRow(db, def, caller, input, parentId, deps)).after!;
 }
 
+/** `id`: the row's identity in the path (its id, or its key's value); see findRow. */
 export async function updateRow(
   db: Db,
   def: ResourceDef,
@@ -509,13 +541,34 @@ export async function updateRow(
   parentId?: number,
   deps?: Deps,
 ): Promise<Row> {
-  return saveRow(db, def, caller, input, parentId, deps, id);
+  return (await saveRow(db, def, caller, input, parentId, deps, id)).after!;
 }
 
+/** PUT of a keyed `upsert` resource: replaces the row with the key, or adds it (KeyDef). */
+export async function upsertRow(
+  db: Db,
+  def: ResourceDef,
+  caller: Caller,
+  key: number,
+  input: Row,
+  parentId?: number,
+  deps?: Deps,
+): Promise<{ row: Row; created: boolean }> {
+  const event = await saveRow(db, def, caller, input, parentId, deps, key);
+  return { row: event.after!, created: event.type === 'create' };
+}
+
+/** The id of a keyed resource's row (its entity selects it: KeyDef). */
+const idOf = (def: ResourceDef, row: Row): number => {
+  if (typeof row.id !== 'number') throw new Error(`resource ${def.meta.key}: a keyed row selects its id`);
+  return row.id;
+};
+
 /**
- * A create (no `id`) or an update in one transaction: the values, the checks, the write, the
- * write step, the row read back as the entity, the after-write hook and the log; after the
- * commit the resource's `afterCommit` (when the app's deps are given). Answers the entity.
+ * A create (no `path`) or an update (`path`: the row's identity in the path; an upsert's adds the
+ * row when there is none) in one transaction: the values, the checks, the write, the write step,
+ * the row read back as the entity, the after-write hook and the log; after the commit the
+ * resource's `afterCommit` (when the app's deps are given). Answers what was written.
  */
 async function saveRow(
   db: Db,
@@ -524,15 +577,15 @@ async function saveRow(
   input: Row,
   parentId: number | undefined,
   deps: Deps | undefined,
-  updateId?: number,
-): Promise<Row> {
+  path?: number,
+): Promise<WriteEvent> {
   let event: WriteEvent;
   try {
     event = await db.transaction(async (tx) => {
-      const existing =
-        updateId === undefined ? null : await findRow(tx, def, caller, updateId, parentId, true);
-      if (updateId !== undefined && !existing) throw notFound();
-      const values = await checkWrite(tx, def, caller, input, existing, parentId, updateId);
+      const existing = path === undefined ? null : await findRow(tx, def, caller, path, parentId, true);
+      if (path !== undefined && !existing && !def.key?.upsert) throw notFound();
+      const updateId = existing ? (def.key ? idOf(def, existing) : path) : undefined;
+      const values = await checkWrite(tx, def, caller, input, existing, parentId, updateId, path);
       let id = updateId;
       if (id === undefined) {
         [{ id }] = (await tx
@@ -547,7 +600,8 @@ async function saveRow(
       }
       const type = existing ? 'update' : 'create';
       const saved = await def.afterSave?.(tx, { type, id: id!, input, existing, caller, parentId });
-      const after = (await findRow(tx, def, caller, id!, parentId))!;
+      const identity = def.key ? (values[columnKey(def, def.key.column)] as number) : id!;
+      const after = (await findRow(tx, def, caller, identity, parentId))!;
       const written = {
         type,
         id: id!,
@@ -564,27 +618,26 @@ async function saveRow(
     mapDbError(err, def, 'write');
   }
   if (deps) await def.afterCommit?.(deps, event);
-  return event.after!;
+  return event;
 }
 
+/** Deletes the row of the path (`path`: see findRow); answers its id. */
 export async function deleteRow(
   db: Db,
   def: ResourceDef,
   caller: Caller,
-  id: number,
+  path: number,
   parentId?: number,
   deps?: Deps,
-): Promise<void> {
+): Promise<number> {
   let event: WriteEvent;
   try {
     event = await db.transaction(async (tx) => {
-      const existing = await findRow(tx, def, caller, id, parentId, true);
+      const existing = await findRow(tx, def, caller, path, parentId, true);
       if (!existing) throw notFound();
+      const id = def.key ? idOf(def, existing) : path;
       for (const col of def.referencedBy ?? []) {
-        const [hit] = await tx
-          .execute(sql`select 1 as hit from ${col.table} where ${col} = ${id} limit 1`)
-          .then(rowsOf);
-        if (hit) throw new AppError(409, def.meta.messages.inUse);
+        if (await exists(tx, col, id)) throw new AppError(409, def.meta.messages.inUse);
       }
       await tx.delete(def.table).where(eq(def.id, id));
       const deleted: WriteEvent = {
@@ -602,6 +655,7 @@ export async function deleteRow(
     mapDbError(err, def, 'delete');
   }
   if (deps) await def.afterCommit?.(deps, event);
+  return event.id;
 }
 
 /** Table name of a column, for messages and tests. */

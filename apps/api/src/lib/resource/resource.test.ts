@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_MESSAGES, defineMaster, reqText } from '@kulu/shared';
 import { buildApp } from '../../app.js';
-import { activityLog, clients, subCompanies } from '../../db/schema/index.js';
+import { activityLog, clientOperators, clients, operators, subCompanies } from '../../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { registerResource } from './resource.routes.js';
@@ -159,6 +159,49 @@ const listedDef: ResourceDef = {
 };
 const listed = (clientId: number) => `/api/test/companies/${clientId}/listed-sub-companies`;
 
+/**
+ * Rows named in the path by another column than their id (`key`: a client's row per operator,
+ * `/:operatorId`), saved by PUT whether or not the row exists (`upsert`), with `totals` beside a
+ * whole list.
+ */
+const keyedMeta = defineMaster({
+  ...meta,
+  key: 'testKeyedOperators',
+  sortable: ['id'],
+  defaultSort: 'id',
+  totals: { free: z.number().int() },
+  entity: z.object({
+    id: z.number().int(),
+    clientId: z.number().int(),
+    operatorId: z.number().int(),
+    salesContactName: z.string().nullable(),
+  }),
+  create: z.object({ salesContactName: reqText(200) }),
+});
+const keyedDef: ResourceDef = {
+  meta: keyedMeta,
+  table: clientOperators,
+  id: clientOperators.id,
+  select: {
+    id: clientOperators.id,
+    operatorId: clientOperators.operatorId,
+    salesContactName: clientOperators.salesContactName,
+    clientId: clientOperators.clientId,
+  },
+  parent: { ...def.parent!, column: clientOperators.clientId },
+  key: { param: 'operatorId', column: clientOperators.operatorId, upsert: true, references: operators.id },
+  toValues: (input) => ({ salesContactName: input.salesContactName }),
+  async totals(db, { where }) {
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(clientOperators)
+      .where(where);
+    return { free: Number(n) };
+  },
+  activityEntity: 'testKeyed',
+};
+const keyed = (clientId: number) => `/api/test/companies/${clientId}/keyed-operators`;
+
 let t: TestApp;
 let app: FastifyInstance;
 let admin: string;
@@ -194,6 +237,13 @@ beforeAll(async () => {
     registerResource(a, listedDef, {
       base: '/api/test/companies/:clientId/listed-sub-companies',
       unpaged: true,
+    }),
+  );
+  await app.register(async (a) =>
+    registerResource(a, keyedDef, {
+      base: '/api/test/companies/:clientId/keyed-operators',
+      unpaged: true,
+      without: ['export', 'options'],
     }),
   );
   // An export whose query the database refuses (PostgreSQL's "invalid byte sequence": 22021).
@@ -407,5 +457,56 @@ describe('a resource listed whole, with values read in the transaction and per-r
       .where(eq(activityLog.entity, 'testListed'))
       .orderBy(activityLog.id);
     expect(actions.map((a) => a.action)).toEqual(['draft', 'update']);
+  });
+});
+
+describe('a resource named by a key of its own, saved by PUT (upsert)', () => {
+  it('adds the row on the first PUT of a key and replaces it on the next, answering 200 with the message of each', async () => {
+    const [op] = await t.deps.database.db.insert(operators).values({ name: 'Keyed Operator' }).returning();
+    const url = `${keyed(own)}/${op.id}`;
+    expect((await call('GET', url, companyAdmin)).statusCode).toBe(404);
+    const added = await call('PUT', url, companyAdmin, { salesContactName: 'First' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ clientId: own, operatorId: op.id, salesContactName: 'First' });
+    const id = added.json().id as number;
+    // The entity's id is the row's, the key the operator's.
+    const [row] = await t.deps.database.db
+      .select({ id: clientOperators.id })
+      .from(clientOperators)
+      .where(and(eq(clientOperators.clientId, own), eq(clientOperators.operatorId, op.id)));
+    expect(id).toBe(row.id);
+    const replaced = await call('PUT', url, companyAdmin, { salesContactName: 'Second' });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toMatchObject({ id, salesContactName: 'Second' });
+    expect((await call('GET', url, companyAdmin)).json()).toMatchObject({ id, salesContactName: 'Second' });
+    const logged = await t.deps.database.db
+      .select({ action: activityLog.action, entityId: activityLog.entityId })
+      .from(activityLog)
+      .where(eq(activityLog.entity, 'testKeyed'));
+    expect(logged).toEqual([
+      { action: 'create', entityId: id },
+      { action: 'update', entityId: id },
+    ]);
+    // The list is whole, with the declared totals beside it.
+    const list = (await call('GET', keyed(own), companyAdmin)).json();
+    expect(list.items.map((r: { operatorId: number }) => r.operatorId)).toContain(op.id);
+    expect(list.free).toBe(list.items.length);
+    // Named by the key, the delete answers the row's id.
+    const deleted = await call('DELETE', url, companyAdmin);
+    expect(deleted.json()).toMatchObject({ id, code: 'deleted' });
+    expect((await call('GET', url, companyAdmin)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a key that names no row it points at, and for another client, writing nothing; has no POST', async () => {
+    const before = await t.deps.database.db.select({ id: clientOperators.id }).from(clientOperators);
+    const unknown = await call('PUT', `${keyed(own)}/999999`, admin, { salesContactName: 'X' });
+    expect(unknown.statusCode).toBe(404);
+    const [op] = await t.deps.database.db.insert(operators).values({ name: 'Keyed Other' }).returning();
+    expect(
+      (await call('PUT', `${keyed(other)}/${op.id}`, companyAdmin, { salesContactName: 'X' })).statusCode,
+    ).toBe(404);
+    expect((await call('POST', keyed(own), admin, { salesContactName: 'X' })).statusCode).toBe(404);
+    const after = await t.deps.database.db.select({ id: clientOperators.id }).from(clientOperators);
+    expect(after).toHaveLength(before.length);
   });
 });

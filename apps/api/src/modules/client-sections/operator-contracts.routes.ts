@@ -5,25 +5,20 @@ import {
   DOCUMENT_MAX_BYTES,
   idSchema,
   message,
-  operatorContractListSchema,
-  operatorContractSavedSchema,
-  operatorContractSchema,
-  operatorContractUpdateSchema,
   operatorDocumentDeletedSchema,
   operatorDocumentListSchema,
   operatorDocumentSavedSchema,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
-import { callerOf } from '../../lib/resource/resource.routes.js';
+import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { getRow } from '../../lib/resource/resource.service.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import {
   deleteDocument,
   documentContent,
   getDocument,
-  getOperatorContract,
   listDocuments,
-  listOperatorContracts,
-  saveOperatorContract,
+  operatorContractsDef,
   uploadDocument,
   type DocumentUpload,
 } from './operator-contracts.service.js';
@@ -73,84 +68,40 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
   const config = { permission: 'clientMasters.operatorContracts', client: 'clientId' } as const;
   const tags = ['operator contracts'];
-  const clientParams = z.object({ clientId: idSchema });
   const contractParams = z.object({ clientId: idSchema, operatorId: idSchema });
   const documentParams = z.object({ clientId: idSchema, operatorId: idSchema, documentId: idSchema });
   const base = '/api/clients/:clientId/operator-contracts';
 
-  // The client, the operator contract and the document of the path are checked through the Scope
-  // before the handler runs, so another client's ids answer 404 whatever the request. Malformed
-  // input (an id that is not one, an invalid body) answers 400 first: that answer is the same for
-  // every id, so it tells nothing about other clients.
+  // The client (the access plugin, `config.client`), the operator contract and the document of
+  // a document route's path are checked before the handler runs, so another client's ids answer
+  // 404 whatever the request (the multipart stream is not read). Malformed ids answer 400 first:
+  // that answer is the same for every id, so it tells nothing about other clients.
+  const documents = `${base}/:operatorId/documents`;
   app.addHook('preValidation', async (req) => {
+    if (!req.routeOptions.url?.startsWith(documents)) return;
     const params = req.params as Record<string, unknown>;
-    const ids = Object.fromEntries(
-      ['clientId', 'operatorId', 'documentId']
-        .filter((k) => k in params)
-        .map((k) => [k, idSchema.safeParse(params[k])] as const),
-    );
-    if (!ids.clientId || Object.values(ids).some((r) => !r.success)) return;
-    if (req.method === 'PUT' && !operatorContractUpdateSchema.safeParse(req.body).success) return;
-    // The client itself is checked by the access plugin (`config.client`).
-    const clientId = ids.clientId.data!;
-    const operatorId = ids.operatorId?.data;
-    const documentId = ids.documentId?.data;
-    // A PUT may add the client's first contract with an operator: only documents need the row.
-    if (operatorId != null && documentId != null) {
-      await getDocument(db, callerOf(req), clientId, operatorId, documentId);
-    } else if (operatorId != null && req.method !== 'PUT') {
-      await getOperatorContract(db, callerOf(req), clientId, operatorId);
-    }
+    const ids = ['clientId', 'operatorId', 'documentId']
+      .filter((k) => k in params)
+      .map((k) => idSchema.safeParse(params[k]));
+    if (!ids.every((r) => r.success)) return;
+    const [clientId, operatorId, documentId] = ids.map((r) => r.data!);
+    if (documentId != null) await getDocument(db, callerOf(req), clientId, operatorId, documentId);
+    else await getRow(db, operatorContractsDef, callerOf(req), operatorId, clientId);
   });
 
-  r.get(
+  // The contracts: list (with the operators not yet in use), get and PUT by operator (an upsert).
+  registerResource(app, operatorContractsDef, {
     base,
-    {
-      config,
-      schema: {
-        tags,
-        summary: "A client's operator contracts by operator name, and the operators it has none with",
-        params: clientParams,
-        response: { 200: operatorContractListSchema },
-      },
+    tags,
+    unpaged: true,
+    without: ['export', 'options', 'delete'],
+    summaries: {
+      list: "A client's operator contracts by operator name, and the operators it has none with",
+      get: "The client's contract with an operator",
+      update:
+        'Save the contract details with an operator (adds the contract when there is none); the end date reminder lies between start and end',
     },
-    async (req) => listOperatorContracts(db, callerOf(req), req.params.clientId),
-  );
-
-  r.get(
-    `${base}/:operatorId`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The client's contract with an operator",
-        params: contractParams,
-        response: { 200: operatorContractSchema },
-      },
-    },
-    async (req) => getOperatorContract(db, callerOf(req), req.params.clientId, req.params.operatorId),
-  );
-
-  r.put(
-    `${base}/:operatorId`,
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Save the contract details with an operator (adds the contract when there is none); the end date reminder lies between start and end',
-        params: contractParams,
-        body: operatorContractUpdateSchema,
-        response: { 200: operatorContractSavedSchema },
-      },
-    },
-    async (req) => {
-      const { clientId, operatorId } = req.params;
-      const { contract } = await saveOperatorContract(db, callerOf(req), clientId, operatorId, req.body);
-      const code = 'operatorContractSaved' as const;
-      return { contract, code, message: message(code, requestLanguage(req)) };
-    },
-  );
+  });
 
   r.get(
     `${base}/:operatorId/documents`,

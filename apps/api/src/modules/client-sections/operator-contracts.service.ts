@@ -1,11 +1,10 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import {
   DOCUMENT_MAX_BYTES,
   isDocumentName,
   isReminderBetween,
+  operatorContractResource,
   type DocumentType,
-  type OperatorContract,
-  type OperatorContractList,
   type OperatorContractUpdate,
   type OperatorDocument,
 } from '@kulu/shared';
@@ -13,144 +12,80 @@ import { clientOperatorDocuments, clientOperators, files, operators, users } fro
 import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Caller } from '../../lib/resource/resource.service.js';
+import { nameOf, qualified, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { underClient } from './client-parent.js';
 import { DOCUMENT_MIME, sniffDocument } from './document-type.js';
 
 /**
  * Operator contract details of a client (spec §3, §5, §8; docs/decisions/0011-operator-contracts.md): one row per
- * operator the client has a contract with (client_operators), its documents (files in the
- * database). Every function checks the client through the caller's Scope first; rows are then
- * read by client and operator, so another client's ids answer 404.
+ * operator the client has a contract with (client_operators), declared on the generic resource
+ * mechanism (`operatorContractsDef`), and its documents (files in the database), a workflow
+ * beside it. Every document function checks the client through the caller's Scope first; rows are
+ * then read by client and operator, so another client's ids answer 404.
  */
 
 const AREA = 'operatorContracts';
 const FILE_KIND = 'operator-document';
 
-const contractColumns = {
-  id: clientOperators.id,
-  clientId: clientOperators.clientId,
-  operatorId: clientOperators.operatorId,
-  operatorName: operators.name,
-  salesContactName: clientOperators.salesContactName,
-  uploadInvoiceReminder: clientOperators.uploadInvoiceReminder,
-  contractStartDate: clientOperators.contractStartDate,
-  contractEndDate: clientOperators.contractEndDate,
-  contractEndReminder: clientOperators.contractEndReminder,
-  documentCount: sql<number>`(select count(*)::int from ${clientOperatorDocuments}
-    where ${clientOperatorDocuments.clientOperatorId} = ${clientOperators.id})`,
-};
-
-async function readContracts(
-  db: Executor,
-  clientId: number,
-  operatorId?: number,
-): Promise<OperatorContract[]> {
-  return db
-    .select(contractColumns)
-    .from(clientOperators)
-    .innerJoin(operators, eq(operators.id, clientOperators.operatorId))
-    .where(
-      and(
-        eq(clientOperators.clientId, clientId),
-        operatorId == null ? undefined : eq(clientOperators.operatorId, operatorId),
-      ),
-    )
-    .orderBy(asc(operators.name));
-}
-
-async function oneContract(db: Executor, clientId: number, operatorId: number): Promise<OperatorContract> {
-  const [c] = await readContracts(db, clientId, operatorId);
-  if (!c) throw notFound();
-  return c;
-}
-
-/** The client's operator contracts by operator name, and the operators it has none with yet. */
-export async function listOperatorContracts(
-  db: Db,
-  me: Caller,
-  clientId: number,
-): Promise<OperatorContractList> {
-  await me.scope.assertClient(clientId);
-  const items = await readContracts(db, clientId);
-  const taken = items.map((i) => i.operatorId);
-  const available = await db
-    .select({ id: operators.id, name: operators.name })
-    .from(operators)
-    .where(taken.length ? notInArray(operators.id, taken) : undefined)
-    .orderBy(asc(operators.name));
-  return { items, available };
-}
-
-export async function getOperatorContract(
-  db: Db,
-  me: Caller,
-  clientId: number,
-  operatorId: number,
-): Promise<OperatorContract> {
-  await me.scope.assertClient(clientId);
-  return oneContract(db, clientId, operatorId);
-}
-
 /**
- * Saves the details of the client's contract with an operator; adds the contract when the client
- * has none with that operator yet (an unknown operator answers 404). Spec §5: the end date
- * reminder lies after the start and before the end (400 `operatorContractReminderDate`).
+ * The contracts (spec §3, §5): a resource nested under its client, named by its operator
+ * (`/:operatorId`: one row per operator, the key) and listed whole by operator name with the
+ * operators the client has none with yet (`available`). PUT saves the details and adds the
+ * contract when the client has none with that operator (an upsert; an unknown operator answers
+ * 404). Spec §5: the end date reminder lies after the start and before the end (400
+ * `operatorContractReminderDate`, checked before the operator).
  */
-export async function saveOperatorContract(
-  db: Db,
-  me: Caller,
-  clientId: number,
-  operatorId: number,
-  input: OperatorContractUpdate,
-): Promise<{ contract: OperatorContract; created: boolean }> {
-  await me.scope.assertClient(clientId);
-  if (
-    input.contractEndReminder != null &&
-    !isReminderBetween(input.contractEndReminder, input.contractStartDate, input.contractEndDate)
-  ) {
-    throw new AppError(400, 'operatorContractReminderDate', { contractEndReminder: 'invalid' });
-  }
-  return db.transaction(async (tx) => {
-    const [op] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.id, operatorId));
-    if (!op) throw notFound();
-    const [row] = await tx
-      .select({ id: clientOperators.id })
-      .from(clientOperators)
-      .where(and(eq(clientOperators.clientId, clientId), eq(clientOperators.operatorId, operatorId)))
-      .for('update');
-    const before = row ? await oneContract(tx, clientId, operatorId) : null;
-    const values = {
-      salesContactName: input.salesContactName,
-      uploadInvoiceReminder: input.uploadInvoiceReminder,
-      contractStartDate: input.contractStartDate,
-      contractEndDate: input.contractEndDate,
-      contractEndReminder: input.contractEndReminder,
-    };
-    let id: number;
-    if (row) {
-      await tx.update(clientOperators).set(values).where(eq(clientOperators.id, row.id));
-      id = row.id;
-    } else {
-      const [created] = await tx
-        .insert(clientOperators)
-        .values({ clientId, operatorId, ...values })
-        .returning({ id: clientOperators.id });
-      id = created.id;
+export const operatorContractsDef: ResourceDef = {
+  meta: operatorContractResource,
+  table: clientOperators,
+  id: clientOperators.id,
+  select: {
+    id: clientOperators.id,
+    clientId: clientOperators.clientId,
+    operatorId: clientOperators.operatorId,
+    operatorName: nameOf(operators.name, operators.id, clientOperators.operatorId),
+    salesContactName: clientOperators.salesContactName,
+    uploadInvoiceReminder: clientOperators.uploadInvoiceReminder,
+    contractStartDate: clientOperators.contractStartDate,
+    contractEndDate: clientOperators.contractEndDate,
+    contractEndReminder: clientOperators.contractEndReminder,
+    documentCount: sql<number>`(select count(*)::int from ${clientOperatorDocuments}
+      where ${qualified(clientOperatorDocuments.clientOperatorId)} = ${qualified(clientOperators.id)})`,
+  },
+  // By the name as it is (not lower-cased), as the operators' own list.
+  sortBy: { operatorName: nameOf(operators.name, operators.id, clientOperators.operatorId) },
+  parent: underClient(clientOperators.clientId),
+  key: { param: 'operatorId', column: clientOperators.operatorId, upsert: true, references: operators.id },
+  // The values are the body's fields as they are (the columns of the same names).
+  async validate(_tx, input) {
+    const v = input as OperatorContractUpdate;
+    if (
+      v.contractEndReminder != null &&
+      !isReminderBetween(v.contractEndReminder, v.contractStartDate, v.contractEndDate)
+    ) {
+      throw new AppError(400, 'operatorContractReminderDate', { contractEndReminder: 'invalid' });
     }
-    const after = await oneContract(tx, clientId, operatorId);
-    await logActivity(tx, {
-      userId: me.user.id,
-      clientId,
-      area: AREA,
-      action: row ? 'update' : 'create',
-      entity: 'operatorContract',
-      entityId: id,
-      before,
-      after,
-    });
-    return { contract: after, created: !row };
-  });
-}
+  },
+  async totals(db, { parentId }) {
+    const available = await db
+      .select({ id: operators.id, name: operators.name })
+      .from(operators)
+      .where(
+        notExists(
+          db
+            .select({ id: clientOperators.id })
+            .from(clientOperators)
+            .where(
+              and(eq(clientOperators.clientId, parentId!), eq(clientOperators.operatorId, operators.id)),
+            ),
+        ),
+      )
+      .orderBy(asc(operators.name));
+    return { available };
+  },
+  activityArea: AREA,
+  activityEntity: 'operatorContract',
+};
 
 // ---- documents -----------------------------------------------------------------------------------
 
