@@ -14,7 +14,6 @@ import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField } from '../../components/filter-fields';
-import { useReportExport } from '../../lib/use-report-export';
 import {
   consultantBillingQuery,
   consultantOptionsQuery,
@@ -53,7 +52,6 @@ export function ConsultantBillingPage() {
   const list = useQuery(consultantBillingQuery(params));
   const data = list.data;
   const money = (v: string) => formatMoney(Number(v), lang);
-  const exportFile = useReportExport(() => exportConsultantBilling(params));
   const many = (options.data?.consultants.length ?? 0) > 1;
 
   const columns: PagedColumn<ConsultantBillingRow>[] = [
@@ -132,11 +130,11 @@ export function ConsultantBillingPage() {
       <ReportHeading
         title={t('menu.reports.consultantBilling')}
         exportLabel={t('consultantBilling.export')}
-        exportFile={exportFile}
+        exportRequest={() => exportConsultantBilling(params)}
         disabled={!data?.total}
         testId="consultant-billing-export"
+        help={t('consultantBilling.help')}
       />
-      <Typography.Paragraph type="secondary">{t('consultantBilling.help')}</Typography.Paragraph>
       <PagedTable<ConsultantBillingRow, SortKey>
         testId="consultant-billing-table"
         query={list}

@@ -20,7 +20,6 @@ import { formatChange, formatMonth } from '../../lib/chart-options';
 import { dashboardLink } from '../../lib/dashboard-link';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { useReportExport } from '../../lib/use-report-export';
 import { exportPortfolio, portfolioQuery, type PortfolioParams } from './api';
 import './texts';
 
@@ -55,7 +54,6 @@ export function PortfolioPage() {
   const list = useQuery(portfolioQuery(params));
   const data = list.data;
   const money = (v: string) => formatMoney(Number(v), lang);
-  const exportFile = useReportExport(() => exportPortfolio(params, state.month));
   const lastMonth = dayjs(`${state.month}-01`).subtract(1, 'month').format(MONTH);
 
   const columns: PagedColumn<PortfolioRow>[] = [
@@ -211,11 +209,11 @@ export function PortfolioPage() {
       <ReportHeading
         title={t('menu.portfolio')}
         exportLabel={t('portfolio.export')}
-        exportFile={exportFile}
+        exportRequest={() => exportPortfolio(params, state.month)}
         disabled={!data?.total}
         testId="portfolio-export"
+        help={t('portfolio.help')}
       />
-      <Typography.Paragraph type="secondary">{t('portfolio.help')}</Typography.Paragraph>
       <PagedTable<PortfolioRow, PortfolioSort>
         testId="portfolio-table"
         query={list}

@@ -14,7 +14,6 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { activityLogOptionsQuery, activityLogQuery, exportActivityLog, type ActivityLogParams } from './api';
 import { ReportHeading } from '../../components/report-heading';
 import './texts';
-import { useReportExport } from '../../lib/use-report-export';
 
 const SORT: SortSpec<ActivityLogSortKey> = {
   sortable: ACTIVITY_LOG_SORTABLE,
@@ -92,8 +91,6 @@ export function ActivityLogPage() {
   const areaLabel = (a: string) => t(`reports.activityLog.areas.${a}`, { defaultValue: a });
   const actionLabel = (a: string) => t(`reports.activityLog.actions.${a}`, { defaultValue: a });
 
-  const exportFile = useReportExport(() => exportActivityLog(params));
-
   const columns: PagedColumn<ActivityLogEntry>[] = [
     {
       key: 'at',
@@ -157,11 +154,11 @@ export function ActivityLogPage() {
       <ReportHeading
         title={t('menu.reports.activityLog')}
         exportLabel={t('reports.activityLog.export')}
-        exportFile={exportFile}
+        exportRequest={() => exportActivityLog(params)}
         disabled={!list.data?.total}
         testId="activity-log-export"
+        help={t('reports.activityLog.help')}
       />
-      <Typography.Paragraph type="secondary">{t('reports.activityLog.help')}</Typography.Paragraph>
       <PagedTable<ActivityLogEntry, ActivityLogSortKey>
         testId="activity-log-table"
         query={list}

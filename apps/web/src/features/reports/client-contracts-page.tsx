@@ -10,7 +10,6 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { clientContractsQuery, exportClientContracts, type ClientContractsParams } from './api';
 import { ReportHeading } from '../../components/report-heading';
 import './texts';
-import { useReportExport } from '../../lib/use-report-export';
 
 type SortKey = (typeof CLIENT_CONTRACT_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = { sortable: CLIENT_CONTRACT_SORTABLE, defaultSort: 'clientName' };
@@ -38,8 +37,6 @@ export function ClientContractsPage() {
   const list = useQuery(clientContractsQuery(params));
   const data = list.data;
   const money = (v: string | null) => (v == null ? '–' : formatMoney(Number(v), lang));
-
-  const exportFile = useReportExport(() => exportClientContracts(params));
 
   const columns: PagedColumn<ClientContractRow>[] = [
     {
@@ -106,11 +103,11 @@ export function ClientContractsPage() {
       <ReportHeading
         title={t('menu.reports.clientContracts')}
         exportLabel={t('reports.contracts.export')}
-        exportFile={exportFile}
+        exportRequest={() => exportClientContracts(params)}
         disabled={!data?.total}
         testId="client-contracts-export"
+        help={t('reports.contracts.help')}
       />
-      <Typography.Paragraph type="secondary">{t('reports.contracts.help')}</Typography.Paragraph>
       <PagedTable<ClientContractRow, SortKey>
         testId="client-contracts-table"
         query={list}

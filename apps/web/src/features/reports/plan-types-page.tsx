@@ -12,7 +12,6 @@ import { ReportHeading } from '../../components/report-heading';
 import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { CostTotals } from './cost-totals';
 import './texts';
-import { useReportExport } from '../../lib/use-report-export';
 
 const MONTH = 'YYYY-MM';
 
@@ -42,18 +41,16 @@ export function PlanTypesPage() {
   const group = (name: string | null) => name ?? t('reports.planTypes.noGroup');
   const label = (r: PlanTypeRow) => `${group(r.basePlanGroupName)} · ${group(r.planGroupName)}`;
 
-  const exportFile = useReportExport(() => exportPlanTypes(params));
-
   return (
     <div data-testid="plan-types-page">
       <ReportHeading
         title={t('menu.reports.basePlanTypes')}
         exportLabel={t('reports.planTypes.export')}
-        exportFile={exportFile}
+        exportRequest={() => exportPlanTypes(params)}
         disabled={!data?.items.length}
         testId="plan-types-export"
+        help={t('reports.planTypes.help')}
       />
-      <Typography.Paragraph type="secondary">{t('reports.planTypes.help')}</Typography.Paragraph>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center">

@@ -10,7 +10,6 @@ import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { useReportExport } from '../../lib/use-report-export';
 
 const MONTH = 'YYYY-MM';
 
@@ -93,17 +92,16 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
   totals: ReactNode;
 }) {
   const { t, state, onPageChange, search, setSearch, submitSearch, patch, ready } = report;
-  const exportFile = useReportExport(exportRequest);
   return (
     <div data-testid={pageTestId}>
       <ReportHeading
         title={title}
         exportLabel={t(`${texts}.export`)}
-        exportFile={exportFile}
+        exportRequest={exportRequest}
         disabled={!total}
         testId={`${testId}-export`}
+        help={t(`${texts}.help`)}
       />
-      <Typography.Paragraph type="secondary">{t(`${texts}.help`)}</Typography.Paragraph>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center" data-testid={`${testId}-filters`}>
           <SliceFilters

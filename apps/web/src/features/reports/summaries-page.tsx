@@ -20,7 +20,6 @@ import { exportSummary } from './api';
 import { ReportHeading } from '../../components/report-heading';
 import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import './texts';
-import { useReportExport } from '../../lib/use-report-export';
 
 const MONTH = 'YYYY-MM';
 type Row = CostSummaryRow | UsageSummaryRow;
@@ -56,8 +55,6 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
     groupBy === 'organization'
       ? t('reports.summaries.organization')
       : (r.name ?? t('reports.summaries.noCostCenter'));
-
-  const exportFile = useReportExport(() => exportSummary(kind, params));
 
   const rows = (data?.items ?? []) as Row[];
   const chart =
@@ -165,13 +162,11 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
       <ReportHeading
         title={t(kind === 'cost-summaries' ? 'menu.reports.costSummaries' : 'menu.reports.usageSummaries')}
         exportLabel={t('reports.summaries.export')}
-        exportFile={exportFile}
+        exportRequest={() => exportSummary(kind, params)}
         disabled={!data?.items.length}
         testId="summary-export"
+        help={t(kind === 'cost-summaries' ? 'reports.summaries.costHelp' : 'reports.summaries.usageHelp')}
       />
-      <Typography.Paragraph type="secondary">
-        {t(kind === 'cost-summaries' ? 'reports.summaries.costHelp' : 'reports.summaries.usageHelp')}
-      </Typography.Paragraph>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center">
