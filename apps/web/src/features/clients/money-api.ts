@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
@@ -102,32 +102,8 @@ export const saveBilling = ({
 
 // ---- payments and on-demand support --------------------------------------------------------------
 
-export interface MoneyListParams {
-  page: number;
-  pageSize: number;
-  sort?: string;
-  order: 'asc' | 'desc';
-}
-
 /** The query key of a client's money section (`payments`, `support`). */
 export const sectionKey = (clientId: number, section: string) => [...CLIENTS_KEY, section, clientId] as const;
-
-/** A page of a money section, `/api/clients/:clientId/<path>`, with its totals. */
-export const sectionQuery = <L>(clientId: number, section: string, path: string, params: MoneyListParams) =>
-  queryOptions({
-    queryKey: [...sectionKey(clientId, section), params],
-    queryFn: ({ signal }) => api.get<L>(`/api/clients/${clientId}/${path}`, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-/** Adds (no id) or updates a row of a money section; answers the spec's message. */
-export const saveSectionRow = (clientId: number, path: string, id: number | undefined, body: object) =>
-  id == null
-    ? api.post<Saved>(`/api/clients/${clientId}/${path}`, body)
-    : api.put<Saved>(`/api/clients/${clientId}/${path}/${id}`, body);
-
-export const deleteSectionRow = (clientId: number, path: string, id: number) =>
-  api.delete<Saved>(`/api/clients/${clientId}/${path}/${id}`);
 
 // ---- errors on the fields -------------------------------------------------------------------------
 

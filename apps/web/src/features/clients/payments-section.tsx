@@ -13,13 +13,11 @@ const PAYMENTS: MoneySectionSpec<PaymentList> = {
   testIds: { section: 'payments', table: 'payments-table', row: 'payment', summary: 'payments-total' },
   date: {
     key: 'paymentDate',
-    label: 'clients.payments.paymentDate',
     ok: isNotAfterToday,
     code: 'paymentDateInFuture',
   },
   amount: {
     key: 'amount',
-    label: 'clients.payments.amount',
     positiveCode: 'paymentAmountPositive',
     format: formatMoney,
     suffix: '€',

@@ -21,7 +21,6 @@ const SUPPORT: MoneySectionSpec<SupportHoursList> = {
   testIds: { section: 'support', table: 'support-table', row: 'support', summary: 'support-month' },
   date: {
     key: 'supportDate',
-    label: 'clients.support.supportDate',
     ok: isInCurrentMonthUpToToday,
     code: 'supportDateNotInMonth',
     help: 'clients.support.dateHelp',
@@ -29,7 +28,6 @@ const SUPPORT: MoneySectionSpec<SupportHoursList> = {
   },
   amount: {
     key: 'hours',
-    label: 'clients.support.hours',
     positiveCode: 'supportHoursPositive',
     format: formatNumber,
     suffix: 'h',

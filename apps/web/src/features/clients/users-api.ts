@@ -5,9 +5,6 @@ import type {
   ClientUserOptions,
   ClientUserSaved,
   ClientUserStatus,
-  SubCompanyInput,
-  SubCompanyList,
-  SubCompanySaved,
 } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { CLIENTS_KEY } from './api';
@@ -29,30 +26,6 @@ export interface ListParams {
 // ---- sub-companies --------------------------------------------------------------------------------
 
 export const subCompaniesKey = (clientId: number) => [...CLIENTS_KEY, 'subCompanies', clientId] as const;
-
-export const subCompaniesQuery = (clientId: number, params: ListParams) =>
-  queryOptions({
-    queryKey: [...subCompaniesKey(clientId), params],
-    queryFn: ({ signal }) =>
-      api.get<SubCompanyList>(`/api/clients/${clientId}/sub-companies`, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-export const saveSubCompany = ({
-  clientId,
-  id,
-  body,
-}: {
-  clientId: number;
-  id?: number;
-  body: SubCompanyInput;
-}) =>
-  id == null
-    ? api.post<SubCompanySaved>(`/api/clients/${clientId}/sub-companies`, body)
-    : api.put<SubCompanySaved>(`/api/clients/${clientId}/sub-companies/${id}`, body);
-
-export const deleteSubCompany = ({ clientId, id }: { clientId: number; id: number }) =>
-  api.delete<{ code: string; message: string }>(`/api/clients/${clientId}/sub-companies/${id}`);
 
 /** Billing plans, the client's sub-companies and cost centers, grantable permissions. */
 export const userOptionsKey = (clientId: number) => [...CLIENTS_KEY, 'userOptions', clientId] as const;
