@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_CLIENT_USER_PERMISSIONS, ROLE } from '@kulu/shared';
+import { DEFAULT_CLIENT_USER_PERMISSIONS, ROLE, type AlertDigest } from '@kulu/shared';
 import {
   clientContracts,
   clientOperators,
@@ -24,7 +24,8 @@ interface DemoClient {
   operators: string[];
   subCompanies: string[];
   costCenters: Array<[name: string, subCompanyIndex: number]>;
-  admin: { fullName: string; email: string };
+  /** `alertDigest`: the demo company admin's digest comes at once (decision 0026). */
+  admin: { fullName: string; email: string; alertDigest?: AlertDigest };
   user: { fullName: string; email: string; subCompanyIndex: number };
 }
 
@@ -44,7 +45,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
       ['Suunnittelu', 0],
       ['Hankinta', 0],
     ],
-    admin: { fullName: 'Anna Virtanen', email: 'anna.virtanen@pohjolarakennus.fi' },
+    admin: { fullName: 'Anna Virtanen', email: 'anna.virtanen@pohjolarakennus.fi', alertDigest: 'immediate' },
     user: { fullName: 'Mikko Korhonen', email: 'mikko.korhonen@pohjolarakennus.fi', subCompanyIndex: 1 },
   },
   {

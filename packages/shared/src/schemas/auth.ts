@@ -132,6 +132,20 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema
 export const operatorOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type OperatorOption = z.infer<typeof operatorOptionSchema>;
 
+/**
+ * How a user gets the alert digest mail (decision 0026; here, not in alerts.ts: the profile reads it), chosen in the profile: one mail after each
+ * evaluation that raised alerts they see, one mail a day (the alerts-daily run), or none.
+ */
+export const ALERT_DIGESTS = ['immediate', 'daily', 'off'] as const;
+export type AlertDigest = (typeof ALERT_DIGESTS)[number];
+export const alertDigestSchema = z.enum(ALERT_DIGESTS);
+
+export const ALERT_DIGEST_LABELS: Record<AlertDigest, { en: string; fi: string }> = {
+  immediate: { en: 'Immediately', fi: 'Välittömästi' },
+  daily: { en: 'Daily', fi: 'Päivittäin' },
+  off: { en: 'Never', fi: 'Ei koskaan' },
+};
+
 export const profileSchema = z.object({
   fullName: z.string(),
   email: z.string(),
@@ -140,6 +154,8 @@ export const profileSchema = z.object({
   roleID: z.number().int(),
   languageID: z.number().int(),
   applicationThemeID: z.number().int(),
+  /** The alert digest mail (decision 0026); sent only to holders of the `alerts` permission. */
+  alertDigest: alertDigestSchema,
   logo: z.string().nullable(),
   company: z
     .object({
@@ -170,16 +186,20 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** At least one of the two: an empty body is refused (400), not sent on as an empty update. */
+/** At least one of them: an empty body is refused (400), not sent on as an empty update. */
 export const settingsUpdateSchema = z
   .object({
     languageID: z.union([z.literal(1), z.literal(2)]).optional(),
     applicationThemeID: z.number().int().min(1).max(10).optional(),
+    alertDigest: alertDigestSchema.optional(),
   })
-  .refine((v) => v.languageID !== undefined || v.applicationThemeID !== undefined, {
-    path: ['languageID'],
-    error: 'required',
-  });
+  .refine(
+    (v) => v.languageID !== undefined || v.applicationThemeID !== undefined || v.alertDigest !== undefined,
+    {
+      path: ['languageID'],
+      error: 'required',
+    },
+  );
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /**

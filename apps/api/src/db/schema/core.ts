@@ -16,6 +16,7 @@ import {
   numeric,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { ALERT_DIGESTS } from '@kulu/shared';
 import { createdAt, price } from './columns.js';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -138,9 +139,17 @@ export const users = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The alert digest mail (decision 0026): after each evaluation, daily, or never. */
+    alertDigest: text('alert_digest', { enum: ALERT_DIGESTS }).notNull().default('daily'),
+    /** The highest alert id already digested for this user (the next digest lists those above it). */
+    alertDigestAfter: integer('alert_digest_after').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_client_idx').on(t.clientId),
+    check('users_alert_digest_ck', sql`${t.alertDigest} in ('immediate', 'daily', 'off')`),
+  ],
 );
 
 /** A client user's allowed sub-companies and cost centers; none listed = the whole client. */

@@ -1,4 +1,5 @@
 import { message } from '@kulu/shared';
+import { digestMail } from './digest.js';
 import type { MailTemplates } from './index.js';
 
 /** English mail texts. */
@@ -41,4 +42,21 @@ export const en: MailTemplates = {
     subject: `Kulu: your export "${report}" is ready`,
     text: `Hello ${name},\n\nthe Excel export "${report}" (${rows} rows) is ready. Download it under Reports > Downloads:\n${link}\n\nThe file is kept for ${days} days.\n\nKulu`,
   }),
+  alertDigest: (p) =>
+    digestMail(
+      'en',
+      {
+        subject: (n) => `Kulu: ${n} new alert${n === 1 ? '' : 's'}`,
+        hello: (name) => `Hello ${name},`,
+        intro: 'these alerts are new in Kulu, the most severe first:',
+        more: (n) => `… and ${n} more on the Alerts page.`,
+        all: 'All alerts',
+        when: {
+          immediate: 'You get this digest after each invoice that raises alerts.',
+          daily: 'You get this digest once a day when there are new alerts.',
+        },
+        change: 'Change this in your profile',
+      },
+      p,
+    ),
 };

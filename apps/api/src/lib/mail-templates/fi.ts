@@ -1,4 +1,5 @@
 import { message } from '@kulu/shared';
+import { digestMail } from './digest.js';
 import type { MailTemplates } from './index.js';
 
 /** Suomenkieliset viestit (Finnish mail texts). */
@@ -44,4 +45,21 @@ export const fi: MailTemplates = {
     subject: `Kulu: raporttisi "${report}" on valmis`,
     text: `Hei ${name},\n\nExcel-raportti "${report}" (${rows} riviä) on valmis. Lataa se kohdasta Raportit > Lataukset:\n${link}\n\nTiedosto säilytetään ${days} päivää.\n\nKulu`,
   }),
+  alertDigest: (p) =>
+    digestMail(
+      'fi',
+      {
+        subject: (n) => `Kulu: ${n} ${n === 1 ? 'uusi hälytys' : 'uutta hälytystä'}`,
+        hello: (name) => `Hei ${name},`,
+        intro: 'Kulussa on uusia hälytyksiä, vakavimmat ensin:',
+        more: (n) => `… ja ${n} muuta Hälytykset-sivulla.`,
+        all: 'Kaikki hälytykset',
+        when: {
+          immediate: 'Saat tämän hälytyskoosteen jokaisen hälytyksiä tuottavan laskun jälkeen.',
+          daily: 'Saat tämän hälytyskoosteen kerran päivässä, kun uusia hälytyksiä on.',
+        },
+        change: 'Muuta tätä profiilissasi',
+      },
+      p,
+    ),
 };

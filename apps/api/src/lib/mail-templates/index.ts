@@ -1,10 +1,13 @@
 import { en } from './en.js';
 import { fi } from './fi.js';
+import type { DigestParams } from './digest.js';
 
 /** A mail's subject and plain text. */
 export interface MailContent {
   subject: string;
   text: string;
+  /** An HTML part beside the text (the alert digest's list of links). */
+  html?: string;
 }
 
 /** Every mail Kulu sends, one function per kind; each language module implements all of them. */
@@ -33,6 +36,8 @@ export interface MailTemplates {
   }): MailContent;
   /** A large scheduled Excel export is ready in the report archive. */
   exportReady(p: { name: string; report: string; rows: number; link: string; days: number }): MailContent;
+  /** The alert digest (decision 0026): a user's new alerts in one mail. */
+  alertDigest(p: DigestParams): MailContent;
 }
 
 export type MailLanguage = 'en' | 'fi';

@@ -1,7 +1,10 @@
 import type { Deps } from '../../types.js';
 import { QUEUE, type JobHandler } from '../../lib/queue.js';
 import { helsinkiDay } from '@kulu/shared';
+import { eq } from 'drizzle-orm';
+import { invoices } from '../../db/schema/index.js';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
+import { sendAlertDigests } from './digest.service.js';
 import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
 
 export interface EvaluateAlertsJob {
@@ -11,7 +14,14 @@ export interface EvaluateAlertsJob {
 /** evaluate-alerts: the import rules of one uploaded invoice (idempotent: each alert is stored once). */
 export function evaluateAlertsHandler(deps: Deps): JobHandler<EvaluateAlertsJob> {
   return async (job) => {
-    await evaluateInvoiceAlerts(deps.database.db, job.data.invoiceId);
+    const { db } = deps.database;
+    if (!(await evaluateInvoiceAlerts(db, job.data.invoiceId))) return;
+    // The immediate digests (decision 0026); a retry finds these alerts already digested.
+    const [inv] = await db
+      .select({ clientId: invoices.clientId })
+      .from(invoices)
+      .where(eq(invoices.id, job.data.invoiceId));
+    if (inv?.clientId != null) await sendAlertDigests(deps, ['immediate'], inv.clientId);
   };
 }
 
@@ -34,5 +44,7 @@ export function dailyAlertsHandler(deps: Deps): JobHandler<{ day?: string }> {
     const { db } = deps.database;
     await evaluateDailyAlerts(db, job.data.day ?? helsinkiDay(deps.now()));
     await reevaluateRecentInvoices(db, new Date(deps.now().getTime() - REEVALUATE_HOURS * 3_600_000));
+    // The daily digests, and the immediate ones of today's date-based alerts (decision 0026).
+    await sendAlertDigests(deps, ['immediate', 'daily']);
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
 import type {
   Alert,
   AlertAcknowledge,
@@ -82,7 +82,9 @@ const toAlert = (r: Row, lang: Lang): Alert =>
     acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
   }) as Alert;
 
-function query(db: Db, where: SQL | undefined) {
+const NEWEST_FIRST = [desc(alerts.month), desc(alerts.createdAt), desc(alerts.id)];
+
+function query(db: Db, where: SQL | undefined, order: SQL[] = NEWEST_FIRST) {
   return db
     .select(columns)
     .from(alerts)
@@ -90,7 +92,7 @@ function query(db: Db, where: SQL | undefined) {
     .leftJoin(subCompanies, eq(subCompanies.id, alerts.subCompanyId))
     .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
     .where(where)
-    .orderBy(desc(alerts.month), desc(alerts.createdAt), desc(alerts.id));
+    .orderBy(...order);
 }
 
 /** One page of the caller's alerts, newest month first; open before acknowledged is the filter's job. */
@@ -161,4 +163,35 @@ export async function countOpen(db: Db, scope: Scope, clientId?: number): Promis
       ),
     );
   return { open: r.open, high: r.high };
+}
+
+/**
+ * What a digest mail lists for the scope's user (decision 0026): their open alerts above
+ * `afterId`, the `limit` most severe first (then oldest first), how many open ones there are in
+ * all, and the highest id above `afterId` they see in any state (the user's next mark). Three
+ * queries, whatever the number of alerts.
+ */
+export async function digestAlerts(
+  db: Db,
+  scope: Scope,
+  afterId: number,
+  limit: number,
+  lang: Lang,
+): Promise<{ items: Alert[]; open: number; lastId: number | null }> {
+  const newer = and(scoped(scope), gt(alerts.id, afterId));
+  const open = and(newer, eq(alerts.state, 'open'));
+  const [rows, [sum]] = await Promise.all([
+    query(db, open, [
+      sql`case ${alerts.severity} when 'high' then 0 when 'medium' then 1 else 2 end`,
+      asc(alerts.id),
+    ]).limit(limit),
+    db
+      .select({
+        open: sql<number>`count(*) filter (where ${alerts.state} = 'open')`.mapWith(Number),
+        lastId: max(alerts.id),
+      })
+      .from(alerts)
+      .where(newer),
+  ]);
+  return { items: rows.map((r) => toAlert(r as Row, lang)), open: sum.open, lastId: sum.lastId };
 }

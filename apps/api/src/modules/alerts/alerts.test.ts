@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import {
-  alerts,
-  invoices,
-  operators,
-  subCompanies,
-  userCostCenters,
-  userSubCompanies,
-  users,
-} from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { asc, eq } from 'drizzle-orm';
+import { alerts, invoices, operators, subCompanies, users } from '../../db/schema/index.js';
+import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
 import { writeTestInvoice, type TestSub } from './test-invoices.js';
 import { alertText } from './alert-text.js';
@@ -79,28 +71,8 @@ async function costJumpCase(usual: number[], cost: number) {
 beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.deps.database;
-  const [u] = await db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.clientUser));
-  pohjola = u.clientId!;
+  ({ clientId: pohjola, subA, subB } = await limitDemoClientUser(t, ['general', 'dashboards', 'alerts']));
   [{ id: elisa }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Elisa'));
-  await db
-    .update(users)
-    .set({ permissions: ['general', 'dashboards', 'alerts'] })
-    .where(eq(users.id, u.id));
-  await db.delete(userCostCenters).where(eq(userCostCenters.userId, u.id));
-  const own = await db
-    .select({ id: userSubCompanies.subCompanyId })
-    .from(userSubCompanies)
-    .where(eq(userSubCompanies.userId, u.id));
-  subA = own[0].id;
-  [{ id: subB }] = await db
-    .select({ id: subCompanies.id })
-    .from(subCompanies)
-    .where(and(eq(subCompanies.clientId, pohjola), ne(subCompanies.id, subA)))
-    .orderBy(asc(subCompanies.id))
-    .limit(1);
   for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
     tok[k] = await t.login(DEMO[k]);
   }

@@ -21,7 +21,14 @@ import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { clientInfoFor, issueSession } from '../auth/auth.service.js';
-import { changePassword, getProfile, LOGO_MAX_BYTES, setLogo, updateProfile } from './profile.service.js';
+import {
+  changePassword,
+  digestSetting,
+  getProfile,
+  LOGO_MAX_BYTES,
+  setLogo,
+  updateProfile,
+} from './profile.service.js';
 
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +57,7 @@ export async function profileRoutes(app: FastifyInstance) {
         .set({
           ...(req.body.languageID ? { languageId: req.body.languageID } : {}),
           ...(req.body.applicationThemeID ? { themeId: req.body.applicationThemeID } : {}),
+          ...(req.body.alertDigest ? digestSetting(req.body.alertDigest) : {}),
         })
         .where(eq(users.id, me.id))
         .returning();

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { type Profile, type ProfileUpdate } from '@kulu/shared';
-import { clientOperators, clients, files, operators, users } from '../../db/schema/index.js';
+import { type AlertDigest, type Profile, type ProfileUpdate } from '@kulu/shared';
+import { alerts, clientOperators, clients, files, operators, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileDataUrl } from '../../lib/files.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -48,6 +48,7 @@ export async function getProfile(deps: Deps, me: AuthUser, scope: Scope): Promis
     roleID: u.roleId,
     languageID: u.languageId,
     applicationThemeID: u.themeId,
+    alertDigest: u.alertDigest,
     logo,
     company,
     operatorContracts,
@@ -69,6 +70,18 @@ export async function updateProfile(
     })
     .where(eq(users.id, me.id));
   return getProfile(deps, me, scope);
+}
+
+/**
+ * The user's alert digest setting (decision 0026). Turning it on from "never" starts after the
+ * alerts stored now: the first digest lists what is new, not every alert raised while it was off.
+ */
+export function digestSetting(value: AlertDigest) {
+  return {
+    alertDigest: value,
+    alertDigestAfter: sql<number>`case when ${users.alertDigest} = 'off' and ${value} <> 'off'
+      then (select coalesce(max(${alerts.id}), 0) from ${alerts}) else ${users.alertDigestAfter} end`,
+  };
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
