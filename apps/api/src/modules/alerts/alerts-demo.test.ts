@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq, max } from 'drizzle-orm';
+import { alerts, users } from '../../db/schema/index.js';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+});
+
 import { eq } from 'drizzle-orm';
 import type { PortfolioList } from '@kulu/shared';
 import { alerts } from '../../db/schema/index.js';
@@ -46,6 +51,19 @@ it('shows the demo cases to the company admin and the Työmaat ones to the Tampe
   const user = await list(DEMO.clientUser);
   expect(user.map((a) => a.rule)).toEqual(expect.arrayContaining(['roaming', 'service_numbers']));
   expect(user.every((a) => a.subCompanyName === 'Pohjola Rakennus Tampere')).toBe(true);
+});
+
+it("has digested the company admin's alerts on first start (the immediate digest of decision 0026)", async () => {
+  const [admin] = await t.deps.database.db
+    .select({ mode: users.alertDigest, after: users.alertDigestAfter, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.companyAdmin));
+  expect(admin.mode).toBe('immediate');
+  const [{ last }] = await t.deps.database.db
+    .select({ last: max(alerts.id) })
+    .from(alerts)
+    .where(eq(alerts.clientId, admin.clientId!));
+  expect(admin.after).toBeGreaterThanOrEqual(last!);
 });
 
 it('misses Saimaan Logistiikka’s Telia invoice this month: in the portfolio at once, an alert from day 20', async () => {
