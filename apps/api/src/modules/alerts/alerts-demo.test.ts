@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, max } from 'drizzle-orm';
-import { alerts, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-});
-
-import { eq } from 'drizzle-orm';
 import type { PortfolioList } from '@kulu/shared';
-import { alerts } from '../../db/schema/index.js';
+import { alerts, users } from '../../db/schema/index.js';
 import { demoMonths } from '../../demo/invoices.js';
 import { clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { evaluateDailyAlerts } from './daily.service.js';

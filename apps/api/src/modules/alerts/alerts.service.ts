@@ -168,7 +168,7 @@ export async function countOpen(db: Db, scope: Scope, clientId?: number): Promis
 /**
  * What a digest mail lists for the scope's user (decision 0026): their open alerts above
  * `afterId`, the `limit` most severe first (then oldest first), how many open ones there are in
- * all, and the highest id above `afterId` they see in any state (the user's next mark). Three
+ * all, and the highest id above `afterId` they see in any state (the user's next mark). Two
  * queries, whatever the number of alerts.
  */
 export async function digestAlerts(
@@ -178,7 +178,7 @@ export async function digestAlerts(
   limit: number,
   lang: Lang,
 ): Promise<{ items: Alert[]; open: number; lastId: number | null }> {
-  const newer = and(scoped(scope), gt(alerts.id, afterId));
+  const newer = and(alertsInScope(scope), gt(alerts.id, afterId));
   const open = and(newer, eq(alerts.state, 'open'));
   const [rows, [sum]] = await Promise.all([
     query(db, open, [
