@@ -22,6 +22,18 @@ export interface AuthUser {
   costCenterIds: number[] | null;
 }
 
+/**
+ * Who calls: the one type for it. The signed-in user (permissions, limits, language), the Scope
+ * every query of client data goes through, and the app's clock at the call (`deps.now()`, for rules
+ * that depend on today). The access plugin builds it once per request (`callerOf(req)`); a job
+ * acting for a user builds it the same way (`callerForUser`).
+ */
+export interface Caller {
+  user: AuthUser;
+  scope: Scope;
+  now: Date;
+}
+
 export interface Deps {
   config: Config;
   database: Database;
@@ -78,6 +90,8 @@ declare module 'fastify' {
     userRow: CallerRow | null;
     /** Tenancy of the caller, built once per request by the access plugin (sees nothing when signed out). */
     scope: Scope;
+    /** Who calls (user, Scope, clock), built once per request by the access plugin; null when signed out. */
+    caller: Caller | null;
     lang: 'en' | 'fi';
   }
   interface FastifyInstance {

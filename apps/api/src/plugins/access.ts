@@ -8,7 +8,7 @@ import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js'
 import { Scope } from '../lib/scope.js';
 import { lockedOutSql } from '../lib/contract-access.js';
 import { objectKeys } from '../lib/strict-bodies.js';
-import type { AuthUser, CallerRow, RouteAccess } from '../types.js';
+import type { AuthUser, Caller, CallerRow, RouteAccess } from '../types.js';
 import { sendError } from './errors.js';
 
 /** A client in a route's path: `/api/clients/:clientId/…`, `/api/automation/clients/:clientId`. */
@@ -37,6 +37,7 @@ export function registerAccess(app: FastifyInstance) {
   app.decorateRequest('scope', null as unknown as Scope);
   app.decorateRequest('lang', 'en');
   app.decorateRequest('userRow', null);
+  app.decorateRequest('caller', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || UNGUARDED.test(route.url)) return;
@@ -72,12 +73,14 @@ export function registerAccess(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     const { db } = app.deps.database;
     req.scope = Scope.nobody(db);
+    req.caller = null;
     const cfg = req.routeOptions.config ?? {};
     const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (cfg.public) {
       req.user = bearer ? ((await loadUser(app, req, bearer))?.user ?? null) : null;
       if (req.user) req.scope = await Scope.forUser(db, req.user);
+      if (req.user) req.caller = { user: req.user, scope: req.scope, now: app.deps.now() };
       return;
     }
     if (
@@ -91,6 +94,7 @@ export function registerAccess(app: FastifyInstance) {
     if (!req.user) return sendError(req, reply, 401, bearer ? 'sessionExpired' : 'unauthorized');
     // One Scope per request, from the token: every module's tenancy goes through it.
     req.scope = await Scope.forUser(db, req.user);
+    req.caller = { user: req.user, scope: req.scope, now: app.deps.now() };
     if (cfg.permission && !permits(req.user.permissions, cfg.permission)) {
       return sendError(req, reply, 403, 'forbidden');
     }
@@ -158,16 +162,20 @@ type CallerFound = Awaited<ReturnType<ReturnType<typeof authQuery>['execute']>>[
 /**
  * A user as the access check sees them, in one query: the user row (so a password change or
  * deactivation revokes old tokens at once), a client user's sub-company and cost-center limits, and
- * whether the user's company is locked out on `day` (spec §4). Null for a missing, inactive or not
- * activated user. The one source of "who is the caller" for requests and for jobs acting for a user.
+ * whether the user's company is locked out on `now`'s day (spec §4), as the `Caller` a request of
+ * theirs would have (its Scope built the same way). Null for a missing, inactive or not activated
+ * user. The one source of "who is the caller" for requests and for jobs acting for a user.
  */
-export async function callerOf(
+export async function callerForUser(
   db: Db,
   userId: number,
   operatorId: number | null,
-  day: Date,
-): Promise<{ user: AuthUser; row: CallerRow; lockedOut: boolean } | null> {
-  return callerFrom(await findCaller(db, userId, helsinkiDay(day)), operatorId);
+  now: Date,
+): Promise<{ caller: Caller; row: CallerRow; lockedOut: boolean } | null> {
+  const found = callerFrom(await findCaller(db, userId, helsinkiDay(now)), operatorId);
+  if (!found) return null;
+  const { user, row, lockedOut } = found;
+  return { caller: { user, scope: await Scope.forUser(db, user), now }, row, lockedOut };
 }
 
 async function findCaller(db: Db, userId: number, day: string): Promise<CallerFound> {
@@ -208,7 +216,7 @@ function keptCaller(database: Database, userId: number, day: string): Promise<Ca
 }
 
 /**
- * The caller behind a bearer token (the token's user as `callerOf` sees them, whose token version
+ * The caller behind a bearer token (the token's user as `callerForUser` sees them, whose token version
  * must still be the token's). The row is kept on the request for handlers that answer with it (the
  * session details).
  */
@@ -246,7 +254,13 @@ function authUserFrom(
   };
 }
 
-/** The caller, for handlers of non-public routes (the access hook guarantees it). */
+/** Who calls, for handlers of non-public routes (the access hook guarantees it). */
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.caller) throw new Error('callerOf() on a route without authentication');
+  return req.caller;
+}
+
+/** The caller's user, for handlers of non-public routes (the access hook guarantees it). */
 export function currentUser(req: FastifyRequest): AuthUser {
   if (!req.user) throw new Error('currentUser() on a route without authentication');
   return req.user;

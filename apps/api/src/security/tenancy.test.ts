@@ -29,7 +29,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
-import { callerOf, permits } from '../plugins/access.js';
+import { callerForUser, permits } from '../plugins/access.js';
 import type { AuthUser } from '../types.js';
 import { addActiveContract, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 
@@ -179,9 +179,9 @@ const ids: Identity[] = [];
 async function authUser(email: string): Promise<AuthUser> {
   const { db } = t.deps.database;
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const caller = await callerOf(db, u!.id, null, t.deps.now());
-  if (!caller) throw new Error(`${email} is not an active user`);
-  return caller.user;
+  const found = await callerForUser(db, u!.id, null, t.deps.now());
+  if (!found) throw new Error(`${email} is not an active user`);
+  return found.caller.user;
 }
 
 /** A failed fetch run, portal credentials, an invoice and a subscription in every sub-company of every client. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, message, optionSchema, type MasterListQuery, type MessageCode } from '@kulu/shared';
-import { currentUser } from '../../plugins/access.js';
+import { callerOf } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendXlsx } from './export.js';
 import {
@@ -16,17 +16,9 @@ import {
   optionRows,
   updateRow,
   upsertRow,
-  type Caller,
   type ResourceDef,
   type Row,
 } from './resource.service.js';
-
-/** The caller of a request: its user, the scope the access plugin built (req.scope) and the app's clock. */
-export const callerOf = (req: FastifyRequest): Caller => ({
-  user: currentUser(req),
-  scope: req.scope,
-  now: req.server.deps.now(),
-});
 
 export const deletedSchema = z.object({ id: z.number().int(), code: z.string(), message: z.string() });
 /** The answer of a delete of a resource whose writes answer with the message (`savedAs`). */

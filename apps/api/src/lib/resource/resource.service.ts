@@ -4,8 +4,8 @@ import type { MasterListQuery, MasterResource, MessageCode, MasterList } from '@
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { logActivity } from '../activity-log.js';
-import type { Scope, ScopeColumns } from '../scope.js';
-import type { AuthUser, Deps } from '../../types.js';
+import type { ScopeColumns } from '../scope.js';
+import type { AuthUser, Caller, Deps } from '../../types.js';
 
 /**
  * The generic service behind every declared resource (the masters first, nested resources such
@@ -18,16 +18,6 @@ export type Expr = PgColumn | SQL;
 export type Row = Record<string, unknown>;
 /** The shared declaration a resource is built from (packages/shared `defineMaster`). */
 export type ResourceMeta = MasterResource;
-
-/**
- * Who calls: the user (for the after-write hook, e.g. the activity log), the request's scope and
- * the app's clock at the request (`deps.now()`, for rules that depend on today).
- */
-export interface Caller {
-  user: AuthUser;
-  scope: Scope;
-  now: Date;
-}
 
 /** What a write did, as the after-write hook sees it (e.g. the activity log). */
 export type WriteEvent = (

@@ -15,11 +15,12 @@ import {
   planDetailUpdateSchema,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
-import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { registerResource } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { invoiceUsersDef, targetClient } from './invoice-users.service.js';
 import { previewImport, runImport } from './invoice-users-import.js';
 import { listPlanDetails, planChoices, updatePlanDetail } from './plan-details.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /** The one file of an import request (multipart, any field name); too large or none → 400. */
 async function importFile(req: FastifyRequest): Promise<{ name: string; data: Buffer }> {

@@ -13,7 +13,7 @@ import { costCenters, invoiceUsers, subCompanies, subscriptions } from '../../db
 import type { Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError } from '../../lib/errors.js';
-import type { Caller } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import type { Scope } from '../../lib/scope.js';
 import type { Deps } from '../../types.js';
 import { readImportFile } from './import-file.js';

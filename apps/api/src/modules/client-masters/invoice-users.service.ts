@@ -18,7 +18,8 @@ import {
 } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { nameOf, qualified, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { nameOf, qualified, type ResourceDef } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import type { Scope } from '../../lib/scope.js';
 import { sendActivationMail } from '../auth/auth.service.js';
 import { emailTaken } from '../../lib/db-values.js';

@@ -17,7 +17,8 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { containsPattern, type Caller } from '../../lib/resource/resource.service.js';
+import { containsPattern } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import type { Scope } from '../../lib/scope.js';
 import { dispatchQueuedRuns, queueOptimization } from '../optimization/optimize.service.js';
 import type { Deps } from '../../types.js';

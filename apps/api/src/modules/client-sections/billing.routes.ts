@@ -8,9 +8,9 @@ import {
   idSchema,
   message,
 } from '@kulu/shared';
-import { callerOf } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { getBilling, updateBilling } from './billing.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /** Billing management of a client (provider side: `clients.manage`, limited by the Scope). */
 export async function billingRoutes(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import { clientBillingPlans, clients } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Caller } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 
 /**
  * Billing management of a client (spec §2 section "billing management", §3 Client billing plan):

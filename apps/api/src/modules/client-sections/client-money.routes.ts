@@ -14,7 +14,8 @@ import {
 import { clientBillingPlans, clientPayments, clients, onDemandSupport } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { registerResource } from '../../lib/resource/resource.routes.js';
-import type { Caller, ResourceDef, Row } from '../../lib/resource/resource.service.js';
+import type { ResourceDef, Row } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import { underClient } from './client-parent.js';
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { emailTaken } from '../../lib/db-values.js';
-import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { registerResource } from '../../lib/resource/resource.routes.js';
 import { linkedNames, type ResourceDef } from '../../lib/resource/resource.service.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendActivationMail } from '../auth/auth.service.js';
@@ -31,6 +31,7 @@ import {
   setClientUserStatus,
   setLimits,
 } from './client-users.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /**
  * Additional users (client users) of a client (spec §2 "additional users", §3 Client user: name,

@@ -16,7 +16,8 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { findRow, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { findRow, type ResourceDef } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 
 /**
  * What the additional users (client-users.routes.ts, a resource of the generic mechanism) have of

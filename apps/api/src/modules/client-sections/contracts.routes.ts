@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contractSavedSchema, contractTerminateSchema, idSchema, message } from '@kulu/shared';
-import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { registerResource } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { getRow } from '../../lib/resource/resource.service.js';
 import { contractsDef, terminateContract } from './contracts.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /**
  * Contract management of a client (provider side: `clients.manage`, limited by the Scope): the

@@ -12,7 +12,8 @@ import { clientBillingPlans, clientContracts, clients } from '../../db/schema/in
 import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { findRow, nameOf, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { findRow, nameOf, type ResourceDef } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import { underClient } from './client-parent.js';
 
 /**

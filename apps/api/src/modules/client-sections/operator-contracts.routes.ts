@@ -10,7 +10,7 @@ import {
   operatorDocumentSavedSchema,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
-import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { registerResource } from '../../lib/resource/resource.routes.js';
 import { getRow } from '../../lib/resource/resource.service.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import {
@@ -22,6 +22,7 @@ import {
   uploadDocument,
   type DocumentUpload,
 } from './operator-contracts.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /**
  * The multipart fields of a document upload: the file (any field name) and `name` (the document

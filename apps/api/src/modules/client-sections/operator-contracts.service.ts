@@ -12,7 +12,8 @@ import { clientOperatorDocuments, clientOperators, files, operators, users } fro
 import type { Db, Executor } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { nameOf, qualified, type Caller, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { nameOf, qualified, type ResourceDef } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import { underClient } from './client-parent.js';
 import { DOCUMENT_MIME, sniffDocument } from './document-type.js';
 

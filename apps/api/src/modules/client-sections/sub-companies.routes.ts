@@ -13,11 +13,12 @@ import {
   subscriptions,
   userSubCompanies,
 } from '../../db/schema/index.js';
-import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { registerResource } from '../../lib/resource/resource.routes.js';
 import { nameOf, qualified, type ResourceDef } from '../../lib/resource/resource.service.js';
 import { grantablePermissions } from './client-users.service.js';
 import { underClient } from './client-parent.js';
 import { clientOptions } from './sub-companies.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /**
  * Sub-company management of a client (spec §2, §3 Sub-company: name, number of users, billing

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { clientBillingPlans, costCenters, subCompanies } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 
 /**
  * What the sub-company section has of its own beside its declaration (sub-companies.routes.ts,

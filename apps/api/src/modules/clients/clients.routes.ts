@@ -18,7 +18,6 @@ import {
   message,
   ASSIGN_COMPANIES_PERMISSION,
 } from '@kulu/shared';
-import { callerOf } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import {
   assignedCompanies,
@@ -30,6 +29,7 @@ import {
   setAssignedCompanies,
   updateClient,
 } from './clients.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /**
  * Client Management, Interested Clients and Add Customer (issue 11). The provider admin and

@@ -25,7 +25,7 @@ import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { checkOutboundUrl, OutboundUrlError } from '../../lib/outbound-url.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
-import type { Caller } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import { encrypt } from '../../lib/secrets.js';
 import type { Scope } from '../../lib/scope.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';

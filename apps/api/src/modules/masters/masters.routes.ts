@@ -21,12 +21,12 @@ import {
 } from '@kulu/shared';
 import { clients, subCompanies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/access.js';
+import { callerOf, currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { approveCostElements, categorizeCostElements } from './cost-elements.service.js';
 import { costElementResource, helpFileResource, MASTER_RESOURCE_DEFS } from './definitions.js';
 import { helpFileContent, helpForPage, saveHelpFile } from './help.service.js';
-import { callerOf, registerResource } from '../../lib/resource/resource.routes.js';
+import { registerResource } from '../../lib/resource/resource.routes.js';
 import { getRow } from '../../lib/resource/resource.service.js';
 
 const bulkResult = z.object({ updated: z.number().int(), code: z.string(), message: z.string() });

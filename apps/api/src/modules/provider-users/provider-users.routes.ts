@@ -11,7 +11,6 @@ import {
   providerUserSavedSchema,
   providerUserSchema,
 } from '@kulu/shared';
-import { callerOf } from '../../lib/resource/resource.routes.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import {
   createProviderUser,
@@ -21,6 +20,7 @@ import {
   setProviderUserStatus,
   updateProviderUser,
 } from './provider-users.service.js';
+import { callerOf } from '../../plugins/access.js';
 
 /**
  * The provider's own admins and consultants (issue 11; decisions/0012): provider admins holding

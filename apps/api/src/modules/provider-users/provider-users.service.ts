@@ -17,7 +17,8 @@ import { clients, consultantUserCompanies, users } from '../../db/schema/index.j
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { containsPattern, type Caller } from '../../lib/resource/resource.service.js';
+import { containsPattern } from '../../lib/resource/resource.service.js';
+import type { Caller } from '../../types.js';
 import type { Deps } from '../../types.js';
 import { sendActivationMail } from '../auth/auth.service.js';
 import { conflictAs, emailTaken, isoTimeOrNull as iso } from '../../lib/db-values.js';

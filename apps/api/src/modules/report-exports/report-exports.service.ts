@@ -13,9 +13,9 @@ import {
 import { clients, reportExportParts, reportExports } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
-import { Scope } from '../../lib/scope.js';
+import type { Scope } from '../../lib/scope.js';
 import { writeWorkbook } from '../../lib/xlsx/index.js';
-import { callerOf } from '../../plugins/access.js';
+import { callerForUser } from '../../plugins/access.js';
 import { QUEUE, type JobHandler } from '../../lib/queue.js';
 import type { AuthUser, Deps } from '../../types.js';
 import { resolveSlice } from '../dashboards/dashboards.service.js';
@@ -238,18 +238,17 @@ export async function buildExport(deps: Deps, exportId: number, partBytes = PART
   const { db } = deps.database;
   const [row] = await db.select().from(reportExports).where(eq(reportExports.id, exportId));
   if (!row || row.status !== 'scheduled') return;
-  const caller = await callerOf(db, row.userId, row.operatorId, deps.now());
-  const u = caller?.row;
+  const found = await callerForUser(db, row.userId, row.operatorId, deps.now());
+  const u = found?.row;
   const lang = row.lang;
   try {
-    if (!caller || !u) throw forbidden();
-    const me = caller.user;
+    if (!found || !u) throw forbidden();
+    const { user: me, scope } = found.caller;
     if (
       !me.permissions.includes('downloads') ||
       !me.permissions.includes(ARCHIVE_PERMISSION[toKind(row.kind)])
     )
       throw forbidden();
-    const scope = await Scope.forUser(db, me);
     await db.delete(reportExportParts).where(eq(reportExportParts.exportId, exportId));
     const sheets = await archiveSheets(
       db,
