@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, lt, max, or } from 'drizzle-orm';
 import { ACCOUNT_ROUTES, alertsPath, detailPath, type Alert, type AlertDigest } from '@kulu/shared';
 import { alerts, users } from '../../db/schema/index.js';
 import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
-import { consultantIdsOfClient, Scope } from '../../lib/scope.js';
-import { callerOf } from '../../plugins/access.js';
+import { consultantIdsOfClient } from '../../lib/scope.js';
+import { callerForUser } from '../../plugins/access.js';
 import type { Deps } from '../../types.js';
 import { digestAlerts } from './alerts.service.js';
 
@@ -67,10 +67,9 @@ export async function sendAlertDigests(deps: Deps, modes: AlertDigest[], clientI
 /** One user's digest: read what is new to them, move their mark (once), then mail. */
 async function digestFor(deps: Deps, c: Candidate): Promise<boolean> {
   const { db } = deps.database;
-  const caller = await callerOf(db, c.id, null, deps.now());
-  if (!caller || caller.lockedOut || !caller.user.permissions.includes('alerts')) return false;
-  const me = caller.user;
-  const scope = await Scope.forUser(db, me);
+  const caller = await callerForUser(db, c.id, null, deps.now());
+  if (!caller || caller.lockedOut || !caller.caller.user.permissions.includes('alerts')) return false;
+  const { user: me, scope } = caller.caller;
   const found = await digestAlerts(db, scope, c.after, DIGEST_ROWS, mailLanguage(me.languageId));
   if (found.lastId == null) return false;
   // The mark moves only from the value read: of two runs at once (a retried job beside the first)
