@@ -31,10 +31,12 @@ export const listQuery = <L>(
   base: string,
   queryKey: readonly unknown[],
   state: ListState,
+  fixed: Record<string, number | string | undefined> = {},
 ) =>
   queryOptions({
-    queryKey: [...queryKey, 'list', listParams(resource, state)],
-    queryFn: ({ signal }) => api.get<L>(base, { query: listParams(resource, state), signal }),
+    queryKey: [...queryKey, 'list', { ...fixed, ...listParams(resource, state) }],
+    queryFn: ({ signal }) =>
+      api.get<L>(base, { query: { ...fixed, ...listParams(resource, state) }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -55,9 +57,14 @@ export const uploadRow = (base: string, data: FormData) =>
   api.request<WriteAnswer>(base, { method: 'POST', formData: data });
 
 /** The current list (search, filters, sort; every page) as .xlsx, from `<base>/export`. */
-export function exportList(resource: ResourceDecl, base: string, state: ListState): Promise<void> {
+export function exportList(
+  resource: ResourceDecl,
+  base: string,
+  state: ListState,
+  fixed: Record<string, number | string | undefined> = {},
+): Promise<void> {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(unpagedParams(resource, state)))
+  for (const [k, v] of Object.entries({ ...fixed, ...unpagedParams(resource, state) }))
     if (v !== undefined) params.set(k, String(v));
   const qs = params.toString();
   const date = helsinkiDay(new Date());

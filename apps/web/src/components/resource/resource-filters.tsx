@@ -30,6 +30,8 @@ export function ResourceFilters({ resource, filters, onChange }: Props) {
           'aria-label': label,
           'data-testid': `filter-${key}`,
         };
+        // An id filter whose field has no declared choices is the screen's own business.
+        if (filter.type === 'id' && !field?.optionsUrl && !(field?.options ?? column?.options)) return null;
         if (filter.type === 'id' && field?.optionsUrl) {
           return (
             <RefSelect

@@ -1,4 +1,4 @@
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { App, Col, Form, Row as GridRow, type ButtonProps, type FormItemProps } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,16 @@ export interface ResourceFormProps {
    * an entry a 409 goes on the first text field and is also shown as a message.
    */
   errorFields?: Record<string, string>;
+  /** Sent with every write besides the fields (e.g. the client a provider user works on). */
+  body?: Record<string, unknown>;
+  /** Form items beside the declared fields (their keys are sent as they are). */
+  formExtra?: FormExtra;
+}
+
+/** Form items beside the declared fields, e.g. a login's permissions. */
+export interface FormExtra {
+  keys: readonly string[];
+  render: (values: FormValues) => ReactNode;
 }
 
 /** Where a 409 "already exists" shows besides the message: the resource's first text field. */
@@ -80,13 +90,18 @@ export function ResourceFormModal(p: ResourceFormProps) {
   }, [resource, row, lang]);
   const values = watched ?? initialValues;
 
+  const payload = (v: FormValues) => {
+    const body = { ...toPayload(resource, v), ...p.body };
+    for (const key of p.formExtra?.keys ?? []) if (v[key] !== undefined) body[key] = v[key];
+    return body;
+  };
   const save = useMutation({
     mutationFn: (v: FormValues) =>
       resource.customWrite
         ? uploadRow(p.base, toFormData(resource, v))
         : editing
-          ? updateRow(p.base, row.id, toPayload(resource, v))
-          : createRow(p.base, toPayload(resource, v)),
+          ? updateRow(p.base, row.id, payload(v))
+          : createRow(p.base, payload(v)),
     onSuccess: (answer: WriteAnswer) => {
       const code = answer.code ?? (editing ? resource.messages.updated : resource.messages.created);
       void message.success(t(`errors.${code}`, { defaultValue: answer.message }));
@@ -190,6 +205,7 @@ export function ResourceFormModal(p: ResourceFormProps) {
       >
         <GridRow gutter={16}>{inputs.map(renderField)}</GridRow>
         {checkboxes.length > 0 && <GridRow gutter={16}>{checkboxes.map(renderField)}</GridRow>}
+        {p.formExtra?.render(values)}
       </Form>
     </AppModal>
   );

@@ -14,7 +14,7 @@ import { deleteRow, exportList, listQuery, type Row, type WriteAnswer } from './
 import { cellText } from './format';
 import { sortSpecOf, type Filters } from './list-query';
 import { ResourceFilters } from './resource-filters';
-import { ResourceFormModal, type FieldOverride } from './resource-form-modal';
+import { ResourceFormModal, type FieldOverride, type FormExtra } from './resource-form-modal';
 
 export type { Row } from './api';
 export type { FieldOverride } from './resource-form-modal';
@@ -37,6 +37,12 @@ export interface ResourceExtras {
   intro?: ReactNode;
   /** Column widths by key. */
   widths?: Partial<Record<string, number>>;
+  /** The list's sort key of a column, when it is not the column's key. */
+  sortKeys?: Partial<Record<string, string>>;
+  /** Further buttons beside add (e.g. an import). */
+  actions?: ReactNode;
+  /** Form items beside the declared fields. */
+  formExtra?: FormExtra;
 }
 
 /** The translated texts of a resource's screen. */
@@ -84,6 +90,8 @@ export interface ResourceSectionProps {
   extras?: ResourceExtras;
   /** An Excel export of the current list (`<base>/export`). */
   exportable?: boolean;
+  /** Fixed query parameters of the list and export (e.g. `clientId`), also sent with writes. */
+  params?: Record<string, number | string | undefined>;
   /** Borderless row buttons with tooltips, kept in view on the right (a page's wide table). */
   plainActions?: boolean;
 }
@@ -115,7 +123,7 @@ export function ResourceSection(p: ResourceSectionProps) {
   const [exporting, setExporting] = useState(false);
 
   const list = useQuery(
-    listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state),
+    listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state, p.params),
   );
   const refresh = () => {
     for (const key of p.invalidate ?? [p.queryKey]) void queryClient.invalidateQueries({ queryKey: key });
@@ -137,7 +145,7 @@ export function ResourceSection(p: ResourceSectionProps) {
   const onExport = async () => {
     setExporting(true);
     try {
-      await exportList(resource, base, state);
+      await exportList(resource, base, state, p.params);
     } catch (err) {
       void message.error(errorText(t, err));
     } finally {
@@ -148,7 +156,7 @@ export function ResourceSection(p: ResourceSectionProps) {
   const columns = useMemo<PagedColumn<Row>[]>(
     () =>
       resource.columns.map((c, i) => ({
-        key: c.key,
+        key: extras.sortKeys?.[c.key] ?? c.key,
         dataIndex: c.key,
         title: t(c.labelKey),
         align: alignOf(c.type),
@@ -227,6 +235,7 @@ export function ResourceSection(p: ResourceSectionProps) {
           title={texts.title}
           extra={
             <Space wrap>
+              {extras.actions}
               {exportButton}
               {addButton}
             </Space>
@@ -266,6 +275,7 @@ export function ResourceSection(p: ResourceSectionProps) {
               {summary}
               {texts.title === undefined && (
                 <Space wrap>
+                  {extras.actions}
                   {exportButton}
                   {addButton}
                 </Space>
@@ -299,6 +309,8 @@ export function ResourceSection(p: ResourceSectionProps) {
           testIds={{ form: testIds.form, save: testIds.save, field: testIds.field }}
           fields={extras.fields}
           errorFields={extras.errorFields}
+          formExtra={extras.formExtra}
+          body={p.params}
         />
       )}
     </div>

@@ -2,10 +2,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   ImportPreview,
   ImportResult,
-  InvoiceUserInput,
-  InvoiceUserList,
-  InvoiceUserListQuery,
-  InvoiceUserSaved,
   PlanChoice,
   PlanDetailList,
   PlanDetailListQuery,
@@ -15,26 +11,6 @@ import type {
 import { api } from '../../lib/api';
 
 export const INVOICE_USERS_KEY = ['invoice-users'] as const;
-
-/** Invoice User Management's list (a company's own client; provider users pass `clientId`). */
-export const invoiceUserListQuery = (params: Partial<InvoiceUserListQuery>) =>
-  queryOptions({
-    queryKey: [...INVOICE_USERS_KEY, 'list', params],
-    queryFn: ({ signal }) =>
-      api.get<InvoiceUserList>('/api/invoice-users', {
-        query: params as Record<string, string | number | undefined>,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-
-export const saveInvoiceUser = ({ id, body }: { id?: number; body: InvoiceUserInput }) =>
-  id == null
-    ? api.post<InvoiceUserSaved>('/api/invoice-users', body)
-    : api.put<InvoiceUserSaved>(`/api/invoice-users/${id}`, body);
-
-export const deleteInvoiceUser = (id: number) =>
-  api.delete<{ id: number; message: string }>(`/api/invoice-users/${id}`);
 
 const fileForm = (file: File) => {
   const form = new FormData();
