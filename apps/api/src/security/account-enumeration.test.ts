@@ -4,20 +4,12 @@ import { clients, users } from '../db/schema/index.js';
 import { startJobs } from '../jobs/index.js';
 import type * as passwords from '../lib/passwords.js';
 import { LOGIN_REFUSAL_FLOOR_MS } from '../modules/auth/auth.service.js';
+import { verified } from '../test/password-spy.js';
 import { createTestApp, DEMO, mailText, type TestApp } from '../test/helpers.js';
 
-/** Every argon2 verification, by the hash it was checked against. */
-const verified = vi.hoisted(() => [] as string[]);
-vi.mock('../lib/passwords.js', async (importOriginal) => {
-  const real = await importOriginal<typeof passwords>();
-  return {
-    ...real,
-    verifyPassword: async (stored: string | null, password: string) => {
-      verified.push(stored ?? '');
-      return real.verifyPassword(stored, password);
-    },
-  };
-});
+vi.mock('../lib/passwords.js', async (importOriginal) =>
+  (await import('../test/password-spy.js')).spiedPasswords(await importOriginal<typeof passwords>()),
+);
 
 let t: TestApp;
 

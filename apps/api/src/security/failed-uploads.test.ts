@@ -3,23 +3,16 @@
 // bytes are refused whatever became of them, a daily job removes failed invoices' files after
 // FAILED_FILE_RETENTION_DAYS (the invoice and its reason stay), and each client has a storage
 // quota and a daily upload budget.
-import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
-import { files, invoices } from '../db/schema/index.js';
+import { invoices } from '../db/schema/index.js';
 import { markFailed, removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
 import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { uploadFiles } from '../test/uploads.js';
+import { junkPdf, storedBytes, uploadFiles } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 const DAY = 86_400_000;
-
-/** A file that reads as a PDF by its first bytes but is no invoice (its parse would fail). */
-const junkPdf = (tag: string, size = MB) => {
-  const head = Buffer.from(`%PDF-1.7\n%${tag}\n`, 'latin1');
-  return Buffer.concat([head, crypto.randomBytes(size - head.length)]);
-};
 
 /** The file uploaded again and again. */
 const SAME = junkPdf('same');
@@ -29,13 +22,7 @@ let token: string;
 let clientId: number;
 
 /** Bytes of the client's stored invoice files. */
-const storedBytes = async () => {
-  const [r] = await t.deps.database.db
-    .select({ n: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
-    .from(files)
-    .where(eq(files.clientId, clientId));
-  return r.n;
-};
+const stored = () => storedBytes(t, clientId);
 
 /** The clock moves on (and the caller signs in again: a session does not last days). */
 async function later(ms: number) {
@@ -70,7 +57,7 @@ afterAll(async () => {
 
 describe('failed uploads and storage (issue 23, finding 5)', () => {
   it('keeps one copy of a file uploaded 100 times that fails each time: the same bytes are refused whatever their state', async () => {
-    const before = await storedBytes();
+    const before = await stored();
     const codes = new Set<string>();
     for (let i = 0; i < 100; i++) {
       const res = await uploadAndFail(SAME);
@@ -80,25 +67,25 @@ describe('failed uploads and storage (issue 23, finding 5)', () => {
       }
     }
     expect([...codes]).toEqual(['invoiceSameFileFailed']);
-    expect(await storedBytes()).toBe(before + MB);
+    expect(await stored()).toBe(before + MB);
   }, 300_000);
 
   it("removes failed invoices' files after the kept window, keeping the invoices with their reasons", async () => {
-    const before = await storedBytes();
+    const before = await stored();
     const ids: number[] = [];
     for (let i = 0; i < 100; i++) {
       const res = await uploadAndFail(junkPdf(`distinct-${i}`, 256 * 1024), `f${i}.pdf`);
       expect(res.statusCode).toBe(200);
       ids.push(res.json().results[0].invoiceId);
     }
-    expect(await storedBytes()).toBe(before + 100 * 256 * 1024);
+    expect(await stored()).toBe(before + 100 * 256 * 1024);
     // Within the window nothing goes; past it, every failed file does (the earlier one too).
     await later(6 * DAY);
     await removeExpiredFailedFiles(t.deps);
-    expect(await storedBytes()).toBe(before + 100 * 256 * 1024);
+    expect(await stored()).toBe(before + 100 * 256 * 1024);
     await later(2 * DAY);
     await removeExpiredFailedFiles(t.deps);
-    expect(await storedBytes()).toBeLessThanOrEqual(before - MB);
+    expect(await stored()).toBeLessThanOrEqual(before - MB);
     const [kept] = await t.deps.database.db
       .select({ state: invoices.uploadState, code: invoices.errorCode })
       .from(invoices)
@@ -135,6 +122,6 @@ describe('failed uploads and storage (issue 23, finding 5)', () => {
       statusCode: 413,
       body: { code: 'clientStorageFull', message: MESSAGES.clientStorageFull.en },
     });
-    expect(await storedBytes()).toBeLessThanOrEqual(150 * MB);
+    expect(await stored()).toBeLessThanOrEqual(150 * MB);
   }, 600_000);
 });

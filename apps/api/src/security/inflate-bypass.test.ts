@@ -5,22 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../jobs/index.js';
 import { lastParseStats } from '../jobs/parse-runner.js';
-import {
-  asciiChainBomb,
-  chainedFlateBomb,
-  deflatedZeros,
-  encryptedPdf,
-  endstreamInDataBomb,
-  flateRunLengthBomb,
-  indirectFilterBomb,
-  lzwBomb,
-  manyStreamsPdf,
-  objectStreamFilterBomb,
-  onePage,
-  paddedDictBomb,
-  runLengthBomb,
-  streamObject,
-} from '../test/hostile-pdf.js';
+import { HIDDEN_BOMBS, manyStreamsPdf } from '../test/hostile-pdf.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../test/uploads.js';
 
@@ -39,25 +24,11 @@ afterAll(async () => {
 });
 
 const GIB = 1024;
+/** The hidden bombs of the pre-check's own test, at 1 GiB (of the encryptions, AES-128 only). */
 const bombs: [string, () => Promise<Buffer> | Buffer][] = [
-  ['indirect /Filter', () => indirectFilterBomb(GIB)],
-  ['stream dictionary over 4 KiB', () => paddedDictBomb(GIB, 8192)],
-  ['five Flate stages', () => chainedFlateBomb(GIB, 5)],
-  ['endstream in the data, direct /Length', () => endstreamInDataBomb(GIB, 'direct')],
-  ['endstream in the data, /Length 10 0 R', () => endstreamInDataBomb(GIB, 'indirect')],
-  ['RunLengthDecode', () => runLengthBomb(GIB)],
-  ['Flate and RunLengthDecode', () => flateRunLengthBomb(GIB)],
-  ['LZWDecode', () => lzwBomb(GIB)],
-  ['ASCII85, unknown, ASCIIHex, Flate', () => asciiChainBomb(GIB)],
-  ['/Filter inside an object stream', () => objectStreamFilterBomb(GIB)],
-  [
-    'AES encryption with an empty password',
-    async () =>
-      encryptedPdf(
-        { ...onePage(), 7: streamObject('/Filter /FlateDecode', await deflatedZeros(GIB)) },
-        'aes-128',
-      ),
-  ],
+  ...HIDDEN_BOMBS.filter(([name]) => !/rc4|aes-256|EarlyChange/.test(name)).map(
+    ([name, make]): [string, () => Promise<Buffer> | Buffer] => [name, () => make(GIB)],
+  ),
   ['160,000 tiny streams', () => manyStreamsPdf(160_000)],
 ];
 
@@ -67,7 +38,7 @@ describe('inflate pre-check bypasses (issue 23, finding 6)', () => {
     async (name, make) => {
       const data = await make();
       expect(data.length).toBeLessThan(20 * 1024 * 1024);
-      const res = await uploadFiles(t, token, [{ name: `${name}.pdf`, data }]);
+      const res = await uploadFiles(t, token, [{ name: `${name.replace(/\W+/g, '-')}.pdf`, data }]);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ accepted: 1 });
       expect(await settled(t, token, res.json().results[0].invoiceId, 120_000)).toMatchObject({

@@ -2,20 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import type * as passwords from '../lib/passwords.js';
+import { verified } from '../test/password-spy.js';
 import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
 
-/** Every argon2 verification, by the hash it was checked against. */
-const verified = vi.hoisted(() => [] as string[]);
-vi.mock('../lib/passwords.js', async (importOriginal) => {
-  const real = await importOriginal<typeof passwords>();
-  return {
-    ...real,
-    verifyPassword: async (stored: string | null, password: string) => {
-      verified.push(stored ?? '');
-      return real.verifyPassword(stored, password);
-    },
-  };
-});
+vi.mock('../lib/passwords.js', async (importOriginal) =>
+  (await import('../test/password-spy.js')).spiedPasswords(await importOriginal<typeof passwords>()),
+);
 
 let t: TestApp;
 let userHash: string;

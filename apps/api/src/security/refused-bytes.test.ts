@@ -3,33 +3,25 @@
 // not count against the client's daily upload budget: 100 copies of one 20 MB file kept 20 MB but
 // grew the tables to 1,456 MB on disk. Now every file byte an upload sends counts against the
 // budget, accepted or refused (upload_receipts), so the churn is bounded per client and day.
-import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
-import { files, uploadReceipts } from '../db/schema/index.js';
+import { uploadReceipts } from '../db/schema/index.js';
 import { markFailed, removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
 import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { uploadFiles, uploadStreamed } from '../test/uploads.js';
+import { junkPdf, storedBytes, uploadFiles, uploadStreamed } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 const DAY = 86_400_000;
 
 /** A 1 MB file that reads as a PDF by its first bytes but is no invoice (its parse would fail). */
-const head = Buffer.from('%PDF-1.7\n%refused-bytes\n', 'latin1');
-const SAME = Buffer.concat([head, crypto.randomBytes(MB - head.length)]);
+const SAME = junkPdf('refused-bytes');
 
 let t: TestApp;
 let token: string;
 let clientId: number;
 
-const storedBytes = async () => {
-  const [r] = await t.deps.database.db
-    .select({ n: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
-    .from(files)
-    .where(eq(files.clientId, clientId));
-  return r.n;
-};
+const stored = () => storedBytes(t, clientId);
 
 const receipts = async () =>
   t.deps.database.db
@@ -48,7 +40,7 @@ afterAll(async () => {
 
 describe('refused copies of a file count against the daily upload budget (issue 23)', () => {
   it('refuses the same file as a duplicate until its refused bytes spend the budget, then refuses uploads before their body is read', async () => {
-    const before = await storedBytes();
+    const before = await stored();
     const first = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
     expect(first.statusCode).toBe(200);
     await markFailed(t.deps, first.json().results[0].invoiceId, 'invalidInvoice', 'not an invoice');
@@ -70,7 +62,7 @@ describe('refused copies of a file count against the daily upload budget (issue 
       'dailyUploadBudgetSpent',
     ]);
     expect((await receipts()).map((r) => r.bytes)).toEqual([MB, MB, MB, MB]);
-    expect(await storedBytes()).toBe(before + MB);
+    expect(await stored()).toBe(before + MB);
 
     // Refused before the body is read: the server took no more than the stream buffered ahead.
     const big = uploadStreamed(t, token, 4 * MB);
@@ -78,7 +70,7 @@ describe('refused copies of a file count against the daily upload budget (issue 
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'dailyUploadBudgetSpent' });
     expect(big.counter.read).toBeLessThan(2 * MB);
-    expect(await storedBytes()).toBe(before + MB);
+    expect(await stored()).toBe(before + MB);
   }, 120_000);
 
   it('counts a file refused while it streams in (not a PDF) and drops receipts older than 24 hours', async () => {

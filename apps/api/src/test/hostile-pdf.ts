@@ -453,3 +453,36 @@ function aesData(key: Buffer, data: Buffer): Buffer {
   const iv = crypto.randomBytes(16);
   return Buffer.concat([iv, aes(key.length === 32 ? 'aes-256-cbc' : 'aes-128-cbc', key, data, iv)]);
 }
+
+/**
+ * Each file hides a bomb of `mb` MiB (MuPDF 1.28 decodes each whole: checked when they were written)
+ * from the pre-check of issue 23, which inflated only FlateDecode streams named in the last 4 KiB
+ * before `stream`, up to the first `endstream`, at most four stages deep.
+ */
+export const HIDDEN_BOMBS: [string, (mb: number) => Promise<Buffer> | Buffer][] = [
+  ['an indirect /Filter (`/Filter 9 0 R`, object 9 `[/FlateDecode]`)', indirectFilterBomb],
+  ['/Filter first in a stream dictionary padded past 4 KiB', (mb) => paddedDictBomb(mb, 8192)],
+  ['five chained FlateDecode stages', (mb) => chainedFlateBomb(mb, 5)],
+  [
+    'the bytes `endstream` inside the compressed data, a direct /Length',
+    (mb) => endstreamInDataBomb(mb, 'direct'),
+  ],
+  [
+    'the bytes `endstream` inside the compressed data, /Length 10 0 R',
+    (mb) => endstreamInDataBomb(mb, 'indirect'),
+  ],
+  ['RunLengthDecode alone', runLengthBomb],
+  ['FlateDecode then RunLengthDecode', flateRunLengthBomb],
+  ['LZWDecode', (mb) => lzwBomb(mb)],
+  ['LZWDecode with /EarlyChange 0', (mb) => lzwBomb(mb, 0)],
+  ['ASCII85, an unknown filter, ASCIIHex and Flate in one chain', asciiChainBomb],
+  ['/Filter in an object inside a compressed object stream', objectStreamFilterBomb],
+  ...(['rc4', 'aes-128', 'aes-256'] as const).map((method): [string, (mb: number) => Promise<Buffer>] => [
+    `encryption (${method}) with an empty user password`,
+    async (mb) =>
+      encryptedPdf(
+        { ...onePage(), 7: streamObject('/Filter /FlateDecode', await deflatedZeros(mb)) },
+        method,
+      ),
+  ]),
+];

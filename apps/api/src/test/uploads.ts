@@ -5,12 +5,19 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { files } from '../db/schema/index.js';
 import type { TestApp } from './helpers.js';
 
 export type FilePart = { name: string; data: Buffer | Uint8Array };
 
-/** A multipart/form-data body with text fields and files under "files". */
-export function multipart(files: FilePart[], fields: Record<string, string | number> = {}) {
+/** A multipart/form-data body with text fields and files under "files" (or `opts.field`), as PDFs (or `opts.type`). */
+export function multipart(
+  files: FilePart[],
+  fields: Record<string, string | number> = {},
+  opts: { field?: string; type?: string } = {},
+) {
   const boundary = '----kulu-invoice-boundary';
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -19,7 +26,7 @@ export function multipart(files: FilePart[], fields: Record<string, string | num
   for (const f of files) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${f.name}"\r\ncontent-type: application/pdf\r\n\r\n`,
+        `--${boundary}\r\ncontent-disposition: form-data; name="${opts.field ?? 'files'}"; filename="${f.name}"\r\ncontent-type: ${opts.type ?? 'application/pdf'}\r\n\r\n`,
       ),
       Buffer.from(f.data),
       Buffer.from('\r\n'),
@@ -31,6 +38,25 @@ export function multipart(files: FilePart[], fields: Record<string, string | num
     payload: Buffer.concat(parts),
   };
 }
+
+/** A file of `size` bytes (1 MiB) that reads as a PDF by its first bytes but is no invoice (its parse would fail). */
+export const junkPdf = (tag: string, size = 1024 * 1024) => {
+  const head = Buffer.from(`%PDF-1.7\n%${tag}\n`, 'latin1');
+  return Buffer.concat([head, crypto.randomBytes(size - head.length)]);
+};
+
+/** Bytes of a client's stored files. */
+export const storedBytes = async (t: Pick<TestApp, 'deps'>, clientId: number) => {
+  const [r] = await t.deps.database.db
+    .select({ n: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
+    .from(files)
+    .where(eq(files.clientId, clientId));
+  return r.n;
+};
+
+/** A multipart/form-data body with text fields and at most one file under "file" (the single-file uploads). */
+export const multipartFile = (fields: Record<string, string | number>, file?: FilePart) =>
+  multipart(file ? [file] : [], fields, { field: 'file', type: 'application/octet-stream' });
 
 /** POST /api/invoices with the target (clientId, subCompanyId) in the query, as the web app sends it. */
 export const uploadFiles = (

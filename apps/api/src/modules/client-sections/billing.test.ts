@@ -1,30 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { message } from '@kulu/shared';
-import {
-  activityLog,
-  clientBillingPlans,
-  clients,
-  consultantUserCompanies,
-  users,
-} from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { activityLog, clients } from '../../db/schema/index.js';
+import { clientWing, FULL_PLAN, insertBillingPlan } from '../../test/client-wing.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
-let admin: string;
-let consultant: string;
-let companyAdmin: string;
-let clientId: number;
-let otherClientId: number;
+let admin: string, consultant: string, companyAdmin: string;
+let clientId: number, otherClientId: number;
 let planId: number;
 
-const userOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u;
-};
 const url = (id = clientId) => `/api/clients/${id}/billing`;
 const planOf = async (id: number) =>
   (await t.deps.database.db.select({ p: clients.billingPlanId }).from(clients).where(eq(clients.id, id)))[0]
@@ -32,34 +17,10 @@ const planOf = async (id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  consultant = await t.login(DEMO.consultant);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientId = (await userOf(DEMO.companyAdmin)).clientId!;
-  otherClientId = (await userOf(DEMO.otherCompanyAdmin)).clientId!;
-  const me = await userOf(DEMO.consultant);
-  await t.deps.database.db
-    .delete(consultantUserCompanies)
-    .where(
-      and(eq(consultantUserCompanies.userId, me.id), eq(consultantUserCompanies.clientId, otherClientId)),
-    );
-  const [plan] = await t.deps.database.db
-    .insert(clientBillingPlans)
-    .values({
-      name: 'Billing test plan',
-      contractLengthMonths: 24,
-      advancePaymentDiscountPercent: '5.00',
-      costPerPlan: '3.50',
-      setUpFee: '100.00',
-      setUpFeePerCompany: '50.00',
-      additionalUsersFee: '2.00',
-      automatedInvoiceUploadFee: '10.00',
-      onDemandSupportFee: '90.00',
-      adminFee: '25.00',
-      companyAdditionalUsersFee: '4.00',
-    })
-    .returning();
-  planId = plan.id;
+  ({ admin, consultant, companyAdmin, clientId, otherClientId } = await clientWing(t, {
+    consultantKeepsOne: true,
+  }));
+  planId = await insertBillingPlan(t, { name: 'Billing test plan', ...FULL_PLAN });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,25 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_CLIENT_USER_PERMISSIONS, message } from '@kulu/shared';
-import {
-  activityLog,
-  clients,
-  costCenters,
-  files,
-  invoices,
-  subCompanies,
-  users,
-} from '../../db/schema/index.js';
+import { activityLog, clients, costCenters, files, invoices, subCompanies } from '../../db/schema/index.js';
+import { clientWing, demoUser } from '../../test/client-wing.js';
 import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
-let admin: string;
-let consultant: string;
-let companyAdmin: string;
-let clientUser: string;
-let otherCompanyAdmin: string;
-let clientId: number;
-let otherClientId: number;
+let admin: string, consultant: string, companyAdmin: string, clientUser: string, otherCompanyAdmin: string;
+let clientId: number, otherClientId: number;
 /** This client's sub-companies (Helsinki, Tampere) and a cost center of Helsinki. */
 let helsinki: number;
 let tampere: number;
@@ -28,14 +16,6 @@ let otherSubId: number;
 let otherCostCenter: number;
 let otherUserId: number;
 const password = 'Uusi!Salasana1';
-
-const clientOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u;
-};
 
 /** One invoice row of a sub-company (enough for the invoice list). */
 async function invoiceOf(cId: number, subCompanyId: number, tag: string) {
@@ -68,14 +48,9 @@ async function invoiceOf(cId: number, subCompanyId: number, tag: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  consultant = await t.login(DEMO.consultant);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientUser = await t.login(DEMO.clientUser);
-  otherCompanyAdmin = await t.login(DEMO.otherCompanyAdmin);
-  clientId = (await clientOf(DEMO.companyAdmin)).clientId!;
-  otherClientId = (await clientOf(DEMO.otherCompanyAdmin)).clientId!;
-  otherUserId = (await clientOf(DEMO.otherClientUser)).id;
+  ({ admin, consultant, companyAdmin, clientUser, otherCompanyAdmin, clientId, otherClientId } =
+    await clientWing(t));
+  otherUserId = (await demoUser(t, DEMO.otherClientUser)).id;
   const db = t.deps.database.db;
   const subs = await db
     .select({ id: subCompanies.id, name: subCompanies.name })
@@ -381,7 +356,7 @@ describe('additional users: tenancy and permissions', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     // The company admin is not one of the additional users.
-    const adminRow = await clientOf(DEMO.companyAdmin);
+    const adminRow = await demoUser(t, DEMO.companyAdmin);
     const res = await t.inject({ method: 'POST', url: `${base()}/${adminRow.id}/deactivate`, token: admin });
     expect(res.statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: base(2_000_000), token: admin })).statusCode).toBe(404);

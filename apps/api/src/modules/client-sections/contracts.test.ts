@@ -1,61 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, contractCosts, helsinkiDay, message, ROLE } from '@kulu/shared';
-import {
-  activityLog,
-  clientBillingPlans,
-  clientContracts,
-  clients,
-  consultantCompanies,
-  users,
-} from '../../db/schema/index.js';
+import { activityLog, clientContracts, clients, consultantCompanies, users } from '../../db/schema/index.js';
+import { clientWing, FULL_PLAN, insertBillingPlan } from '../../test/client-wing.js';
 import { addActiveContract, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
 import { hashPassword } from '../../lib/passwords.js';
 
 let t: TestApp;
-let admin: string;
-let companyAdmin: string;
-let clientUser: string;
-let otherCompanyAdmin: string;
-let clientId: number;
-let otherClientId: number;
+let admin: string, companyAdmin: string, clientUser: string, otherCompanyAdmin: string;
+let clientId: number, otherClientId: number;
 let planId: number;
 const year = new Date().getUTCFullYear();
 const today = helsinkiDay(new Date());
 
-const clientOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u.clientId!;
-};
-
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientUser = await t.login(DEMO.clientUser);
-  otherCompanyAdmin = await t.login(DEMO.otherCompanyAdmin);
-  clientId = await clientOf(DEMO.companyAdmin);
-  otherClientId = await clientOf(DEMO.otherCompanyAdmin);
-  const [plan] = await t.deps.database.db
-    .insert(clientBillingPlans)
-    .values({
-      name: 'Contract test plan',
-      contractLengthMonths: 24,
-      advancePaymentDiscountPercent: '5.00',
-      costPerPlan: '3.50',
-      setUpFee: '100.00',
-      setUpFeePerCompany: '50.00',
-      additionalUsersFee: '2.00',
-      automatedInvoiceUploadFee: '10.00',
-      onDemandSupportFee: '90.00',
-      adminFee: '25.00',
-      companyAdditionalUsersFee: '4.00',
-    })
-    .returning();
-  planId = plan.id;
+  ({ admin, companyAdmin, clientUser, otherCompanyAdmin, clientId, otherClientId } = await clientWing(t));
+  planId = await insertBillingPlan(t, { name: 'Contract test plan', ...FULL_PLAN });
 });
 afterAll(async () => {
   await t?.close();

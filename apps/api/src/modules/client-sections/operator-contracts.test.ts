@@ -12,39 +12,23 @@ import {
   settings,
   users,
 } from '../../db/schema/index.js';
+import { clientWing } from '../../test/client-wing.js';
+import { multipartFile } from '../../test/uploads.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { sendOperatorContractReminders } from './operator-contract-reminders.js';
 import { sniffDocument } from './document-type.js';
 
 let t: TestApp;
-let admin: string;
-let consultant: string;
-let companyAdmin: string;
-let clientUser: string;
-let otherCompanyAdmin: string;
-let clientId: number;
-let otherClientId: number;
+let admin: string, consultant: string, companyAdmin: string, clientUser: string, otherCompanyAdmin: string;
+let clientId: number, otherClientId: number;
 /** An operator the client has a contract with (demo data), and one it has none with. */
 let operatorId: number;
 let freeOperatorId: number;
 
-const clientOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u.clientId!;
-};
-
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  consultant = await t.login(DEMO.consultant);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientUser = await t.login(DEMO.clientUser);
-  otherCompanyAdmin = await t.login(DEMO.otherCompanyAdmin);
-  clientId = await clientOf(DEMO.companyAdmin);
-  otherClientId = await clientOf(DEMO.otherCompanyAdmin);
+  ({ admin, consultant, companyAdmin, clientUser, otherCompanyAdmin, clientId, otherClientId } =
+    await clientWing(t));
   const list = (await get(base(), admin)).json();
   operatorId = list.items[0].operatorId;
   freeOperatorId = list.available[0]?.id;
@@ -63,34 +47,12 @@ const get = (url: string, token: string) => t.inject({ method: 'GET', url, token
 const put = (url: string, token: string, payload: object) => t.inject({ method: 'PUT', url, token, payload });
 const del = (url: string, token: string) => t.inject({ method: 'DELETE', url, token });
 
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-  const boundary = '----kulu-operator-documents';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (
   token: string,
   name: string | undefined,
   file: { name: string; data: Buffer },
   url = docsUrl(),
-) => t.inject({ method: 'POST', url, token, ...multipart(name === undefined ? {} : { name }, file) });
+) => t.inject({ method: 'POST', url, token, ...multipartFile(name === undefined ? {} : { name }, file) });
 
 /** A ZIP of stored entries (enough for an Office Open XML package). */
 function zip(entries: Record<string, string>): Buffer {
@@ -442,7 +404,7 @@ describe('operator contract documents', () => {
       method: 'POST',
       url: docsUrl(),
       token: admin,
-      ...multipart({ name: 'Tyhjä' }),
+      ...multipartFile({ name: 'Tyhjä' }),
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().fields).toMatchObject({ file: 'required' });

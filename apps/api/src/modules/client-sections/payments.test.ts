@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
-import { activityLog, clientPayments, consultantUserCompanies, users } from '../../db/schema/index.js';
+import { activityLog, clientPayments } from '../../db/schema/index.js';
+import { clientWing } from '../../test/client-wing.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
-let admin: string;
-let consultant: string;
-let companyAdmin: string;
-let clientUser: string;
-let clientId: number;
-let otherClientId: number;
+let admin: string, consultant: string, companyAdmin: string, clientUser: string;
+let clientId: number, otherClientId: number;
 let otherPaymentId: number;
 
 const DAY = 86_400_000;
 const today = () => helsinkiDay(t.deps.now());
 const dayFrom = (days: number) => helsinkiDay(new Date(t.deps.now().getTime() + days * DAY));
-
-const clientOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u;
-};
 
 const base = (id = clientId) => `/api/clients/${id}/payments`;
 const rowsOf = (id: number) =>
@@ -36,19 +25,10 @@ const logOf = (id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  consultant = await t.login(DEMO.consultant);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientUser = await t.login(DEMO.clientUser);
-  clientId = (await clientOf(DEMO.companyAdmin)).clientId!;
-  otherClientId = (await clientOf(DEMO.otherCompanyAdmin)).clientId!;
   // The demo consultant keeps only the first company: the other is "another client" to them.
-  const me = await clientOf(DEMO.consultant);
-  await t.deps.database.db
-    .delete(consultantUserCompanies)
-    .where(
-      and(eq(consultantUserCompanies.userId, me.id), eq(consultantUserCompanies.clientId, otherClientId)),
-    );
+  ({ admin, consultant, companyAdmin, clientUser, clientId, otherClientId } = await clientWing(t, {
+    consultantKeepsOne: true,
+  }));
   const [other] = await t.deps.database.db
     .insert(clientPayments)
     .values({ clientId: otherClientId, paymentDate: '2025-01-15', amount: '99.00', description: 'Other' })

@@ -1,60 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { message } from '@kulu/shared';
-import { activityLog, clientBillingPlans, subCompanies, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { activityLog, subCompanies } from '../../db/schema/index.js';
+import { clientWing, insertBillingPlan } from '../../test/client-wing.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
-let admin: string;
-let consultant: string;
-let companyAdmin: string;
-let clientUser: string;
-let otherCompanyAdmin: string;
-let clientId: number;
-let otherClientId: number;
+let admin: string, consultant: string, companyAdmin: string, clientUser: string, otherCompanyAdmin: string;
+let clientId: number, otherClientId: number;
 let otherSubId: number;
 let planId: number;
 
-const clientOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u.clientId!;
-};
-
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  consultant = await t.login(DEMO.consultant);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientUser = await t.login(DEMO.clientUser);
-  otherCompanyAdmin = await t.login(DEMO.otherCompanyAdmin);
-  clientId = await clientOf(DEMO.companyAdmin);
-  otherClientId = await clientOf(DEMO.otherCompanyAdmin);
+  ({ admin, consultant, companyAdmin, clientUser, otherCompanyAdmin, clientId, otherClientId } =
+    await clientWing(t));
   const db = t.deps.database.db;
   [{ id: otherSubId }] = await db
     .select({ id: subCompanies.id })
     .from(subCompanies)
     .where(eq(subCompanies.clientId, otherClientId))
     .limit(1);
-  const [plan] = await db
-    .insert(clientBillingPlans)
-    .values({
-      name: 'Sub-company test plan',
-      contractLengthMonths: 12,
-      advancePaymentDiscountPercent: '0.00',
-      costPerPlan: '3.00',
-      setUpFee: '0.00',
-      setUpFeePerCompany: '0.00',
-      additionalUsersFee: '1.00',
-      automatedInvoiceUploadFee: '0.00',
-      onDemandSupportFee: '80.00',
-      adminFee: '10.00',
-      companyAdditionalUsersFee: '2.00',
-    })
-    .returning();
-  planId = plan.id;
+  planId = await insertBillingPlan(t, {
+    name: 'Sub-company test plan',
+    costPerPlan: '3.00',
+    additionalUsersFee: '1.00',
+    onDemandSupportFee: '80.00',
+    adminFee: '10.00',
+    companyAdditionalUsersFee: '2.00',
+  });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, firstOfMonth, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
-import {
-  activityLog,
-  clientBillingPlans,
-  clients,
-  consultantUserCompanies,
-  onDemandSupport,
-  users,
-} from '../../db/schema/index.js';
+import { activityLog, clients, onDemandSupport } from '../../db/schema/index.js';
+import { clientWing, insertBillingPlan } from '../../test/client-wing.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
-let admin: string;
-let consultant: string;
-let companyAdmin: string;
-let clientUser: string;
-let clientId: number;
-let otherClientId: number;
+let admin: string, consultant: string, companyAdmin: string, clientUser: string;
+let clientId: number, otherClientId: number;
 let otherEntryId: number;
 
 const DAY = 86_400_000;
@@ -25,14 +15,6 @@ const today = () => helsinkiDay(t.deps.now());
 const dayFrom = (days: number) => helsinkiDay(new Date(t.deps.now().getTime() + days * DAY));
 /** The last day of the previous month. */
 const lastMonth = () => addDays(firstOfMonth(today()), -1);
-
-const userOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u;
-};
 
 const base = (id = clientId) => `/api/clients/${id}/support-hours`;
 const rowsOf = (id: number) =>
@@ -47,41 +29,21 @@ const add = (payload: object, token = admin, id = clientId) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  consultant = await t.login(DEMO.consultant);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientUser = await t.login(DEMO.clientUser);
-  clientId = (await userOf(DEMO.companyAdmin)).clientId!;
-  otherClientId = (await userOf(DEMO.otherCompanyAdmin)).clientId!;
-  const me = await userOf(DEMO.consultant);
-  await t.deps.database.db
-    .delete(consultantUserCompanies)
-    .where(
-      and(eq(consultantUserCompanies.userId, me.id), eq(consultantUserCompanies.clientId, otherClientId)),
-    );
+  ({ admin, consultant, companyAdmin, clientUser, clientId, otherClientId } = await clientWing(t, {
+    consultantKeepsOne: true,
+  }));
   const [other] = await t.deps.database.db
     .insert(onDemandSupport)
     .values({ clientId: otherClientId, supportDate: today(), hours: '2.00', description: 'Other' })
     .returning();
   otherEntryId = other.id;
   // The client is billed by a plan with an on-demand support fee of 90.00 an hour.
-  const [plan] = await t.deps.database.db
-    .insert(clientBillingPlans)
-    .values({
-      name: 'Support test plan',
-      contractLengthMonths: 12,
-      advancePaymentDiscountPercent: '0.00',
-      costPerPlan: '3.00',
-      setUpFee: '0.00',
-      setUpFeePerCompany: '0.00',
-      additionalUsersFee: '0.00',
-      automatedInvoiceUploadFee: '0.00',
-      onDemandSupportFee: '90.00',
-      adminFee: '0.00',
-      companyAdditionalUsersFee: '0.00',
-    })
-    .returning();
-  await t.deps.database.db.update(clients).set({ billingPlanId: plan.id }).where(eq(clients.id, clientId));
+  const planId = await insertBillingPlan(t, {
+    name: 'Support test plan',
+    costPerPlan: '3.00',
+    onDemandSupportFee: '90.00',
+  });
+  await t.deps.database.db.update(clients).set({ billingPlanId: planId }).where(eq(clients.id, clientId));
   // An entry of last month (written directly): not in this month's total.
   await t.deps.database.db
     .insert(onDemandSupport)

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { LANGUAGE, ROLE } from '@kulu/shared';
 import { files } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { multipartFile } from '../../test/uploads.js';
 import { sniffHelpFile } from './help.service.js';
 
 let t: TestApp;
@@ -25,34 +26,11 @@ afterAll(async () => {
 const PAGE = '/company/dashboard/costAndUsage';
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
-/** A multipart/form-data body with text fields and one file. */
-function multipart(fields: Record<string, string | number>, file?: { name: string; data: Buffer }) {
-  const boundary = '----kulu-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  };
-}
-
 const upload = (
   fields: Record<string, string | number>,
   file?: { name: string; data: Buffer },
   token = admin,
-) => t.inject({ method: 'POST', url: '/api/masters/help', token, ...multipart(fields, file) });
+) => t.inject({ method: 'POST', url: '/api/masters/help', token, ...multipartFile(fields, file) });
 
 describe('help files', () => {
   it('uploads a PDF per role, page and language', async () => {

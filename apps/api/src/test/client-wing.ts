@@ -1,0 +1,91 @@
+// Test helpers (imported by tests only) for the client wing: the demo callers signed in, the two
+// demo clients, and the rows the client-section tests set up alike.
+import { and, eq } from 'drizzle-orm';
+import { clientBillingPlans, consultantUserCompanies, users } from '../db/schema/index.js';
+import { DEMO, type TestApp } from './helpers.js';
+
+/** Tokens of the demo callers and the two demo clients (the company admin's and the other one). */
+export interface ClientWing {
+  admin: string;
+  consultant: string;
+  companyAdmin: string;
+  clientUser: string;
+  otherCompanyAdmin: string;
+  /** The company admin's client (Pohjola). */
+  clientId: number;
+  /** The other company admin's client (Saimaa): "another client". */
+  otherClientId: number;
+}
+
+/** The users row (id and client) of a demo login. */
+export async function demoUser(t: Pick<TestApp, 'deps'>, email: string) {
+  const [u] = await t.deps.database.db
+    .select({ id: users.id, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, email));
+  return u!;
+}
+
+/**
+ * Signs in the demo callers and finds the two demo clients. With `consultantKeepsOne`, the demo
+ * consultant keeps only the company admin's client: the other is "another client" to them too.
+ */
+export async function clientWing(
+  t: TestApp,
+  opts: { consultantKeepsOne?: boolean } = {},
+): Promise<ClientWing> {
+  const [admin, consultant, companyAdmin, clientUser, otherCompanyAdmin] = await Promise.all(
+    [DEMO.admin, DEMO.consultant, DEMO.companyAdmin, DEMO.clientUser, DEMO.otherCompanyAdmin].map((e) =>
+      t.login(e),
+    ),
+  );
+  const clientId = (await demoUser(t, DEMO.companyAdmin)).clientId!;
+  const otherClientId = (await demoUser(t, DEMO.otherCompanyAdmin)).clientId!;
+  if (opts.consultantKeepsOne) {
+    const me = await demoUser(t, DEMO.consultant);
+    await t.deps.database.db
+      .delete(consultantUserCompanies)
+      .where(
+        and(eq(consultantUserCompanies.userId, me.id), eq(consultantUserCompanies.clientId, otherClientId)),
+      );
+  }
+  return { admin, consultant, companyAdmin, clientUser, otherCompanyAdmin, clientId, otherClientId };
+}
+
+/** A billing plan with zero fees but those given (and 12 months): its id. */
+export async function insertBillingPlan(
+  t: Pick<TestApp, 'deps'>,
+  values: Partial<typeof clientBillingPlans.$inferInsert> & { name: string },
+): Promise<number> {
+  const [plan] = await t.deps.database.db
+    .insert(clientBillingPlans)
+    .values({
+      contractLengthMonths: 12,
+      advancePaymentDiscountPercent: '0.00',
+      costPerPlan: '0.00',
+      setUpFee: '0.00',
+      setUpFeePerCompany: '0.00',
+      additionalUsersFee: '0.00',
+      automatedInvoiceUploadFee: '0.00',
+      onDemandSupportFee: '0.00',
+      adminFee: '0.00',
+      companyAdditionalUsersFee: '0.00',
+      ...values,
+    })
+    .returning();
+  return plan.id;
+}
+
+/** A plan with every fee set (24 months, 5 % off when paid in advance). */
+export const FULL_PLAN = {
+  contractLengthMonths: 24,
+  advancePaymentDiscountPercent: '5.00',
+  costPerPlan: '3.50',
+  setUpFee: '100.00',
+  setUpFeePerCompany: '50.00',
+  additionalUsersFee: '2.00',
+  automatedInvoiceUploadFee: '10.00',
+  onDemandSupportFee: '90.00',
+  adminFee: '25.00',
+  companyAdditionalUsersFee: '4.00',
+} as const;
