@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import {
   USERS,
   baseUrl,
@@ -10,12 +9,11 @@ import {
   pickOption,
   screenshot,
   switchLanguage,
+  tokenOf,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
-
-const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
 /** A sub-company added to Pohjola Rakennus Oy through the API, as a script would (an activity log entry). */
 async function addSubCompany(token: string, name: string) {

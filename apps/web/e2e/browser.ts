@@ -87,6 +87,40 @@ export async function openPage(
 export const goto = (page: Page, path: string) => page.goto(`${baseUrl()}/#${path}`);
 
 /**
+ * Runs `walk` on a fresh page: on a failure it leaves the screenshot `<name>-failure`; after the
+ * walk, no page errors. The context is closed either way.
+ */
+export async function onPage(
+  browser: Browser,
+  name: string,
+  walk: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { context, page, errors } = await openPage(browser);
+  try {
+    try {
+      await walk(page);
+    } catch (e) {
+      await screenshot(page, `${name}-failure`);
+      throw e;
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs in as the provider admin and opens a client's page from the client list. */
+export async function openClient(page: Page, name: string): Promise<void> {
+  await login(page, USERS.admin);
+  await goto(page, '/client-management/client-management');
+  await page.getByRole('link', { name }).click();
+  await page.getByTestId('client-detail-page').waitFor();
+}
+
+/** The session's bearer token, as a script would use it. */
+export const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+
+/**
  * Logs in and shows the interface in `lang`. The language is saved on the user, so an earlier test
  * may have left this user in the other one: a test starts from the language it asks for.
  *

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  USERS,
   fillDay,
+  onPage,
+  openClient,
   openTab,
   toast,
   toastsGone,
-  goto,
-  login,
-  openPage,
   screenshot,
   switchLanguage,
   useBrowser,
@@ -18,24 +16,13 @@ const browser = useBrowser();
 
 describe('a client: contracts, billing, payments and on-demand support', () => {
   it('works through the four sections in English and shows them in Finnish', async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await walk(page);
-    } catch (e) {
-      await screenshot(page, 'client-money-failure');
-      throw e;
-    }
-    expect(errors).toEqual([]);
-    await context.close();
+    await onPage(browser(), 'client-money', walk);
   }, 240_000);
 });
 
 /** The walk through the four sections, in English and then in Finnish. */
 async function walk(page: Page) {
-  await login(page, USERS.admin);
-  await goto(page, '/client-management/client-management');
-  await page.getByRole('link', { name: 'Pohjola Rakennus Oy' }).click();
-  await page.getByTestId('client-detail-page').waitFor();
+  await openClient(page, 'Pohjola Rakennus Oy');
 
   // Billing management: put the client on a plan; its fees show read-only.
   await openTab(page, 'Billing management');

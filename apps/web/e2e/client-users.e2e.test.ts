@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   USERS,
+  onPage,
+  openClient,
   openTab,
   pickOption,
   toast,
   toastsGone,
-  goto,
-  login,
-  openPage,
   screenshot,
   switchLanguage,
   useBrowser,
@@ -18,23 +17,12 @@ const browser = useBrowser();
 
 describe('a client: sub-companies and additional users', () => {
   it('adds a sub-company and a user in English and shows both sections in Finnish', async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await walk(page);
-    } catch (e) {
-      await screenshot(page, 'client-users-failure');
-      throw e;
-    }
-    expect(errors).toEqual([]);
-    await context.close();
+    await onPage(browser(), 'client-users', walk);
   }, 240_000);
 });
 
 async function walk(page: Page) {
-  await login(page, USERS.admin);
-  await goto(page, '/client-management/client-management');
-  await page.getByRole('link', { name: 'Pohjola Rakennus Oy' }).click();
-  await page.getByTestId('client-detail-page').waitFor();
+  await openClient(page, 'Pohjola Rakennus Oy');
 
   // Sub-companies: the demo's two, a new one, and the spec's message for a name taken.
   await openTab(page, 'Sub-companies');

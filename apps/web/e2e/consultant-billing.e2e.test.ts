@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import {
   USERS,
   baseUrl,
@@ -11,12 +10,11 @@ import {
   pickOption,
   screenshot,
   switchLanguage,
+  tokenOf,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
-
-const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
 /**
  * A consultant (a client of type consultant) on a billing plan, managing both demo companies, made

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { helsinkiDay } from '@kulu/shared';
 import {
   USERS,
@@ -16,6 +15,7 @@ import {
   switchLanguage,
   toast,
   toastsGone,
+  tokenOf,
   useBrowser,
 } from './browser';
 
@@ -28,9 +28,6 @@ const SUB_COMPANY = 'Polku Testi Helsinki';
 
 /** The business day (Europe/Helsinki) of an instant as the date fields take it. */
 const dmy = (d: Date) => helsinkiDay(d).split('-').reverse().join('/');
-
-/** The session's bearer token, as a script would use it. */
-const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
 describe('a new customer from sign-up to its first user, and out again', () => {
   it(

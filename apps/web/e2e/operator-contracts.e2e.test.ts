@@ -7,7 +7,8 @@ import {
   toastsGone,
   goto,
   login,
-  openPage,
+  onPage,
+  openClient,
   screenshot,
   switchLanguage,
   useBrowser,
@@ -23,31 +24,13 @@ const year = new Date().getUTCFullYear() + 5;
 
 describe('operator contract details', () => {
   it('the provider edits a contract and its documents; the company sees them on My Profile', async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await provider(page);
-    } catch (e) {
-      await screenshot(page, 'operator-contracts-failure');
-      throw e;
-    }
-    await context.close();
-    const company = await openPage(browser());
-    try {
-      await companyProfile(company.page);
-    } catch (e) {
-      await screenshot(company.page, 'operator-contracts-profile-failure');
-      throw e;
-    }
-    await company.context.close();
-    expect([...errors, ...company.errors]).toEqual([]);
+    await onPage(browser(), 'operator-contracts', provider);
+    await onPage(browser(), 'operator-contracts-profile', companyProfile);
   }, 240_000);
 });
 
 async function provider(page: Page) {
-  await login(page, USERS.admin);
-  await goto(page, '/client-management/client-management');
-  await page.getByRole('link', { name: 'Pohjola Rakennus Oy' }).click();
-  await page.getByTestId('client-detail-page').waitFor();
+  await openClient(page, 'Pohjola Rakennus Oy');
   await page.getByRole('tab', { name: 'Operator contract details', exact: true }).click();
   await page.getByTestId('operator-contracts-list').waitFor();
 

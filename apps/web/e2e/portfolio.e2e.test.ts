@@ -9,12 +9,12 @@ import {
   openPage,
   screenshot,
   switchLanguage,
+  tokenOf,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
 
-const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 const rowsOf = (page: Page) => page.getByTestId('portfolio-table').locator('tr.ant-table-row');
 
 /** A customer company added by the provider admin through the API (assigned to no consultant). */
