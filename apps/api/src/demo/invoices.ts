@@ -170,13 +170,16 @@ export async function seededDemoInvoice(
   invoice: { operator: string; seed: number; subscriptions: number; invoiceDate: string },
   format: 'pdf' | 'finvoice' = 'pdf',
 ): Promise<Uint8Array> {
-  const { generateInvoice, generateFinvoice } = await import('@kulu/invoices/generator');
+  const { generateInvoice, generateFinvoice, TRIP_OUTSIDE_EU_SHARE } =
+    await import('@kulu/invoices/generator');
   const options = {
     operator: invoice.operator.toLowerCase(),
     seed: invoice.seed,
     subscriptions: invoice.subscriptions,
     invoiceDate: invoice.invoiceDate,
     costCenters: PLAN[buyer.businessId]?.[invoice.operator]?.costCenters,
+    // Roaming outside the EU only on a rare trip, not on a third of the phones every month.
+    tripsOutsideEu: TRIP_OUTSIDE_EU_SHARE,
     buyer,
   };
   if (format === 'finvoice') return (await generateFinvoice(options)).xml;

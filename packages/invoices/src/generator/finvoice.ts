@@ -28,6 +28,8 @@ export interface FinvoiceOptions {
   invoiceDate?: string;
   /** Whether the customer uses cost centers (Telia always does); default by seed. */
   costCenters?: boolean;
+  /** Share of subscriptions roaming outside the EU in a month (`ModelOptions`); default 1. */
+  tripsOutsideEu?: number;
   /** The buyer (name and business id); default by seed. A null business id writes none. */
   buyer?: { name?: string; businessId: string | null };
   /** Finvoice version (default 3.0). 1.3 files start with `<!DOCTYPE Finvoice SYSTEM "Finvoice.dtd">`. */
@@ -138,6 +140,7 @@ export function generateFinvoice(options: FinvoiceOptions): GeneratedFinvoice {
     subscriptions: options.subscriptions,
     invoiceDate: options.invoiceDate,
     costCenters: options.costCenters,
+    tripsOutsideEu: options.tripsOutsideEu,
   });
   if (options.buyer) {
     model.businessId = options.buyer.businessId;

@@ -10,7 +10,7 @@ import {
   STANDARD_FONTS,
   type GenerateOptions,
 } from './generate.js';
-import { buildModel } from './model.js';
+import { buildModel, TRIP_OUTSIDE_EU_SHARE, tripOutsideEu } from './model.js';
 import { Random } from './random.js';
 
 async function roundTrip(options: GenerateOptions): Promise<void> {
@@ -137,6 +137,32 @@ describe('generate → parse round trip', () => {
     expect(credits).toBeGreaterThan(5);
     expect(longNames).toBeGreaterThan(0);
   }, 60_000);
+
+  it('roams outside the EU only on a rare trip with the realistic share, the rest of the seed’s invoice unchanged', () => {
+    const options = { operator: 'elisa', subscriptions: 2000, invoiceDate: '2026-10-05' };
+    const model = buildModel(new Random(7), { ...options, tripsOutsideEu: TRIP_OUTSIDE_EU_SHARE });
+    // The default: trips as the generator always drew them (frequent), which seeded tests keep.
+    const frequent = buildModel(new Random(7), options);
+    const roaming = (m: typeof model, region: string) =>
+      m.subscriptions.filter((s) =>
+        // Calls from Finland abroad ("Ulkomaanpuhelut") are priced as world but are not roaming.
+        s.lines.some((l) => l.region === region && l.label !== 'Ulkomaanpuhelut'),
+      );
+    const outside = roaming(model, 'world');
+    // 5 % of subscriptions travel further in a month, and some of those draw no such line: 29 here.
+    expect(outside.length).toBeGreaterThan(10);
+    expect(outside.length).toBeLessThan(60);
+    expect(roaming(frequent, 'world').length).toBeGreaterThan(500);
+    expect(outside.every((s) => tripOutsideEu(s.phone, '2026-09-01', TRIP_OUTSIDE_EU_SHARE))).toBe(true);
+    expect(roaming(model, 'eu').length).toBeGreaterThan(10 * outside.length);
+    expect(roaming(model, 'nordic_baltic').length).toBeGreaterThan(5 * outside.length);
+    const withoutTrips = (m: typeof model) =>
+      m.subscriptions.map((s) => ({
+        ...s,
+        lines: s.lines.filter((l) => l.region !== 'world' || l.label === 'Ulkomaanpuhelut'),
+      }));
+    expect(withoutTrips(model)).toEqual(withoutTrips(frequent));
+  });
 
   it('is deterministic by seed', async () => {
     const a = await generateInvoice({ operator: 'telia', seed: 123, subscriptions: 10 });

@@ -13,7 +13,7 @@ import { Random } from './random.js';
 export type { InvoiceModel, LineKind, ModelLine, ModelSubscription } from './model.js';
 export { personName, referenceNumber } from './data.js';
 export { Random } from './random.js';
-export { buildModel } from './model.js';
+export { buildModel, TRIP_OUTSIDE_EU_SHARE } from './model.js';
 export { generateFinvoice, type FinvoiceOptions, type GeneratedFinvoice } from './finvoice.js';
 
 export const PAGE_SIZES = {
@@ -51,6 +51,8 @@ export interface GenerateOptions {
   invoiceDate?: string;
   /** Whether the customer uses cost centers (Telia always prints them); default by seed. */
   costCenters?: boolean;
+  /** Share of subscriptions roaming outside the EU in a month (`ModelOptions`); default 1. */
+  tripsOutsideEu?: number;
   /** `standard`: the README column order; `shuffled`: the columns after the label in a seeded order. Default by seed. */
   columnOrder?: 'standard' | 'shuffled';
   /** Number formatting; default by seed (space or no-break space; minus leading or trailing). */
@@ -106,6 +108,7 @@ export async function generateInvoice(options: GenerateOptions): Promise<Generat
     subscriptions: options.subscriptions,
     invoiceDate: options.invoiceDate,
     costCenters: options.costCenters,
+    tripsOutsideEu: options.tripsOutsideEu,
   });
   if (options.buyer) {
     model.businessId = options.buyer.businessId;

@@ -14,7 +14,7 @@ import {
   personName,
   referenceNumber,
 } from './data.js';
-import type { Random } from './random.js';
+import { Random } from './random.js';
 
 export type LineKind =
   'fee' | 'voice' | 'message' | 'data' | 'serviceMinutes' | 'servicePieces' | 'oneOff' | 'credit';
@@ -67,6 +67,12 @@ export interface ModelOptions {
   invoiceDate?: string;
   /** Whether the customer uses cost centers (Telia always groups by them). */
   costCenters?: boolean;
+  /**
+   * Share of subscriptions on a trip outside the EU/EEA and the Nordic-Baltic area in a month, the
+   * only ones then roaming there (`TRIP_OUTSIDE_EU_SHARE` is realistic). Default 1: every subscription
+   * may, as the generator always drew (frequent; tests seeded against it keep their invoices).
+   */
+  tripsOutsideEu?: number;
 }
 
 function iso(y: number, m: number, d: number): string {
@@ -125,7 +131,13 @@ export function buildModel(rng: Random, options: ModelOptions): InvoiceModel {
       phone,
       userName: personName(rng),
       costCenter,
-      lines: subscriptionLines(rng, plans, own, prev),
+      lines: subscriptionLines(
+        rng,
+        plans,
+        own,
+        prev,
+        tripOutsideEu(phone, prev.start, options.tripsOutsideEu),
+      ),
     });
   }
   if (operator === 'telia') {
@@ -173,11 +185,32 @@ function fixed(
   };
 }
 
+/**
+ * A realistic share of subscriptions that travel outside the EU/EEA and the Nordic-Baltic area in a
+ * month (`tripsOutsideEu`). Most business roaming is in the EU and the Nordic countries (priced as at
+ * home); a trip further is rare, and its charges are what the roaming alert is for
+ * (docs/decisions/0023-alerts.md).
+ */
+export const TRIP_OUTSIDE_EU_SHARE = 0.05;
+
+/**
+ * Whether a subscription roams outside the EU in the month starting `month`, for a `share` of them:
+ * drawn from the number and the month alone (FNV-1a), not from the invoice's random stream, so that
+ * an invoice of a seed keeps every other line, number and name it has without trips made rare.
+ */
+export function tripOutsideEu(phone: string, month: string, share = 1): boolean {
+  if (share >= 1) return true;
+  let h = 0x811c9dc5;
+  for (const ch of `${phone}:${month}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return new Random(h).chance(share);
+}
+
 function subscriptionLines(
   rng: Random,
   plans: [string, number][],
   own: { start: string; end: string },
   prev: { start: string; end: string },
+  outsideEu: boolean,
 ): ModelLine[] {
   const lines: ModelLine[] = [];
   const [plan, price] = rng.pick(plans);
@@ -259,9 +292,13 @@ function subscriptionLines(
   if (rng.chance(0.3)) lines.push(voice('Puhelut EU/ETA-alueella', 'eu', false));
   if (rng.chance(0.15)) lines.push(message('Tekstiviestit EU/ETA-alueella', 'sms', 'eu', false));
   if (rng.chance(0.3)) lines.push(data('Datasiirto EU/ETA', 'eu', false));
-  if (rng.chance(0.2)) lines.push(voice('Roaming puhelut muualla', 'world', true));
-  if (rng.chance(0.15)) lines.push(message('Tekstiviestit muualla', 'sms', 'world', true));
-  if (rng.chance(0.15)) lines.push(data('Datasiirto muualla', 'world', true));
+  // Roaming further afield only on a trip there; drawn either way, so the stream stays as it was.
+  const onTrip = (line: ModelLine) => {
+    if (outsideEu) lines.push(line);
+  };
+  if (rng.chance(0.2)) onTrip(voice('Roaming puhelut muualla', 'world', true));
+  if (rng.chance(0.15)) onTrip(message('Tekstiviestit muualla', 'sms', 'world', true));
+  if (rng.chance(0.15)) onTrip(data('Datasiirto muualla', 'world', true));
   if (rng.chance(0.1)) lines.push(voice('Ulkomaanpuhelut', 'world', true));
   if (rng.chance(0.1)) {
     const l = voice('Palvelunumerot', 'domestic', true);

@@ -11,7 +11,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { parseFinvoice, type ParsedInvoice } from '@kulu/invoices';
-import { generateFinvoice } from '@kulu/invoices/generator';
+import { generateFinvoice, TRIP_OUTSIDE_EU_SHARE } from '@kulu/invoices/generator';
 import { alerts, subCompanies, users } from '../../db/schema/index.js';
 import { BUYER, createTestApp, DEMO } from '../../test/helpers.js';
 import { importBenchInvoice, requirePostgres } from '../../test/bench-data.js';
@@ -34,6 +34,7 @@ try {
     seed: 2626,
     subscriptions: SUBS,
     costCenters: true,
+    tripsOutsideEu: TRIP_OUTSIDE_EU_SHARE,
     invoiceDate: '2031-01-05',
     buyer: BUYER.pohjola,
   });
