@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { transform } from 'esbuild';
 import type { Plugin } from 'vite';
 
 const PREFIX = 'virtual:shared-texts/';
 const LANGS = ['en', 'fi'];
-const MESSAGES_SRC = path.resolve(import.meta.dirname, '../../packages/shared/src/messages.ts');
+const TEXTS = path.resolve(import.meta.dirname, '../../packages/shared/src/texts');
+/** The data behind MESSAGES and FIELD_MESSAGES of @kulu/shared (messages.ts, decision 0027). */
+const SOURCES = { errors: 'messages.json', validation: 'field-messages.json' } as const;
 
 type Table = Record<string, Record<string, string>>;
 
@@ -22,17 +23,13 @@ export function sharedTexts(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const lang = id.slice(PREFIX.length + 1);
       if (!LANGS.includes(lang)) throw new Error(`no shared texts for language "${lang}"`);
-      this.addWatchFile(MESSAGES_SRC);
-      const { code } = await transform(await fs.readFile(MESSAGES_SRC, 'utf8'), {
-        loader: 'ts',
-        format: 'esm',
-      });
-      const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
-        MESSAGES: Table;
-        FIELD_MESSAGES: Table;
-      };
-      const pick = (table: Table) => Object.fromEntries(Object.entries(table).map(([k, t]) => [k, t[lang]]));
-      const texts = { errors: pick(mod.MESSAGES), validation: pick(mod.FIELD_MESSAGES) };
+      const texts: Record<string, Record<string, string>> = {};
+      for (const [part, file] of Object.entries(SOURCES)) {
+        const src = path.join(TEXTS, file);
+        this.addWatchFile(src);
+        const table = JSON.parse(await fs.readFile(src, 'utf8')) as Table;
+        texts[part] = Object.fromEntries(Object.entries(table).map(([k, t]) => [k, t[lang]]));
+      }
       return `export default ${JSON.stringify(texts)};`;
     },
   };
