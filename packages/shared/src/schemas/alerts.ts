@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, intIn, pagingQuery, text } from './primitives.js';
+import { idSchema, intIn, pagedAnswer, pagingQuery, text } from './primitives.js';
 import { monthSchema } from './dashboards.js';
 
 /**
@@ -181,12 +181,7 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
-export const alertListSchema = z.object({
-  items: z.array(alertSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const alertListSchema = pagedAnswer(alertSchema);
 export type AlertList = z.infer<typeof alertListSchema>;
 
 export const alertAcknowledgeSchema = z.strictObject({

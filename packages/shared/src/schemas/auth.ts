@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidBusinessId } from '../business-id.js';
+import { optionSchema } from './masters/common.js';
 import { idSchema, text } from './primitives.js';
 
 /**
@@ -114,7 +115,7 @@ export const clientInfoSchema = z.object({
   clientId: z.number().int().nullable(),
   companyName: z.string().nullable(),
   menuDisabled: z.boolean(),
-  operators: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  operators: z.array(optionSchema),
 });
 export type ClientInfo = z.infer<typeof clientInfoSchema>;
 
@@ -129,7 +130,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const changePasswordResponseSchema = tokenResponseSchema.extend({ message: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
-export const operatorOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export const operatorOptionSchema = optionSchema;
 export type OperatorOption = z.infer<typeof operatorOptionSchema>;
 
 /**

@@ -3,7 +3,7 @@ import { COMPANY_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { defineMaster, listResponseSchemaOf, optId, optMoney, reqId, reqText } from './masters/common.js';
 import { normalizePhoneNumber } from './masters/resources.js';
-import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
+import { idSchema, pagingQuery, savedAnswer, searchText, sortQuery } from './primitives.js';
 
 /**
  * The company's client masters (issue 11, spec §2 `/company/client-masters`): Invoice User
@@ -147,11 +147,7 @@ export const invoiceUserResource = { ...invoiceUserDeclaration, listQuery: invoi
 export const invoiceUserListSchema = invoiceUserResource.list;
 export type InvoiceUserList = z.infer<typeof invoiceUserListSchema>;
 
-export const invoiceUserSavedSchema = z.object({
-  invoiceUser: invoiceUserSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const invoiceUserSavedSchema = savedAnswer('invoiceUser', invoiceUserSchema);
 export type InvoiceUserSaved = z.infer<typeof invoiceUserSavedSchema>;
 
 // ---- import -----------------------------------------------------------------------------------------

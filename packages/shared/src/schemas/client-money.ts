@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswer, savedAnswer } from './primitives.js';
 import { defineMaster, optText, type MasterMessages } from './masters/common.js';
 import { dayString } from './clients.js';
 
@@ -93,74 +94,108 @@ export const clientBillingUpdateSchema = z.strictObject({
 });
 export type ClientBillingUpdate = z.infer<typeof clientBillingUpdateSchema>;
 
-export const clientBillingSavedSchema = z.object({
-  billing: clientBillingSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const clientBillingSavedSchema = savedAnswer('billing', clientBillingSchema);
 
-/** The spec's messages of a money section's writes (no unique names, nothing refers to a row). */
-function moneyMessages(
-  created: MasterMessages['created'],
-  updated: MasterMessages['updated'],
-  deleted: MasterMessages['deleted'],
-): MasterMessages {
-  return { created, updated, deleted, duplicate: 'nameExists', inUse: 'inUse' };
+// ---- the two money sections: client payments and on-demand support -------------------------------
+
+/**
+ * A money section of a client: rows of a day, a description and an amount (`day` and `amount` name
+ * them), nested under the client, newest first, with the section's totals beside the page. Client
+ * payments and on-demand support hours are the one declaration with other nouns.
+ */
+function moneySection<
+  const D extends string,
+  const A extends string,
+  const P extends 'paymentAmountPositive' | 'supportHoursPositive',
+  T extends z.ZodRawShape,
+>(section: {
+  key: string;
+  path: string;
+  /** Translation prefix of the day and amount labels (`<labels>.<day>`, `<labels>.<amount>`). */
+  labels: string;
+  day: D;
+  amount: A;
+  /** Whole-number digits of the amount, and the message code of an amount of zero or less. */
+  digits: number;
+  positive: P;
+  messages: Pick<MasterMessages, 'created' | 'updated' | 'deleted'>;
+  totals: T;
+  savedAs: string;
+}) {
+  const { day, amount, labels } = section;
+  const input = z.object({
+    ...({ [day]: reqDay() } as Record<D, ReturnType<typeof reqDay>>),
+    description: optText(500, true),
+    ...({ [amount]: positiveDecimal(section.digits, section.positive) } as Record<
+      A,
+      ReturnType<typeof positiveDecimal>
+    >),
+  });
+  const row = z.object({
+    id: z.number().int(),
+    clientId: z.number().int(),
+    ...({ [day]: z.string() } as Record<D, z.ZodString>),
+    description: z.string().nullable(),
+    ...({ [amount]: z.string() } as Record<A, z.ZodString>),
+    createdAt: z.string(),
+  });
+  const resource = defineMaster({
+    key: section.key,
+    path: section.path,
+    menuKey: 'clients',
+    permission: 'clients.manage',
+    searchable: [],
+    sortable: [day, amount, 'id'] as const,
+    defaultSort: day,
+    defaultOrder: 'desc',
+    filters: {},
+    columns: [
+      { key: day, labelKey: `${labels}.${day}`, type: 'date' },
+      { key: 'description', labelKey: 'clients.money.description', type: 'text' },
+      { key: amount, labelKey: `${labels}.${amount}`, type: 'money' },
+    ],
+    fields: [
+      { key: day, labelKey: `${labels}.${day}`, type: 'text', required: true },
+      { key: 'description', labelKey: 'clients.money.description', type: 'text', maxLength: 500 },
+      { key: amount, labelKey: `${labels}.${amount}`, type: 'money', required: true, decimals: 2 },
+    ],
+    // No unique names, nothing refers to a row.
+    messages: { ...section.messages, duplicate: 'nameExists', inUse: 'inUse' },
+    totals: section.totals,
+    savedAs: section.savedAs,
+    entity: row,
+    create: input,
+  });
+  return { input, row, resource, saved: savedAnswer(section.savedAs, row) };
 }
 
 // ---- client payments --------------------------------------------------------------------------
 
-export const PAYMENT_SORTS = ['paymentDate', 'amount', 'id'] as const;
-
-/** A payment: date (not in the future: checked against today), description, amount > 0. */
-export const paymentInputSchema = z.object({
-  paymentDate: reqDay(),
-  description: optText(500, true),
-  amount: positiveDecimal(12, 'paymentAmountPositive'),
-});
-export type PaymentInput = z.infer<typeof paymentInputSchema>;
-
-export const paymentSchema = z.object({
-  id: z.number().int(),
-  clientId: z.number().int(),
-  paymentDate: z.string(),
-  description: z.string().nullable(),
-  amount: z.string(),
-  createdAt: z.string(),
-});
-export type Payment = z.infer<typeof paymentSchema>;
-
 /**
  * Client payments as a resource nested under their client (`/api/clients/:clientId/payments`, the
- * API's generic resource mechanism): newest first, with the sum of every payment of the client.
+ * API's generic resource mechanism): a date (not in the future: checked against today), a
+ * description and an amount > 0; newest first, with the sum of every payment of the client.
  */
-export const paymentResource = defineMaster({
+const payments = moneySection({
   key: 'payments',
   path: 'payments',
-  menuKey: 'clients',
-  permission: 'clients.manage',
-  searchable: [],
-  sortable: PAYMENT_SORTS,
-  defaultSort: 'paymentDate',
-  defaultOrder: 'desc',
-  filters: {},
-  columns: [
-    { key: 'paymentDate', labelKey: 'clients.payments.paymentDate', type: 'date' },
-    { key: 'description', labelKey: 'clients.money.description', type: 'text' },
-    { key: 'amount', labelKey: 'clients.payments.amount', type: 'money' },
-  ],
-  fields: [
-    { key: 'paymentDate', labelKey: 'clients.payments.paymentDate', type: 'text', required: true },
-    { key: 'description', labelKey: 'clients.money.description', type: 'text', maxLength: 500 },
-    { key: 'amount', labelKey: 'clients.payments.amount', type: 'money', required: true, decimals: 2 },
-  ],
-  messages: moneyMessages('paymentAdded', 'paymentUpdated', 'paymentDeleted'),
+  labels: 'clients.payments',
+  day: 'paymentDate',
+  amount: 'amount',
+  digits: 12,
+  positive: 'paymentAmountPositive',
+  messages: { created: 'paymentAdded', updated: 'paymentUpdated', deleted: 'paymentDeleted' },
   /** The sum of every payment of the client (not only the page). */
   totals: { totalAmount: z.string() },
   savedAs: 'payment',
-  entity: paymentSchema,
-  create: paymentInputSchema,
 });
+
+export const PAYMENT_SORTS = payments.resource.sortable;
+export const paymentInputSchema = payments.input;
+export type PaymentInput = z.infer<typeof paymentInputSchema>;
+export const paymentSchema = payments.row;
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentResource = payments.resource;
 
 export const paymentListQuerySchema = paymentResource.listQuery;
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
@@ -169,58 +204,26 @@ export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 export const paymentListSchema = paymentResource.list;
 export type PaymentList = z.infer<typeof paymentListSchema>;
 
-export const paymentSavedSchema = z.object({ payment: paymentSchema, code: z.string(), message: z.string() });
+export const paymentSavedSchema = payments.saved;
 export type PaymentSaved = z.infer<typeof paymentSavedSchema>;
 
 // ---- on-demand support ------------------------------------------------------------------------
 
-export const SUPPORT_SORTS = ['supportDate', 'hours', 'id'] as const;
-
-/** Support hours: a day of the current month up to today (checked against today), hours > 0. */
-export const supportHoursInputSchema = z.object({
-  supportDate: reqDay(),
-  description: optText(500, true),
-  hours: positiveDecimal(4, 'supportHoursPositive'),
-});
-export type SupportHoursInput = z.infer<typeof supportHoursInputSchema>;
-
-export const supportHoursSchema = z.object({
-  id: z.number().int(),
-  clientId: z.number().int(),
-  supportDate: z.string(),
-  description: z.string().nullable(),
-  hours: z.string(),
-  createdAt: z.string(),
-});
-export type SupportHours = z.infer<typeof supportHoursSchema>;
-
 /**
  * On-demand support hours as a resource nested under their client
- * (`/api/clients/:clientId/support-hours`): newest first, with the current month's total hours
- * and their cost at the client's billing plan's on-demand support fee per hour (null without a
- * plan).
+ * (`/api/clients/:clientId/support-hours`): a day of the current month up to today (checked against
+ * today) and hours > 0; newest first, with the current month's total hours and their cost at the
+ * client's billing plan's on-demand support fee per hour (null without a plan).
  */
-export const supportHoursResource = defineMaster({
+const support = moneySection({
   key: 'supportHours',
   path: 'support-hours',
-  menuKey: 'clients',
-  permission: 'clients.manage',
-  searchable: [],
-  sortable: SUPPORT_SORTS,
-  defaultSort: 'supportDate',
-  defaultOrder: 'desc',
-  filters: {},
-  columns: [
-    { key: 'supportDate', labelKey: 'clients.support.supportDate', type: 'date' },
-    { key: 'description', labelKey: 'clients.money.description', type: 'text' },
-    { key: 'hours', labelKey: 'clients.support.hours', type: 'money' },
-  ],
-  fields: [
-    { key: 'supportDate', labelKey: 'clients.support.supportDate', type: 'text', required: true },
-    { key: 'description', labelKey: 'clients.money.description', type: 'text', maxLength: 500 },
-    { key: 'hours', labelKey: 'clients.support.hours', type: 'money', required: true, decimals: 2 },
-  ],
-  messages: moneyMessages('supportHoursAdded', 'supportHoursUpdated', 'supportHoursDeleted'),
+  labels: 'clients.support',
+  day: 'supportDate',
+  amount: 'hours',
+  digits: 4,
+  positive: 'supportHoursPositive',
+  messages: { created: 'supportHoursAdded', updated: 'supportHoursUpdated', deleted: 'supportHoursDeleted' },
   totals: {
     month: z.string(),
     monthHours: z.string(),
@@ -228,9 +231,14 @@ export const supportHoursResource = defineMaster({
     monthCost: z.string().nullable(),
   },
   savedAs: 'support',
-  entity: supportHoursSchema,
-  create: supportHoursInputSchema,
 });
+
+export const SUPPORT_SORTS = support.resource.sortable;
+export const supportHoursInputSchema = support.input;
+export type SupportHoursInput = z.infer<typeof supportHoursInputSchema>;
+export const supportHoursSchema = support.row;
+export type SupportHours = z.infer<typeof supportHoursSchema>;
+export const supportHoursResource = support.resource;
 
 export const supportHoursListQuerySchema = supportHoursResource.listQuery;
 export type SupportHoursListQuery = z.infer<typeof supportHoursListQuerySchema>;
@@ -242,15 +250,11 @@ export type SupportHoursListQuery = z.infer<typeof supportHoursListQuerySchema>;
 export const supportHoursListSchema = supportHoursResource.list;
 export type SupportHoursList = z.infer<typeof supportHoursListSchema>;
 
-export const supportHoursSavedSchema = z.object({
-  support: supportHoursSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const supportHoursSavedSchema = support.saved;
 export type SupportHoursSaved = z.infer<typeof supportHoursSavedSchema>;
 
 /** The answer of a delete: the spec's message. */
-export const moneyDeletedSchema = z.object({ code: z.string(), message: z.string() });
+export const moneyDeletedSchema = messageAnswer;
 
 // ---- exact sums ---------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedAnswer } from './primitives.js';
 import { dayString } from './clients.js';
 import { defineMaster, optId, optText, reqEnum, reqInt } from './masters/common.js';
 
@@ -183,11 +184,7 @@ const contractDeclaration = defineMaster({
 export const contractResource = { ...contractDeclaration, update: contractUpdateSchema };
 
 export const contractListSchema = z.object({ items: z.array(contractSchema) });
-export const contractSavedSchema = z.object({
-  contract: contractSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const contractSavedSchema = savedAnswer('contract', contractSchema);
 
 /** The fees of a billing plan a contract's cost is computed from (decimal strings). */
 export interface ContractFees {

@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { DEFAULT_CLIENT_USER_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { companyPermissionSchema } from './client-masters.js';
-import { defineMaster, enumWithDefault, optId, optText, reqInt, reqText } from './masters/common.js';
-import { idSchema } from './primitives.js';
+import {
+  defineMaster,
+  enumWithDefault,
+  optId,
+  optionSchema,
+  optText,
+  reqInt,
+  reqText,
+} from './masters/common.js';
+import { idSchema, savedAnswer } from './primitives.js';
 
 /**
  * Two sections of a client in Client Management (issue 11; spec §2 "sub-company management",
@@ -89,17 +97,13 @@ export const subCompanyResource = defineMaster({
 export const subCompanyListSchema = subCompanyResource.list;
 export type SubCompanyList = z.infer<typeof subCompanyListSchema>;
 
-export const subCompanySavedSchema = z.object({
-  subCompany: subCompanySchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const subCompanySavedSchema = savedAnswer('subCompany', subCompanySchema);
 export type SubCompanySaved = z.infer<typeof subCompanySavedSchema>;
 
 /** The choices of the two sections' forms: billing plans, sub-companies, cost centers, permissions. */
 export const clientUserOptionsSchema = z.object({
-  billingPlans: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  subCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  billingPlans: z.array(optionSchema),
+  subCompanies: z.array(optionSchema),
   costCenters: z.array(
     z.object({ id: z.number().int(), name: z.string(), subCompanyId: z.number().int().nullable() }),
   ),
@@ -156,8 +160,8 @@ export const clientUserSchema = z.object({
   status: z.enum(CLIENT_USER_STATUSES),
   /** false: the activation mail was sent and no password has been set yet. */
   activated: z.boolean(),
-  subCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  costCenters: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  subCompanies: z.array(optionSchema),
+  costCenters: z.array(optionSchema),
   permissions: z.array(z.string()),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
@@ -213,9 +217,5 @@ export type ClientUserListQuery = z.infer<typeof clientUserListQuerySchema>;
 export const clientUserListSchema = clientUserResource.list;
 export type ClientUserList = z.infer<typeof clientUserListSchema>;
 
-export const clientUserSavedSchema = z.object({
-  user: clientUserSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const clientUserSavedSchema = savedAnswer('user', clientUserSchema);
 export type ClientUserSaved = z.infer<typeof clientUserSavedSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidBusinessId } from '../business-id.js';
 import { emailSchema, profilePhoneSchema } from './auth.js';
 import { enumWithDefault, listResponseSchemaOf, optId, optText, reqEnum, reqText } from './masters/common.js';
-import { idSchema, pagingQuery, searchText, sortQuery, text } from './primitives.js';
+import { idSchema, pagingQuery, savedAnswer, searchText, sortQuery, text } from './primitives.js';
 
 /**
  * Client management (issue 11; spec §2 Client Management, Interested Clients, Add Customer; §3
@@ -173,7 +173,7 @@ export const clientCreateSchema = z
   .superRefine(automationNeeds);
 export type ClientCreate = z.infer<typeof clientCreateSchema>;
 
-export const clientSavedSchema = z.object({ client: clientSchema, code: z.string(), message: z.string() });
+export const clientSavedSchema = savedAnswer('client', clientSchema);
 export type ClientSaved = z.infer<typeof clientSavedSchema>;
 
 // ---- interested clients --------------------------------------------------------------------------

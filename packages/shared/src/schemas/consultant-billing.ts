@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
+import { idSchema, pagedAnswer, pagingQuery, searchText, sortQuery } from './primitives.js';
 import { monthSchema } from './dashboards.js';
 
 /**
@@ -54,18 +54,16 @@ export type ConsultantBillingRow = z.infer<typeof consultantBillingRowSchema>;
 
 export const consultantBillingListSchema = z.object({
   month: z.string(),
-  items: z.array(consultantBillingRowSchema),
-  total: z.number().int(),
-  totals: z.object({
-    companies: z.number().int(),
-    plans: z.number().int(),
-    additionalUsers: z.number().int(),
-    automatedUploads: z.number().int(),
-    newCompanies: z.number().int(),
-    total: money,
-  }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedAnswer(consultantBillingRowSchema, {
+    totals: z.object({
+      companies: z.number().int(),
+      plans: z.number().int(),
+      additionalUsers: z.number().int(),
+      automatedUploads: z.number().int(),
+      newCompanies: z.number().int(),
+      total: money,
+    }),
+  }).shape,
 });
 export type ConsultantBillingList = z.infer<typeof consultantBillingListSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagingQuery, searchText, sortKey, sortOrder } from './primitives.js';
+import { idSchema, pagedAnswer, pagingQuery, searchText, sortKey, sortOrder } from './primitives.js';
 import { USAGE_TYPES } from './masters/resources.js';
 
 /**
@@ -52,13 +52,16 @@ export const costUsageFiltersSchema = z.object({
  */
 export const OPTIMIZABLE_USAGE_TYPES = ['monthly_fee', 'voice', 'sms', 'mms', 'data'] as const;
 
-/** `from` … `to` is 1 to 36 months long. */
-const periodRule = (q: { from?: string; to?: string }) =>
+/** `from` … `to` is 1 to 36 months long: every query over a period, `.refine(periodRule, periodError)`. */
+export const periodRule = (q: { from?: string; to?: string }) =>
   !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS);
-const periodError = { error: 'invalidPeriod', path: ['to'] };
+export const periodError = { error: 'invalidPeriod', path: ['to'] };
 
 export const costUsageQuerySchema = costUsageFiltersSchema.refine(periodRule, periodError);
 export type CostUsageQuery = z.infer<typeof costUsageQuerySchema>;
+
+/** The client and the period (`YYYY-MM`) an answer over a period is of. */
+export const clientPeriod = { clientId: z.number().int(), from: z.string(), to: z.string() };
 
 const money = z.string();
 
@@ -135,9 +138,7 @@ export const costUsageComparisonSchema = z.object({
 export type CostUsageComparison = z.infer<typeof costUsageComparisonSchema>;
 
 export const costUsageSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
+  ...clientPeriod,
   /** The same-length period just before, for the change. */
   previousFrom: z.string(),
   previousTo: z.string(),
@@ -185,7 +186,8 @@ export const costUsageSubscriptionsQuerySchema = costUsageFiltersSchema
   .refine(periodRule, periodError);
 export type CostUsageSubscriptionsQuery = z.infer<typeof costUsageSubscriptionsQuerySchema>;
 
-export const costUsageSubscriptionSchema = z.object({
+/** How a list row names a subscription: its number, its user, and where it belongs in the client. */
+export const subscriptionOfRow = {
   subscriptionId: z.number().int(),
   phoneNumber: z.string(),
   userName: z.string().nullable(),
@@ -193,21 +195,18 @@ export const costUsageSubscriptionSchema = z.object({
   subCompanyName: z.string().nullable(),
   costCenterId: z.number().int().nullable(),
   costCenterName: z.string().nullable(),
+};
+
+export const costUsageSubscriptionSchema = z.object({
+  ...subscriptionOfRow,
   /** Its cost in the period under the filters. */
   cost: money,
 });
 export type CostUsageSubscription = z.infer<typeof costUsageSubscriptionSchema>;
 
+/** A page of subscriptions matching (`total`: all pages) and their cost together (all pages). */
 export const costUsageSubscriptionListSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  items: z.array(costUsageSubscriptionSchema),
-  /** Subscriptions matching (all pages). */
-  total: z.number().int(),
-  /** Their cost together (all pages). */
-  totalCost: money,
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...clientPeriod,
+  ...pagedAnswer(costUsageSubscriptionSchema, { totalCost: money }).shape,
 });
 export type CostUsageSubscriptionList = z.infer<typeof costUsageSubscriptionListSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, pagingQuery, searchText, sortKey, sortOrder, text } from './primitives.js';
+import { subscriptionOfRow } from './dashboards.js';
+import { idSchema, pagedAnswer, pagingQuery, searchText, sortKey, sortOrder, text } from './primitives.js';
 
 /**
  * Invoice ingestion (issue 4). Money travels as decimal strings ("1234.50"), as in the masters
@@ -126,12 +127,7 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
-export const invoiceListSchema = z.object({
-  items: z.array(invoiceSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const invoiceListSchema = pagedAnswer(invoiceSchema);
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
 /** The answer for each file of an upload. */
@@ -214,13 +210,7 @@ export const invoiceSubscriptionsQuerySchema = z.object({
 export type InvoiceSubscriptionsQuery = z.infer<typeof invoiceSubscriptionsQuerySchema>;
 
 export const invoiceSubscriptionSchema = z.object({
-  subscriptionId: z.number().int(),
-  phoneNumber: z.string(),
-  userName: z.string().nullable(),
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
-  costCenterId: z.number().int().nullable(),
-  costCenterName: z.string().nullable(),
+  ...subscriptionOfRow,
   planName: z.string().nullable(),
   /** The sum of its lines on this invoice. */
   total: z.string(),
@@ -228,12 +218,7 @@ export const invoiceSubscriptionSchema = z.object({
 });
 export type InvoiceSubscription = z.infer<typeof invoiceSubscriptionSchema>;
 
-export const invoiceSubscriptionListSchema = z.object({
-  items: z.array(invoiceSubscriptionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const invoiceSubscriptionListSchema = pagedAnswer(invoiceSubscriptionSchema);
 export type InvoiceSubscriptionList = z.infer<typeof invoiceSubscriptionListSchema>;
 
 // Automation (provider: permission `automation`)

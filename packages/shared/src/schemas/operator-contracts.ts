@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineMaster, optText } from './masters/common.js';
+import { messageAnswer, savedAnswer } from './primitives.js';
+import { defineMaster, optionSchema, optText } from './masters/common.js';
 import { dayString, optDay } from './clients.js';
 
 /**
@@ -98,15 +99,11 @@ export type OperatorContract = z.infer<typeof operatorContractSchema>;
 export const operatorContractListSchema = z.object({
   items: z.array(operatorContractSchema),
   /** Operators the client has no contract with yet (the provider may add one). */
-  available: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  available: z.array(optionSchema),
 });
 export type OperatorContractList = z.infer<typeof operatorContractListSchema>;
 
-export const operatorContractSavedSchema = z.object({
-  contract: operatorContractSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const operatorContractSavedSchema = savedAnswer('contract', operatorContractSchema);
 export type OperatorContractSaved = z.infer<typeof operatorContractSavedSchema>;
 
 export const operatorDocumentSchema = z.object({
@@ -122,14 +119,10 @@ export type OperatorDocument = z.infer<typeof operatorDocumentSchema>;
 export const operatorDocumentListSchema = z.object({ items: z.array(operatorDocumentSchema) });
 export type OperatorDocumentList = z.infer<typeof operatorDocumentListSchema>;
 
-export const operatorDocumentSavedSchema = z.object({
-  document: operatorDocumentSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const operatorDocumentSavedSchema = savedAnswer('document', operatorDocumentSchema);
 export type OperatorDocumentSaved = z.infer<typeof operatorDocumentSavedSchema>;
 
-export const operatorDocumentDeletedSchema = z.object({ code: z.string(), message: z.string() });
+export const operatorDocumentDeletedSchema = messageAnswer;
 
 const label = (key: string) => `clients.operatorContracts.${key}`;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { monthSchema, monthSpan, DASHBOARD_MAX_MONTHS } from './dashboards.js';
-import { idSchema, intIn, pagingQuery, sortQuery, text } from './primitives.js';
+import { clientPeriod, monthSchema, periodError, periodRule, subscriptionOfRow } from './dashboards.js';
+import { idSchema, intIn, listAnswer, pagingQuery, sortQuery, text } from './primitives.js';
 
 /**
  * Plan optimization and savings (issue 10). Money travels as decimal strings in euros ("12.90"),
@@ -71,13 +71,7 @@ export const markStateSchema = z.object({
 });
 
 export const optimizationItemSchema = z.object({
-  subscriptionId: z.number().int(),
-  phoneNumber: z.string(),
-  userName: z.string().nullable(),
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
-  costCenterId: z.number().int().nullable(),
-  costCenterName: z.string().nullable(),
+  ...subscriptionOfRow,
   operatorId: z.number().int(),
   currentPlanId: z.number().int().nullable(),
   currentPlan: z.string().nullable(),
@@ -103,9 +97,7 @@ export const optimizationRunSchema = z.object({
 });
 export type OptimizationRun = z.infer<typeof optimizationRunSchema>;
 
-export const optimizationListSchema = z.object({
-  items: z.array(optimizationItemSchema),
-  total: z.number().int(),
+export const optimizationListSchema = listAnswer(optimizationItemSchema, {
   /** Over every row matching the filters (not only the page). */
   totals: z.object({
     currentMonthlyCost: money,
@@ -151,17 +143,11 @@ export const savingsQuerySchema = z
     to: monthSchema.optional(),
     subCompanyId: idSchema.optional(),
   })
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    { error: 'invalidPeriod', path: ['to'] },
-  );
+  .refine(periodRule, periodError);
 export type SavingsQuery = z.infer<typeof savingsQuerySchema>;
 
 export const savingsSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
+  ...clientPeriod,
   potential: z.object({
     /** Open recommendations (optimized, not yet realised) + unused subscriptions, a month. */
     monthly: money,

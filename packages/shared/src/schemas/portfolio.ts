@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery, searchText, sortQuery } from './primitives.js';
+import { pagedAnswer, pagingQuery, searchText, sortQuery } from './primitives.js';
 import { monthSchema } from './dashboards.js';
 import { optimizationRunSchema } from './optimization.js';
 
@@ -79,18 +79,16 @@ export type PortfolioRow = z.infer<typeof portfolioRowSchema>;
 export const portfolioListSchema = z.object({
   month: z.string(),
   lastMonth: z.string(),
-  items: z.array(portfolioRowSchema),
-  total: z.number().int(),
-  /** Over every row matching the filters (not only the page). */
-  totals: z.object({
-    costThisMonth: money,
-    costLastMonth: money,
-    potentialSaving: money,
-    realisedSaving: money,
-    missingInvoices: z.number().int(),
-    openAlerts: alertCountsSchema,
-  }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedAnswer(portfolioRowSchema, {
+    /** Over every row matching the filters (not only the page). */
+    totals: z.object({
+      costThisMonth: money,
+      costLastMonth: money,
+      potentialSaving: money,
+      realisedSaving: money,
+      missingInvoices: z.number().int(),
+      openAlerts: alertCountsSchema,
+    }),
+  }).shape,
 });
 export type PortfolioList = z.infer<typeof portfolioListSchema>;

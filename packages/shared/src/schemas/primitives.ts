@@ -87,3 +87,27 @@ export function text({ max = 200, min = 0, multiline = false, trim = true }: Tex
 
 /** A search text (`q`): one line, at most 100 characters. */
 export const searchText = text({ max: 100 });
+
+// ---- answers ---------------------------------------------------------------------------------------
+
+/**
+ * The answer of a list: its rows, how many match the filters, then what the list adds beside them
+ * (`extra`: its totals and the like, in that order).
+ */
+export const listAnswer = <I extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(
+  item: I,
+  extra: X = {} as X,
+) => z.object({ items: z.array(item), total: z.number().int(), ...extra });
+
+/** The answer of a paged list: `listAnswer`, then the page it is. */
+export const pagedAnswer = <I extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(
+  item: I,
+  extra: X = {} as X,
+) => listAnswer(item, extra).extend({ page: z.number().int(), pageSize: z.number().int() });
+
+/** The answer of a write that says only what was done: the message's code and text. */
+export const messageAnswer = z.object({ code: z.string(), message: z.string() });
+
+/** The answer of a write: the row as saved under its name (`{ payment, code, message }`). */
+export const savedAnswer = <K extends string, R extends z.ZodType>(key: K, row: R) =>
+  z.object({ [key]: row } as { [P in K]: R }).extend(messageAnswer.shape);

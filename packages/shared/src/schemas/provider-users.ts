@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../permissions.js';
 import { ROLE } from '../roles.js';
 import { emailSchema, phoneSchema } from './auth.js';
-import { enumWithDefault, listResponseSchemaOf, reqText } from './masters/common.js';
-import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
+import { enumWithDefault, listResponseSchemaOf, optionSchema, reqText } from './masters/common.js';
+import { idSchema, pagingQuery, savedAnswer, searchText, sortQuery } from './primitives.js';
 
 /**
  * The provider's own users (issue 11, spec §2 "user management with access permissions"): its
@@ -80,7 +80,7 @@ export const providerUserSchema = z.object({
   /** The permissions the user holds (effective: their list within their role's set). */
   permissions: z.array(z.string()),
   /** A consultant's personally assigned companies (by name). */
-  companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  companies: z.array(optionSchema),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -89,16 +89,12 @@ export type ProviderUser = z.infer<typeof providerUserSchema>;
 export const providerUserListSchema = listResponseSchemaOf(providerUserSchema);
 export type ProviderUserList = z.infer<typeof providerUserListSchema>;
 
-export const providerUserSavedSchema = z.object({
-  user: providerUserSchema,
-  code: z.string(),
-  message: z.string(),
-});
+export const providerUserSavedSchema = savedAnswer('user', providerUserSchema);
 export type ProviderUserSaved = z.infer<typeof providerUserSavedSchema>;
 
 /** The choices of the user form: the companies a consultant can be assigned, each role's permissions. */
 export const providerUserOptionsSchema = z.object({
-  companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  companies: z.array(optionSchema),
   permissions: z.object({ admin: z.array(z.string()), consultant: z.array(z.string()) }),
 });
 export type ProviderUserOptions = z.infer<typeof providerUserOptionsSchema>;

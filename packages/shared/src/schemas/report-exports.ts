@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema, pagingQuery } from './primitives.js';
-import { DASHBOARD_MAX_MONTHS, monthSchema, monthSpan } from './dashboards.js';
+import { idSchema, messageAnswer, pagedAnswer, pagingQuery } from './primitives.js';
+import { monthSchema, periodError, periodRule } from './dashboards.js';
 
 /**
  * The report archive (spec §9, issue 12): Excel exports made in the background and kept for a
@@ -31,11 +31,7 @@ export const reportExportRequestSchema = z
     to: monthSchema.optional(),
   })
   .strict()
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    { error: 'invalidPeriod', path: ['to'] },
-  );
+  .refine(periodRule, periodError);
 export type ReportExportRequest = z.infer<typeof reportExportRequestSchema>;
 
 export const reportExportSchema = z.object({
@@ -65,11 +61,7 @@ export const reportExportListQuerySchema = pagingQuery.extend({
 });
 export type ReportExportListQuery = z.infer<typeof reportExportListQuerySchema>;
 
-export const reportExportListSchema = z.object({
-  items: z.array(reportExportSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const reportExportListSchema = pagedAnswer(reportExportSchema).extend({
   /** Days a made file is kept. */
   retentionDays: z.number().int(),
 });
@@ -93,4 +85,4 @@ export const REPORT_EXPORT_LABELS: Record<ReportExportKind, { en: string; fi: st
   executive: { en: 'Executive report', fi: 'Johdon raportti' },
 };
 
-export const reportExportDeletedSchema = z.object({ code: z.string(), message: z.string() });
+export const reportExportDeletedSchema = messageAnswer;

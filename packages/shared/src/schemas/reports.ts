@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import type { Lang } from '../messages.js';
 import { dayString } from './clients.js';
+import { optionSchema } from './masters/common.js';
 import {
+  clientPeriod,
   costUsageFiltersSchema,
   costUsageSubscriptionSchema,
-  DASHBOARD_MAX_MONTHS,
-  monthSpan,
+  periodError,
+  periodRule,
 } from './dashboards.js';
-import { idSchema, pagingQuery, searchText, sortQuery } from './primitives.js';
+import { idSchema, listAnswer, pagedAnswer, pagingQuery, searchText, sortQuery } from './primitives.js';
 
 /**
  * Reports (issue 12). Each report is a GET under `/api/reports/...` answering
@@ -57,9 +59,7 @@ export const activityLogEntrySchema = z.object({
 });
 export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
 
-export const activityLogListSchema = z.object({
-  items: z.array(activityLogEntrySchema),
-  total: z.number().int(),
+export const activityLogListSchema = pagedAnswer(activityLogEntrySchema, {
   totals: z.object({
     /** Entries matching the filters. */
     entries: z.number().int(),
@@ -68,15 +68,13 @@ export const activityLogListSchema = z.object({
     /** Different clients among them. */
     clients: z.number().int(),
   }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
 });
 export type ActivityLogList = z.infer<typeof activityLogListSchema>;
 
 /** The filters' choices: users and clients that have entries, and the areas. */
 export const activityLogOptionsSchema = z.object({
   users: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
-  clients: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  clients: z.array(optionSchema),
   areas: z.array(z.string()),
 });
 export type ActivityLogOptions = z.infer<typeof activityLogOptionsSchema>;
@@ -88,6 +86,8 @@ export type ActivityLogOptions = z.infer<typeof activityLogOptionsSchema>;
  */
 export const reportCostTotalsSchema = z.object({ cost: z.string(), invoiceLevelCost: z.string() });
 export type ReportCostTotals = z.infer<typeof reportCostTotalsSchema>;
+/** The money totals and how many subscriptions (Top Users, Base Plan Types). */
+const subscriptionCostTotalsSchema = reportCostTotalsSchema.extend({ subscriptions: z.number().int() });
 
 /**
  * The row an export by subscription or plan ends with when the period has invoice-level charges,
@@ -110,11 +110,7 @@ export const topUsersQuerySchema = costUsageFiltersSchema
     /** Matches the phone number or the user name (contains, case-insensitive). */
     q: searchText.optional(),
   })
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    { error: 'invalidPeriod', path: ['to'] },
-  );
+  .refine(periodRule, periodError);
 export type TopUsersQuery = z.infer<typeof topUsersQuerySchema>;
 
 export const topUserSchema = costUsageSubscriptionSchema.extend({
@@ -124,14 +120,8 @@ export const topUserSchema = costUsageSubscriptionSchema.extend({
 export type TopUser = z.infer<typeof topUserSchema>;
 
 export const topUsersListSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  items: z.array(topUserSchema),
-  total: z.number().int(),
-  totals: reportCostTotalsSchema.extend({ subscriptions: z.number().int() }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...clientPeriod,
+  ...pagedAnswer(topUserSchema, { totals: subscriptionCostTotalsSchema }).shape,
 });
 export type TopUsersList = z.infer<typeof topUsersListSchema>;
 
@@ -182,16 +172,14 @@ export const unusedSubscriptionsListSchema = z.object({
   months: z.number().int(),
   from: z.string().nullable(),
   to: z.string().nullable(),
-  items: z.array(unusedSubscriptionSchema),
-  total: z.number().int(),
-  totals: z.object({
-    subscriptions: z.number().int(),
-    cost: z.string(),
-    /** Their monthly cost together × 12: what closing them would save in a year. */
-    yearlySaving: z.string(),
-  }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedAnswer(unusedSubscriptionSchema, {
+    totals: z.object({
+      subscriptions: z.number().int(),
+      cost: z.string(),
+      /** Their monthly cost together × 12: what closing them would save in a year. */
+      yearlySaving: z.string(),
+    }),
+  }).shape,
 });
 export type UnusedSubscriptionsList = z.infer<typeof unusedSubscriptionsListSchema>;
 
@@ -236,17 +224,13 @@ export const clientContractRowSchema = z.object({
 });
 export type ClientContractRow = z.infer<typeof clientContractRowSchema>;
 
-export const clientContractsListSchema = z.object({
-  items: z.array(clientContractRowSchema),
-  total: z.number().int(),
+export const clientContractsListSchema = pagedAnswer(clientContractRowSchema, {
   totals: z.object({
     contracts: z.number().int(),
     numberOfPlans: z.number().int(),
     monthlyCost: z.string(),
     yearlyCost: z.string(),
   }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
 });
 export type ClientContractsList = z.infer<typeof clientContractsListSchema>;
 
@@ -255,11 +239,7 @@ export type ClientContractsList = z.infer<typeof clientContractsListSchema>;
 /** Base Plan Types: the client's subscriptions and their cost per base plan group and plan group. */
 export const planTypesQuerySchema = costUsageFiltersSchema
   .pick({ clientId: true, from: true, to: true, subCompanyId: true, costCenterId: true })
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    { error: 'invalidPeriod', path: ['to'] },
-  );
+  .refine(periodRule, periodError);
 export type PlanTypesQuery = z.infer<typeof planTypesQuerySchema>;
 
 export const planTypeRowSchema = z.object({
@@ -274,12 +254,8 @@ export const planTypeRowSchema = z.object({
 export type PlanTypeRow = z.infer<typeof planTypeRowSchema>;
 
 export const planTypesListSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  items: z.array(planTypeRowSchema),
-  total: z.number().int(),
-  totals: reportCostTotalsSchema.extend({ subscriptions: z.number().int() }),
+  ...clientPeriod,
+  ...listAnswer(planTypeRowSchema, { totals: subscriptionCostTotalsSchema }).shape,
 });
 export type PlanTypesList = z.infer<typeof planTypesListSchema>;
 
@@ -291,11 +267,7 @@ export const SUMMARY_GROUPINGS = ['organization', 'costCenter'] as const;
 export const summaryQuerySchema = costUsageFiltersSchema
   .pick({ clientId: true, from: true, to: true, subCompanyId: true })
   .extend({ groupBy: z.enum(SUMMARY_GROUPINGS, { error: 'validation' }).default('organization') })
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    { error: 'invalidPeriod', path: ['to'] },
-  );
+  .refine(periodRule, periodError);
 export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
 /** One row: the organization (`costCenterId` null and `name` null) or a cost center (null name: none). */
@@ -310,12 +282,10 @@ export const costSummaryRowSchema = z.object({
 export type CostSummaryRow = z.infer<typeof costSummaryRowSchema>;
 
 export const costSummaryListSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  items: z.array(costSummaryRowSchema),
-  total: z.number().int(),
-  totals: costSummaryRowSchema.omit({ costCenterId: true, name: true }),
+  ...clientPeriod,
+  ...listAnswer(costSummaryRowSchema, {
+    totals: costSummaryRowSchema.omit({ costCenterId: true, name: true }),
+  }).shape,
 });
 export type CostSummaryList = z.infer<typeof costSummaryListSchema>;
 
@@ -334,12 +304,10 @@ export const usageSummaryRowSchema = z.object({
 export type UsageSummaryRow = z.infer<typeof usageSummaryRowSchema>;
 
 export const usageSummaryListSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  items: z.array(usageSummaryRowSchema),
-  total: z.number().int(),
-  totals: usageSummaryRowSchema.omit({ costCenterId: true, name: true }),
+  ...clientPeriod,
+  ...listAnswer(usageSummaryRowSchema, {
+    totals: usageSummaryRowSchema.omit({ costCenterId: true, name: true }),
+  }).shape,
 });
 export type UsageSummaryList = z.infer<typeof usageSummaryListSchema>;
 
@@ -352,11 +320,7 @@ export const OVERCHARGED_SORTABLE = ['difference', 'month', 'userName', 'phoneNu
 export const overchargedQuerySchema = costUsageFiltersSchema
   .pick({ clientId: true, from: true, to: true, subCompanyId: true, costCenterId: true })
   .extend({ ...pagingQuery.shape, ...sortQuery(OVERCHARGED_SORTABLE).shape, q: searchText.optional() })
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    { error: 'invalidPeriod', path: ['to'] },
-  );
+  .refine(periodRule, periodError);
 export type OverchargedQuery = z.infer<typeof overchargedQuerySchema>;
 
 export const overchargedRowSchema = z.object({
@@ -373,18 +337,14 @@ export const overchargedRowSchema = z.object({
 export type OverchargedRow = z.infer<typeof overchargedRowSchema>;
 
 export const overchargedListSchema = z.object({
-  clientId: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  items: z.array(overchargedRowSchema),
-  total: z.number().int(),
-  totals: z.object({
-    lines: z.number().int(),
-    expected: z.string(),
-    billed: z.string(),
-    overcharge: z.string(),
-  }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...clientPeriod,
+  ...pagedAnswer(overchargedRowSchema, {
+    totals: z.object({
+      lines: z.number().int(),
+      expected: z.string(),
+      billed: z.string(),
+      overcharge: z.string(),
+    }),
+  }).shape,
 });
 export type OverchargedList = z.infer<typeof overchargedListSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DASHBOARD_MAX_MONTHS, monthSchema, monthSpan } from './dashboards.js';
+import { monthSchema, periodError, periodRule } from './dashboards.js';
 import { categoryCostSchema } from './invoices.js';
 import { OPTIMIZATION_TABS, optimizationItemSchema } from './optimization.js';
 
@@ -13,11 +13,7 @@ const money = z.string();
 /** `from`/`to` (YYYY-MM) limit the cost by category; without them: every month it was billed. */
 export const subscriptionDetailQuerySchema = z
   .object({ from: monthSchema.optional(), to: monthSchema.optional() })
-  .refine(
-    (q) =>
-      !q.from || !q.to || (monthSpan(q.from, q.to) >= 1 && monthSpan(q.from, q.to) <= DASHBOARD_MAX_MONTHS),
-    { error: 'invalidPeriod', path: ['to'] },
-  );
+  .refine(periodRule, periodError);
 export type SubscriptionDetailQuery = z.infer<typeof subscriptionDetailQuerySchema>;
 
 export const subscriptionMonthSchema = z.object({

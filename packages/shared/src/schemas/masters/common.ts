@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../../permissions.js';
 import type { MessageCode } from '../../messages.js';
-import { idSchema, pagingQuery, searchText, sortQuery, text } from '../primitives.js';
+import { idSchema, pagedAnswer, pagingQuery, searchText, sortQuery, text } from '../primitives.js';
 
 /**
  * Building blocks of the master resources: field schemas whose zod issues come out as the
@@ -208,13 +208,7 @@ export interface MasterListQuery {
   [filter: string]: unknown;
 }
 
-export const listResponseSchemaOf = <E extends z.ZodType>(entity: E) =>
-  z.object({
-    items: z.array(entity),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
+export const listResponseSchemaOf = <E extends z.ZodType>(entity: E) => pagedAnswer(entity);
 
 export interface MasterList<T> {
   items: T[];

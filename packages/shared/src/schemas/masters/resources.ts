@@ -311,6 +311,23 @@ export const costElementCategorySchema = z.object({ costCategoryId: reqId() });
 
 // ---- plans, plan groups, base plan groups ------------------------------------------------------
 
+/** What a plan and a plan group both are, first in each of their declarations: a name, an operator and a plan type. */
+const planBasics = {
+  filters: { operatorId: { type: 'id' }, planType: { type: 'enum', values: PLAN_TYPES } },
+  columns: [
+    col('name'),
+    col('operatorName'),
+    col('planType', 'enum', { options: enumOptions('planType', PLAN_TYPES) }),
+  ],
+  fields: [
+    field('name', 'text', { required: true, maxLength: 200 }),
+    refField('operatorId', OPTIONS_URL.operators, { required: true }),
+    field('planType', 'enum', { required: true, options: enumOptions('planType', PLAN_TYPES) }),
+  ],
+  entity: { id, name: z.string(), operatorId: id, operatorName: z.string(), planType: z.enum(PLAN_TYPES) },
+  create: { name, operatorId: reqId(), planType: reqEnum(PLAN_TYPES) },
+} as const;
+
 const planGroupDefinition = (key: 'planGroups' | 'basePlanGroups') =>
   defineMaster({
     key,
@@ -320,36 +337,22 @@ const planGroupDefinition = (key: 'planGroups' | 'basePlanGroups') =>
     searchable: ['name', 'operatorName', 'costCategoryName'],
     sortable: ['name', 'operatorName', 'planType', 'costCategoryName', 'automaticCategorization', 'id'],
     defaultSort: 'name',
-    filters: { operatorId: { type: 'id' }, planType: { type: 'enum', values: PLAN_TYPES } },
-    columns: [
-      col('name'),
-      col('operatorName'),
-      col('planType', 'enum', { options: enumOptions('planType', PLAN_TYPES) }),
-      col('costCategoryName'),
-      col('automaticCategorization', 'boolean'),
-    ],
+    filters: planBasics.filters,
+    columns: [...planBasics.columns, col('costCategoryName'), col('automaticCategorization', 'boolean')],
     fields: [
-      field('name', 'text', { required: true, maxLength: 200 }),
-      refField('operatorId', OPTIONS_URL.operators, { required: true }),
-      field('planType', 'enum', { required: true, options: enumOptions('planType', PLAN_TYPES) }),
+      ...planBasics.fields,
       refField('costCategoryId', OPTIONS_URL.costCategories),
       field('automaticCategorization', 'boolean'),
     ],
     messages: DEFAULT_MESSAGES,
     entity: z.object({
-      id,
-      name: z.string(),
-      operatorId: id,
-      operatorName: z.string(),
-      planType: z.enum(PLAN_TYPES),
+      ...planBasics.entity,
       costCategoryId: id.nullable(),
       costCategoryName: z.string().nullable(),
       automaticCategorization: z.boolean(),
     }),
     create: z.object({
-      name,
-      operatorId: reqId(),
-      planType: reqEnum(PLAN_TYPES),
+      ...planBasics.create,
       costCategoryId: optId(),
       automaticCategorization: boolField(),
     }),
@@ -388,8 +391,7 @@ export const planMaster = defineMaster({
   ],
   defaultSort: 'name',
   filters: {
-    operatorId: { type: 'id' },
-    planType: { type: 'enum', values: PLAN_TYPES },
+    ...planBasics.filters,
     planGroupId: { type: 'id' },
     basePlanGroupId: { type: 'id' },
     scope: { type: 'enum', values: PLAN_SCOPES },
@@ -397,9 +399,7 @@ export const planMaster = defineMaster({
     considerForOptimization: { type: 'boolean' },
   },
   columns: [
-    col('name'),
-    col('operatorName'),
-    col('planType', 'enum', { options: enumOptions('planType', PLAN_TYPES) }),
+    ...planBasics.columns,
     col('planGroupName'),
     col('dataSpeedMbps', 'integer'),
     col('listPrice', 'money', { decimals: 2 }),
@@ -411,9 +411,7 @@ export const planMaster = defineMaster({
     col('considerForOptimization', 'boolean'),
   ],
   fields: [
-    field('name', 'text', { required: true, maxLength: 200 }),
-    refField('operatorId', OPTIONS_URL.operators, { required: true }),
-    field('planType', 'enum', { required: true, options: enumOptions('planType', PLAN_TYPES) }),
+    ...planBasics.fields,
     refField('planGroupId', OPTIONS_URL.planGroups),
     refField('basePlanGroupId', OPTIONS_URL.basePlanGroups),
     field('listPrice', 'money', { required: true, decimals: 2 }),
@@ -443,11 +441,7 @@ export const planMaster = defineMaster({
   ],
   messages: DEFAULT_MESSAGES,
   entity: z.object({
-    id,
-    name: z.string(),
-    operatorId: id,
-    operatorName: z.string(),
-    planType: z.enum(PLAN_TYPES),
+    ...planBasics.entity,
     planGroupId: id.nullable(),
     planGroupName: z.string().nullable(),
     basePlanGroupId: id.nullable(),
@@ -482,9 +476,7 @@ export const planMaster = defineMaster({
   }),
   create: z
     .object({
-      name,
-      operatorId: reqId(),
-      planType: reqEnum(PLAN_TYPES),
+      ...planBasics.create,
       planGroupId: optId(),
       basePlanGroupId: optId(),
       /** Monthly list price excluding VAT. */
