@@ -111,7 +111,8 @@ interface Header {
   epiReference: string | null;
 }
 
-function emptyRow(index: number): FinvoiceRow {
+/** A row as the document starts it, before its elements are read. */
+export function emptyRow(index: number): FinvoiceRow {
   return {
     index,
     subBlock: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignRows, type FinvoiceRow } from './parse.js';
+import { assignRows, emptyRow, type FinvoiceRow } from './parse.js';
 import { findPhoneNumber, numberAndName, numberAtStart } from './subscriptions.js';
 
 describe('the subscription-number finder', () => {
@@ -55,22 +55,7 @@ describe('the subscription-number finder', () => {
 });
 
 function row(fields: Partial<FinvoiceRow>, index = 1): FinvoiceRow {
-  return {
-    index,
-    subBlock: false,
-    articleName: '',
-    quantities: [],
-    startDate: null,
-    endDate: null,
-    unitPrice: null,
-    accountDimension: null,
-    freeTexts: [],
-    vatRate: '25,5',
-    vatExcluded: '1,00',
-    vatAmount: null,
-    amount: null,
-    ...fields,
-  };
+  return { ...emptyRow(index), vatRate: '25,5', vatExcluded: '1,00', ...fields };
 }
 const text = (articleName: string, accountDimension: string | null = null) =>
   row({ articleName, accountDimension, vatExcluded: null, vatRate: null });

@@ -11,7 +11,14 @@
  */
 import { formatCents, formatPhone, formatScaled } from '../finnish.js';
 import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '../types.js';
-import { buildModel, vatCents, type InvoiceModel, type ModelLine, type ModelSubscription } from './model.js';
+import {
+  invoiceHeadOf,
+  seededModel,
+  vatCents,
+  type InvoiceModel,
+  type ModelLine,
+  type ModelSubscription,
+} from './model.js';
 import { Random } from './random.js';
 
 export type FinvoiceRowStyle = 'freeText' | 'articleName' | 'heading';
@@ -131,21 +138,7 @@ export function generateFinvoice(options: FinvoiceOptions): GeneratedFinvoice {
       `unknown operator "${options.operator}" (known: ${Object.keys(FINVOICE_SELLERS).join(', ')})`,
     );
   }
-  if (!Number.isInteger(options.subscriptions) || options.subscriptions < 1) {
-    throw new Error('subscriptions must be a positive integer');
-  }
-  const seed = options.seed ?? 1;
-  const model = buildModel(new Random(seed), {
-    operator: seller.id,
-    subscriptions: options.subscriptions,
-    invoiceDate: options.invoiceDate,
-    costCenters: options.costCenters,
-    tripsOutsideEu: options.tripsOutsideEu,
-  });
-  if (options.buyer) {
-    model.businessId = options.buyer.businessId;
-    if (options.buyer.name) model.customerName = options.buyer.name;
-  }
+  const { model, seed } = seededModel(seller.id, options);
   return writeFinvoice(seller, model, seed, options);
 }
 
@@ -367,14 +360,7 @@ function writeFinvoice(
   const vat = vatCents(totalExcl, vatTenths);
   const expected: ParsedInvoice = {
     operator: seller.id,
-    invoiceNumber: model.invoiceNumber,
-    invoiceDate: model.invoiceDate,
-    dueDate: model.dueDate,
-    customerNumber: model.customerNumber,
-    customerName: model.customerName,
-    businessId: model.businessId,
-    referenceNumber: model.referenceNumber,
-    currency: 'EUR',
+    ...invoiceHeadOf(model),
     vatRate: vatTenths / 10,
     totalExclVat: toNumber(totalExcl, 2),
     vatAmount: toNumber(vat, 2),

@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import { formatCents, formatFinnishDate, type FormatOptions } from '../finnish.js';
 import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '../types.js';
 import { PRINT_LAYOUTS, periodText, type PrintLayout, type PrintRole } from './layouts.js';
-import { buildModel, vatCents, type InvoiceModel, type ModelLine } from './model.js';
+import { invoiceHeadOf, seededModel, vatCents, type InvoiceModel, type ModelLine } from './model.js';
 import { Random } from './random.js';
 
 export type { InvoiceModel, LineKind, ModelLine, ModelSubscription } from './model.js';
@@ -98,22 +98,7 @@ type Row = {
 /** Generates an invoice PDF and the structured invoice that parsing it must give. */
 export async function generateInvoice(options: GenerateOptions): Promise<GeneratedInvoice> {
   const layout = layoutOf(options.operator);
-  if (!Number.isInteger(options.subscriptions) || options.subscriptions < 1) {
-    throw new Error('subscriptions must be a positive integer');
-  }
-  const seed = options.seed ?? 1;
-  const rng = new Random(seed);
-  const model = buildModel(rng, {
-    operator: layout.id,
-    subscriptions: options.subscriptions,
-    invoiceDate: options.invoiceDate,
-    costCenters: options.costCenters,
-    tripsOutsideEu: options.tripsOutsideEu,
-  });
-  if (options.buyer) {
-    model.businessId = options.buyer.businessId;
-    if (options.buyer.name) model.customerName = options.buyer.name;
-  }
+  const { model, seed } = seededModel(layout.id, options);
   return printInvoice(layout, model, seed, options);
 }
 
@@ -597,14 +582,7 @@ function expectedInvoice(
   const vat = vatCents(totalExcl, model.vatTenths);
   return {
     operator: layout.name,
-    invoiceNumber: model.invoiceNumber,
-    invoiceDate: model.invoiceDate,
-    dueDate: model.dueDate,
-    customerNumber: model.customerNumber,
-    customerName: model.customerName,
-    businessId: model.businessId,
-    referenceNumber: model.referenceNumber,
-    currency: 'EUR',
+    ...invoiceHeadOf(model),
     vatRate: model.vatTenths / 10,
     totalExclVat: toNumber(totalExcl),
     vatAmount: toNumber(vat),

@@ -100,6 +100,49 @@ export function vatCents(totalExclCents: number, vatTenths: number): number {
   return mulDivRound(totalExclCents, vatTenths, 1000);
 }
 
+/** The invoice's head as parsing must give it, the same from the PDF and from the Finvoice file. */
+export function invoiceHeadOf(model: InvoiceModel) {
+  return {
+    invoiceNumber: model.invoiceNumber,
+    invoiceDate: model.invoiceDate,
+    dueDate: model.dueDate,
+    customerNumber: model.customerNumber,
+    customerName: model.customerName,
+    businessId: model.businessId,
+    referenceNumber: model.referenceNumber,
+    currency: 'EUR',
+  } as const;
+}
+
+/**
+ * The invoice both generators write (the PDF and the Finvoice): the model of `seed` for the
+ * `operator`, with the buyer printed on it when one is given (a null business id prints none).
+ */
+export function seededModel(
+  operator: string,
+  options: Omit<ModelOptions, 'operator'> & {
+    seed?: number;
+    buyer?: { name?: string; businessId: string | null };
+  },
+): { model: InvoiceModel; seed: number } {
+  if (!Number.isInteger(options.subscriptions) || options.subscriptions < 1) {
+    throw new Error('subscriptions must be a positive integer');
+  }
+  const seed = options.seed ?? 1;
+  const model = buildModel(new Random(seed), {
+    operator,
+    subscriptions: options.subscriptions,
+    invoiceDate: options.invoiceDate,
+    costCenters: options.costCenters,
+    tripsOutsideEu: options.tripsOutsideEu,
+  });
+  if (options.buyer) {
+    model.businessId = options.buyer.businessId;
+    if (options.buyer.name) model.customerName = options.buyer.name;
+  }
+  return { model, seed };
+}
+
 export function buildModel(rng: Random, options: ModelOptions): InvoiceModel {
   const { operator } = options;
   let invoiceDate = options.invoiceDate;
