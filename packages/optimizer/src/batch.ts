@@ -1,4 +1,4 @@
-import { explain, resolveOptions } from './best.js';
+import { resolveOptions, resultOf } from './best.js';
 import { cleanMonth, monthCost, planScalars, requiredSpeedMbps, tariffScalars } from './cost.js';
 import type { PlanScalars } from './cost.js';
 import type { BestPlanResult, OptimizeOptions, Plan, ReasonCode, Subscription } from './types.js';
@@ -242,22 +242,12 @@ export function batchResultAt(
 ): BestPlanResult | null {
   const b = result.bestPlan[s];
   if (b < 0) return null;
-  const current = plans[usage.currentPlan[s]];
-  const best = plans[b];
-  const currentMonthlyCents = result.currentMonthlyCents[s];
-  const bestMonthlyCents = result.bestMonthlyCents[s];
-  const monthlySavingCents = currentMonthlyCents - bestMonthlyCents;
-  return {
-    subscriptionId: usage.subscriptionId[s],
-    currentPlanId: current.id,
-    currentMonthlyCents,
-    bestPlanId: best.id,
-    bestMonthlyCents,
-    monthlySavingCents,
-    yearlySavingCents: monthlySavingCents * 12,
-    reason: explain(current, best, currentMonthlyCents, bestMonthlyCents, {
-      dataMb: result.dataMb[s],
-      euDataMb: result.euDataMb[s],
-    }),
-  };
+  return resultOf(
+    usage.subscriptionId[s],
+    plans[usage.currentPlan[s]],
+    plans[b],
+    result.currentMonthlyCents[s],
+    result.bestMonthlyCents[s],
+    { dataMb: result.dataMb[s], euDataMb: result.euDataMb[s] },
+  );
 }

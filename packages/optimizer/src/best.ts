@@ -1,10 +1,10 @@
 import {
   cleanMonth,
   lowerPercentile,
-  monthCost,
   planScalars,
   requiredSpeedMbps,
   tariffScalars,
+  usageMonthCost,
 } from './cost.js';
 import type { PlanScalars, TariffScalars } from './cost.js';
 import { DEFAULT_ROAMING_TARIFF, DEFAULT_SPEED_TIERS } from './types.js';
@@ -80,23 +80,7 @@ export function suits(plan: Plan, sizing: Sizing, requiredSpeed: number): boolea
 
 function windowCost(p: PlanScalars, t: TariffScalars, months: readonly UsageMonth[]): number {
   let sum = 0;
-  for (const m of months) {
-    const rd = m.roamingDataMb ?? {};
-    const rm = m.roamingMinutes ?? {};
-    sum += monthCost(
-      p,
-      t,
-      m.dataMb,
-      m.voiceMinutes,
-      m.sms,
-      rd.nordicBaltic ?? 0,
-      rd.eu ?? 0,
-      rd.other ?? 0,
-      rm.nordicBaltic ?? 0,
-      rm.eu ?? 0,
-      rm.other ?? 0,
-    );
-  }
+  for (const m of months) sum += usageMonthCost(p, t, m);
   return sum;
 }
 
@@ -173,11 +157,28 @@ export function bestPlan(
     }
   }
   const n = months.length;
-  const currentMonthlyCents = Math.round(currentSum / n);
-  const bestMonthlyCents = Math.round(bestSum / n);
+  return resultOf(
+    subscription.id,
+    current,
+    best,
+    Math.round(currentSum / n),
+    Math.round(bestSum / n),
+    sizing,
+  );
+}
+
+/** The answer for a subscription: both plans, their monthly costs, the savings and why (`bestPlan`, `batchResultAt`). */
+export function resultOf(
+  subscriptionId: number,
+  current: Plan,
+  best: Plan,
+  currentMonthlyCents: number,
+  bestMonthlyCents: number,
+  sizing: Pick<Sizing, 'dataMb' | 'euDataMb'>,
+): BestPlanResult {
   const monthlySavingCents = currentMonthlyCents - bestMonthlyCents;
   return {
-    subscriptionId: subscription.id,
+    subscriptionId,
     currentPlanId: current.id,
     currentMonthlyCents,
     bestPlanId: best.id,

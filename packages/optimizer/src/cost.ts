@@ -124,15 +124,19 @@ export function costOfMonth(
   usage: UsageMonth,
   tariff: RoamingTariff = DEFAULT_ROAMING_TARIFF,
 ): number {
-  const u = cleanMonth(usage);
-  const rd = u.roamingDataMb ?? {};
-  const rm = u.roamingMinutes ?? {};
+  return usageMonthCost(planScalars(plan), tariffScalars(tariff), cleanMonth(usage));
+}
+
+/** `monthCost` of a (clean) month of use as `UsageMonth` holds it. */
+export function usageMonthCost(p: PlanScalars, t: TariffScalars, m: UsageMonth): number {
+  const rd = m.roamingDataMb ?? {};
+  const rm = m.roamingMinutes ?? {};
   return monthCost(
-    planScalars(plan),
-    tariffScalars(tariff),
-    u.dataMb,
-    u.voiceMinutes,
-    u.sms,
+    p,
+    t,
+    m.dataMb,
+    m.voiceMinutes,
+    m.sms,
     rd.nordicBaltic ?? 0,
     rd.eu ?? 0,
     rd.other ?? 0,
