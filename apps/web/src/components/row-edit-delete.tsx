@@ -5,8 +5,11 @@ import type { ReactNode } from 'react';
 export interface RowEditDeleteProps {
   /** Opens the row's form; left out: no edit button (rows written otherwise, e.g. by upload). */
   onEdit?: () => void;
-  /** Runs once the deletion is confirmed (its promise keeps the confirmation busy). */
-  onDelete: () => unknown;
+  /**
+   * Runs once the deletion is confirmed (its promise keeps the confirmation busy); left out: no
+   * delete button (rows never deleted, e.g. users who are deactivated instead).
+   */
+  onDelete?: () => unknown;
   /** The buttons' accessible names (and the confirmation's OK). */
   editLabel: string;
   deleteLabel: string;
@@ -50,25 +53,27 @@ export function RowEditDelete(p: RowEditDeleteProps) {
     <Space size={p.plain ? 0 : undefined} className={p.className}>
       {p.before}
       {edit && (p.plain ? <Tooltip title={p.editLabel}>{edit}</Tooltip> : edit)}
-      <Popconfirm
-        title={p.confirm}
-        description={p.confirmHelp}
-        okText={p.deleteLabel}
-        cancelText={p.cancelLabel}
-        okButtonProps={{ danger: true, ...testId('confirm') } as ButtonProps}
-        onConfirm={p.onDelete}
-      >
-        {/* No tooltip here: it would cover the confirmation; the title attribute names it. */}
-        <Button
-          type={type}
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          title={p.plain ? p.deleteLabel : undefined}
-          aria-label={p.deleteLabel}
-          {...testId('delete')}
-        />
-      </Popconfirm>
+      {p.onDelete && (
+        <Popconfirm
+          title={p.confirm}
+          description={p.confirmHelp}
+          okText={p.deleteLabel}
+          cancelText={p.cancelLabel}
+          okButtonProps={{ danger: true, ...testId('confirm') } as ButtonProps}
+          onConfirm={p.onDelete}
+        >
+          {/* No tooltip here: it would cover the confirmation; the title attribute names it. */}
+          <Button
+            type={type}
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            title={p.plain ? p.deleteLabel : undefined}
+            aria-label={p.deleteLabel}
+            {...testId('delete')}
+          />
+        </Popconfirm>
+      )}
     </Space>
   );
 }

@@ -4,8 +4,18 @@ import type { MasterField, MasterFilter, MasterResource } from '@kulu/shared';
 import type { ListState } from './list-query';
 import { RefSelect } from './ref-select';
 
+/** What a screen changes about one declared filter. */
+export interface FilterOverride {
+  /** The choices (default: the field's or column's declared options). */
+  options?: { value: string; label: string }[];
+  /** The placeholder (default: the field's label), e.g. "All statuses". */
+  placeholder?: string;
+  testId?: string;
+}
+
 interface Props {
   resource: MasterResource;
+  overrides?: Record<string, FilterOverride>;
   filters: ListState['filters'];
   onChange: (key: string, value: string | number | boolean | undefined) => void;
 }
@@ -15,7 +25,7 @@ const fieldOf = (resource: MasterResource, key: string): MasterField | undefined
   resource.fields.find((f) => f.key === key);
 
 /** One select per declared filter of a resource: rows it points at, fixed choices or yes/no. */
-export function ResourceFilters({ resource, filters, onChange }: Props) {
+export function ResourceFilters({ resource, overrides = {}, filters, onChange }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -23,12 +33,13 @@ export function ResourceFilters({ resource, filters, onChange }: Props) {
         const field = fieldOf(resource, key);
         const column = resource.columns.find((c) => c.key === key);
         const label = t(field?.labelKey ?? column?.labelKey ?? `masters.fields.${key}`);
+        const override = overrides[key];
         const common = {
-          placeholder: label,
+          placeholder: override?.placeholder ?? label,
           allowClear: true,
           style: { minWidth: 180 },
           'aria-label': label,
-          'data-testid': `filter-${key}`,
+          'data-testid': override?.testId ?? `filter-${key}`,
         };
         // An id filter whose field has no declared choices is the screen's own business.
         if (filter.type === 'id' && !field?.optionsUrl && !(field?.options ?? column?.options)) return null;
@@ -44,12 +55,13 @@ export function ResourceFilters({ resource, filters, onChange }: Props) {
           );
         }
         const options =
-          filter.type === 'boolean'
+          override?.options ??
+          (filter.type === 'boolean'
             ? [true, false].map((v) => ({ value: String(v), label: t(`masters.enums.boolean.${v}`) }))
             : (field?.options ?? column?.options ?? []).map((o) => ({
                 value: String(o.value),
                 label: t(o.labelKey),
-              }));
+              })));
         const current = filters[key];
         return (
           <Select

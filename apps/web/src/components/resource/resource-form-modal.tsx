@@ -23,8 +23,8 @@ import {
 export interface FieldOverride {
   /** The control instead of the declared type's (the form item gives it `value` and `onChange`). */
   input?: (ctx: { field: MasterField; label: string; values: FormValues }) => ReactElement;
-  /** Further props of the form item: help text, value conversion, further rules. */
-  item?: Omit<FormItemProps, 'name' | 'label' | 'children'>;
+  /** Further props of the form item: help text, value conversion, further rules (per row: null adds). */
+  item?: ItemProps | ((row: Row | null) => ItemProps);
   /** The value of a new row (default: the create schema's default). */
   initial?: () => unknown;
 }
@@ -53,10 +53,16 @@ export interface ResourceFormProps {
   formExtra?: FormExtra;
 }
 
+type ItemProps = Omit<FormItemProps, 'name' | 'label' | 'children'>;
+
 /** Form items beside the declared fields, e.g. a login's permissions. */
 export interface FormExtra {
   keys: readonly string[];
   render: (values: FormValues) => ReactNode;
+  /** Their values when the form opens (default: none, the items start empty). */
+  initial?: (row: Row | null) => FormValues;
+  /** What they send (default: each key's value as it is). */
+  payload?: (values: FormValues) => Record<string, unknown>;
 }
 
 /** Where a 409 "already exists" shows besides the message: the resource's first text field. */
@@ -86,12 +92,13 @@ export function ResourceFormModal(p: ResourceFormProps) {
   const initialValues = useMemo(() => {
     const values = toFormValues(resource, row, lang);
     if (!row) for (const [key, o] of Object.entries(overrides)) if (o.initial) values[key] = o.initial();
-    return values;
+    return { ...values, ...p.formExtra?.initial?.(row) };
   }, [resource, row, lang]);
   const values = watched ?? initialValues;
 
   const payload = (v: FormValues) => {
     const body = { ...toPayload(resource, v), ...p.body };
+    if (p.formExtra?.payload) return { ...body, ...p.formExtra.payload(v) };
     for (const key of p.formExtra?.keys ?? []) if (v[key] !== undefined) body[key] = v[key];
     return body;
   };
@@ -132,7 +139,8 @@ export function ResourceFormModal(p: ResourceFormProps) {
   };
 
   // Short forms in one column, longer ones in two or three; yes/no boxes gathered at the end.
-  const columns = fields.length > 12 ? 3 : fields.length > 6 ? 2 : 1;
+  const count = fields.length + (p.formExtra?.keys.length ?? 0);
+  const columns = count > 12 ? 3 : count > 6 ? 2 : 1;
   const span = 24 / columns;
   const visible = fields.filter((f) => isVisible(f, values));
   const inputs = visible.filter((f) => f.type !== 'boolean');
@@ -142,7 +150,8 @@ export function ResourceFormModal(p: ResourceFormProps) {
     const label = labels[field.key];
     const checkbox = field.type === 'boolean';
     const override = overrides[field.key];
-    const { rules: moreRules = [], ...itemProps } = override?.item ?? {};
+    const item = typeof override?.item === 'function' ? override.item(row) : override?.item;
+    const { rules: moreRules = [], ...itemProps } = item ?? {};
     return (
       <Col key={field.key} xs={24} sm={columns > 1 ? 12 : 24} lg={span}>
         <Form.Item

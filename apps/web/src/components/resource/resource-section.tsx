@@ -13,16 +13,30 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { deleteRow, exportList, listQuery, type Row, type WriteAnswer } from './api';
 import { cellText } from './format';
 import { sortSpecOf, type Filters } from './list-query';
-import { ResourceFilters } from './resource-filters';
+import { ResourceFilters, type FilterOverride } from './resource-filters';
 import { ResourceFormModal, type FieldOverride, type FormExtra } from './resource-form-modal';
 
 export type { Row } from './api';
-export type { FieldOverride } from './resource-form-modal';
+export type { PagedColumn } from '../paged-table';
+export type { FilterOverride } from './resource-filters';
+export type { FieldOverride, FormExtra } from './resource-form-modal';
+
+/** A form of a screen's own, opened by add (`row` null) and edit instead of the declared one. */
+export type EditForm = ComponentType<{ row: Row | null; onClose: () => void; onSaved: () => void }>;
 
 /** What is truly special about a resource, beside what its declaration says. */
 export interface ResourceExtras {
   /** Cells shown otherwise than by the column's declared type. */
   renderCell?: Record<string, (value: unknown, row: Row) => ReactNode>;
+  /**
+   * The table's columns in order (default: the declared ones): a declared column by its key, or a
+   * column of the screen's own (computed from the row, e.g. two values in one cell).
+   */
+  columns?: readonly (string | PagedColumn<Row>)[];
+  /** Filters shown otherwise than their declaration says (choices, placeholder, test id). */
+  filters?: Record<string, FilterOverride>;
+  /** A form of the screen's own instead of the declared fields' (e.g. several submit buttons). */
+  EditForm?: EditForm;
   /** Further actions of a row (workflows: approve, activate, download…), before edit and delete. */
   RowActions?: ComponentType<{ row: Row }>;
   /** Rows can be selected; these act on the selection. */
@@ -57,8 +71,9 @@ export interface ResourceTexts {
   noMatches?: string;
   search?: string;
   edit: string;
-  delete: string;
-  deleteConfirm: string;
+  /** Needed unless the screen is `deletable={false}`. */
+  delete?: string;
+  deleteConfirm?: string;
   deleteHelp?: string;
 }
 
@@ -94,6 +109,12 @@ export interface ResourceSectionProps {
   params?: Record<string, number | string | undefined>;
   /** Borderless row buttons with tooltips, kept in view on the right (a page's wide table). */
   plainActions?: boolean;
+  /** The row's key when it is not `id` (e.g. `subscriptionId`); the declared form needs `id`. */
+  rowKey?: string;
+  /** false: no add button (rows come from elsewhere). */
+  addable?: boolean;
+  /** false: no delete button (rows never deleted, or ended by a workflow). */
+  deletable?: boolean;
 }
 
 /** Amount and number columns line up on the right. */
@@ -155,21 +176,26 @@ export function ResourceSection(p: ResourceSectionProps) {
 
   const columns = useMemo<PagedColumn<Row>[]>(
     () =>
-      resource.columns.map((c, i) => ({
-        key: extras.sortKeys?.[c.key] ?? c.key,
-        dataIndex: c.key,
-        title: t(c.labelKey),
-        align: alignOf(c.type),
-        width: extras.widths?.[c.key],
-        // Long headers and texts wrap so that more columns fit; the first column (the row's name)
-        // keeps room for a name on one line, amounts never wrap.
-        onHeaderCell: () => ({ style: { whiteSpace: 'normal', minWidth: minWidthOf(c, i) } }),
-        onCell: () => ({
-          style: { whiteSpace: c.type === 'text' ? 'normal' : 'nowrap', minWidth: minWidthOf(c, i) },
-        }),
-        render: (value: unknown, row: Row) =>
-          extras.renderCell?.[c.key]?.(value, row) ?? cellText(c, value, lang, (k) => t(k)),
-      })),
+      (extras.columns ?? resource.columns.map((c) => c.key)).map((shown, i) => {
+        if (typeof shown !== 'string') return shown;
+        const c = resource.columns.find((d) => d.key === shown);
+        if (!c) throw new Error(`${resource.key}: no declared column ${shown}`);
+        return {
+          key: extras.sortKeys?.[c.key] ?? c.key,
+          dataIndex: c.key,
+          title: t(c.labelKey),
+          align: alignOf(c.type),
+          width: extras.widths?.[c.key],
+          // Long headers and texts wrap so that more columns fit; the first column (the row's name)
+          // keeps room for a name on one line, amounts never wrap.
+          onHeaderCell: () => ({ style: { whiteSpace: 'normal', minWidth: minWidthOf(c, i) } }),
+          onCell: () => ({
+            style: { whiteSpace: c.type === 'text' ? 'normal' : 'nowrap', minWidth: minWidthOf(c, i) },
+          }),
+          render: (value: unknown, row: Row) =>
+            extras.renderCell?.[c.key]?.(value, row) ?? cellText(c, value, lang, (k) => t(k)),
+        };
+      }),
     [resource, extras, lang, t],
   );
 
@@ -180,10 +206,10 @@ export function ResourceSection(p: ResourceSectionProps) {
       plain={p.plainActions}
       before={RowActions && <RowActions row={row} />}
       onEdit={resource.customWrite ? undefined : () => setEditing({ row })}
-      onDelete={() => remove.mutateAsync(row.id).catch(() => undefined)}
+      onDelete={p.deletable === false ? undefined : () => remove.mutateAsync(row.id).catch(() => undefined)}
       editLabel={texts.edit}
-      deleteLabel={texts.delete}
-      confirm={texts.deleteConfirm}
+      deleteLabel={texts.delete ?? ''}
+      confirm={texts.deleteConfirm ?? ''}
       confirmHelp={texts.deleteHelp}
       cancelLabel={t('common.cancel')}
       testIds={{ edit: testIds.edit, delete: testIds.delete, confirm: testIds.confirmDelete }}
@@ -192,7 +218,7 @@ export function ResourceSection(p: ResourceSectionProps) {
 
   const filtered = state.q !== '' || Object.values(state.filters).some((v) => v !== undefined);
   const searchable = resource.searchable.length > 0;
-  const addButton = (
+  const addButton = p.addable !== false && (
     <Button
       type="primary"
       icon={<PlusOutlined />}
@@ -218,6 +244,7 @@ export function ResourceSection(p: ResourceSectionProps) {
   const filters = (
     <ResourceFilters
       resource={resource}
+      overrides={extras.filters}
       filters={state.filters}
       onChange={(key, value) => setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [key]: value } }))}
     />
@@ -251,6 +278,7 @@ export function ResourceSection(p: ResourceSectionProps) {
         columns={columns}
         loading={list.isFetching}
         emptyText={filtered ? (texts.noMatches ?? texts.empty) : texts.empty}
+        rowKey={p.rowKey ?? 'id'}
         rowActions={{ render: renderActions, width: RowActions ? 150 : 100, fixed: p.plainActions }}
         rowSelection={
           BulkActions
@@ -298,7 +326,10 @@ export function ResourceSection(p: ResourceSectionProps) {
         }
         testId={testIds.table}
       />
-      {editing && (
+      {editing && extras.EditForm && (
+        <extras.EditForm row={editing.row} onClose={() => setEditing(null)} onSaved={refresh} />
+      )}
+      {editing && !extras.EditForm && (
         <ResourceFormModal
           resource={resource}
           base={base}

@@ -96,8 +96,6 @@ export function UserRowActions(p: {
   noToggle?: boolean;
 }) {
   const { t } = useTranslation();
-  const next: Status = p.status === 'active' ? 'inactive' : 'active';
-  const label = t(`${p.texts}.${next === 'inactive' ? 'deactivate' : 'activate'}`);
   return (
     <Space>
       <Button
@@ -109,24 +107,39 @@ export function UserRowActions(p: {
         data-testid={`${p.testId}-edit`}
       />
       {!p.noToggle && (
-        <Popconfirm
-          title={t(`${p.texts}.${next === 'inactive' ? 'deactivateConfirm' : 'activateConfirm'}`)}
-          okText={label}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: next === 'inactive' }}
-          onConfirm={() => p.onStatus(next)}
-        >
-          <Button
-            size="small"
-            danger={next === 'inactive'}
-            icon={next === 'inactive' ? <StopOutlined /> : <CheckCircleOutlined />}
-            title={label}
-            aria-label={label}
-            data-testid={`${p.testId}-${next === 'inactive' ? 'deactivate' : 'activate'}`}
-          />
-        </Popconfirm>
+        <StatusToggle status={p.status} onStatus={p.onStatus} texts={p.texts} testId={p.testId} />
       )}
     </Space>
+  );
+}
+
+/** A user row's deactivate or activate button, after a confirmation (`<testId>-deactivate`/`-activate`). */
+export function StatusToggle(p: {
+  status: Status;
+  onStatus: (next: Status) => void;
+  texts: Texts;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const next: Status = p.status === 'active' ? 'inactive' : 'active';
+  const label = t(`${p.texts}.${next === 'inactive' ? 'deactivate' : 'activate'}`);
+  return (
+    <Popconfirm
+      title={t(`${p.texts}.${next === 'inactive' ? 'deactivateConfirm' : 'activateConfirm'}`)}
+      okText={label}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: next === 'inactive' }}
+      onConfirm={() => p.onStatus(next)}
+    >
+      <Button
+        size="small"
+        danger={next === 'inactive'}
+        icon={next === 'inactive' ? <StopOutlined /> : <CheckCircleOutlined />}
+        title={label}
+        aria-label={label}
+        data-testid={`${p.testId}-${next === 'inactive' ? 'deactivate' : 'activate'}`}
+      />
+    </Popconfirm>
   );
 }
 

@@ -1,11 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  ClientUserInput,
-  ClientUserList,
-  ClientUserOptions,
-  ClientUserSaved,
-  ClientUserStatus,
-} from '@kulu/shared';
+import { queryOptions } from '@tanstack/react-query';
+import type { ClientUserOptions, ClientUserSaved, ClientUserStatus } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { CLIENTS_KEY } from './api';
 
@@ -13,15 +7,6 @@ import { CLIENTS_KEY } from './api';
  * The API calls of a client's Sub-company management and Additional users sections (issue 11).
  * Every key starts with ['clients', <section>, clientId].
  */
-
-export interface ListParams {
-  page: number;
-  pageSize: number;
-  sort?: string;
-  order: 'asc' | 'desc';
-  q?: string;
-  status?: ClientUserStatus;
-}
 
 // ---- sub-companies --------------------------------------------------------------------------------
 
@@ -40,27 +25,6 @@ export const userOptionsQuery = (clientId: number) =>
 // ---- client users -----------------------------------------------------------------------------------
 
 export const clientUsersKey = (clientId: number) => [...CLIENTS_KEY, 'users', clientId] as const;
-
-export const clientUsersQuery = (clientId: number, params: ListParams) =>
-  queryOptions({
-    queryKey: [...clientUsersKey(clientId), params],
-    queryFn: ({ signal }) =>
-      api.get<ClientUserList>(`/api/clients/${clientId}/users`, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-export const saveClientUser = ({
-  clientId,
-  id,
-  body,
-}: {
-  clientId: number;
-  id?: number;
-  body: ClientUserInput;
-}) =>
-  id == null
-    ? api.post<ClientUserSaved>(`/api/clients/${clientId}/users`, body)
-    : api.put<ClientUserSaved>(`/api/clients/${clientId}/users/${id}`, body);
 
 export const setClientUserStatus = ({
   clientId,
