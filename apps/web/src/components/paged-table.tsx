@@ -62,6 +62,8 @@ export interface PagedTableProps<T extends object, S extends string> {
   /** Rows that open to show more (e.g. an invoice subscription's lines). */
   expandable?: TableProps<T>['expandable'];
   testId?: string;
+  /** false: every row on one page, no paging bar (a list the API answers whole). */
+  paged?: boolean;
 }
 
 /**
@@ -87,6 +89,7 @@ export function PagedTable<T extends object, S extends string = never>({
   summary,
   expandable,
   testId,
+  paged = true,
 }: PagedTableProps<T, S>) {
   const { t } = useTranslation();
   const total = query.data?.total ?? 0;
@@ -163,15 +166,17 @@ export function PagedTable<T extends object, S extends string = never>({
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
           ),
         }}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (n, [from, to]) => t('common.rangeOfTotal', { from, to, total: n }),
-        }}
+        pagination={
+          paged && {
+            current: state.page,
+            pageSize: state.pageSize,
+            total,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (n, [from, to]) => t('common.rangeOfTotal', { from, to, total: n }),
+          }
+        }
         data-testid={testId}
       />
     </Card>

@@ -260,6 +260,49 @@ export const planDetailUpdateSchema = z.object({
 });
 export type PlanDetailUpdate = z.infer<typeof planDetailUpdateSchema>;
 
+const pdLabel = (key: string) => `planDetails.${key}`;
+
+/**
+ * Plan Details as a declared list (`/api/plan-details`, the client named by the query for
+ * provider users): a row per subscription (keyed by `subscriptionId`), searched by number, user or
+ * plan; never added or deleted, only edited (Edit Plan Details, which queues re-optimization).
+ */
+const planDetailDeclaration = defineMaster({
+  key: 'planDetails',
+  path: 'plan-details',
+  menuKey: 'planDetails',
+  permission: 'clientMasters.planDetails',
+  searchable: ['phoneNumber', 'userName', 'planName'],
+  sortable: PLAN_DETAIL_SORTABLE,
+  defaultSort: 'phoneNumber',
+  filters: {},
+  columns: [
+    { key: 'phoneNumber', labelKey: pdLabel('phoneNumber'), type: 'text' },
+    { key: 'userName', labelKey: pdLabel('user'), type: 'text' },
+    { key: 'operatorName', labelKey: pdLabel('operator'), type: 'text' },
+    { key: 'planName', labelKey: pdLabel('plan'), type: 'text' },
+    { key: 'listPrice', labelKey: pdLabel('listPrice'), type: 'money' },
+    { key: 'contractPrice', labelKey: pdLabel('contractPrice'), type: 'money' },
+  ],
+  fields: [
+    { key: 'planId', labelKey: pdLabel('plan'), type: 'ref', required: true },
+    { key: 'contractPrice', labelKey: pdLabel('contractPrice'), type: 'money' },
+  ],
+  messages: {
+    created: 'planDetailsUpdated',
+    updated: 'planDetailsUpdated',
+    // Never added or deleted, never a duplicate: the defaults stand in.
+    deleted: 'deleted',
+    duplicate: 'nameExists',
+    inUse: 'inUse',
+  },
+  savedAs: 'planDetail',
+  entity: planDetailSchema,
+  create: planDetailUpdateSchema,
+});
+/** The list query names the client too (`clientId`: provider users must). */
+export const planDetailResource = { ...planDetailDeclaration, listQuery: planDetailListQuerySchema };
+
 export const planDetailSavedSchema = z.object({
   planDetail: planDetailSchema,
   /** Whether the client's re-optimization was queued. */

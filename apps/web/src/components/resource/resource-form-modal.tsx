@@ -40,7 +40,7 @@ export interface ResourceFormProps {
   /** After a save (the caller invalidates its queries). */
   onSaved: () => void;
   /** Test ids: the form, its save button, a field's control. */
-  testIds: { form: string; save?: string; field: (key: string) => string };
+  testIds: { form?: string; save?: string; field?: (key: string) => string };
   fields?: Record<string, FieldOverride>;
   /**
    * API message codes shown on one field only (e.g. `subCompanyNameExists` on the name); without
@@ -178,7 +178,7 @@ export function ResourceFormModal(p: ResourceFormProps) {
           {override?.input ? (
             override.input({ field, label, values })
           ) : (
-            <FieldInput field={field} label={label} values={values} testId={p.testIds.field(field.key)} />
+            <FieldInput field={field} label={label} values={values} testId={p.testIds.field?.(field.key)} />
           )}
         </Form.Item>
       </Col>

@@ -21,8 +21,16 @@ export type { PagedColumn } from '../paged-table';
 export type { FilterOverride } from './resource-filters';
 export type { FieldOverride, FormExtra } from './resource-form-modal';
 
-/** A form of a screen's own, opened by add (`row` null) and edit instead of the declared one. */
-export type EditForm = ComponentType<{ row: Row | null; onClose: () => void; onSaved: () => void }>;
+/**
+ * A form of a screen's own, opened by add (`row` null) and edit instead of the declared one;
+ * `rows` are the list's rows shown (e.g. for a rule across rows).
+ */
+export type EditForm = ComponentType<{
+  row: Row | null;
+  rows: readonly Row[];
+  onClose: () => void;
+  onSaved: () => void;
+}>;
 
 /** What is truly special about a resource, beside what its declaration says. */
 export interface ResourceExtras {
@@ -37,8 +45,13 @@ export interface ResourceExtras {
   filters?: Record<string, FilterOverride>;
   /** A form of the screen's own instead of the declared fields' (e.g. several submit buttons). */
   EditForm?: EditForm;
-  /** Further actions of a row (workflows: approve, activate, download…), before edit and delete. */
-  RowActions?: ComponentType<{ row: Row }>;
+  /**
+   * Further actions of a row (workflows: approve, activate, download…), before edit and delete;
+   * `rows` are the list's rows shown.
+   */
+  RowActions?: ComponentType<{ row: Row; rows: readonly Row[] }>;
+  /** Which rows open the form (default: all). */
+  editable?: (row: Row) => boolean;
   /** Rows can be selected; these act on the selection. */
   BulkActions?: ComponentType<{ ids: number[]; onDone: () => void }>;
   /** Form fields shown or checked otherwise than by their declared type. */
@@ -49,8 +62,10 @@ export interface ResourceExtras {
   summary?: (list: MasterList<Row> & Record<string, unknown>) => ReactNode;
   /** Above the table. */
   intro?: ReactNode;
-  /** Column widths by key. */
+  /** Column widths by key (also their least width: a short value's column may be narrower). */
   widths?: Partial<Record<string, number>>;
+  /** The search box's width (default: the app's). */
+  searchWidth?: number;
   /** The list's sort key of a column, when it is not the column's key. */
   sortKeys?: Partial<Record<string, string>>;
   /** Further buttons beside add (e.g. an import). */
@@ -63,8 +78,9 @@ export interface ResourceExtras {
 export interface ResourceTexts {
   /** A page's heading (the add and export buttons go beside it); none: a section of a page. */
   title?: string;
-  add: string;
-  addTitle: string;
+  /** Needed unless the screen is `addable={false}`. */
+  add?: string;
+  addTitle?: string;
   editTitle: string;
   empty: string;
   /** When a search or filter finds nothing (default: `empty`). */
@@ -80,10 +96,10 @@ export interface ResourceTexts {
 export interface ResourceTestIds {
   root: string;
   table: string;
-  add: string;
-  form: string;
+  add?: string;
+  form?: string;
   save?: string;
-  field: (key: string) => string;
+  field?: (key: string) => string;
   edit?: string;
   delete?: string;
   confirmDelete?: string;
@@ -115,13 +131,16 @@ export interface ResourceSectionProps {
   addable?: boolean;
   /** false: no delete button (rows never deleted, or ended by a workflow). */
   deletable?: boolean;
+  /** The API answers the whole list (`{ items }` and the totals, no paging): one page, no paging bar. */
+  unpaged?: boolean;
 }
 
 /** Amount and number columns line up on the right. */
 const alignOf = (type: string) =>
   type === 'money' || type === 'percent' || type === 'integer' ? 'right' : undefined;
 
-const minWidthOf = (c: { type: string }, index: number) => (index === 0 ? 200 : c.type === 'text' ? 120 : 80);
+const minWidthOf = (c: { type: string }, index: number, width?: number) =>
+  width ?? (index === 0 ? 200 : c.type === 'text' ? 120 : 80);
 
 /**
  * The screen of any declared resource (a master page, a client's section): a server-side paged
@@ -143,9 +162,19 @@ export function ResourceSection(p: ResourceSectionProps) {
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
 
-  const list = useQuery(
-    listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state, p.params),
-  );
+  const list = useQuery({
+    ...listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state, p.params),
+    // A whole list is one page of all its rows.
+    select: p.unpaged
+      ? (d: MasterList<Row> & Record<string, unknown>) => ({
+          ...d,
+          total: d.items.length,
+          page: 1,
+          pageSize: d.items.length,
+        })
+      : undefined,
+  });
+  const rows = list.data?.items ?? [];
   const refresh = () => {
     for (const key of p.invalidate ?? [p.queryKey]) void queryClient.invalidateQueries({ queryKey: key });
   };
@@ -180,6 +209,7 @@ export function ResourceSection(p: ResourceSectionProps) {
         if (typeof shown !== 'string') return shown;
         const c = resource.columns.find((d) => d.key === shown);
         if (!c) throw new Error(`${resource.key}: no declared column ${shown}`);
+        const minWidth = minWidthOf(c, i, extras.widths?.[c.key]);
         return {
           key: extras.sortKeys?.[c.key] ?? c.key,
           dataIndex: c.key,
@@ -188,9 +218,9 @@ export function ResourceSection(p: ResourceSectionProps) {
           width: extras.widths?.[c.key],
           // Long headers and texts wrap so that more columns fit; the first column (the row's name)
           // keeps room for a name on one line, amounts never wrap.
-          onHeaderCell: () => ({ style: { whiteSpace: 'normal', minWidth: minWidthOf(c, i) } }),
+          onHeaderCell: () => ({ style: { whiteSpace: 'normal', minWidth } }),
           onCell: () => ({
-            style: { whiteSpace: c.type === 'text' ? 'normal' : 'nowrap', minWidth: minWidthOf(c, i) },
+            style: { whiteSpace: c.type === 'text' ? 'normal' : 'nowrap', minWidth },
           }),
           render: (value: unknown, row: Row) =>
             extras.renderCell?.[c.key]?.(value, row) ?? cellText(c, value, lang, (k) => t(k)),
@@ -204,8 +234,10 @@ export function ResourceSection(p: ResourceSectionProps) {
     <RowEditDelete
       className="master-row-actions"
       plain={p.plainActions}
-      before={RowActions && <RowActions row={row} />}
-      onEdit={resource.customWrite ? undefined : () => setEditing({ row })}
+      before={RowActions && <RowActions row={row} rows={rows} />}
+      onEdit={
+        resource.customWrite || extras.editable?.(row) === false ? undefined : () => setEditing({ row })
+      }
       onDelete={p.deletable === false ? undefined : () => remove.mutateAsync(row.id).catch(() => undefined)}
       editLabel={texts.edit}
       deleteLabel={texts.delete ?? ''}
@@ -239,7 +271,13 @@ export function ResourceSection(p: ResourceSectionProps) {
     </Button>
   );
   const searchBox = searchable && (
-    <SearchBox value={search} onChange={setSearch} onSearch={submitSearch} placeholder={texts.search ?? ''} />
+    <SearchBox
+      value={search}
+      onChange={setSearch}
+      onSearch={submitSearch}
+      placeholder={texts.search ?? ''}
+      width={extras.searchWidth}
+    />
   );
   const filters = (
     <ResourceFilters
@@ -279,6 +317,7 @@ export function ResourceSection(p: ResourceSectionProps) {
         loading={list.isFetching}
         emptyText={filtered ? (texts.noMatches ?? texts.empty) : texts.empty}
         rowKey={p.rowKey ?? 'id'}
+        paged={!p.unpaged}
         rowActions={{ render: renderActions, width: RowActions ? 150 : 100, fixed: p.plainActions }}
         rowSelection={
           BulkActions
@@ -302,7 +341,8 @@ export function ResourceSection(p: ResourceSectionProps) {
               {filters}
               {summary}
               {texts.title === undefined && (
-                <Space wrap>
+                // On the right, also when nothing stands before it.
+                <Space wrap style={{ marginInlineStart: 'auto' }}>
                   {extras.actions}
                   {exportButton}
                   {addButton}
@@ -327,14 +367,14 @@ export function ResourceSection(p: ResourceSectionProps) {
         testId={testIds.table}
       />
       {editing && extras.EditForm && (
-        <extras.EditForm row={editing.row} onClose={() => setEditing(null)} onSaved={refresh} />
+        <extras.EditForm row={editing.row} rows={rows} onClose={() => setEditing(null)} onSaved={refresh} />
       )}
       {editing && !extras.EditForm && (
         <ResourceFormModal
           resource={resource}
           base={base}
           row={editing.row}
-          title={editing.row ? texts.editTitle : texts.addTitle}
+          title={editing.row ? texts.editTitle : (texts.addTitle ?? '')}
           onClose={() => setEditing(null)}
           onSaved={refresh}
           testIds={{ form: testIds.form, save: testIds.save, field: testIds.field }}

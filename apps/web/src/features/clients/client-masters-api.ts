@@ -1,10 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   ImportPreview,
   ImportResult,
   PlanChoice,
-  PlanDetailList,
-  PlanDetailListQuery,
   PlanDetailSaved,
   PlanDetailUpdate,
 } from '@kulu/shared';
@@ -33,18 +31,6 @@ export const runImport = ({ file, clientId }: { file: File; clientId?: number })
   });
 
 export const PLAN_DETAILS_KEY = ['plan-details'] as const;
-
-/** Plan Details' list: each subscription's plan and contract price (provider users pass `clientId`). */
-export const planDetailListQuery = (params: Partial<PlanDetailListQuery>) =>
-  queryOptions({
-    queryKey: [...PLAN_DETAILS_KEY, 'list', params],
-    queryFn: ({ signal }) =>
-      api.get<PlanDetailList>('/api/plan-details', {
-        query: params as Record<string, string | number | undefined>,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
 
 /** Edit Plan Details: the plans of the subscription's operator it may be put on. */
 export const planChoicesQuery = (subscriptionId: number) =>

@@ -11,7 +11,7 @@ import { ResourceSection, type PagedColumn, type Row } from '../../components/re
 import { errorText } from '../../lib/form-rules';
 import { clientUsersKey, setClientUserStatus, subCompaniesKey, userOptionsQuery } from './users-api';
 import './users-texts';
-import { PermissionChecks, permissionGroups, StatusToggle, userColumns } from './user-parts';
+import { IdsSelect, PermissionChecks, permissionGroups, StatusToggle, userColumns } from './user-parts';
 
 const GROUPS = permissionGroups(false);
 
@@ -107,6 +107,7 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
           ...[cols.status, limits, cols.permissions, cols.lastLoginAt].map(asRowColumn),
         ],
         widths: { name: 190 },
+        searchWidth: 320,
         renderCell: {
           name: (v, r) => (
             <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
@@ -162,33 +163,21 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
                     label={t('clients.users.subCompanyIds')}
                     extra={t('clients.users.limitsHelp')}
                   >
-                    <Select<number[]>
-                      mode="multiple"
-                      allowClear
+                    <IdsSelect
+                      rows={options.data?.subCompanies ?? []}
                       loading={options.isLoading}
                       placeholder={t('clients.users.subCompaniesAll')}
-                      optionFilterProp="label"
-                      options={(options.data?.subCompanies ?? []).map((s) => ({
-                        value: s.id,
-                        label: s.name,
-                      }))}
-                      data-testid="client-user-subs"
+                      testId="client-user-subs"
                     />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
                   <Form.Item name="costCenterIds" label={t('clients.users.costCenterIds')}>
-                    <Select<number[]>
-                      mode="multiple"
-                      allowClear
+                    <IdsSelect
+                      rows={costCentersOf(idsOf(v.subCompanyIds))}
                       loading={options.isLoading}
                       placeholder={t('clients.users.costCentersAll')}
-                      optionFilterProp="label"
-                      options={costCentersOf(idsOf(v.subCompanyIds)).map((c) => ({
-                        value: c.id,
-                        label: c.name,
-                      }))}
-                      data-testid="client-user-ccs"
+                      testId="client-user-ccs"
                     />
                   </Form.Item>
                 </Col>

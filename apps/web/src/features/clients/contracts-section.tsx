@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -11,28 +11,33 @@ import {
   Input,
   InputNumber,
   Popconfirm,
-  Row,
+  Row as GridRow,
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Tooltip,
   Typography,
 } from 'antd';
-import { CheckOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   activationLeavesLockedOut,
   BILLING_CYCLES,
   contractCosts,
+  contractResource,
   type BillingCycle,
-  type BillingPlanFees,
   type Contract,
   type ContractStatus,
 } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
+import {
+  ResourceSection,
+  type EditForm,
+  type PagedColumn,
+  type Row,
+} from '../../components/resource/resource-section';
 import { errorText } from '../../lib/form-rules';
 import { formatDate, formatMoney } from '../../lib/format';
 import {
@@ -40,7 +45,6 @@ import {
   billingQuery,
   contractBody,
   contractsKey,
-  contractsQuery,
   DAY_FORMAT,
   dayProps,
   saveContract,
@@ -60,209 +64,176 @@ const STATUS_COLORS: Record<ContractStatus, string> = {
 type Lang = 'en' | 'fi';
 const langOf = (l: string): Lang => (l === 'fi' ? 'fi' : 'en');
 const money = (v: string | null, lang: Lang) => (v == null ? '–' : formatMoney(Number(v), lang));
+/** The list's rows as contracts (the declaration's entity). */
+const contractsOf = (rows: readonly Row[]) => rows as unknown as Contract[];
 
 /**
- * Contract management (spec §3 Client contract; §4 draft → active → inactive / terminated; §5):
- * the client's contracts with their status, dates, billing cycle, plans, units and costs; add
- * (active) or save as a draft, edit, activate a draft, terminate on a date between start and end.
- * The form previews the monthly and yearly cost with the same formula the API stores.
+ * Contract management (spec §3 Client contract; §4 draft → active → inactive / terminated; §5) on
+ * the declared resource screen (`contractResource`, the whole list): the client's contracts with
+ * their status, dates, billing cycle, plans, units and costs; add (active) or save as a draft and
+ * edit in the contract's own form, which previews the monthly and yearly cost with the same
+ * formula the API stores; activating a draft and terminating on a date between start and end are
+ * workflows beside it. Never deleted.
  */
 export function ContractsSection({ clientId }: { clientId: number }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
+  const c = (key: string) => t(`clients.contracts.${key}`);
+  // The form starts from the client's billing plan: loaded before it opens.
+  useQuery(billingQuery(clientId));
+  const ContractForm = useMemo<EditForm>(
+    () =>
+      function ContractForm(p) {
+        return (
+          <ContractModal
+            clientId={clientId}
+            row={p.row as Contract | null}
+            others={contractsOf(p.rows).filter((x) => x.id !== p.row?.id)}
+            onSaved={p.onSaved}
+            onClose={p.onClose}
+          />
+        );
+      },
+    [clientId],
+  );
+  const column = (
+    key: string,
+    render: (r: Contract) => React.ReactNode,
+    align?: 'right',
+  ): PagedColumn<Row> => ({
+    key,
+    title: c(key),
+    align,
+    render: (_v, r) => render(r as unknown as Contract),
+  });
+  const secondary = (text: React.ReactNode) => (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {text}
+    </Typography.Text>
+  );
+  return (
+    <ResourceSection
+      resource={contractResource}
+      base={`/api/clients/${clientId}/contracts`}
+      queryKey={contractsKey(clientId)}
+      unpaged
+      deletable={false}
+      texts={{
+        add: c('add'),
+        addTitle: c('addTitle'),
+        editTitle: c('editTitle'),
+        empty: c('empty'),
+        edit: t('clients.money.edit'),
+      }}
+      testIds={{
+        root: 'client-contracts',
+        table: 'contracts-table',
+        add: 'contract-add',
+        form: 'contract-form',
+        edit: 'contract-edit',
+      }}
+      extras={{
+        columns: [
+          column('status', (r) => (
+            <Flex vertical gap={2}>
+              <Tag color={STATUS_COLORS[r.status]} style={{ width: 'fit-content' }}>
+                {c(`statuses.${r.status}`)}
+              </Tag>
+              {(r.terminationDate ?? r.inactiveDate) &&
+                secondary(formatDate((r.terminationDate ?? r.inactiveDate)!, lang))}
+            </Flex>
+          )),
+          column('period', (r) => (
+            <Flex vertical gap={2}>
+              <span>{`${formatDate(r.startDate, lang)} – ${formatDate(r.endDate, lang)}`}</span>
+              {r.term && secondary(`${c('term')}: ${r.term}`)}
+            </Flex>
+          )),
+          column('billingCycle', (r) => c(`cycles.${r.billingCycle}`)),
+          'billingPlanName',
+          { ...column('numberOfPlans', (r) => r.numberOfPlans, 'right'), title: c('plansShort') },
+          column('units', (r) => r.units, 'right'),
+          'monthlyCost',
+          'yearlyCost',
+        ],
+        // Only a draft or an active contract can be changed.
+        editable: (r) => r.status === 'draft' || r.status === 'active',
+        RowActions: ContractActions,
+        EditForm: ContractForm,
+      }}
+    />
+  );
+}
+
+/**
+ * The workflows of a contract's row: activate a draft (after a confirmation that warns when the
+ * client stays locked out until its start), terminate an active one on a date.
+ */
+function ContractActions({ row, rows }: { row: Row; rows: readonly Row[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const contracts = useQuery(contractsQuery(clientId));
-  const billing = useQuery(billingQuery(clientId));
-  const [editing, setEditing] = useState<Contract | 'new' | null>(null);
-  const [terminating, setTerminating] = useState<Contract | null>(null);
-
+  const [terminating, setTerminating] = useState(false);
+  const r = row as unknown as Contract;
+  const c = (key: string) => t(`clients.contracts.${key}`);
   const activate = useMutation({
-    mutationFn: (c: Contract) => saveContract({ clientId, id: c.id, body: contractBody(c, 'active') }),
-    onSuccess: (r) => {
-      void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
-      void queryClient.invalidateQueries({ queryKey: contractsKey(clientId) });
+    mutationFn: () => saveContract({ clientId: r.clientId, id: r.id, body: contractBody(r, 'active') }),
+    onSuccess: (answer) => {
+      void message.success(t(`errors.${answer.code}`, { defaultValue: answer.message }));
+      void queryClient.invalidateQueries({ queryKey: contractsKey(r.clientId) });
     },
     onError: (e) => void message.error(errorText(t, e)),
   });
-
-  if (contracts.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(t, contracts.error)}
-        action={<Button onClick={() => void contracts.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-
-  const c = (key: string) => t(`clients.contracts.${key}`);
   // Activating a contract that starts later leaves the client locked out until its start when no
   // other contract is in force today: the provider is told before.
-  const startsLater = (r: Contract) =>
+  const startsLater = () =>
     activationLeavesLockedOut(
       r.startDate,
-      (contracts.data?.items ?? []).filter((x) => x.id !== r.id),
+      contractsOf(rows).filter((x) => x.id !== r.id),
       apiToday(),
     );
   return (
-    <Flex vertical gap={16} data-testid="client-contracts">
-      <Flex justify="end">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          data-testid="contract-add"
+    <>
+      {r.status === 'draft' && (
+        <Popconfirm
+          title={c('activateConfirm')}
+          description={
+            startsLater() ? (
+              <Typography.Text type="warning" data-testid="contract-starts-later">
+                {t('clients.contracts.startsLater', { date: formatDate(r.startDate, lang) })}
+              </Typography.Text>
+            ) : undefined
+          }
+          okText={c('activate')}
+          cancelText={t('clients.money.cancel')}
+          onConfirm={() => activate.mutate()}
         >
-          {c('add')}
-        </Button>
-      </Flex>
-      <Table<Contract>
-        rowKey="id"
-        size="middle"
-        loading={contracts.isLoading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={contracts.data?.items ?? []}
-        locale={{ emptyText: c('empty') }}
-        data-testid="contracts-table"
-        columns={[
-          {
-            key: 'status',
-            title: c('status'),
-            render: (_, r) => (
-              <Flex vertical gap={2}>
-                <Tag color={STATUS_COLORS[r.status]} style={{ width: 'fit-content' }}>
-                  {c(`statuses.${r.status}`)}
-                </Tag>
-                {r.terminationDate && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatDate(r.terminationDate, lang)}
-                  </Typography.Text>
-                )}
-                {!r.terminationDate && r.inactiveDate && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatDate(r.inactiveDate, lang)}
-                  </Typography.Text>
-                )}
-              </Flex>
-            ),
-          },
-          {
-            key: 'period',
-            title: c('period'),
-            render: (_, r) => (
-              <Flex vertical gap={2}>
-                <span>{`${formatDate(r.startDate, lang)} – ${formatDate(r.endDate, lang)}`}</span>
-                {r.term && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {c('term')}: {r.term}
-                  </Typography.Text>
-                )}
-              </Flex>
-            ),
-          },
-          {
-            key: 'billingCycle',
-            dataIndex: 'billingCycle',
-            title: c('billingCycle'),
-            render: (v: BillingCycle) => c(`cycles.${v}`),
-          },
-          {
-            key: 'billingPlanName',
-            dataIndex: 'billingPlanName',
-            title: c('billingPlanId'),
-            render: (v: string | null) => v ?? '–',
-          },
-          { key: 'numberOfPlans', dataIndex: 'numberOfPlans', title: c('plansShort'), align: 'right' },
-          { key: 'units', dataIndex: 'units', title: c('units'), align: 'right' },
-          {
-            key: 'monthlyCost',
-            dataIndex: 'monthlyCost',
-            title: c('monthlyCost'),
-            align: 'right',
-            render: (v: string | null) => money(v, lang),
-          },
-          {
-            key: 'yearlyCost',
-            dataIndex: 'yearlyCost',
-            title: c('yearlyCost'),
-            align: 'right',
-            render: (v: string | null) => money(v, lang),
-          },
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            fixed: 'right',
-            render: (_, r) => (
-              <Space>
-                {(r.status === 'draft' || r.status === 'active') && (
-                  <Tooltip title={t('clients.money.edit')}>
-                    <Button
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('clients.money.edit')}
-                      onClick={() => setEditing(r)}
-                      data-testid={`contract-edit-${r.id}`}
-                    />
-                  </Tooltip>
-                )}
-                {r.status === 'draft' && (
-                  <Popconfirm
-                    title={c('activateConfirm')}
-                    description={
-                      startsLater(r) ? (
-                        <Typography.Text type="warning" data-testid="contract-starts-later">
-                          {t('clients.contracts.startsLater', { date: formatDate(r.startDate, lang) })}
-                        </Typography.Text>
-                      ) : undefined
-                    }
-                    okText={c('activate')}
-                    cancelText={t('clients.money.cancel')}
-                    onConfirm={() => activate.mutate(r)}
-                  >
-                    <Tooltip title={c('activate')}>
-                      <Button
-                        size="small"
-                        icon={<CheckOutlined />}
-                        aria-label={c('activate')}
-                        data-testid={`contract-activate-${r.id}`}
-                      />
-                    </Tooltip>
-                  </Popconfirm>
-                )}
-                {/* Only a contract in force can be terminated (a draft never started). */}
-                {r.status === 'active' && (
-                  <Tooltip title={c('terminate')}>
-                    <Button
-                      size="small"
-                      danger
-                      icon={<StopOutlined />}
-                      aria-label={c('terminate')}
-                      onClick={() => setTerminating(r)}
-                      data-testid={`contract-terminate-${r.id}`}
-                    />
-                  </Tooltip>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      {editing && (
-        <ContractModal
-          clientId={clientId}
-          row={editing === 'new' ? null : editing}
-          others={(contracts.data?.items ?? []).filter((x) => editing === 'new' || x.id !== editing.id)}
-          plans={billing.data?.plans ?? []}
-          clientPlanId={billing.data?.billingPlanId ?? null}
-          onClose={() => setEditing(null)}
-        />
+          <Tooltip title={c('activate')}>
+            <Button
+              size="small"
+              icon={<CheckOutlined />}
+              aria-label={c('activate')}
+              data-testid={`contract-activate-${r.id}`}
+            />
+          </Tooltip>
+        </Popconfirm>
       )}
-      {terminating && (
-        <TerminateModal clientId={clientId} row={terminating} onClose={() => setTerminating(null)} />
+      {/* Only a contract in force can be terminated (a draft never started). */}
+      {r.status === 'active' && (
+        <Tooltip title={c('terminate')}>
+          <Button
+            size="small"
+            danger
+            icon={<StopOutlined />}
+            aria-label={c('terminate')}
+            onClick={() => setTerminating(true)}
+            data-testid={`contract-terminate-${r.id}`}
+          />
+        </Tooltip>
       )}
-    </Flex>
+      {terminating && <TerminateModal clientId={r.clientId} row={r} onClose={() => setTerminating(false)} />}
+    </>
   );
 }
 
@@ -282,21 +253,21 @@ function ContractModal({
   clientId,
   row,
   others,
-  plans,
-  clientPlanId,
+  onSaved,
   onClose,
 }: {
   clientId: number;
   row: Contract | null;
   others: Contract[];
-  plans: BillingPlanFees[];
-  clientPlanId: number | null;
+  onSaved: () => void;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const billing = useQuery(billingQuery(clientId));
+  const plans = billing.data?.plans ?? [];
+  const clientPlanId = billing.data?.billingPlanId ?? null;
   const [form] = Form.useForm<FormValues>();
   const submitted = useRef<ContractStatus>('active');
   const c = (key: string) => t(`clients.contracts.${key}`);
@@ -318,7 +289,7 @@ function ContractModal({
     mutationFn: (body: ContractBody) => saveContract({ clientId, id: row?.id, body }),
     onSuccess: (r) => {
       void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
-      void queryClient.invalidateQueries({ queryKey: contractsKey(clientId) });
+      onSaved();
       onClose();
     },
     onError: (e) => {
@@ -430,7 +401,7 @@ function ContractModal({
             data-testid="contract-starts-later"
           />
         )}
-        <Row gutter={16}>
+        <GridRow gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="term" label={labels.term}>
               <Input maxLength={50} data-testid="contract-term" />
@@ -524,7 +495,7 @@ function ContractModal({
               )}
             </>
           )}
-        </Row>
+        </GridRow>
       </Form>
       {preview ? (
         <Descriptions

@@ -23,12 +23,6 @@ export interface Saved {
 
 export const contractsKey = (clientId: number) => [...CLIENTS_KEY, 'contracts', clientId] as const;
 
-export const contractsQuery = (clientId: number) =>
-  queryOptions({
-    queryKey: contractsKey(clientId),
-    queryFn: ({ signal }) => api.get<{ items: Contract[] }>(`/api/clients/${clientId}/contracts`, { signal }),
-  });
-
 /** The body of a contract's add / update (the API computes the costs). */
 export interface ContractBody {
   term: string | null;

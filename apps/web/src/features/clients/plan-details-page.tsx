@@ -1,159 +1,92 @@
-import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Select,
-  Skeleton,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { EditOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Flex, Form, Input, Select, Skeleton, Tag, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PLAN_DETAIL_SORTABLE, type Lang, type PlanChoice, type PlanDetail } from '@kulu/shared';
+import { planDetailResource, type Lang, type PlanChoice, type PlanDetail } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
-import { PageHeading } from '../../components/page-heading';
-import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { SearchBox } from '../../components/search-box';
+import { EMPTY_CELL } from '../../components/resource/format';
+import { ResourceSection, type Row } from '../../components/resource/resource-section';
 import { formatMoney } from '../../lib/format';
 import { applyFieldErrors, errorText } from '../../lib/form-rules';
-import type { SortSpec } from '../../lib/paging';
-import { usePagedState } from '../../lib/use-paged-state';
-import {
-  PLAN_DETAILS_KEY,
-  planChoicesQuery,
-  planDetailListQuery,
-  savePlanDetail,
-} from './client-masters-api';
+import { PLAN_DETAILS_KEY, planChoicesQuery, savePlanDetail } from './client-masters-api';
 import { registerPlanDetailsTexts } from './plan-details-texts';
 
 registerPlanDetailsTexts();
 
-type SortKey = (typeof PLAN_DETAIL_SORTABLE)[number];
-const SORT: SortSpec<SortKey> = { sortable: PLAN_DETAIL_SORTABLE, defaultSort: 'phoneNumber' };
-
-const EMPTY = '–';
 const langOf = (language: string): Lang => (language === 'fi' ? 'fi' : 'en');
 /** An amount of the API (decimal euros string) in the interface language, or a dash. */
 const money = (value: string | null | undefined, lang: Lang) =>
-  value == null || value === '' || !Number.isFinite(Number(value)) ? EMPTY : formatMoney(Number(value), lang);
+  value == null || value === '' || !Number.isFinite(Number(value))
+    ? EMPTY_CELL
+    : formatMoney(Number(value), lang);
 /** The API's amount as typed in the interface language ("12,50" in Finnish); blank for none. */
 const amountInput = (value: string | null | undefined, lang: Lang) =>
   value == null ? '' : lang === 'fi' ? value.replace('.', ',') : value;
-/** Amounts stay on one line. */
-const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 /** A non-negative amount with at most two decimals, with a point or a comma. */
 const AMOUNT = /^\d{1,9}([.,]\d{1,2})?$/;
 
 /**
- * Plan Details (spec §2 /company/client-masters/plan-details): each subscription of the client with
- * its current plan, the plan's list price and the client's contract price, searched, sorted and
- * paged; Edit Plan Details puts a subscription on another plan of its operator and sets the
- * contract price (which queues the client's re-optimization). `clientId` is for provider users
- * (the client page's section).
+ * Plan Details (spec §2 /company/client-masters/plan-details) on the declared resource screen
+ * (`planDetailResource`): each subscription of the client with its current plan, the plan's list
+ * price and the client's contract price, searched, sorted and paged; Edit Plan Details (a form of
+ * its own) puts a subscription on another plan of its operator and sets the contract price (which
+ * queues the client's re-optimization). `clientId` is for provider users (the client page's
+ * section).
  */
 export function PlanDetailsPage({ clientId }: { clientId?: number }) {
-  const { t, i18n } = useTranslation();
-  const lang = langOf(i18n.language);
-  const [editing, setEditing] = useState<PlanDetail | null>(null);
-  const { state, onPageChange, search, setSearch, submitSearch } = usePagedState<SortKey>(SORT);
-  const query = useQuery(
-    planDetailListQuery({
-      clientId,
-      page: state.page,
-      pageSize: state.pageSize,
-      sort: state.sort,
-      order: state.order,
-      q: state.q || undefined,
-    }),
-  );
-  const dash = (v: string | null) => v ?? EMPTY;
-  const columns: PagedColumn<PlanDetail>[] = [
-    { key: 'phoneNumber', dataIndex: 'phoneNumber', title: t('planDetails.phoneNumber') },
-    { key: 'userName', dataIndex: 'userName', title: t('planDetails.user') },
-    { key: 'operatorName', dataIndex: 'operatorName', title: t('planDetails.operator') },
-    {
-      // Both on one column (cost center below) so the prices stay in view on a laptop screen.
-      key: 'organization',
-      title: t('planDetails.subCompanyCostCenter'),
-      render: (_, r) => (
-        <Flex vertical>
-          <span>{dash(r.subCompanyName)}</span>
-          <Typography.Text type="secondary">{dash(r.costCenterName)}</Typography.Text>
-        </Flex>
-      ),
-    },
-    {
-      key: 'planName',
-      dataIndex: 'planName',
-      title: t('planDetails.plan'),
-      render: (v: string | null) =>
-        v ?? <Typography.Text type="secondary">{t('planDetails.noPlan')}</Typography.Text>,
-    },
-    {
-      key: 'listPrice',
-      dataIndex: 'listPrice',
-      title: t('planDetails.listPrice'),
-      align: 'right',
-      onCell: nowrap,
-      render: (v: string | null) => money(v, lang),
-    },
-    {
-      key: 'contractPrice',
-      dataIndex: 'contractPrice',
-      title: t('planDetails.contractPrice'),
-      align: 'right',
-      onCell: nowrap,
-      render: (v: string | null) => money(v, lang),
-    },
-  ];
+  const { t } = useTranslation();
+  const dash = (v: unknown) => (typeof v === 'string' ? v : EMPTY_CELL);
   return (
-    <>
-      <PageHeading title={t('menu.clientMasters.planDetails')} />
-      <PagedTable
-        testId="plan-details"
-        query={query}
-        state={state}
-        onPageChange={onPageChange}
-        columns={columns}
-        sort={SORT}
-        emptyText={t('planDetails.empty')}
-        rowKey="subscriptionId"
-        toolbar={
-          <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-            <SearchBox
-              value={search}
-              onChange={setSearch}
-              onSearch={submitSearch}
-              placeholder={t('planDetails.search')}
-              width={340}
-            />
-          </Flex>
-        }
-        rowActions={{
-          width: 90,
-          fixed: true,
-          render: (r) => (
-            <Tooltip title={t('planDetails.edit')}>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('planDetails.edit')}
-                onClick={() => setEditing(r)}
-                data-testid="plan-detail-edit"
-              />
-            </Tooltip>
-          ),
-        }}
-      />
-      {editing && <EditPlanDetailModal row={editing} lang={lang} onClose={() => setEditing(null)} />}
-    </>
+    <ResourceSection
+      resource={planDetailResource}
+      base="/api/plan-details"
+      queryKey={PLAN_DETAILS_KEY}
+      params={{ clientId }}
+      rowKey="subscriptionId"
+      addable={false}
+      deletable={false}
+      plainActions
+      texts={{
+        title: t('menu.clientMasters.planDetails'),
+        editTitle: t('planDetails.editTitle'),
+        empty: t('planDetails.empty'),
+        search: t('planDetails.search'),
+        edit: t('planDetails.edit'),
+      }}
+      testIds={{ root: 'plan-details-page', table: 'plan-details', edit: 'plan-detail-edit' }}
+      extras={{
+        columns: [
+          'phoneNumber',
+          'userName',
+          'operatorName',
+          {
+            // Both on one column (cost center below) so the prices stay in view on a laptop screen.
+            key: 'organization',
+            title: t('planDetails.subCompanyCostCenter'),
+            render: (_, r) => (
+              <Flex vertical>
+                <span>{dash(r.subCompanyName)}</span>
+                <Typography.Text type="secondary">{dash(r.costCenterName)}</Typography.Text>
+              </Flex>
+            ),
+          },
+          'planName',
+          'listPrice',
+          'contractPrice',
+        ],
+        renderCell: {
+          planName: (v) =>
+            typeof v === 'string' ? (
+              v
+            ) : (
+              <Typography.Text type="secondary">{t('planDetails.noPlan')}</Typography.Text>
+            ),
+        },
+        // Numbers and names need no more: the prices stay in view on a laptop screen.
+        widths: { phoneNumber: 130, userName: 100, operatorName: 90, planName: 120 },
+        searchWidth: 340,
+        EditForm: EditPlanDetailForm,
+      }}
+    />
   );
 }
 
@@ -168,11 +101,16 @@ interface PlanOption {
   choice: PlanChoice;
 }
 
-/** Edit Plan Details: the subscription's plan (its operator's) and the client's contract price of it. */
-function EditPlanDetailModal({ row, lang, onClose }: { row: PlanDetail; lang: Lang; onClose: () => void }) {
-  const { t } = useTranslation();
+/**
+ * Edit Plan Details: the subscription's plan (its operator's) and the client's contract price of
+ * it, the plans' prices in the choice, the price following the chosen plan.
+ */
+function EditPlanDetailForm(p: { row: Row | null; onClose: () => void; onSaved: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const row = p.row as unknown as PlanDetail;
+  const onClose = p.onClose;
   const [form] = Form.useForm<EditValues>();
   // Fetched afresh on each opening: the form starts from the plans' current contract prices.
   const choices = useQuery({ ...planChoicesQuery(row.subscriptionId), refetchOnMount: 'always' });
@@ -202,7 +140,7 @@ function EditPlanDetailModal({ row, lang, onClose }: { row: PlanDetail; lang: La
           r.message
         ),
       );
-      void queryClient.invalidateQueries({ queryKey: PLAN_DETAILS_KEY });
+      p.onSaved();
       onClose();
     },
     onError: (e) => {

@@ -30,7 +30,7 @@ import {
 } from './provider-users-api';
 import './users-texts';
 import './provider-users-texts';
-import { PermissionChecks, permissionGroups, UserRowActions, userColumns } from './user-parts';
+import { IdsSelect, PermissionChecks, permissionGroups, UserRowActions, userColumns } from './user-parts';
 
 type SortKey = (typeof PROVIDER_USER_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = {
@@ -369,14 +369,11 @@ function ProviderUserModal({
                 label={labels.companyIds}
                 extra={t('clients.providerUsers.companiesHelp')}
               >
-                <Select<number[]>
-                  mode="multiple"
-                  allowClear
+                <IdsSelect
+                  rows={options.data?.companies ?? []}
                   loading={options.isLoading}
                   placeholder={t('clients.providerUsers.companiesNone')}
-                  optionFilterProp="label"
-                  options={(options.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                  data-testid="provider-user-companies"
+                  testId="provider-user-companies"
                 />
               </Form.Item>
             </Col>

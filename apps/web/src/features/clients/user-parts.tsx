@@ -1,4 +1,4 @@
-import { Button, Checkbox, Col, Flex, Popconfirm, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Col, Flex, Popconfirm, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -183,5 +183,34 @@ export function PermissionChecks(p: {
         })}
       </Row>
     </Checkbox.Group>
+  );
+}
+
+/**
+ * A choice of several rows (sub-companies, cost centers, companies) a user is limited to; none
+ * chosen shows `placeholder` (e.g. "All sub-companies"). A form item's control.
+ */
+export function IdsSelect(p: {
+  value?: number[];
+  onChange?: (v: number[]) => void;
+  id?: string;
+  rows: ReadonlyArray<{ id: number; name: string }>;
+  loading: boolean;
+  placeholder: string;
+  testId: string;
+}) {
+  return (
+    <Select<number[]>
+      id={p.id}
+      mode="multiple"
+      allowClear
+      value={p.value}
+      onChange={(v) => p.onChange?.(v)}
+      loading={p.loading}
+      placeholder={p.placeholder}
+      optionFilterProp="label"
+      options={p.rows.map((r) => ({ value: r.id, label: r.name }))}
+      data-testid={p.testId}
+    />
   );
 }
