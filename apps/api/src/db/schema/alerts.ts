@@ -11,12 +11,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ALERT_AUDIENCES, ALERT_RULES, ALERT_SEVERITIES, ALERT_STATES } from '@kulu/shared';
-import { createdAt } from './columns.js';
-import { clients, costCenters, operators, subCompanies, users } from './core.js';
+import { createdAt, moment, updatedAt } from './columns.js';
+import { byUser, clientRef, costCenters, operators, subCompanies } from './core.js';
 import { invoices, subscriptions } from './invoices.js';
 
 /**
@@ -28,16 +27,14 @@ import { invoices, subscriptions } from './invoices.js';
 export const alertRules = pgTable(
   'alert_rules',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: clientRef('cascade'),
     rule: text('rule', { enum: ALERT_RULES }).notNull(),
     enabled: boolean('enabled').notNull(),
     factor: numeric('factor', { precision: 6, scale: 2 }),
     amount: numeric('amount', { precision: 12, scale: 2 }),
     days: integer('days'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+    updatedBy: byUser('updated_by'),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.rule] })],
 );
@@ -50,9 +47,7 @@ export const alerts = pgTable(
   'alerts',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: clientRef('cascade'),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'set null' }),
     costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'set null' }),
     operatorId: integer('operator_id').references(() => operators.id),
@@ -80,8 +75,8 @@ export const alerts = pgTable(
     month: date('month').notNull(),
     figures: jsonb('figures').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: moment('acknowledged_at'),
+    acknowledgedBy: byUser('acknowledged_by'),
     acknowledgedNote: text('acknowledged_note'),
   },
   (t) => [

@@ -11,11 +11,19 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { clientOperators, clients, costCenters, files, subCompanies, users } from './core.js';
+import { createdAt, happenedAt, required, timestamps } from './columns.js';
+import {
+  byUser,
+  clientOperators,
+  clientRef,
+  clients,
+  costCenters,
+  files,
+  subCompanies,
+  users,
+} from './core.js';
 import { subscriptions } from './invoices.js';
 
 /**
@@ -32,13 +40,9 @@ import { subscriptions } from './invoices.js';
 export const consultantCompanies = pgTable(
   'consultant_companies',
   {
-    consultantClientId: integer('consultant_client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    consultantClientId: required('consultant_client_id', () => clients.id, 'cascade'),
+    clientId: clientRef('cascade'),
+    assignedAt: happenedAt('assigned_at'),
   },
   (t) => [
     primaryKey({ columns: [t.consultantClientId, t.clientId] }),
@@ -54,13 +58,9 @@ export const consultantCompanies = pgTable(
 export const consultantUserCompanies = pgTable(
   'consultant_user_companies',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: required('user_id', () => users.id, 'cascade'),
+    clientId: clientRef('cascade'),
+    assignedAt: happenedAt('assigned_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.clientId] }),
@@ -73,13 +73,11 @@ export const clientPayments = pgTable(
   'client_payments',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     paymentDate: date('payment_date').notNull(),
     description: text('description'),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: byUser('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -93,13 +91,11 @@ export const onDemandSupport = pgTable(
   'on_demand_support',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     supportDate: date('support_date').notNull(),
     description: text('description'),
     hours: numeric('hours', { precision: 6, scale: 2 }).notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: byUser('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -116,18 +112,12 @@ export const clientOperatorDocuments = pgTable(
   'client_operator_documents',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    clientOperatorId: integer('client_operator_id')
-      .notNull()
-      .references(() => clientOperators.id, { onDelete: 'cascade' }),
+    clientId: clientRef(),
+    clientOperatorId: required('client_operator_id', () => clientOperators.id, 'cascade'),
     name: text('name').notNull(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    fileId: required('file_id', () => files.id),
+    uploadedBy: byUser('uploaded_by'),
+    uploadedAt: happenedAt('uploaded_at'),
   },
   (t) => [
     uniqueIndex('client_operator_documents_name_uq').on(t.clientOperatorId, sql`lower(${t.name})`),
@@ -144,9 +134,7 @@ export const invoiceUsers = pgTable(
   'invoice_users',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     phoneNumber: text('phone_number').notNull(),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -156,9 +144,8 @@ export const invoiceUsers = pgTable(
     mobileBenefit: boolean('mobile_benefit').notNull().default(false),
     fiveGPlan: boolean('five_g_plan').notNull().default(false),
     allowLogin: boolean('allow_login').notNull().default(false),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: byUser('user_id'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('invoice_users_phone_uq').on(t.clientId, t.phoneNumber),
@@ -176,8 +163,8 @@ export const activityLog = pgTable(
   'activity_log',
   {
     id: serial('id').primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: happenedAt('at'),
+    userId: byUser('user_id'),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
     /** What part of the product: 'clients', 'contracts', 'masters', … */
     area: text('area').notNull(),

@@ -10,14 +10,28 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   index,
   numeric,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { ALERT_DIGESTS } from '@kulu/shared';
-import { createdAt, price } from './columns.js';
+import { createdAt, moment, price, required, timestamps, updatedAt } from './columns.js';
+
+/** The client a row belongs to: `client_id not null references clients`. */
+export function clientRef(onDelete?: 'cascade') {
+  return required('client_id', () => clients.id, onDelete);
+}
+
+/** The operator a row is about: `operator_id not null references operators`. */
+export function operatorRef(onDelete?: 'cascade') {
+  return required('operator_id', () => operators.id, onDelete);
+}
+
+/** Who did something (created, uploaded, approved, …): kept as null when the user is deleted. */
+export function byUser(name: string) {
+  return integer(name).references(() => users.id, { onDelete: 'set null' });
+}
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -57,7 +71,7 @@ export const clients = pgTable(
       .notNull()
       .default('not_converted'),
     /** When the provider converted the interested client (or added it as a customer). */
-    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    convertedAt: moment('converted_at'),
     /** The billing plan the client is sold on (billing management); contracts carry their own copy. */
     billingPlanId: integer('billing_plan_id').references((): AnyPgColumn => clientBillingPlans.id),
     invoiceUploadMethod: text('invoice_upload_method', { enum: ['manual', 'automation'] })
@@ -68,8 +82,7 @@ export const clients = pgTable(
     optimizationMonths: integer('optimization_months').notNull().default(6),
     /** Months without any use after which a subscription counts as unused (spec: Unused Month Count). */
     unusedMonthCount: integer('unused_month_count').notNull().default(3),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('clients_company_name_uq').on(sql`lower(${t.companyName})`),
@@ -86,9 +99,7 @@ export const subCompanies = pgTable(
   'sub_companies',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     name: text('name').notNull(),
     /** Users (subscriptions) the sub-company is billed for. */
     numberOfUsers: integer('number_of_users').notNull().default(0),
@@ -105,9 +116,7 @@ export const costCenters = pgTable(
   'cost_centers',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
@@ -137,8 +146,8 @@ export const users = pgTable(
     permissions: jsonb('permissions').$type<string[]>(),
     tokenVersion: integer('token_version').notNull().default(0),
     failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lockedUntil: moment('locked_until'),
+    lastLoginAt: moment('last_login_at'),
     /** The alert digest mail (decision 0026): after each evaluation, daily, or never. */
     alertDigest: text('alert_digest', { enum: ALERT_DIGESTS }).notNull().default('daily'),
     /** The highest alert id already digested for this user (the next digest lists those above it). */
@@ -156,12 +165,8 @@ export const users = pgTable(
 export const userSubCompanies = pgTable(
   'user_sub_companies',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subCompanyId: integer('sub_company_id')
-      .notNull()
-      .references(() => subCompanies.id),
+    userId: required('user_id', () => users.id, 'cascade'),
+    subCompanyId: required('sub_company_id', () => subCompanies.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.subCompanyId] })],
 );
@@ -169,12 +174,8 @@ export const userSubCompanies = pgTable(
 export const userCostCenters = pgTable(
   'user_cost_centers',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    costCenterId: integer('cost_center_id')
-      .notNull()
-      .references(() => costCenters.id),
+    userId: required('user_id', () => users.id, 'cascade'),
+    costCenterId: required('cost_center_id', () => costCenters.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.costCenterId] })],
 );
@@ -184,12 +185,8 @@ export const clientOperators = pgTable(
   'client_operators',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    clientId: clientRef(),
+    operatorId: operatorRef(),
     salesContactName: text('sales_contact_name'),
     uploadInvoiceReminder: boolean('upload_invoice_reminder').notNull().default(false),
     contractStartDate: date('contract_start_date'),
@@ -212,9 +209,7 @@ export const clientContracts = pgTable(
   'client_contracts',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     status: text('status', { enum: CONTRACT_STATUSES }).notNull(),
     term: text('term'),
     startDate: date('start_date').notNull(),
@@ -230,10 +225,9 @@ export const clientContracts = pgTable(
     costPerUnit: numeric('cost_per_unit', { precision: 12, scale: 2 }),
     monthlyCost: numeric('monthly_cost', { precision: 14, scale: 2 }),
     yearlyCost: numeric('yearly_cost', { precision: 14, scale: 2 }),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
-    terminatedAt: timestamp('terminated_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: moment('activated_at'),
+    terminatedAt: moment('terminated_at'),
+    ...timestamps(),
   },
   (t) => [
     check('client_contracts_units_ck', sql`${t.units} in (0, 1)`),
@@ -250,13 +244,11 @@ export const clientContracts = pgTable(
 /** Reset and activation tokens: only the SHA-256 of the token is kept; single use. */
 export const authTokens = pgTable('auth_tokens', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: required('user_id', () => users.id, 'cascade'),
   kind: text('kind', { enum: ['reset', 'activation'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
   createdAt: createdAt(),
 });
 
@@ -279,9 +271,7 @@ export const files = pgTable('files', {
 export const fileChunks = pgTable(
   'file_chunks',
   {
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: required('file_id', () => files.id, 'cascade'),
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),
   },
@@ -292,7 +282,7 @@ export const fileChunks = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { bigint, date, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clients, costCenters, operators, subCompanies } from './core.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, date, integer, numeric, pgTable, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { required } from './columns.js';
+import { clientRef, costCenters, operatorRef, subCompanies } from './core.js';
 import { costCategories, costElements } from './masters.js';
 import { subscriptions } from './invoices.js';
 
@@ -13,23 +14,55 @@ import { subscriptions } from './invoices.js';
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 const qty = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
+/** Every summary's leading key: client, month and operator; a summary row goes with any of them. */
+const monthKey = () => ({
+  clientId: clientRef('cascade'),
+  month: date('month').notNull(),
+  operatorId: operatorRef('cascade'),
+});
+
+/** The optional sub-company and cost center of a summary row (0 in its unique key when null). */
+const place = () => ({
+  subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
+  costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
+});
+
+const costCategoryId = () =>
+  integer('cost_category_id').references(() => costCategories.id, { onDelete: 'cascade' });
+
+/** The key columns of the per-subscription summaries (the category summary adds its category). */
+const subscriptionMonth = () => ({
+  ...monthKey(),
+  subscriptionId: required('subscription_id', () => subscriptions.id, 'cascade'),
+  ...place(),
+});
+
+/** Integer cents and how many facts they sum. */
+const cents = () => ({
+  cents: bigint('cents', { mode: 'number' }).notNull(),
+  facts: integer('facts').notNull(),
+});
+
+/** The unique key of a per-subscription summary: a null sub-company or cost center counts as 0. */
+const subscriptionMonthKey = (
+  t: Record<keyof ReturnType<typeof subscriptionMonth>, AnyPgColumn>,
+): [AnyPgColumn, ...(AnyPgColumn | SQL)[]] => [
+  t.clientId,
+  t.month,
+  t.operatorId,
+  t.subscriptionId,
+  sql`coalesce(${t.subCompanyId}, 0)`,
+  sql`coalesce(${t.costCenterId}, 0)`,
+];
+
 /** Per client, month, operator, sub-company, cost center and cost element (summed over subscriptions). */
 export const monthlyCostSummary = pgTable(
   'monthly_cost_summary',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    month: date('month').notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
-    costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
-    costElementId: integer('cost_element_id')
-      .notNull()
-      .references(() => costElements.id, { onDelete: 'cascade' }),
-    costCategoryId: integer('cost_category_id').references(() => costCategories.id, { onDelete: 'cascade' }),
+    ...monthKey(),
+    ...place(),
+    costElementId: required('cost_element_id', () => costElements.id, 'cascade'),
+    costCategoryId: costCategoryId(),
     amount: money('amount').notNull(),
     minutes: qty('minutes').notNull(),
     pieces: qty('pieces').notNull(),
@@ -58,31 +91,10 @@ export const monthlyCostSummary = pgTable(
 export const subscriptionMonthCost = pgTable(
   'subscription_month_cost',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    month: date('month').notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
-    costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
-    cents: bigint('cents', { mode: 'number' }).notNull(),
-    facts: integer('facts').notNull(),
+    ...subscriptionMonth(),
+    ...cents(),
   },
-  (t) => [
-    uniqueIndex('subscription_month_cost_uq').on(
-      t.clientId,
-      t.month,
-      t.operatorId,
-      t.subscriptionId,
-      sql`coalesce(${t.subCompanyId}, 0)`,
-      sql`coalesce(${t.costCenterId}, 0)`,
-    ),
-  ],
+  (t) => [uniqueIndex('subscription_month_cost_uq').on(...subscriptionMonthKey(t))],
 );
 
 /**
@@ -93,30 +105,13 @@ export const subscriptionMonthCost = pgTable(
 export const subscriptionCategoryMonthCost = pgTable(
   'subscription_category_month_cost',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    month: date('month').notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
-    costCenterId: integer('cost_center_id').references(() => costCenters.id, { onDelete: 'cascade' }),
-    costCategoryId: integer('cost_category_id').references(() => costCategories.id, { onDelete: 'cascade' }),
-    cents: bigint('cents', { mode: 'number' }).notNull(),
-    facts: integer('facts').notNull(),
+    ...subscriptionMonth(),
+    costCategoryId: costCategoryId(),
+    ...cents(),
   },
   (t) => [
     uniqueIndex('subscription_category_month_cost_uq').on(
-      t.clientId,
-      t.month,
-      t.operatorId,
-      t.subscriptionId,
-      sql`coalesce(${t.subCompanyId}, 0)`,
-      sql`coalesce(${t.costCenterId}, 0)`,
+      ...subscriptionMonthKey(t),
       sql`coalesce(${t.costCategoryId}, 0)`,
     ),
   ],

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { REPORT_EXPORT_KINDS, REPORT_EXPORT_STATUSES } from '@kulu/shared';
-import { bytea, clients, subCompanies, users } from './core.js';
-import { createdAt } from './columns.js';
+import { bytea, clientRef, subCompanies, users } from './core.js';
+import { createdAt, moment, required } from './columns.js';
 
 /**
  * The report archive (issue 12): one row per scheduled Excel export. `scheduled` until the
@@ -23,12 +13,8 @@ export const reportExports = pgTable(
   'report_exports',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: required('user_id', () => users.id, 'cascade'),
+    clientId: clientRef('cascade'),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: REPORT_EXPORT_KINDS }).notNull(),
     /** `YYYY-MM`, as resolved when scheduled. */
@@ -44,8 +30,8 @@ export const reportExports = pgTable(
     /** The job's own bookkeeping: extra parameters for later kinds. */
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
-    readyAt: timestamp('ready_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    readyAt: moment('ready_at'),
+    expiresAt: moment('expires_at'),
   },
   (t) => [
     index('report_exports_user_idx').on(t.userId, t.createdAt),
@@ -58,9 +44,7 @@ export const reportExports = pgTable(
 export const reportExportParts = pgTable(
   'report_export_parts',
   {
-    exportId: integer('export_id')
-      .notNull()
-      .references(() => reportExports.id, { onDelete: 'cascade' }),
+    exportId: required('export_id', () => reportExports.id, 'cascade'),
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),
   },

@@ -8,11 +8,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { clients, costCenters, files, operators, subCompanies, users } from './core.js';
+import { createdAt, happenedAt, moment, required, timestamps } from './columns.js';
+import { byUser, clientRef, costCenters, files, operatorRef, operators, subCompanies } from './core.js';
 import { costCategories, costElements, plans } from './masters.js';
 
 /**
@@ -31,15 +30,11 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     /** Known once parsed (the operator is detected from the PDF). */
     operatorId: integer('operator_id').references(() => operators.id),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: required('file_id', () => files.id),
     fileName: text('file_name').notNull(),
     /** SHA-256 of the PDF bytes: the same file uploaded twice is refused at once. */
     fileSha256: text('file_sha256').notNull(),
@@ -70,11 +65,11 @@ export const invoices = pgTable(
     /** A message code of packages/shared (e.g. invalidInvoice) and the parser's detailed message. */
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: byUser('uploaded_by'),
     /** Users refused while this invoice was parsing: mailed when it finishes. */
     notifyUserIds: jsonb('notify_user_ids').$type<number[]>().notNull().default([]),
     createdAt: createdAt(),
-    parsedAt: timestamp('parsed_at', { withTimezone: true }),
+    parsedAt: moment('parsed_at'),
     /** Lines and subscriptions with lines, written with the lines by the import (the list shows them). */
     lineCount: integer('line_count').notNull().default(0),
     subscriptionCount: integer('subscription_count').notNull().default(0),
@@ -98,11 +93,9 @@ export const uploadReceipts = pgTable(
   'upload_receipts',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: clientRef('cascade'),
     bytes: integer('bytes').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: happenedAt('received_at'),
   },
   (t) => [index('upload_receipts_client_idx').on(t.clientId, t.receivedAt)],
 );
@@ -112,23 +105,18 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     /** E.164. */
     phoneNumber: text('phone_number').notNull(),
     userName: text('user_name').notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    operatorId: operatorRef(),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
     costCenterId: integer('cost_center_id').references(() => costCenters.id),
     currentPlanId: integer('current_plan_id').references(() => plans.id),
     /** First days of the first and last billing months it appeared in. */
     firstSeenMonth: date('first_seen_month').notNull(),
     lastSeenMonth: date('last_seen_month').notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('subscriptions_client_phone_uq').on(t.clientId, t.phoneNumber),
@@ -140,19 +128,13 @@ export const invoiceLines = pgTable(
   'invoice_lines',
   {
     id: serial('id').primaryKey(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    invoiceId: required('invoice_id', () => invoices.id, 'cascade'),
+    clientId: clientRef(),
     /** null: an invoice-level line (`Muut maksut`). */
     subscriptionId: integer('subscription_id').references(() => subscriptions.id),
     position: integer('position').notNull(),
     label: text('label').notNull(),
-    costElementId: integer('cost_element_id')
-      .notNull()
-      .references(() => costElements.id),
+    costElementId: required('cost_element_id', () => costElements.id),
     category: text('category').notNull(),
     region: text('region'),
     periodStart: date('period_start'),
@@ -178,22 +160,14 @@ export const monthlyFacts = pgTable(
   'monthly_facts',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    clientId: clientRef(),
+    invoiceId: required('invoice_id', () => invoices.id, 'cascade'),
+    operatorId: operatorRef(),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id),
     subCompanyId: integer('sub_company_id').references(() => subCompanies.id),
     costCenterId: integer('cost_center_id').references(() => costCenters.id),
     month: date('month').notNull(),
-    costElementId: integer('cost_element_id')
-      .notNull()
-      .references(() => costElements.id),
+    costElementId: required('cost_element_id', () => costElements.id),
     costCategoryId: integer('cost_category_id').references(() => costCategories.id),
     amount: money('amount').notNull(),
     quantity: numeric('quantity', { precision: 16, scale: 2 }),
@@ -211,17 +185,12 @@ export const portalCredentials = pgTable(
   'portal_credentials',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    clientId: clientRef(),
+    operatorId: operatorRef(),
     portalUrl: text('portal_url').notNull(),
     username: text('username').notNull(),
     passwordSealed: text('password_sealed').notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('portal_credentials_uq').on(t.clientId, t.operatorId)],
 );
@@ -231,19 +200,15 @@ export const invoiceFetchRuns = pgTable(
   'invoice_fetch_runs',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    clientId: clientRef(),
+    operatorId: operatorRef(),
     /** First day of the billing month fetched. */
     month: date('month').notNull(),
     status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
     downloaded: integer('downloaded').notNull().default(0),
     reason: text('reason'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: happenedAt('started_at'),
+    finishedAt: moment('finished_at'),
   },
   (t) => [index('invoice_fetch_runs_client_idx').on(t.clientId, t.month)],
 );

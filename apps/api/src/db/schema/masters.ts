@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  index,
-} from 'drizzle-orm/pg-core';
-import { createdAt, price } from './columns.js';
-import { clients, files, operators, users } from './core.js';
+import { boolean, integer, numeric, pgTable, serial, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { createdAt, moment, price, required, timestamps } from './columns.js';
+import { byUser, clients, files, operatorRef, operators } from './core.js';
 
 /**
  * Master data (spec §2 /admin/master, §3). Operators, cost centers and client billing plans live in
@@ -19,7 +9,6 @@ import { clients, files, operators, users } from './core.js';
  * are `numeric`: monthly prices and fees with 2 decimals, per-use prices with 4.
  */
 
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const unitPrice = (name: string) => numeric(name, { precision: 12, scale: 4 });
 
 export const countries = pgTable(
@@ -92,17 +81,14 @@ export const costElements = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    operatorId: operatorRef(),
     costCategoryId: integer('cost_category_id').references(() => costCategories.id),
     status: text('status', { enum: ['uncategorized', 'categorized', 'auto_categorized', 'approved'] })
       .notNull()
       .default('uncategorized'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    approvedAt: moment('approved_at'),
+    approvedBy: byUser('approved_by'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('cost_elements_name_uq').on(t.operatorId, sql`lower(${t.name})`),
@@ -114,9 +100,7 @@ export const costElements = pgTable(
 const planGroupColumns = () => ({
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  operatorId: integer('operator_id')
-    .notNull()
-    .references(() => operators.id),
+  operatorId: required('operator_id', () => operators.id),
   planType: text('plan_type', { enum: ['flat_rate', 'pay_per_use', 'data_only', 'm2m'] }).notNull(),
   costCategoryId: integer('cost_category_id').references(() => costCategories.id),
   automaticCategorization: boolean('automatic_categorization').notNull().default(false),
@@ -140,9 +124,7 @@ export const plans = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    operatorId: operatorRef(),
     planType: text('plan_type', { enum: ['flat_rate', 'pay_per_use', 'data_only', 'm2m'] }).notNull(),
     planGroupId: integer('plan_group_id').references(() => planGroups.id),
     basePlanGroupId: integer('base_plan_group_id').references(() => basePlanGroups.id),
@@ -176,8 +158,7 @@ export const plans = pgTable(
       .default('general'),
     clientId: integer('client_id').references(() => clients.id),
     considerForOptimization: boolean('consider_for_optimization').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('plans_name_uq').on(t.operatorId, sql`lower(${t.name})`, sql`coalesce(${t.clientId}, 0)`),
@@ -207,9 +188,7 @@ export const helpFiles = pgTable(
     roleId: integer('role_id').notNull(),
     page: text('page').notNull(),
     languageId: integer('language_id').notNull(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: required('file_id', () => files.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('help_files_uq').on(t.roleId, t.page, t.languageId)],

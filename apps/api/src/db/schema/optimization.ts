@@ -8,11 +8,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { clients, operators, users } from './core.js';
+import { createdAt, happenedAt, moment, required } from './columns.js';
+import { byUser, clientRef, operatorRef } from './core.js';
 import { plans } from './masters.js';
 import { subscriptions } from './invoices.js';
 
@@ -31,20 +30,18 @@ export const optimizationRuns = pgTable(
   'optimization_runs',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: clientRef('cascade'),
     status: text('status', { enum: OPTIMIZATION_RUN_STATUSES }).notNull().default('queued'),
     trigger: text('trigger', { enum: OPTIMIZATION_TRIGGERS }).notNull(),
-    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: byUser('requested_by'),
     jobId: text('job_id'),
     /** Subscriptions looked at and findings written (for the status line). */
     subscriptions: integer('subscriptions'),
     findings: integer('findings'),
     error: text('error'),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: moment('started_at'),
+    finishedAt: moment('finished_at'),
   },
   (t) => [index('optimization_runs_client_idx').on(t.clientId, t.id)],
 );
@@ -58,18 +55,10 @@ export const optimizationResults = pgTable(
   'optimization_results',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    runId: integer('run_id')
-      .notNull()
-      .references(() => optimizationRuns.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    clientId: clientRef('cascade'),
+    runId: required('run_id', () => optimizationRuns.id, 'cascade'),
+    subscriptionId: required('subscription_id', () => subscriptions.id, 'cascade'),
+    operatorId: operatorRef(),
     kind: text('kind', { enum: OPTIMIZATION_KINDS }).notNull(),
     currentPlanId: integer('current_plan_id').references(() => plans.id, { onDelete: 'set null' }),
     bestPlanId: integer('best_plan_id').references(() => plans.id, { onDelete: 'set null' }),
@@ -99,23 +88,19 @@ export const optimizationMarks = pgTable(
   'optimization_marks',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    clientId: clientRef('cascade'),
+    subscriptionId: required('subscription_id', () => subscriptions.id, 'cascade'),
     /** `optimized` (plan change) or `unused` (termination: realised when invoices stop showing it). */
     kind: text('kind', { enum: ['optimized', 'unused'] }).notNull(),
     fromPlanId: integer('from_plan_id').references(() => plans.id, { onDelete: 'set null' }),
     toPlanId: integer('to_plan_id').references(() => plans.id, { onDelete: 'set null' }),
     monthlySavingCents: integer('monthly_saving_cents').notNull(),
     status: text('status', { enum: OPTIMIZATION_MARK_STATUSES }).notNull().default('open'),
-    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
-    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+    markedBy: byUser('marked_by'),
+    markedAt: happenedAt('marked_at'),
     /** First billing month the change shows on an invoice. */
     realisedMonth: date('realised_month'),
-    realisedAt: timestamp('realised_at', { withTimezone: true }),
+    realisedAt: moment('realised_at'),
     /** Cancelled marks are kept for the record but count nowhere. */
     cancelled: boolean('cancelled').notNull().default(false),
   },
