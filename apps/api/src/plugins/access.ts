@@ -23,6 +23,15 @@ export function permits(held: readonly string[], needed: RouteAccess['permission
   return typeof needed === 'string' ? held.includes(needed) : needed.some((p) => held.includes(p));
 }
 
+/** The request's user, its one Scope (every module's tenancy goes through it) and its Caller. */
+async function setCaller(req: FastifyRequest, user: AuthUser | null) {
+  req.user = user;
+  if (!user) return;
+  const { deps } = req.server;
+  req.scope = await Scope.forUser(deps.database.db, user);
+  req.caller = { user, scope: req.scope, now: deps.now() };
+}
+
 /**
  * Deny by default. Every /api route declares `public`, `auth` or a `permission` in its config,
  * or the app refuses to start. On each request the bearer token is verified, the user is
@@ -78,9 +87,7 @@ export function registerAccess(app: FastifyInstance) {
     const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (cfg.public) {
-      req.user = bearer ? ((await loadUser(app, req, bearer))?.user ?? null) : null;
-      if (req.user) req.scope = await Scope.forUser(db, req.user);
-      if (req.user) req.caller = { user: req.user, scope: req.scope, now: app.deps.now() };
+      await setCaller(req, bearer ? ((await loadUser(app, req, bearer))?.user ?? null) : null);
       return;
     }
     if (
@@ -90,11 +97,8 @@ export function registerAccess(app: FastifyInstance) {
     )
       return;
     const caller = bearer ? await loadUser(app, req, bearer) : null;
-    req.user = caller?.user ?? null;
+    await setCaller(req, caller?.user ?? null);
     if (!req.user) return sendError(req, reply, 401, bearer ? 'sessionExpired' : 'unauthorized');
-    // One Scope per request, from the token: every module's tenancy goes through it.
-    req.scope = await Scope.forUser(db, req.user);
-    req.caller = { user: req.user, scope: req.scope, now: app.deps.now() };
     if (cfg.permission && !permits(req.user.permissions, cfg.permission)) {
       return sendError(req, reply, 403, 'forbidden');
     }

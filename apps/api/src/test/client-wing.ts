@@ -2,7 +2,9 @@
 // demo clients, and the rows the client-section tests set up alike.
 import { and, eq } from 'drizzle-orm';
 import { clientBillingPlans, consultantUserCompanies, users } from '../db/schema/index.js';
-import { DEMO, type TestApp } from './helpers.js';
+import { ROLE } from '@kulu/shared';
+import { hashPassword } from '../lib/passwords.js';
+import { DEMO, DEMO_PASSWORD, type TestApp } from './helpers.js';
 
 /** Tokens of the demo callers and the two demo clients (the company admin's and the other one). */
 export interface ClientWing {
@@ -50,6 +52,31 @@ export async function clientWing(
       );
   }
   return { admin, consultant, companyAdmin, clientUser, otherCompanyAdmin, clientId, otherClientId };
+}
+
+/**
+ * A provider consultant (a consultant without a client) who signs in with the demo password,
+ * assigned `clientIds`: their user id.
+ */
+export async function addConsultant(
+  t: Pick<TestApp, 'deps'>,
+  user: { email: string; fullName: string; languageId?: number },
+  clientIds: number[],
+): Promise<number> {
+  const { db } = t.deps.database;
+  const [me] = await db
+    .insert(users)
+    .values({
+      ...user,
+      roleId: ROLE.consultant,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      activated: true,
+    })
+    .returning({ id: users.id });
+  await db
+    .insert(consultantUserCompanies)
+    .values(clientIds.map((clientId) => ({ userId: me!.id, clientId })));
+  return me!.id;
 }
 
 /** A billing plan with zero fees but those given (and 12 months): its id. */

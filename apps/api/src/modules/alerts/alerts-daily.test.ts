@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { ROLE, type AlertList, type PortfolioList } from '@kulu/shared';
+import { type AlertList, type PortfolioList } from '@kulu/shared';
 import {
   alerts,
   clientContracts,
   clientOperators,
-  consultantUserCompanies,
   invoices,
   operators,
   users,
 } from '../../db/schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { clientIdOf, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import { clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { addConsultant } from '../../test/client-wing.js';
 import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
 import { writeTestInvoice } from './test-invoices.js';
 import { alertText } from './alert-text.js';
@@ -140,19 +139,9 @@ describe('contract ending: the provider’s client contract', () => {
       .where(and(eq(clientContracts.clientId, pohjola), eq(clientContracts.status, 'active')))
       .orderBy(desc(clientContracts.endDate));
     // A provider consultant assigned Saimaa only.
-    const [other] = await db
-      .insert(users)
-      .values({
-        email: 'saimaa-only@kulu.fi',
-        fullName: 'Saimaa Only',
-        roleId: ROLE.consultant,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-        activated: true,
-      })
-      .returning();
-    await db
-      .insert(consultantUserCompanies)
-      .values({ userId: other.id, clientId: await clientIdOf(t, DEMO.otherCompanyAdmin) });
+    await addConsultant(t, { email: 'saimaa-only@kulu.fi', fullName: 'Saimaa Only' }, [
+      await clientIdOf(t, DEMO.otherCompanyAdmin),
+    ]);
   });
 
   it('is raised 90 days ahead of the active client contract’s end, not 91, and once', async () => {

@@ -67,20 +67,20 @@ export async function sendAlertDigests(deps: Deps, modes: AlertDigest[], clientI
 /** One user's digest: read what is new to them, move their mark (once), then mail. */
 async function digestFor(deps: Deps, c: Candidate): Promise<boolean> {
   const { db } = deps.database;
-  const caller = await callerForUser(db, c.id, null, deps.now());
-  if (!caller || caller.lockedOut || !caller.caller.user.permissions.includes('alerts')) return false;
-  const { user: me, scope } = caller.caller;
-  const found = await digestAlerts(db, scope, c.after, DIGEST_ROWS, mailLanguage(me.languageId));
-  if (found.lastId == null) return false;
+  const found = await callerForUser(db, c.id, null, deps.now());
+  if (!found || found.lockedOut || !found.caller.user.permissions.includes('alerts')) return false;
+  const { user: me, scope } = found.caller;
+  const digest = await digestAlerts(db, scope, c.after, DIGEST_ROWS, mailLanguage(me.languageId));
+  if (digest.lastId == null) return false;
   // The mark moves only from the value read: of two runs at once (a retried job beside the first)
   // one mails these alerts, the other nothing.
   const mine = (after: number) => and(eq(users.id, c.id), eq(users.alertDigestAfter, after));
   const claimed = await db
     .update(users)
-    .set({ alertDigestAfter: found.lastId })
+    .set({ alertDigestAfter: digest.lastId })
     .where(mine(c.after))
     .returning({ id: users.id });
-  if (!claimed.length || !found.items.length) return false;
+  if (!claimed.length || !digest.items.length) return false;
 
   // Links from PUBLIC_URL only, to the web's hash routes under the user's base path.
   const url = (path: string) => `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/#${path}`;
@@ -94,20 +94,20 @@ async function digestFor(deps: Deps, c: Candidate): Promise<boolean> {
   const mail = mailTemplates(me.languageId).alertDigest({
     name: me.fullName,
     mode: c.mode === 'immediate' ? 'immediate' : 'daily',
-    lines: found.items.map((a) => ({
+    lines: digest.items.map((a) => ({
       severity: a.severity,
       text: a.text,
       client: scope.isProvider ? a.clientName : null,
       link: url(target(a)),
     })),
-    more: found.open - found.items.length,
+    more: digest.open - digest.items.length,
     alertsLink: url(alertsPath(home)),
     profileLink: url(ACCOUNT_ROUTES.profile),
   });
   try {
     await deps.mailer.send({ to: me.email, ...mail });
   } catch (e) {
-    await db.update(users).set({ alertDigestAfter: c.after }).where(mine(found.lastId));
+    await db.update(users).set({ alertDigestAfter: c.after }).where(mine(digest.lastId));
     throw e;
   }
   return true;

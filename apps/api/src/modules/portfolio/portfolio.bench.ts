@@ -14,10 +14,8 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { ROLE } from '@kulu/shared';
-import { consultantUserCompanies, users } from '../../db/schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { createTestApp, DEMO, DEMO_PASSWORD } from '../../test/helpers.js';
+import { createTestApp, DEMO } from '../../test/helpers.js';
+import { addConsultant } from '../../test/client-wing.js';
 import { clearPortfolioCosts } from './portfolio.service.js';
 import { requirePostgres } from '../../test/bench-data.js';
 
@@ -136,24 +134,16 @@ try {
   );
 
   // A consultant assigned 40 of the clients.
-  const [consultant] = await db
-    .insert(users)
-    .values({
-      email: 'bench.consultant@kulu.fi',
-      fullName: 'Bench Consultant',
-      roleId: ROLE.consultant,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      activated: true,
-    })
-    .returning();
-  await db
-    .insert(consultantUserCompanies)
-    .values(ids.filter((_, i) => i % 5 === 0).map((clientId) => ({ userId: consultant!.id, clientId })));
+  const consultantId = await addConsultant(
+    t,
+    { email: 'bench.consultant@kulu.fi', fullName: 'Bench Consultant' },
+    ids.filter((_, i) => i % 5 === 0),
+  );
   const admin = await t.login(DEMO.admin);
   const consultantToken = await t.login('bench.consultant@kulu.fi');
   const [{ n: visible }] = (
     (await run(
-      sql`select count(*)::int as n from consultant_user_companies where user_id = ${consultant!.id}`,
+      sql`select count(*)::int as n from consultant_user_companies where user_id = ${consultantId}`,
     )) as unknown as { rows: Array<{ n: number }> }
   ).rows;
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
-import { addMonths, helsinkiMonth, ROLE, type PortfolioList, type PortfolioRow } from '@kulu/shared';
+import { addMonths, helsinkiMonth, type PortfolioList, type PortfolioRow } from '@kulu/shared';
 import {
   alerts,
   clientContracts,
   clientOperators,
   clients,
-  consultantUserCompanies,
   costElements,
   files,
   invoices,
@@ -17,17 +16,9 @@ import {
   optimizationResults,
   optimizationRuns,
   subscriptions,
-  users,
 } from '../../db/schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
-import {
-  addActiveContract,
-  clientIdOf,
-  createTestApp,
-  DEMO,
-  DEMO_PASSWORD,
-  type TestApp,
-} from '../../test/helpers.js';
+import { addActiveContract, clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { addConsultant } from '../../test/client-wing.js';
 
 /**
  * The portfolio on a small known data set: Pohjola (Elisa and Telia) and Saimaa (DNA) from the demo,
@@ -168,18 +159,7 @@ beforeAll(async () => {
     endDate: '2031-06-30',
   });
   // A provider consultant assigned Pohjola alone.
-  const [pirkko] = await db
-    .insert(users)
-    .values({
-      email: 'pirkko@kulu.fi',
-      fullName: 'Pirkko Provider',
-      roleId: ROLE.consultant,
-      languageId: 2,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      activated: true,
-    })
-    .returning();
-  await db.insert(consultantUserCompanies).values({ userId: pirkko!.id, clientId: pohjola });
+  await addConsultant(t, { email: 'pirkko@kulu.fi', fullName: 'Pirkko Provider', languageId: 2 }, [pohjola]);
 
   // Pohjola: last month Elisa 60.00 + 40.00; this month Elisa 100.00 + 50.00; Telia has no invoice this month.
   await invoiceWithFacts(pohjola, 'Elisa', LAST, ['60.00', '40.00']);
