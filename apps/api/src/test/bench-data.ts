@@ -1,9 +1,45 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { ParsedInvoice } from '@kulu/invoices';
-import { files, invoices, operators } from '../db/schema/index.js';
+import { parseFinvoice, type ParsedInvoice } from '@kulu/invoices';
+import { generateFinvoice, type FinvoiceOptions } from '@kulu/invoices/generator';
+import { files, invoices, operators, subCompanies, users } from '../db/schema/index.js';
 import { importParsedInvoice } from '../modules/invoices/import.service.js';
 import type { Db } from '../db/client.js';
+import { BUYER, DEMO } from './helpers.js';
+
+/** The demo company admin (their user id) and their client, Pohjola: the client the benches load. */
+export async function benchClient(db: Db): Promise<{ userId: number; clientId: number }> {
+  const [u] = await db
+    .select({ id: users.id, clientId: users.clientId })
+    .from(users)
+    .where(eq(users.email, DEMO.companyAdmin));
+  return { userId: u!.id, clientId: u!.clientId! };
+}
+
+/**
+ * Pohjola's Elisa e-invoice of January 2031 with `subscriptions` subscriptions on cost centers,
+ * parsed (`more`: other generator options), and where the import benches write it: Pohjola and its
+ * first sub-company.
+ */
+export async function benchFinvoice(
+  db: Db,
+  opts: { seed: number; subscriptions: number } & Partial<FinvoiceOptions>,
+): Promise<{ parsed: ParsedInvoice; target: { clientId: number; subCompanyId: number } }> {
+  const { clientId } = await benchClient(db);
+  const [sub] = await db
+    .select({ id: subCompanies.id })
+    .from(subCompanies)
+    .where(eq(subCompanies.clientId, clientId))
+    .limit(1);
+  const { xml } = generateFinvoice({
+    operator: 'elisa',
+    costCenters: true,
+    invoiceDate: '2031-01-05',
+    buyer: BUYER.pohjola,
+    ...opts,
+  });
+  return { parsed: parseFinvoice(xml), target: { clientId, subCompanyId: sub!.id } };
+}
 
 /**
  * A large client for the benchmarks (dashboard, export): `subs` subscriptions over 40 cost centers,
@@ -125,4 +161,11 @@ export async function importBenchInvoice(
   const ms = performance.now() - t0;
   if (!done.imported) throw new Error(`${name}: not imported`);
   return { id: head.id, ms };
+}
+
+/** Imports invoices one after another into `target`, as files named `<prefix>1.xml`, `<prefix>2.xml`, …. */
+export function benchImporter(db: Db, target: { clientId: number; subCompanyId: number }, prefix: string) {
+  let n = 0;
+  return (parsed: ParsedInvoice) =>
+    importBenchInvoice(db, { ...target, name: `${prefix}${++n}.xml` }, parsed);
 }

@@ -10,11 +10,11 @@
  * BENCH_SUBSCRIPTIONS changes the size (default 2,000). Without a reachable PostgreSQL it says so and skips.
  */
 import { eq } from 'drizzle-orm';
-import { parseFinvoice, type ParsedInvoice } from '@kulu/invoices';
-import { generateFinvoice, TRIP_OUTSIDE_EU_SHARE } from '@kulu/invoices/generator';
-import { alerts, subCompanies, users } from '../../db/schema/index.js';
-import { BUYER, createTestApp, DEMO } from '../../test/helpers.js';
-import { importBenchInvoice, requirePostgres } from '../../test/bench-data.js';
+import type { ParsedInvoice } from '@kulu/invoices';
+import { TRIP_OUTSIDE_EU_SHARE } from '@kulu/invoices/generator';
+import { alerts } from '../../db/schema/index.js';
+import { createTestApp } from '../../test/helpers.js';
+import { benchFinvoice, benchImporter, requirePostgres } from '../../test/bench-data.js';
 import { sendAlertDigests } from './digest.service.js';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
 
@@ -26,27 +26,17 @@ await requirePostgres('alerts');
 const t = await createTestApp();
 try {
   const { db } = t.deps.database;
-  const [u] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
-  const clientId = u.clientId!;
-  const [sub] = await db.select().from(subCompanies).where(eq(subCompanies.clientId, clientId)).limit(1);
-  const { xml } = generateFinvoice({
-    operator: 'elisa',
+  const { parsed: base, target } = await benchFinvoice(db, {
     seed: 2626,
     subscriptions: SUBS,
-    costCenters: true,
     tripsOutsideEu: TRIP_OUTSIDE_EU_SHARE,
-    invoiceDate: '2031-01-05',
-    buyer: BUYER.pohjola,
   });
-  const base = parseFinvoice(xml);
+  const { clientId } = target;
   const phone = (i: number) => `+3585${String(i).padStart(8, '0')}`;
   const numbered = base.subscriptions.map((s, i) => ({ ...s, phoneNumber: phone(i) }));
 
-  let n = 0;
-  const importOne = async (parsed: ParsedInvoice): Promise<number> => {
-    n++;
-    return (await importBenchInvoice(db, { clientId, subCompanyId: sub.id, name: `a${n}.xml` }, parsed)).id;
-  };
+  const importNext = benchImporter(db, target, 'a');
+  const importOne = async (parsed: ParsedInvoice): Promise<number> => (await importNext(parsed)).id;
 
   const t0 = performance.now();
   for (let m = 1; m <= 6; m++) {

@@ -12,10 +12,9 @@
  * seeded database until that file exists (to profile its queries with psql meanwhile).
  */
 import fs from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO } from '../../test/helpers.js';
-import { requirePostgres, seedBenchFacts } from '../../test/bench-data.js';
+import { benchClient, requirePostgres, seedBenchFacts } from '../../test/bench-data.js';
 import { clearDashboardCache } from './dashboard-cache.js';
 
 const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
@@ -29,8 +28,7 @@ await requirePostgres('dashboard');
 const t = await createTestApp();
 try {
   const { db } = t.deps.database;
-  const [u] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
-  const clientId = u.clientId!;
+  const { clientId } = await benchClient(db);
   const started = Date.now();
   const n = await seedBenchFacts(db, clientId, SUBS, MONTHS);
   console.log(`${n} facts (${SUBS} subscriptions × ${MONTHS} months) written in ${Date.now() - started} ms`);

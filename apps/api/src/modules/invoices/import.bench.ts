@@ -9,12 +9,11 @@
  * BENCH_SUBSCRIPTIONS changes the size (default 2,000). Without a reachable PostgreSQL it says so and
  * skips. The whole path from the upload request is in `npm run bench -- server` (last section).
  */
-import { eq, sql } from 'drizzle-orm';
-import { parseFinvoice, type ParsedInvoice } from '@kulu/invoices';
-import { generateFinvoice } from '@kulu/invoices/generator';
-import { subCompanies, subscriptions, users } from '../../db/schema/index.js';
-import { BUYER, createTestApp, DEMO } from '../../test/helpers.js';
-import { importBenchInvoice, requirePostgres } from '../../test/bench-data.js';
+import { sql } from 'drizzle-orm';
+import type { ParsedInvoice } from '@kulu/invoices';
+import { subscriptions } from '../../db/schema/index.js';
+import { createTestApp } from '../../test/helpers.js';
+import { benchFinvoice, benchImporter, requirePostgres } from '../../test/bench-data.js';
 
 const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -24,28 +23,15 @@ await requirePostgres('import');
 const t = await createTestApp();
 try {
   const { db } = t.deps.database;
-  const [u] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
-  const clientId = u.clientId!;
-  const [sub] = await db.select().from(subCompanies).where(eq(subCompanies.clientId, clientId)).limit(1);
-  const { xml } = generateFinvoice({
-    operator: 'elisa',
-    seed: 9301,
-    subscriptions: SUBS,
-    costCenters: true,
-    invoiceDate: '2031-01-05',
-    buyer: BUYER.pohjola,
-  });
-  const base = parseFinvoice(xml);
+  const { parsed: base, target } = await benchFinvoice(db, { seed: 9301, subscriptions: SUBS });
+  const { clientId } = target;
   const lines = base.subscriptions.reduce((n, s) => n + s.lines.length, 0) + base.otherLines.length;
   console.log(
     `import: ${base.subscriptions.length} subscriptions, ${lines} lines (Finvoice, elisa), PostgreSQL, ${RUNS} runs`,
   );
 
-  let n = 0;
-  const importOne = async (parsed: ParsedInvoice) => {
-    n++;
-    return (await importBenchInvoice(db, { clientId, subCompanyId: sub.id, name: `b${n}.xml` }, parsed)).ms;
-  };
+  const importNext = benchImporter(db, target, 'b');
+  const importOne = async (parsed: ParsedInvoice) => (await importNext(parsed)).ms;
 
   const times: Record<'first' | 'next', number[]> = { first: [], next: [] };
   for (let r = 0; r < RUNS; r++) {

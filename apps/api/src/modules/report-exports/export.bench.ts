@@ -11,9 +11,9 @@
  * size. Without a reachable PostgreSQL it says so and skips.
  */
 import { eq } from 'drizzle-orm';
-import { reportExports, users } from '../../db/schema/index.js';
+import { reportExports } from '../../db/schema/index.js';
 import { createTestApp, DEMO } from '../../test/helpers.js';
-import { requirePostgres, seedBenchFacts } from '../../test/bench-data.js';
+import { benchClient, requirePostgres, seedBenchFacts } from '../../test/bench-data.js';
 import { buildExport } from './report-exports.service.js';
 
 const SUBS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 5_000);
@@ -28,9 +28,9 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const t = await createTestApp();
 try {
   const { db } = t.deps.database;
-  const [u] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
+  const { userId, clientId } = await benchClient(db);
   const started = Date.now();
-  const facts = await seedBenchFacts(db, u!.clientId!, SUBS, MONTHS);
+  const facts = await seedBenchFacts(db, clientId, SUBS, MONTHS);
   console.log(
     `${facts} facts (${SUBS} subscriptions × ${MONTHS} months) written in ${Date.now() - started} ms`,
   );
@@ -46,8 +46,8 @@ try {
   const [row] = await db
     .insert(reportExports)
     .values({
-      userId: u!.id,
-      clientId: u!.clientId!,
+      userId,
+      clientId,
       kind: 'costs-usage',
       fromMonth: from,
       toMonth: '2029-12',
