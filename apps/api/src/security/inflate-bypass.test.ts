@@ -7,7 +7,7 @@ import { startJobs } from '../jobs/index.js';
 import { lastParseStats } from '../jobs/parse-runner.js';
 import { HIDDEN_BOMBS, manyStreamsPdf } from '../test/hostile-pdf.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../test/uploads.js';
+import { settled, uploadFiles, uploadGenerated } from '../test/uploads.js';
 
 let t: TestApp;
 let token: string;
@@ -54,15 +54,8 @@ describe('inflate pre-check bypasses (issue 23, finding 6)', () => {
   );
 
   it('still reads an invoice after the bombs', async () => {
-    const ok = generateInvoiceOutOfProcess({
-      operator: 'telia',
-      subscriptions: 6,
-      seed: 61,
-      buyer: BUYER.pohjola,
-    });
-    const res = await uploadFiles(t, token, [{ name: 'telia.pdf', data: ok }]);
-    expect(res.statusCode).toBe(200);
-    expect(await settled(t, token, res.json().results[0].invoiceId)).toMatchObject({
+    const ok = { operator: 'telia', subscriptions: 6, seed: 61, buyer: BUYER.pohjola };
+    expect(await uploadGenerated(t, token, ok)).toMatchObject({
       uploadState: 'uploaded',
       operatorName: 'Telia',
     });

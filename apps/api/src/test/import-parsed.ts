@@ -7,6 +7,34 @@ import { BUYER, type TestApp } from './helpers.js';
 
 let invoiceNo = 0;
 
+/** A monthly fee line of the invoice. */
+export const feeLine = (label: string, amount: number): InvoiceLine => ({
+  label,
+  category: 'monthly_fee',
+  region: null,
+  periodStart: null,
+  periodEnd: null,
+  count: 1,
+  quantity: null,
+  unit: null,
+  unitPrice: null,
+  amount,
+});
+
+/** A domestic data line of `mb` megabytes costing `amount` (at `unitPrice` a megabyte, when given). */
+export const dataLine = (mb: number, amount = 0, unitPrice: number | null = null): InvoiceLine => ({
+  label: 'Testi data',
+  category: 'data',
+  region: 'domestic',
+  periodStart: null,
+  periodEnd: null,
+  count: null,
+  quantity: mb,
+  unit: 'mb',
+  unitPrice,
+  amount,
+});
+
 /**
  * Stores a file and an invoice row of the demo company Pohjola for `subCompanyId`, then imports
  * `subscriptions` as the operator "Testi"'s invoice of `month` (YYYY-MM); fails unless imported.

@@ -176,6 +176,63 @@ process.stdout.write(Buffer.from(file).toString('base64'));`;
 }
 
 /**
+ * A generated PDF invoice uploaded as `<operator>.pdf` to the caller's client, and the invoice once
+ * read (as GET /api/invoices/:id answers it); an upload that is not answered 200 throws.
+ */
+export async function uploadGenerated(
+  t: TestApp,
+  token: string,
+  opts: Parameters<typeof generateInvoiceOutOfProcess>[0],
+) {
+  const data = generateInvoiceOutOfProcess(opts);
+  const res = await uploadFiles(t, token, [{ name: `${opts.operator}.pdf`, data }]);
+  if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return settled(t, token, res.json().results[0].invoiceId as number);
+}
+
+/**
+ * Pohjola's invoices of `operator` for `months` (YYYY-MM, dated the 15th, seeds `seed`, `seed + 1`,
+ * …, no cost centers printed) uploaded in one request to `target` (e.g. a sub-company), each waited
+ * for; throws unless every one is uploaded. Returns their ids in the order of `months`. The PDFs
+ * are made in this process (the invoice package is loaded only when this is called).
+ */
+export async function uploadMonths(
+  t: TestApp,
+  token: string,
+  opts: { operator: string; subscriptions: number; seed: number; months: readonly string[] },
+  target: Record<string, string | number> = {},
+): Promise<number[]> {
+  const { generateInvoice } = await import('@kulu/invoices');
+  const { BUYER } = await import('./helpers.js');
+  const { operator, subscriptions, seed, months } = opts;
+  const pdfs = await Promise.all(
+    months.map(async (m, i) => ({
+      name: `${operator}-${seed}-${m}.pdf`,
+      data: (
+        await generateInvoice({
+          operator,
+          buyer: BUYER.pohjola,
+          subscriptions,
+          seed: seed + i,
+          invoiceDate: `${m}-15`,
+          costCenters: false,
+        })
+      ).pdf,
+    })),
+  );
+  const res = await uploadFiles(t, token, pdfs, target);
+  if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  const ids = (res.json().results as Array<{ invoiceId: number }>).map((r) => r.invoiceId);
+  if (ids.length !== months.length) throw new Error(`upload: ${res.body}`);
+  for (const id of ids) {
+    const done = await settled(t, token, id);
+    if (done.uploadState !== 'uploaded')
+      throw new Error(`invoice ${id}: ${done.errorCode}: ${done.errorDetail}`);
+  }
+  return ids;
+}
+
+/**
  * The app the invoice tests share: jobs running (no schedules), the demo client user allowed to
  * upload (restricted to their sub-company) but not to delete, and a token per demo identity.
  */

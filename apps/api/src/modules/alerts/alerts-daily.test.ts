@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { type AlertList, type PortfolioList } from '@kulu/shared';
-import {
-  alerts,
-  clientContracts,
-  clientOperators,
-  invoices,
-  operators,
-  users,
-} from '../../db/schema/index.js';
+import { alerts, clientContracts, clientOperators, invoices, operators } from '../../db/schema/index.js';
 import { clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { addConsultant } from '../../test/client-wing.js';
 import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
@@ -29,11 +22,7 @@ const ofRule = (rule: 'invoice_missing' | 'contract_ending') =>
 beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.deps.database;
-  const [u] = await db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.companyAdmin));
-  pohjola = u.clientId!;
+  pohjola = await clientIdOf(t, DEMO.companyAdmin);
   [{ id: elisa }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Elisa'));
   [{ id: telia }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Telia'));
   // Both operators under contract through 2027; Telia's ends on 2027-03-31.

@@ -4,7 +4,7 @@ import { alerts } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
 import { QUEUE } from '../../lib/queue.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../../test/uploads.js';
+import { uploadGenerated } from '../../test/uploads.js';
 
 let t: TestApp;
 
@@ -20,16 +20,14 @@ afterAll(async () => {
 it('evaluates the alert rules in a job after an invoice is imported', async () => {
   const token = await t.login(DEMO.companyAdmin);
   // Seeded: several of its 12 subscriptions roam outside the EU (any such cost is an alert).
-  const pdf = generateInvoiceOutOfProcess({
+  const invoice = await uploadGenerated(t, token, {
     operator: 'elisa',
     subscriptions: 12,
     seed: 2601,
     buyer: BUYER.pohjola,
   });
-  const res = await uploadFiles(t, token, [{ name: 'elisa.pdf', data: pdf }]);
-  expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().results[0].invoiceId as number;
-  expect((await settled(t, token, id)).uploadState).toBe('uploaded');
+  expect(invoice.uploadState).toBe('uploaded');
+  const id = invoice.id as number;
   const until = Date.now() + 30_000;
   while ((await t.deps.jobs.pending(QUEUE.evaluateAlerts)) > 0 && Date.now() < until)
     await new Promise((r) => setTimeout(r, 100));

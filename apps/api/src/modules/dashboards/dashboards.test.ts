@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPTIMIZABLE_USAGE_TYPES } from '@kulu/shared';
-import { generateInvoice } from '@kulu/invoices';
 import {
   costCategories,
   costCenters,
@@ -17,9 +16,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { BUYER, createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
 import { dashboardCacheStats } from './dashboard-cache.js';
-import { settled, uploadFiles } from '../../test/uploads.js';
+import { uploadMonths } from '../../test/uploads.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -50,28 +49,12 @@ beforeAll(async () => {
     [subA, 'elisa', 700],
     [subB, 'elisa', 800],
   ] as const) {
-    const files = await Promise.all(
-      MONTHS.map(async (m, i) => ({
-        name: `${operator}-${m}.pdf`,
-        data: (
-          await generateInvoice({
-            operator,
-            buyer: BUYER.pohjola,
-            subscriptions: 4,
-            seed: seed + i,
-            invoiceDate: `${m}-15`,
-            costCenters: false,
-          })
-        ).pdf,
-      })),
+    await uploadMonths(
+      t,
+      tok.companyAdmin,
+      { operator, subscriptions: 4, seed, months: MONTHS },
+      { subCompanyId: sub },
     );
-    const res = await uploadFiles(t, tok.companyAdmin, files, { subCompanyId: sub });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ accepted: 3 });
-    for (const r of res.json().results) {
-      const done = await settled(t, tok.companyAdmin, r.invoiceId);
-      expect(done, `${done.errorCode}: ${done.errorDetail}`).toMatchObject({ uploadState: 'uploaded' });
-    }
   }
 }, 180_000);
 afterAll(async () => {

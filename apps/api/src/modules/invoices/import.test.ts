@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importParsed } from '../../test/import-parsed.js';
+import { dataLine, feeLine, importParsed } from '../../test/import-parsed.js';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { InvoiceLine, InvoiceSubscription } from '@kulu/invoices';
+import type { InvoiceSubscription } from '@kulu/invoices';
 import {
   clientOperators,
   costCenters,
@@ -11,9 +11,8 @@ import {
   plans,
   subCompanies,
   subscriptions,
-  users,
 } from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 /**
  * The import writes subscriptions, lines and facts a statement per kind (db/bulk.ts, issue 24): a
@@ -34,30 +33,7 @@ const KNOWN = 380;
 const ADDED = 20;
 const BACKDATED = 50;
 
-const fee = (label: string, amount: number): InvoiceLine => ({
-  label,
-  category: 'monthly_fee',
-  region: null,
-  periodStart: null,
-  periodEnd: null,
-  count: 1,
-  quantity: null,
-  unit: null,
-  unitPrice: null,
-  amount,
-});
-const data = (mb: number, amount: number): InvoiceLine => ({
-  label: 'Testi data',
-  category: 'data',
-  region: 'domestic',
-  periodStart: null,
-  periodEnd: null,
-  count: null,
-  quantity: mb,
-  unit: 'mb',
-  unitPrice: 0.0125,
-  amount,
-});
+const data = (mb: number, amount: number) => dataLine(mb, amount, 0.0125);
 const phone = (i: number) => `+35850${String(i).padStart(7, '0')}`;
 const sub = (
   i: number,
@@ -65,7 +41,7 @@ const sub = (
   costCenter: string | null,
   feeLabel: string,
 ): InvoiceSubscription => {
-  const lines = [fee(feeLabel, 10 + (i % 7)), data(100 + i, (i % 9) / 4)];
+  const lines = [feeLine(feeLabel, 10 + (i % 7)), data(100 + i, (i % 9) / 4)];
   return {
     phoneNumber: phone(i),
     userName,
@@ -82,18 +58,14 @@ const importInvoice = (month: string, subCompanyId: number, subs: InvoiceSubscri
     subCompanyId,
     month,
     subscriptions: subs,
-    otherLines: [fee('Laskutuslisä', 2.5)],
+    otherLines: [feeLine('Laskutuslisä', 2.5)],
     now,
   });
 
 beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.deps.database;
-  const [u] = await db
-    .select({ clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, DEMO.companyAdmin));
-  pohjola = u.clientId!;
+  pohjola = await clientIdOf(t, DEMO.companyAdmin);
   const own = await db
     .select({ id: subCompanies.id })
     .from(subCompanies)

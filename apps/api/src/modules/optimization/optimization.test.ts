@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importParsed } from '../../test/import-parsed.js';
+import { dataLine, feeLine, importParsed } from '../../test/import-parsed.js';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InvoiceLine, InvoiceSubscription } from '@kulu/invoices';
@@ -46,30 +46,6 @@ const PHONE = {
   medium: '+358401000004',
 };
 
-const fee = (label: string, amount: number): InvoiceLine => ({
-  label,
-  category: 'monthly_fee',
-  region: null,
-  periodStart: null,
-  periodEnd: null,
-  count: 1,
-  quantity: null,
-  unit: null,
-  unitPrice: null,
-  amount,
-});
-const data = (mb: number): InvoiceLine => ({
-  label: 'Testi data',
-  category: 'data',
-  region: 'domestic',
-  periodStart: null,
-  periodEnd: null,
-  count: null,
-  quantity: mb,
-  unit: 'mb',
-  unitPrice: null,
-  amount: 0,
-});
 const line = (phoneNumber: string, userName: string, lines: InvoiceLine[]): InvoiceSubscription => ({
   phoneNumber,
   userName,
@@ -140,12 +116,12 @@ beforeAll(async () => {
 
   for (const m of MONTHS) {
     await importInvoice(m, subA, [
-      line(PHONE.big, 'Aino Iso', [fee('Testi 5G 1000M', 33.9), data(800)]),
-      line(PHONE.idle, 'Eero Hiljainen', [fee('Testi 4G 50M', 20.9)]),
-      line(PHONE.right, 'Liisa Sopiva', [fee('Testi 4G 10M', 15.9), data(2000)]),
+      line(PHONE.big, 'Aino Iso', [feeLine('Testi 5G 1000M', 33.9), dataLine(800)]),
+      line(PHONE.idle, 'Eero Hiljainen', [feeLine('Testi 4G 50M', 20.9)]),
+      line(PHONE.right, 'Liisa Sopiva', [feeLine('Testi 4G 10M', 15.9), dataLine(2000)]),
     ]);
     await importInvoice(m, subB, [
-      line(PHONE.medium, 'Olli Keski', [fee('Testi 4G 50M', 20.9), data(12288)]),
+      line(PHONE.medium, 'Olli Keski', [feeLine('Testi 4G 50M', 20.9), dataLine(12288)]),
     ]);
   }
   for (const s of await db
@@ -501,11 +477,11 @@ describe('mark, contract price, realisation and savings', () => {
 
   it('an import showing the new plan realises the mark, counted in the savings dashboard', async () => {
     await importInvoice('2025-07', subA, [
-      line(PHONE.big, 'Aino Iso', [fee('Testi 4G 10M', 9.9), data(800)]),
-      line(PHONE.right, 'Liisa Sopiva', [fee('Testi 4G 10M', 9.9), data(2000)]),
+      line(PHONE.big, 'Aino Iso', [feeLine('Testi 4G 10M', 9.9), dataLine(800)]),
+      line(PHONE.right, 'Liisa Sopiva', [feeLine('Testi 4G 10M', 9.9), dataLine(2000)]),
     ]);
     await importInvoice('2025-07', subB, [
-      line(PHONE.medium, 'Olli Keski', [fee('Testi 4G 50M', 19.9), data(12288)]),
+      line(PHONE.medium, 'Olli Keski', [feeLine('Testi 4G 50M', 19.9), dataLine(12288)]),
     ]);
     await optimize();
     // The mark taken back earlier is kept for the record (cancelled) and counts nowhere.
@@ -562,8 +538,8 @@ describe('mark, contract price, realisation and savings', () => {
   it('potential savings count open findings and their marked part', async () => {
     // A new oversized line on the next invoice: one open recommendation.
     await importInvoice('2025-08', subA, [
-      line(PHONE.big, 'Aino Iso', [fee('Testi 4G 10M', 9.9), data(800)]),
-      line('+358401000009', 'Uusi Iso', [fee('Testi 5G 1000M', 33.9), data(500)]),
+      line(PHONE.big, 'Aino Iso', [feeLine('Testi 4G 10M', 9.9), dataLine(800)]),
+      line('+358401000009', 'Uusi Iso', [feeLine('Testi 5G 1000M', 33.9), dataLine(500)]),
     ]);
     await optimize();
     const body = (

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { generateInvoice } from '@kulu/invoices';
 import { reportExportParts, reportExports, users } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { BUYER, createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
-import { settled, uploadFiles } from '../../test/uploads.js';
+import { createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { uploadMonths } from '../../test/uploads.js';
 import { buildExport, removeExpiredExports, requeueScheduledExports } from './report-exports.service.js';
 
 let t: TestApp;
@@ -27,27 +26,12 @@ beforeAll(async () => {
   anna = u!.id;
   for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const)
     tok[k] = await t.login(DEMO[k]);
-  const files = await Promise.all(
-    MONTHS.map(async (m, i) => ({
-      name: `elisa-${m}.pdf`,
-      data: (
-        await generateInvoice({
-          operator: 'elisa',
-          buyer: BUYER.pohjola,
-          subscriptions: 3,
-          seed: 900 + i,
-          invoiceDate: `${m}-15`,
-          costCenters: false,
-        })
-      ).pdf,
-    })),
-  );
-  const res = await uploadFiles(t, tok.companyAdmin!, files);
-  expect(res.statusCode, res.body).toBe(200);
-  for (const r of res.json().results) {
-    const done = await settled(t, tok.companyAdmin!, r.invoiceId);
-    expect(done, `${done.errorCode}: ${done.errorDetail}`).toMatchObject({ uploadState: 'uploaded' });
-  }
+  await uploadMonths(t, tok.companyAdmin!, {
+    operator: 'elisa',
+    subscriptions: 3,
+    seed: 900,
+    months: MONTHS,
+  });
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { generateInvoice } from '@kulu/invoices';
 import {
   optimizationMarks,
   optimizationResults,
@@ -9,8 +8,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { startJobs } from '../../jobs/index.js';
-import { BUYER, createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
-import { settled, uploadFiles } from '../../test/uploads.js';
+import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
+import { uploadMonths } from '../../test/uploads.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -41,29 +40,14 @@ beforeAll(async () => {
     [subA, ['2022-01', '2022-02'], 910],
     [subB, ['2022-01'], 920],
   ] as const) {
-    const files = await Promise.all(
-      months.map(async (m, i) => ({
-        name: `elisa-${seed}-${m}.pdf`,
-        data: (
-          await generateInvoice({
-            operator: 'elisa',
-            buyer: BUYER.pohjola,
-            subscriptions: 6,
-            seed: seed + i,
-            invoiceDate: `${m}-15`,
-            costCenters: false,
-          })
-        ).pdf,
-      })),
+    const ids = await uploadMonths(
+      t,
+      tok.companyAdmin,
+      { operator: 'elisa', subscriptions: 6, seed, months },
+      { subCompanyId: sub },
     );
-    const res = await uploadFiles(t, tok.companyAdmin, files, { subCompanyId: sub });
-    expect(res.statusCode, res.body).toBe(200);
-    for (const r of res.json().results) {
-      const done = await settled(t, tok.companyAdmin, r.invoiceId);
-      expect(done, `${done.errorCode}: ${done.errorDetail}`).toMatchObject({ uploadState: 'uploaded' });
-      if (sub === subA) invA.push(r.invoiceId);
-      else invB = r.invoiceId;
-    }
+    if (sub === subA) invA.push(...ids);
+    else invB = ids[0]!;
   }
 }, 180_000);
 afterAll(async () => {
