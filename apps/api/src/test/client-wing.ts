@@ -1,7 +1,7 @@
 // Test helpers (imported by tests only) for the client wing: the demo callers signed in, the two
 // demo clients, and the rows the client-section tests set up alike.
-import { and, eq } from 'drizzle-orm';
-import { clientBillingPlans, consultantUserCompanies, users } from '../db/schema/index.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { activityLog, clientBillingPlans, consultantUserCompanies, users } from '../db/schema/index.js';
 import { ROLE } from '@kulu/shared';
 import { hashPassword } from '../lib/passwords.js';
 import { DEMO, DEMO_PASSWORD, type TestApp } from './helpers.js';
@@ -77,6 +77,15 @@ export async function addConsultant(
     .insert(consultantUserCompanies)
     .values(clientIds.map((clientId) => ({ userId: me!.id, clientId })));
   return me!.id;
+}
+
+/** The activity log's entries of one row (its entity and id), in the order they were written. */
+export function loggedFor(t: Pick<TestApp, 'deps'>, entity: string, entityId: number) {
+  return t.deps.database.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.entity, entity), eq(activityLog.entityId, entityId)))
+    .orderBy(asc(activityLog.id));
 }
 
 /** A billing plan with zero fees but those given (and 12 months): its id. */

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { createTestApp, DEMO, linkToken, type TestApp } from '../../test/helpers.js';
+import { loggedFor } from '../../test/client-wing.js';
 import { multipart } from '../../test/uploads.js';
 
 let t: TestApp;
@@ -112,10 +113,7 @@ describe('invoice users', () => {
 
     const del = await t.inject({ method: 'DELETE', url: `/api/invoice-users/${row.id}`, token: anna });
     expect(del.statusCode).toBe(200);
-    const log = await t.deps.database.db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'invoiceUser'), eq(activityLog.entityId, row.id)));
+    const log = await loggedFor(t, 'invoiceUser', row.id);
     expect(log.map((l) => l.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(log.every((l) => l.clientId === ownClient && l.area === 'clientMasters')).toBe(true);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { activityLog, optimizationRuns, plans, subscriptions, users } from '../../db/schema/index.js';
+import { optimizationRuns, plans, subscriptions, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { loggedFor } from '../../test/client-wing.js';
 
 let t: TestApp;
 let anna: string;
@@ -107,10 +108,7 @@ describe('plan details', () => {
     const runs = await db.select().from(optimizationRuns).where(eq(optimizationRuns.clientId, clientId));
     expect(runs.length).toBeGreaterThan(runsBefore.length);
     expect(runs.some((r) => r.trigger === 'plans')).toBe(true);
-    const log = await db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'planDetail'), eq(activityLog.entityId, subA)));
+    const log = await loggedFor(t, 'planDetail', subA);
     expect(log).toHaveLength(1);
     expect(log[0].before).toMatchObject({ planId: general.id, contractPrice: general.contractPrice });
 

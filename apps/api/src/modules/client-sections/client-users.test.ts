@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_CLIENT_USER_PERMISSIONS, message } from '@kulu/shared';
-import { activityLog, clients, costCenters, files, invoices, subCompanies } from '../../db/schema/index.js';
-import { clientWing, demoUser } from '../../test/client-wing.js';
+import { clients, costCenters, files, invoices, subCompanies } from '../../db/schema/index.js';
+import { clientWing, demoUser, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -129,10 +129,7 @@ describe('additional users', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual(['liisa.nieminen@pohjolarakennus.fi']);
     expect(mailText(mails[0])).toContain('http://kulu.test/#/activate?token=');
-    const logged = await t.deps.database.db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'clientUser'), eq(activityLog.entityId, newId)));
+    const logged = await loggedFor(t, 'clientUser', newId);
     expect(logged.map((l) => l.action)).toEqual(['create']);
 
     // Not activated yet: the login says so (after the password check).
@@ -297,10 +294,7 @@ describe('additional users', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ code: 'clientUserActivated', user: { status: 'active' } });
     await t.login('liisa.nieminen@pohjolarakennus.fi', password);
-    const actions = await t.deps.database.db
-      .select({ action: activityLog.action })
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'clientUser'), eq(activityLog.entityId, newId)));
+    const actions = await loggedFor(t, 'clientUser', newId);
     expect(actions.map((a) => a.action)).toEqual(['create', 'update', 'deactivate', 'activate']);
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, contractCosts, helsinkiDay, message, ROLE } from '@kulu/shared';
-import { activityLog, clientContracts, clients, consultantCompanies, users } from '../../db/schema/index.js';
-import { clientWing, FULL_PLAN, insertBillingPlan } from '../../test/client-wing.js';
+import { clientContracts, clients, consultantCompanies, users } from '../../db/schema/index.js';
+import { clientWing, FULL_PLAN, insertBillingPlan, loggedFor } from '../../test/client-wing.js';
 import { addActiveContract, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
 import { hashPassword } from '../../lib/passwords.js';
 
@@ -182,10 +182,7 @@ describe('contract management', () => {
       message: message('contractUpdated', 'en'),
       contract: { status: 'active', monthlyCost: '95.00' },
     });
-    const log = await t.deps.database.db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'contract'), eq(activityLog.entityId, id)));
+    const log = await loggedFor(t, 'contract', id);
     expect(log.map((l) => l.action)).toEqual(['create', 'activate']);
     expect(log[1].before).toMatchObject({ status: 'draft' });
 

@@ -12,7 +12,7 @@ import {
   settings,
   users,
 } from '../../db/schema/index.js';
-import { clientWing } from '../../test/client-wing.js';
+import { clientWing, loggedFor } from '../../test/client-wing.js';
 import { multipartFile } from '../../test/uploads.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { sendOperatorContractReminders } from './operator-contract-reminders.js';
@@ -441,10 +441,7 @@ describe('operator contract documents', () => {
     expect(await db.select().from(files).where(eq(files.id, row.fileId))).toEqual([]);
     // The name is free again.
     expect((await upload(admin, 'Sopimus 2031', { name: 'uusi.pdf', data: pdf })).statusCode).toBe(201);
-    const logged = await db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'operatorDocument'), eq(activityLog.entityId, pdfId)));
+    const logged = await loggedFor(t, 'operatorDocument', pdfId);
     expect(logged.map((l) => l.action).sort()).toEqual(['delete', 'upload']);
   });
 });

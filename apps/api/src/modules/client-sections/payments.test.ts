@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
-import { activityLog, clientPayments } from '../../db/schema/index.js';
-import { clientWing } from '../../test/client-wing.js';
+import { clientPayments } from '../../db/schema/index.js';
+import { clientWing, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -17,11 +17,7 @@ const dayFrom = (days: number) => helsinkiDay(new Date(t.deps.now().getTime() + 
 const base = (id = clientId) => `/api/clients/${id}/payments`;
 const rowsOf = (id: number) =>
   t.deps.database.db.select().from(clientPayments).where(eq(clientPayments.clientId, id));
-const logOf = (id: number) =>
-  t.deps.database.db
-    .select()
-    .from(activityLog)
-    .where(and(eq(activityLog.entity, 'payment'), eq(activityLog.entityId, id)));
+const logOf = (id: number) => loggedFor(t, 'payment', id);
 
 beforeAll(async () => {
   t = await createTestApp();

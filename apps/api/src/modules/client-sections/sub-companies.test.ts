@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { message } from '@kulu/shared';
-import { activityLog, subCompanies } from '../../db/schema/index.js';
-import { clientWing, insertBillingPlan } from '../../test/client-wing.js';
+import { subCompanies } from '../../db/schema/index.js';
+import { clientWing, insertBillingPlan, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -77,10 +77,7 @@ describe('sub-company management', () => {
       billingPlanName: 'Sub-company test plan',
       userCount: 0,
     });
-    const logged = await t.deps.database.db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'subCompany'), eq(activityLog.entityId, subCompany.id)));
+    const logged = await loggedFor(t, 'subCompany', subCompany.id);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ clientId, action: 'create' });
 

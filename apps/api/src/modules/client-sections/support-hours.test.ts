@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, firstOfMonth, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
-import { activityLog, clients, onDemandSupport } from '../../db/schema/index.js';
-import { clientWing, insertBillingPlan } from '../../test/client-wing.js';
+import { clients, onDemandSupport } from '../../db/schema/index.js';
+import { clientWing, insertBillingPlan, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -19,11 +19,7 @@ const lastMonth = () => addDays(firstOfMonth(today()), -1);
 const base = (id = clientId) => `/api/clients/${id}/support-hours`;
 const rowsOf = (id: number) =>
   t.deps.database.db.select().from(onDemandSupport).where(eq(onDemandSupport.clientId, id));
-const logOf = (id: number) =>
-  t.deps.database.db
-    .select()
-    .from(activityLog)
-    .where(and(eq(activityLog.entity, 'supportHours'), eq(activityLog.entityId, id)));
+const logOf = (id: number) => loggedFor(t, 'supportHours', id);
 const add = (payload: object, token = admin, id = clientId) =>
   t.inject({ method: 'POST', url: base(id), token, payload });
 

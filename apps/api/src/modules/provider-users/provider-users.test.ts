@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { message, providerRolePermissions } from '@kulu/shared';
-import { activityLog, clients, users } from '../../db/schema/index.js';
+import { clients, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
+import { loggedFor } from '../../test/client-wing.js';
 
 let t: TestApp;
 let admin: string;
@@ -108,10 +109,7 @@ describe('provider user management', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual(['kaisa.konsultti@kulu.fi']);
     expect(mailText(mails[0])).toContain('/#/activate?token=');
-    const logged = await t.deps.database.db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.entity, 'providerUser'), eq(activityLog.entityId, newId)));
+    const logged = await loggedFor(t, 'providerUser', newId);
     expect(logged.map((l) => l.action)).toEqual(['create']);
   });
 
