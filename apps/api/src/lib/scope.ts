@@ -11,7 +11,7 @@ import {
 } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import type { AuthUser } from '../types.js';
-import { notFound } from './errors.js';
+import { AppError, notFound } from './errors.js';
 
 /**
  * Tenancy in one place. The access plugin builds one `Scope` per request from the token
@@ -20,6 +20,13 @@ import { notFound } from './errors.js';
  * decides provider-versus-client on its own (eslint holds that: role checks live here and in
  * the access plugin). Out of scope always answers 404, never 403, so that ids can't be probed.
  */
+
+/** The client filters of a list or report query. */
+export interface ClientFilters {
+  clientId?: number;
+  subCompanyId?: number;
+  costCenterId?: number;
+}
 
 /** Who the caller is, for tenancy. `nobody`: no signed-in user (sees no client data). */
 export type ScopeKind = 'providerAdmin' | 'consultant' | 'companyAdmin' | 'clientUser' | 'system' | 'nobody';
@@ -256,6 +263,40 @@ export class Scope {
       .from(clients)
       .where(and(eq(clients.id, clientId), this.where({ clientId: clients.id })));
     if (!c) throw notFound();
+  }
+
+  /**
+   * The client a request's filters are about: its `clientId` (in scope), else the caller's own, else
+   * the owner of the sub-company or cost center filtered on (see `ownerOfFilters`); 400 when none is
+   * (a provider user naming no client).
+   */
+  async clientOfFilters(q: ClientFilters): Promise<number> {
+    const [, clientId] = await Promise.all([
+      q.clientId != null ? this.assertClient(q.clientId) : undefined,
+      this.ownerOfFilters(q.clientId ?? this.ownClientId, q),
+    ]);
+    if (clientId == null) throw new AppError(400, 'validation', { clientId: 'required' });
+    return clientId;
+  }
+
+  /**
+   * `clientId` checked against the sub-company and cost center filtered on: each must be in scope
+   * and of that client, else 404; without a client, the filters' owner (or nothing).
+   */
+  async ownerOfFilters(
+    clientId: number | null | undefined,
+    q: ClientFilters,
+  ): Promise<number | null | undefined> {
+    const [sub, center] = await Promise.all([
+      q.subCompanyId != null ? this.assertSubCompany(q.subCompanyId) : undefined,
+      q.costCenterId != null ? this.assertCostCenter(q.costCenterId) : undefined,
+    ]);
+    for (const owner of [sub?.clientId, center?.clientId]) {
+      if (owner == null) continue;
+      if (clientId != null && owner !== clientId) throw notFound();
+      clientId = owner;
+    }
+    return clientId;
   }
 
   /** Throws 404 unless the sub-company exists and is in scope; returns its client. */

@@ -17,10 +17,10 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { nameOf, qualified, type ResourceDef } from '../../lib/resource/resource.service.js';
 import type { Caller } from '../../types.js';
-import type { Scope } from '../../lib/scope.js';
+import type { ClientFilters, Scope } from '../../lib/scope.js';
 import { sendActivationMail } from '../auth/auth.service.js';
 import { emailTaken } from '../../lib/db-values.js';
 
@@ -41,7 +41,7 @@ export const AREA = 'clientMasters';
  * The client a request works on: the one named (must be in scope, else 404) or the caller's own;
  * provider users must name one (400 `clientId` required).
  */
-export async function targetClient(scope: Scope, clientId: number | undefined): Promise<number> {
+export async function targetClient(scope: Scope, clientId: number | null | undefined): Promise<number> {
   if (clientId != null) {
     await scope.assertClient(clientId);
     return clientId;
@@ -55,21 +55,8 @@ export async function targetClient(scope: Scope, clientId: number | undefined): 
  * The client of a list: named, or the owner of the sub-company / cost center filtered on (each
  * must be in scope and of the same client, else 404), or the caller's own.
  */
-export async function listClient(
-  scope: Scope,
-  q: { clientId?: number; subCompanyId?: number; costCenterId?: number },
-): Promise<number> {
-  const [sub, center] = await Promise.all([
-    q.subCompanyId != null ? scope.assertSubCompany(q.subCompanyId) : undefined,
-    q.costCenterId != null ? scope.assertCostCenter(q.costCenterId) : undefined,
-  ]);
-  let clientId = q.clientId;
-  for (const owner of [sub?.clientId, center?.clientId]) {
-    if (owner == null) continue;
-    if (clientId != null && owner !== clientId) throw notFound();
-    clientId = owner;
-  }
-  return targetClient(scope, clientId);
+export async function listClient(scope: Scope, q: ClientFilters): Promise<number> {
+  return targetClient(scope, await scope.ownerOfFilters(q.clientId, q));
 }
 
 /**

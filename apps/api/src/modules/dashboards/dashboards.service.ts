@@ -38,7 +38,6 @@ import {
   subscriptions,
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 import { cachedAnswer } from './dashboard-cache.js';
@@ -95,19 +94,7 @@ export async function resolveSlice(
   q: CostUsageQuery,
   now: Date = new Date(),
 ): Promise<Slice> {
-  let clientId = q.clientId ?? scope.ownClientId;
-  const [, sub, center] = await Promise.all([
-    q.clientId != null ? scope.assertClient(q.clientId) : undefined,
-    q.subCompanyId != null ? scope.assertSubCompany(q.subCompanyId) : undefined,
-    q.costCenterId != null ? scope.assertCostCenter(q.costCenterId) : undefined,
-  ]);
-  for (const owner of [sub?.clientId, center?.clientId]) {
-    if (owner == null) continue;
-    if (clientId != null && owner !== clientId) throw new AppError(404, 'notFound');
-    clientId ??= owner;
-  }
-  if (clientId == null) throw new AppError(400, 'validation', { clientId: 'required' });
-  const client = clientId;
+  const client = await scope.clientOfFilters(q);
 
   const ofUsageType = q.usageType
     ? db

@@ -26,7 +26,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
-import type { Scope } from '../../lib/scope.js';
+import type { ClientFilters, Scope } from '../../lib/scope.js';
 import { lastRun } from './optimize.service.js';
 
 type Lang = 'en' | 'fi';
@@ -39,22 +39,8 @@ const toCents = (euro: number) => Math.round(euro * 100);
  * The client of a request (provider users name it, else 400; client users get their own) and the
  * sub-company / cost-center filters checked against the Scope: anything outside it answers 404.
  */
-export async function resolveClient(
-  scope: Scope,
-  q: { clientId?: number; subCompanyId?: number; costCenterId?: number },
-): Promise<number> {
-  let clientId = q.clientId ?? scope.ownClientId;
-  const [, sub, center] = await Promise.all([
-    q.clientId != null ? scope.assertClient(q.clientId) : undefined,
-    q.subCompanyId != null ? scope.assertSubCompany(q.subCompanyId) : undefined,
-    q.costCenterId != null ? scope.assertCostCenter(q.costCenterId) : undefined,
-  ]);
-  for (const owner of [sub?.clientId, center?.clientId]) {
-    if (owner == null) continue;
-    if (clientId != null && owner !== clientId) throw notFound();
-    clientId ??= owner;
-  }
-  if (clientId == null) throw new AppError(400, 'validation', { clientId: 'required' });
+export async function resolveClient(scope: Scope, q: ClientFilters): Promise<number> {
+  const clientId = await scope.clientOfFilters(q);
   if (q.clientId == null) await scope.assertClient(clientId);
   return clientId;
 }
