@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client.js';
 import {
   clientOperatorDocuments,
@@ -11,6 +12,22 @@ import {
   invoices,
   users,
 } from '../db/schema/index.js';
+
+/**
+ * A stored file answered as a download: its type, its name as an attachment (ASCII for old clients,
+ * the exact name in UTF-8 beside it), and never content-sniffed.
+ */
+export function sendAttachment(reply: FastifyReply, f: { name: string; mime: string; data: Buffer }) {
+  const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('content-type', f.mime)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .send(f.data);
+}
 
 /** A file that streams in is stored in chunks of this size: a request holds at most one. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;

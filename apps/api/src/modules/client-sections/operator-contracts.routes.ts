@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { registerResource } from '../../lib/resource/resource.routes.js';
 import { getRow } from '../../lib/resource/resource.service.js';
 import { requestLanguage } from '../../plugins/errors.js';
+import { sendAttachment } from '../../lib/files.js';
 import {
   deleteDocument,
   documentContent,
@@ -151,16 +152,7 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const { clientId, operatorId, documentId } = req.params;
       const f = await documentContent(db, callerOf(req), clientId, operatorId, documentId);
-      const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', f.mime)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(f.data);
+      return sendAttachment(reply.header('cache-control', 'private, no-store'), f);
     },
   );
 

@@ -21,6 +21,7 @@ import { PhaseClock } from '../../lib/phases.js';
 import { deleteInvoice } from './delete.service.js';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
+import { sendAttachment } from '../../lib/files.js';
 import {
   getInvoice,
   invoiceFile,
@@ -286,15 +287,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
     { config: access, schema: { tags, params: idParams } },
     async (req, reply) => {
       const f = await invoiceFile(db, req.scope, req.params.id);
-      const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', f.mime)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .send(f.data);
+      return sendAttachment(reply, f);
     },
   );
 }
