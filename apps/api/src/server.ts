@@ -53,7 +53,9 @@ async function main() {
   try {
     // Demo mode: the SIMULATED operator portal of the demo client on automated upload (README)
     // and the demo invoices, through the job queue's extension hook.
-    demoRun = demo ? await demo.startDemo(deps) : null;
+    demoRun = demo ? await demo.startDemo(deps, { log: (msg) => app.log.info(msg) }) : null;
+    // GET /api/health answers where the first start's demo import stands (`demo`).
+    if (demoRun) deps.demoImport = demoRun.importState;
     await startJobs(deps, {
       extensions: demoRun ? [demoRun.jobs] : [],
       // Where each parse and optimize job's time went, at LOG_LEVEL=debug (lib/phases.ts).

@@ -44,7 +44,15 @@ export interface Deps {
   now: () => Date;
   /** Durable jobs (pg-boss on the same database). */
   jobs: JobQueue;
+  /**
+   * Demo mode: where the first start's demo import stands (GET /api/health `demo`), set once the
+   * demo runs (demo/index.ts `startDemo`); until then a demo install answers `importing`.
+   */
+  demoImport?: () => DemoImportState;
 }
+
+/** A demo install's first-start import: `ready` once every demo invoice is imported and computed. */
+export type DemoImportState = 'importing' | 'ready';
 
 /** How a route is guarded; every /api route must declare exactly one of these. */
 export interface RouteAccess {

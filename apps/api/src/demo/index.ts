@@ -9,9 +9,10 @@
 import type { DemoSeed } from '../db/seed/bootstrap.js';
 import type { JobsExtension } from '../jobs/index.js';
 import { QUEUE } from '../lib/queue.js';
-import type { Deps } from '../types.js';
+import type { DemoImportState, Deps } from '../types.js';
 import { assignDemoConsultant } from './consultant.js';
 import { DEMO_PASSWORD, loadDemoData } from './data.js';
+import { watchDemoImport, type DemoImportWatch } from './import-state.js';
 import { DEMO_AUTOMATION, demoInvoiceHandler, enqueueDemoInvoices, type DemoInvoiceJob } from './invoices.js';
 import { startDemoPortal } from './portal.js';
 
@@ -29,7 +30,12 @@ export const demoSeed: DemoSeed = {
 export interface DemoRun {
   /** Registers the demo-invoices worker and, on a demo install's first start, enqueues them. */
   jobs: JobsExtension;
-  /** Stops the simulated portal. */
+  /**
+   * Where the first start's import stands (import-state.ts): `importing` until its jobs are enqueued
+   * and every demo invoice is imported, its optimization and alerts computed; then `ready`.
+   */
+  importState(): DemoImportState;
+  /** Stops the simulated portal and the import's watch. */
   close(): Promise<void>;
 }
 
@@ -38,15 +44,23 @@ export interface DemoRun {
  * (its invoices then come from there, not from the demo-invoices queue) and the demo-invoices
  * worker, which startJobs runs through its `extensions` hook. `portal: false` leaves the portal out:
  * every demo invoice then comes from the demo-invoices queue (the same PDFs, `seededDemoInvoice`).
+ * `log` gets the line saying the first start's import is ready.
  */
-export async function startDemo(deps: Deps, opts: { portal?: boolean } = {}): Promise<DemoRun> {
+export async function startDemo(
+  deps: Deps,
+  opts: { portal?: boolean; log?: (msg: string) => void } = {},
+): Promise<DemoRun> {
   const portal = opts.portal === false ? null : await startDemoPortal(deps);
+  let watch: DemoImportWatch | null = null;
   return {
     jobs: async (d) => {
       await d.jobs.work<DemoInvoiceJob>(QUEUE.demoInvoices, demoInvoiceHandler(d), 1);
       await enqueueDemoInvoices(d, { skip: portal ? [DEMO_AUTOMATION] : [] });
+      watch = watchDemoImport(d, opts.log ?? (() => {}));
     },
+    importState: () => watch?.state() ?? 'importing',
     close: async () => {
+      watch?.stop();
       await portal?.close();
     },
   };
