@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { USERS, login, openPage, screenshot, useBrowser } from './browser';
+import { USERS, login, openPage, reloadUntil, screenshot, useBrowser } from './browser';
 
 const browser = useBrowser();
 
-/** The demo invoices raise alerts in a job after their import: reload until the bell counts some. */
+/**
+ * The open alerts the bell counts. The demo invoices raise them in a job after their import, done
+ * before the server says the demo is ready (global-setup.ts): else the page is loaded until some show.
+ */
 async function bellCount(page: Page, timeoutMs = 120_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const count = async () => {
     await page.getByTestId('alert-bell').waitFor();
     const text = await page
       .getByTestId('alert-bell-count')
@@ -15,12 +17,10 @@ async function bellCount(page: Page, timeoutMs = 120_000): Promise<number> {
       .first()
       .textContent()
       .catch(() => null);
-    const n = Number((text ?? '').replace(/\D/g, '') || 0);
-    if (n > 0) return n;
-    if (Date.now() > deadline) throw new Error(`no open alerts after ${timeoutMs} ms`);
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
+    return Number((text ?? '').replace(/\D/g, '') || 0);
+  };
+  await reloadUntil(page, async () => (await count()) > 0, 'open alerts on the bell', timeoutMs);
+  return count();
 }
 
 describe('alerts (company admin)', () => {

@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import ExcelJS from 'exceljs';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { languageCodeOf } from '@kulu/shared';
 import {
   LANGUAGE_KEY,
@@ -109,10 +117,89 @@ export async function onPage(
   }
 }
 
+/** What a browser test starts from: who is signed in (in which language) and the path opened. */
+export interface PageTestStart {
+  /** The failure picture's name (`<shot>-failure`). */
+  shot: string;
+  as?: string;
+  lang?: 'en' | 'fi';
+  path?: string;
+  timeout?: number;
+}
+
+/**
+ * A browser test: `walk` on a fresh page of the file's browser (onPage: the failure picture, no page
+ * errors, the context closed), signed in as `as` and on `path` first when they are given.
+ */
+export function pageTest(
+  browser: () => Browser,
+  title: string,
+  start: PageTestStart,
+  walk: (page: Page) => Promise<void>,
+): void {
+  it(title, { timeout: start.timeout ?? 180_000 }, () =>
+    onPage(browser(), start.shot, async (page) => {
+      if (start.as) await login(page, start.as, PASSWORD, start.lang);
+      if (start.path) await goto(page, start.path);
+      await walk(page);
+    }),
+  );
+}
+
+/** Signs in as `user` (in `lang`) and opens the app's `path`. */
+export async function openAs(
+  page: Page,
+  user: string,
+  path: string,
+  lang: 'en' | 'fi' = 'en',
+): Promise<void> {
+  await login(page, user, PASSWORD, lang);
+  await goto(page, path);
+}
+
+/** The rows of the table with the test id `testId`. */
+export const tableRows = (page: Page, testId: string): Locator =>
+  page.getByTestId(testId).locator('tr.ant-table-row');
+
+/** "€12,345.67" or "-€5.00" (English) → 12345.67, -5 */
+export const euros = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
+
+/**
+ * Clicks the export button (its test id, or the button) and opens the downloaded workbook's first
+ * sheet.
+ */
+export async function exportSheet(
+  page: Page,
+  button: string | Locator,
+): Promise<{ file: Download; sheet: ExcelJS.Worksheet }> {
+  const download = page.waitForEvent('download');
+  await (typeof button === 'string' ? page.getByTestId(button) : button).click();
+  const file = await download;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await file.path())!);
+  return { file, sheet: wb.worksheets[0]! };
+}
+
+/** The top users report as a sheet (its export, or the archive's file): ranked from 1, a row a subscription. */
+export function expectTopUsersSheet(sheet: ExcelJS.Worksheet): void {
+  expect(sheet.getRow(1).getCell(1).value).toBe('Rank');
+  expect(sheet.getRow(2).getCell(1).value).toBe(1);
+  expect(sheet.rowCount).toBeGreaterThan(5);
+}
+
+/**
+ * Switches the interface to Finnish, waits until each of `texts` shows (the first of its places), and
+ * keeps the picture `<shot>-fi`.
+ */
+export async function inFinnish(page: Page, shot: string, ...texts: Array<string | RegExp>): Promise<void> {
+  await switchLanguage(page, 'fi');
+  for (const text of texts) await page.getByText(text).first().waitFor();
+  await screenshot(page, `${shot}-fi`);
+}
+
 /** Signs in as the provider admin and opens a client's page from the client list. */
 export async function openClient(page: Page, name: string): Promise<void> {
-  await login(page, USERS.admin);
-  await goto(page, '/client-management/client-management');
+  await openAs(page, USERS.admin, '/client-management/client-management');
   await page.getByRole('link', { name }).click();
   await page.getByTestId('client-detail-page').waitFor();
 }
@@ -233,8 +320,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Reloads the page until `ready` holds: for what the server makes in the background after its start
- * (the demo import, the optimization after it). The global set-up waits until the import has
- * settled, so this normally holds at the first look; else the page is loaded again every 3 s.
+ * (the demo import, the optimization after it). The global set-up waits until the server says the
+ * import is ready, so this normally holds at the first look; else the page is loaded again every 3 s.
  */
 export async function reloadUntil(
   page: Page,

@@ -1,18 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import { USERS, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
+import { describe, expect } from 'vitest';
+import { USERS, exportSheet, inFinnish, pageTest, screenshot, tableRows, useBrowser } from './browser';
 
 const browser = useBrowser();
 
 describe('client contracts report', () => {
-  it(
+  pageTest(
+    browser,
     'an admin lists the active contracts with their costs and exports them; Finnish too',
-    { timeout: 180_000 },
-    async () => {
-      const { context, page, errors } = await openPage(browser());
-      await login(page, USERS.admin);
-      await goto(page, '/admin/reports/client-contracts');
-      const rows = page.getByTestId('client-contracts-table').locator('tr.ant-table-row');
+    { shot: 'client-contracts', as: USERS.admin, path: '/admin/reports/client-contracts' },
+    async (page) => {
+      const rows = tableRows(page, 'client-contracts-table');
       await expect
         .poll(() => rows.allInnerTexts(), { timeout: 30_000 })
         .toEqual(expect.arrayContaining([expect.stringContaining('Pohjola Rakennus Oy')]));
@@ -31,19 +28,11 @@ describe('client contracts report', () => {
         .waitFor();
       await screenshot(page, 'client-contracts-en');
 
-      const download = page.waitForEvent('download');
-      await page.getByTestId('client-contracts-export').click();
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile((await (await download).path())!);
-      const ws = wb.worksheets[0]!;
-      expect(ws.getRow(1).getCell(2).value).toBe('Business ID');
-      expect(ws.rowCount - 1).toBe(await rows.count());
+      const { sheet } = await exportSheet(page, 'client-contracts-export');
+      expect(sheet.getRow(1).getCell(2).value).toBe('Business ID');
+      expect(sheet.rowCount - 1).toBe(await rows.count());
 
-      await switchLanguage(page, 'fi');
-      await page.getByText(/Sopimuksia: \d+/).waitFor();
-      await screenshot(page, 'client-contracts-fi');
-      expect(errors).toEqual([]);
-      await context.close();
+      await inFinnish(page, 'client-contracts', /Sopimuksia: \d+/);
     },
   );
 });

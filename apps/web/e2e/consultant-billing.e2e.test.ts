@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import {
   USERS,
   baseUrl,
   businessId,
+  exportSheet,
   goto,
+  inFinnish,
   login,
-  openPage,
+  onPage,
   pickOption,
   screenshot,
-  switchLanguage,
+  tableRows,
   tokenOf,
   useBrowser,
 } from './browser';
@@ -61,42 +62,32 @@ describe('consultant billing', () => {
   it(
     "an admin picks a consultant and a month, sees each managed company's billing with a totals row and exports it; Finnish too",
     { timeout: 180_000 },
-    async () => {
-      const { context, page, errors } = await openPage(browser());
-      await login(page, USERS.admin);
-      const name = `Mobile Advisors ${Date.now().toString(36)} Oy`;
-      await addConsultant(await tokenOf(page), name);
-      await goto(page, '/admin/reports/consultant-billing');
-      await page.getByTestId('consultant-billing-page').waitFor();
-      await page.getByTestId('consultant-billing-consultant').click();
-      await pickOption(page, name);
+    () =>
+      onPage(browser(), 'consultant-billing', async (page) => {
+        await login(page, USERS.admin);
+        const name = `Mobile Advisors ${Date.now().toString(36)} Oy`;
+        await addConsultant(await tokenOf(page), name);
+        await goto(page, '/admin/reports/consultant-billing');
+        await page.getByTestId('consultant-billing-page').waitFor();
+        await page.getByTestId('consultant-billing-consultant').click();
+        await pickOption(page, name);
 
-      const rows = page.getByTestId('consultant-billing-table').locator('tr.ant-table-row');
-      await expect.poll(() => rows.count()).toBe(2);
-      await rows.filter({ hasText: 'Pohjola Rakennus Oy' }).waitFor();
-      await rows.filter({ hasText: 'Saimaan Logistiikka Oy' }).waitFor();
-      // Both were assigned this month: new, with the set-up fee.
-      expect(await rows.locator('.ant-tag').filter({ hasText: 'Yes' }).count()).toBe(2);
-      const totals = page.getByTestId('consultant-billing-totals');
-      await expect.poll(async () => (await totals.innerText()).includes('€')).toBe(true);
-      await screenshot(page, 'consultant-billing-en');
+        const rows = tableRows(page, 'consultant-billing-table');
+        await expect.poll(() => rows.count()).toBe(2);
+        await rows.filter({ hasText: 'Pohjola Rakennus Oy' }).waitFor();
+        await rows.filter({ hasText: 'Saimaan Logistiikka Oy' }).waitFor();
+        // Both were assigned this month: new, with the set-up fee.
+        expect(await rows.locator('.ant-tag').filter({ hasText: 'Yes' }).count()).toBe(2);
+        const totals = page.getByTestId('consultant-billing-totals');
+        await expect.poll(async () => (await totals.innerText()).includes('€')).toBe(true);
+        await screenshot(page, 'consultant-billing-en');
 
-      const download = page.waitForEvent('download');
-      await page.getByTestId('consultant-billing-export').click();
-      const file = await download;
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile((await file.path())!);
-      const ws = wb.worksheets[0]!;
-      expect(ws.getRow(1).getCell(3).value).toBe('Company');
-      expect(ws.rowCount).toBe(4); // header, two companies, totals
-      expect(ws.getRow(4).getCell(1).value).toBe('Total');
+        const { sheet } = await exportSheet(page, 'consultant-billing-export');
+        expect(sheet.getRow(1).getCell(3).value).toBe('Company');
+        expect(sheet.rowCount).toBe(4); // header, two companies, totals
+        expect(sheet.getRow(4).getCell(1).value).toBe('Total');
 
-      await switchLanguage(page, 'fi');
-      await page.getByText('Lisäkäyttäjiä').first().waitFor();
-      await page.getByText('Yhteensä').first().waitFor();
-      await screenshot(page, 'consultant-billing-fi');
-      expect(errors).toEqual([]);
-      await context.close();
-    },
+        await inFinnish(page, 'consultant-billing', 'Lisäkäyttäjiä', 'Yhteensä');
+      }),
   );
 });

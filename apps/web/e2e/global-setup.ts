@@ -30,50 +30,34 @@ const freePort = () =>
     });
   });
 
-async function waitForHealth(url: string, child: ChildProcess, log: () => string, timeoutMs = 90_000) {
+/** GET /api/health's answer: `demo` on a demo install (apps/api/src/modules/health). */
+interface Health {
+  status: string;
+  demo?: 'importing' | 'ready';
+}
+
+/**
+ * Waits until the server answers /api/health and says its first start's demo import is `ready`:
+ * every demo invoice imported and its optimization and alerts computed (apps/api/src/demo/
+ * import-state.ts). The tests then read the figures a user would see once the demo is in, instead of
+ * racing the import (e.g. a default period computed before any invoice).
+ */
+async function waitForDemoReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${log()}`);
     try {
       const res = await fetch(url);
-      if (res.status === 200) return;
+      const health = (await res.json()) as Health;
+      if (res.status === 200 && health.demo === 'ready') return;
+      last = `${res.status} ${JSON.stringify(health)}`;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`API did not answer ${url} within ${timeoutMs} ms:\n${log()}`);
-}
-
-/**
- * Waits until the first start's demo import has settled: the invoices the provider admin sees stop
- * changing (none still in progress) for 15 s. The tests then read the figures a user would see once
- * the demo is in, instead of racing the import (e.g. a default period computed before any invoice).
- */
-async function waitForDemoImport(baseUrl: string, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  const login = await fetch(`${baseUrl}/api/Account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@kulu.fi', password: 'Kulu!2026' }),
-  });
-  if (!login.ok) throw new Error(`demo admin login answered ${login.status}`);
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  let last = '';
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    const res = await fetch(`${baseUrl}/api/invoices?pageSize=100`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await res.json()) as { total: number; items: Array<{ uploadState: string }> };
-    const state = `${body.total}:${body.items.filter((i) => i.uploadState === 'in_progress').length}`;
-    if (state !== last) {
-      last = state;
-      since = Date.now();
-    } else if (body.total > 0 && state.endsWith(':0') && Date.now() - since >= 15_000) return;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`the demo import did not settle within ${timeoutMs} ms (last: ${last})`);
+  throw new Error(`the demo import was not ready within ${timeoutMs} ms (last: ${last}):\n${log()}`);
 }
 
 /** Starts the built server as `npm start` does (serving apps/web/dist) on a free port with fresh demo data. */
@@ -107,8 +91,7 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', keep);
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${baseUrl}/api/health`, child, () => output);
-  await waitForDemoImport(baseUrl);
+  await waitForDemoReady(`${baseUrl}/api/health`, child, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   const sessionDir = mkdtempSync(join(tmpdir(), 'kulu-e2e-sessions-'));

@@ -49,23 +49,41 @@ const pdf = (name: string): DropFile => ({
 const fileRow = (page: Page, name: string): Locator =>
   page.locator(`[data-testid=upload-file][data-file="${name}"]`);
 
+/** Why a file of these tests may be refused: not an invoice, or another upload's parse still running. */
+const REFUSALS = ['Invoice must be a PDF or a Finvoice e-invoice', MESSAGES.previousParseRunning.en];
+
 /**
- * Waits until a file sent with *Upload all* ends in `state`, sending it again while the demo import
- * of the same client still parses (refused as "previous parse running").
+ * Waits until the files sent with *Upload all* end in `state`. A file refused while an invoice of the
+ * same client was being parsed ("previous parse running": another upload's) is sent again, as a user
+ * would press *Upload all* again: once a file's state has moved on, or after 5 s when none has.
  */
-async function sendUntil(page: Page, file: Locator, state: 'uploaded' | 'failed') {
+async function sendUntil(page: Page, names: string[], state: 'uploaded' | 'failed') {
   const deadline = Date.now() + 360_000;
-  for (;;) {
-    const now = await file.getAttribute('data-state');
-    if (now === state) return;
-    expect(now).not.toBe(state === 'uploaded' ? 'failed' : 'uploaded');
+  const statesNow = () => Promise.all(names.map((n) => fileRow(page, n).getAttribute('data-state')));
+  for (let states = await statesNow(); !states.every((s) => s === state); states = await statesNow()) {
+    expect(states).not.toContain(state === 'uploaded' ? 'failed' : 'uploaded');
     expect(Date.now()).toBeLessThan(deadline);
     const retry = page.getByTestId('upload-all');
-    if (now === 'refused' && (await retry.isEnabled())) {
-      await page.waitForTimeout(1500);
+    if (states.includes('refused') && (await retry.isEnabled())) {
+      for (const reason of await page.getByTestId('upload-file-reason').allInnerTexts())
+        expect(REFUSALS).toContain(reason);
       await retry.click();
     }
-    await page.waitForTimeout(500);
+    // The next change of a file's state (the upload's answer, the parse's end), not a fixed pause.
+    await page
+      .waitForFunction(
+        ({ files, before }) =>
+          files
+            .map((f) =>
+              document
+                .querySelector(`[data-testid=upload-file][data-file="${f}"]`)
+                ?.getAttribute('data-state'),
+            )
+            .join() !== before,
+        { files: names, before: states.join() },
+        { timeout: Math.min(5_000, Math.max(1, deadline - Date.now())) },
+      )
+      .catch(() => undefined);
   }
 }
 
@@ -97,26 +115,11 @@ describe('invoice upload (company admin)', () => {
         // The demo import parses the same client's invoices in the background: an upload made
         // while one of them is in progress is refused ("previous parse running") and sent again.
         await page.getByTestId('upload-all').click();
-        const deadline = Date.now() + 360_000;
-        for (;;) {
-          const states = await Promise.all(PDFS.map((p) => fileRow(page, p.name).getAttribute('data-state')));
-          if (states.every((s) => s === 'uploaded')) break;
-          expect(states).not.toContain('failed');
-          expect(Date.now()).toBeLessThan(deadline);
-          const retry = page.getByTestId('upload-all');
-          if (states.includes('refused') && (await retry.isEnabled())) {
-            const reasons = await page.getByTestId('upload-file-reason').allInnerTexts();
-            for (const r of reasons) {
-              expect([
-                'Invoice must be a PDF or a Finvoice e-invoice',
-                `${MESSAGES.previousParseRunning.en}`,
-              ]).toContain(r);
-            }
-            await page.waitForTimeout(1500);
-            await retry.click();
-          }
-          await page.waitForTimeout(500);
-        }
+        await sendUntil(
+          page,
+          PDFS.map((p) => p.name),
+          'uploaded',
+        );
         const summary = page.getByTestId('upload-summary');
         await summary.getByText('2 uploaded · 1 failed').waitFor();
         await summary.getByText('notes.txt: Invoice must be a PDF or a Finvoice e-invoice').waitFor();
@@ -193,7 +196,7 @@ describe('a Finvoice e-invoice (company admin)', () => {
         const file = fileRow(page, E_INVOICE.name);
         await file.getByText('Waiting').waitFor();
         await page.getByTestId('upload-all').click();
-        await sendUntil(page, file, 'uploaded');
+        await sendUntil(page, [E_INVOICE.name], 'uploaded');
         const row = page
           .getByTestId('invoice-table')
           .locator('tr.ant-table-row', { hasText: E_INVOICE.number });
@@ -245,7 +248,7 @@ describe('an invoice addressed to another company (company admin)', () => {
         const file = fileRow(page, OTHER_BUYER);
         await file.getByText('Waiting').waitFor();
         await page.getByTestId('upload-all').click();
-        await sendUntil(page, file, 'failed');
+        await sendUntil(page, [OTHER_BUYER], 'failed');
         const reason = 'The invoice is addressed to another company (business id 2347036-3)';
         const table = page.getByTestId('invoice-table');
         const row = table.locator('tr.ant-table-row', { hasText: OTHER_BUYER });

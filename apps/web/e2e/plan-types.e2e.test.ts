@@ -1,16 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { USERS, goto, login, openPage, pickOption, screenshot, switchLanguage, useBrowser } from './browser';
+import { describe, expect } from 'vitest';
+import { USERS, euros, inFinnish, pageTest, pickOption, screenshot, useBrowser } from './browser';
 
 const browser = useBrowser();
 
 describe('base plan types report', () => {
-  it(
+  pageTest(
+    browser,
     'a consultant picks a client and sees its cost per plan group as a chart and a table; Finnish too',
-    { timeout: 180_000 },
-    async () => {
-      const { context, page, errors } = await openPage(browser());
-      await login(page, USERS.consultant);
-      await goto(page, '/admin/reports/base-plan-types');
+    { shot: 'plan-types', as: USERS.consultant, path: '/admin/reports/base-plan-types' },
+    async (page) => {
       await page.getByTestId('plan-types-client').click();
       await pickOption(page, 'Pohjola Rakennus Oy');
       const totals = page.getByTestId('plan-types-totals');
@@ -22,33 +20,16 @@ describe('base plan types report', () => {
       const rows = page.getByTestId('plan-types-chart').locator('tr.ant-table-row');
       await expect.poll(() => rows.count()).toBeGreaterThan(1);
       const sum = (await rows.allInnerTexts())
-        .map((r) =>
-          Number(
-            r
-              .split('\t')
-              .pop()!
-              .replace(/[^\d.]/g, ''),
-          ),
-        )
+        .map((r) => euros(r.split('\t').pop()!))
         .reduce((a, b) => a + b, 0);
       // "Subscriptions: n · Invoice-level charges: −€x · Total cost: €y": the rows and the
       // invoice-level charges (signed) make the total.
-      const [, invoiceLevel, total] = (await totals.innerText()).split('·').map((part) =>
-        Number(
-          part
-            .split(':')
-            .pop()!
-            .replace('−', '-')
-            .replace(/[^\d.-]/g, ''),
-        ),
-      );
+      const [, invoiceLevel, total] = (await totals.innerText())
+        .split('·')
+        .map((part) => euros(part.split(':').pop()!.replace('−', '-')));
       expect(Math.round(sum * 100) + Math.round(invoiceLevel! * 100)).toBe(Math.round(total! * 100));
 
-      await switchLanguage(page, 'fi');
-      await page.getByText(/Liittymiä: \d+/).waitFor();
-      await screenshot(page, 'plan-types-fi');
-      expect(errors).toEqual([]);
-      await context.close();
+      await inFinnish(page, 'plan-types', /Liittymiä: \d+/);
     },
   );
 });

@@ -1,22 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import { USERS, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
+import { describe, expect } from 'vitest';
+import {
+  USERS,
+  euros,
+  exportSheet,
+  goto,
+  pageTest,
+  screenshot,
+  switchLanguage,
+  tableRows,
+  useBrowser,
+} from './browser';
 
 const browser = useBrowser();
 
-/** "€12,345.67" or "-€5.00" (English) → 12345.67, -5 */
-const euros = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
-
 describe('cost and usage summaries', () => {
-  it(
+  pageTest(
+    browser,
     'a company admin reads optimizable and other costs for the organization and by cost center, the usage, and exports; Finnish too',
-    { timeout: 180_000 },
-    async () => {
-      const { context, page, errors } = await openPage(browser());
-      await login(page, USERS.companyAdmin);
-      await goto(page, '/company/report/cost-summaries');
-      const table = page.getByTestId('summary-table');
-      const rows = table.locator('tr.ant-table-row');
+    { shot: 'summaries', as: USERS.companyAdmin, path: '/company/report/cost-summaries' },
+    async (page) => {
+      const rows = tableRows(page, 'summary-table');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
       const cells = await rows.first().locator('td').allInnerTexts();
       expect(cells[0]).toBe('Entire organization');
@@ -32,25 +35,21 @@ describe('cost and usage summaries', () => {
       expect(Math.round(euros(totals[3]!) * 100)).toBe(Math.round(centers.reduce((a, b) => a + b, 0) * 100));
       await screenshot(page, 'cost-summaries-en');
 
-      const download = page.waitForEvent('download');
-      await page.getByTestId('summary-export').click();
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile((await (await download).path())!);
-      expect(wb.worksheets[0]!.rowCount - 1).toBe(await rows.count());
+      const { sheet } = await exportSheet(page, 'summary-export');
+      expect(sheet.rowCount - 1).toBe(await rows.count());
 
       await goto(page, '/company/report/usage-summaries');
-      await expect.poll(() => page.getByTestId('summary-table').locator('tr.ant-table-row').count()).toBe(1);
+      await expect.poll(() => rows.count()).toBe(1);
       await page.getByTestId('summary-totals').waitFor();
       await screenshot(page, 'usage-summaries-en');
 
+      // Finnish: both summaries.
       await switchLanguage(page, 'fi');
       await page.getByText('Koko organisaatio').first().waitFor();
       await screenshot(page, 'usage-summaries-fi');
       await goto(page, '/company/report/cost-summaries');
       await page.getByText('Optimoitavat kustannukset').first().waitFor();
       await screenshot(page, 'cost-summaries-fi');
-      expect(errors).toEqual([]);
-      await context.close();
     },
   );
 });
