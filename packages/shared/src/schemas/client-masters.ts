@@ -3,7 +3,7 @@ import { COMPANY_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { defineMaster, listResponseSchemaOf, optId, optMoney, reqId, reqText } from './masters/common.js';
 import { normalizePhoneNumber } from './masters/resources.js';
-import { idSchema, pagingQuery, savedAnswer, searchText, sortQuery } from './primitives.js';
+import { idSchema, listQuery, savedAnswer, searchText } from './primitives.js';
 
 /**
  * The company's client masters (issue 11, spec §2 `/company/client-masters`): Invoice User
@@ -26,15 +26,20 @@ export const companyPermissionSchema = z.enum(COMPANY_PERMISSIONS as unknown as 
 
 export const INVOICE_USER_SORTABLE = ['name', 'phoneNumber', 'email', 'subCompany', 'costCenter'] as const;
 
-export const invoiceUserListQuerySchema = pagingQuery.extend({
-  ...sortQuery(INVOICE_USER_SORTABLE).shape,
-  /** Required for provider users; client users get their own client. */
+/**
+ * The filters of a list of the client's invoice users or subscriptions: the client (required for
+ * provider users; client users get their own client), a search (contains, case-insensitive) and
+ * the sub-company and cost center.
+ */
+const clientListFilters = {
   clientId: idSchema.optional(),
-  /** Name, phone number or email (contains, case-insensitive). */
   q: searchText.optional(),
   subCompanyId: idSchema.optional(),
   costCenterId: idSchema.optional(),
-});
+};
+
+/** `q` matches the name, phone number or email. */
+export const invoiceUserListQuerySchema = listQuery(INVOICE_USER_SORTABLE, clientListFilters);
 export type InvoiceUserListQuery = z.infer<typeof invoiceUserListQuerySchema>;
 
 export const invoiceUserSchema = z.object({
@@ -209,14 +214,8 @@ export const PLAN_DETAIL_SORTABLE = [
   'contractPrice',
 ] as const;
 
-export const planDetailListQuerySchema = pagingQuery.extend({
-  ...sortQuery(PLAN_DETAIL_SORTABLE).shape,
-  clientId: idSchema.optional(),
-  /** Number, user or plan (contains, case-insensitive). */
-  q: searchText.optional(),
-  subCompanyId: idSchema.optional(),
-  costCenterId: idSchema.optional(),
-});
+/** `q` matches the number, user or plan. */
+export const planDetailListQuerySchema = listQuery(PLAN_DETAIL_SORTABLE, clientListFilters);
 export type PlanDetailListQuery = z.infer<typeof planDetailListQuerySchema>;
 
 /** Money as decimal strings in euros ("15.90"). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidBusinessId } from '../business-id.js';
 import { emailSchema, profilePhoneSchema } from './auth.js';
 import { enumWithDefault, listResponseSchemaOf, optId, optText, reqEnum, reqText } from './masters/common.js';
-import { idSchema, pagingQuery, savedAnswer, searchText, sortQuery, text } from './primitives.js';
+import { idSchema, listQuery, savedAnswer, searchText, text } from './primitives.js';
 
 /**
  * Client management (issue 11; spec §2 Client Management, Interested Clients, Add Customer; §3
@@ -49,8 +49,7 @@ export const CLIENT_SORTABLE = [
 ] as const;
 export type ClientSortKey = (typeof CLIENT_SORTABLE)[number];
 
-export const clientListQuerySchema = pagingQuery.extend({
-  ...sortQuery(CLIENT_SORTABLE).shape,
+export const clientListQuerySchema = listQuery(CLIENT_SORTABLE, {
   tab: z.enum(CLIENT_TABS).default('all'),
   q: searchText.optional(),
   profileStatus: z.enum(PROFILE_STATUSES).optional(),
@@ -60,8 +59,7 @@ export const clientListQuerySchema = pagingQuery.extend({
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
 /** Interested clients (Sign Up, not yet converted): the same paging, sort and search. */
-export const interestedListQuerySchema = pagingQuery.extend({
-  ...sortQuery(CLIENT_SORTABLE).shape,
+export const interestedListQuerySchema = listQuery(CLIENT_SORTABLE, {
   q: searchText.optional(),
 });
 export type InterestedListQuery = z.infer<typeof interestedListQuerySchema>;

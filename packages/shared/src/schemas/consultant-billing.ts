@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagedAnswer, pagingQuery, searchText, sortQuery } from './primitives.js';
+import { idSchema, listQuery, pagedAnswer, searchText } from './primitives.js';
 import { monthSchema } from './dashboards.js';
 
 /**
@@ -16,8 +16,7 @@ export const CONSULTANT_BILLING_SORTABLE = [
   'total',
 ] as const;
 
-export const consultantBillingQuerySchema = pagingQuery.extend({
-  ...sortQuery(CONSULTANT_BILLING_SORTABLE).shape,
+export const consultantBillingQuerySchema = listQuery(CONSULTANT_BILLING_SORTABLE, {
   /** The billing month, `YYYY-MM`; default the current month. */
   month: monthSchema.optional(),
   /** A consultant (client of type consultant); provider admins may leave it out for every one. */

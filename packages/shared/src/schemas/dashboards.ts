@@ -65,11 +65,12 @@ export const clientPeriod = { clientId: z.number().int(), from: z.string(), to: 
 
 const money = z.string();
 
+/** What was used: voice minutes, messages (SMS) and data (MB); numbers with two decimals. */
+export const usedQuantities = { voiceMinutes: z.number(), sms: z.number(), dataMb: z.number() };
+
 /** Usage quantities summed over the facts of the period (or of one month). */
 export const usageTotalsSchema = z.object({
-  voiceMinutes: z.number(),
-  sms: z.number(),
-  dataMb: z.number(),
+  ...usedQuantities,
   /** The part of the above used outside Finland (cost categories of zone Nordic/Baltic, EU, world). */
   roamingVoiceMinutes: z.number(),
   roamingSms: z.number(),
@@ -83,9 +84,7 @@ export const costUsageMonthSchema = z.object({
   /** `YYYY-MM`; every month of the period is listed, with zeros when it has no facts. */
   month: z.string(),
   cost: money,
-  voiceMinutes: z.number(),
-  sms: z.number(),
-  dataMb: z.number(),
+  ...usedQuantities,
   /** The month's cost per cost category (for the stacked trend); categories without cost are left out. */
   byCategory: z.array(z.object({ costCategoryId: z.number().int().nullable(), cost: money })),
 });

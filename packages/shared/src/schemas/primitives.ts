@@ -54,6 +54,12 @@ export const sortOrder = z.enum(['asc', 'desc'], { error: 'invalidSort' });
 export const sortQuery = <const S extends readonly [string, ...string[]]>(sortable: S) =>
   z.object({ sort: sortKey(sortable).optional(), order: sortOrder.default('asc') });
 
+/** The query of a paged, sorted list: paging, the sort among `sortable`, then the list's own filters. */
+export const listQuery = <const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sortable: S,
+  filters: F,
+) => pagingQuery.extend({ ...sortQuery(sortable).shape, ...filters });
+
 /**
  * Control characters (U+0000–U+001F, U+007F) never belong in a stored text: PostgreSQL refuses
  * NUL outright. Multi-line texts may hold tab, line feed and carriage return.

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../permissions.js';
 import { ROLE } from '../roles.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { enumWithDefault, listResponseSchemaOf, optionSchema, reqText } from './masters/common.js';
-import { idSchema, pagingQuery, savedAnswer, searchText, sortQuery } from './primitives.js';
+import { idSchema, listQuery, savedAnswer, searchText } from './primitives.js';
 
 /**
  * The provider's own users (issue 11, spec §2 "user management with access permissions"): its
@@ -37,8 +37,7 @@ export const PROVIDER_USER_SORTABLE = [
 ] as const;
 export type ProviderUserSortKey = (typeof PROVIDER_USER_SORTABLE)[number];
 
-export const providerUserListQuerySchema = pagingQuery.extend({
-  ...sortQuery(PROVIDER_USER_SORTABLE).shape,
+export const providerUserListQuerySchema = listQuery(PROVIDER_USER_SORTABLE, {
   /** Name, email or contact number (contains, case-insensitive). */
   q: searchText.optional(),
   role: z.enum(PROVIDER_USER_ROLES).optional(),

@@ -8,8 +8,17 @@ import {
   costUsageSubscriptionSchema,
   periodError,
   periodRule,
+  usedQuantities,
 } from './dashboards.js';
-import { idSchema, listAnswer, pagedAnswer, pagingQuery, searchText, sortQuery } from './primitives.js';
+import {
+  idSchema,
+  listAnswer,
+  listQuery,
+  pagedAnswer,
+  pagingQuery,
+  searchText,
+  sortQuery,
+} from './primitives.js';
 
 /**
  * Reports (issue 12). Each report is a GET under `/api/reports/...` answering
@@ -137,8 +146,7 @@ export const UNUSED_MONTHS_MAX = 24;
 /** Unused Subscriptions sorts by cost (default, most first), user, phone number or plan. */
 export const UNUSED_SORTABLE = ['cost', 'userName', 'phoneNumber', 'planName'] as const;
 
-export const unusedSubscriptionsQuerySchema = pagingQuery.extend({
-  ...sortQuery(UNUSED_SORTABLE).shape,
+export const unusedSubscriptionsQuerySchema = listQuery(UNUSED_SORTABLE, {
   clientId: idSchema.optional(),
   subCompanyId: idSchema.optional(),
   costCenterId: idSchema.optional(),
@@ -195,8 +203,7 @@ export const CLIENT_CONTRACT_SORTABLE = [
   'monthlyCost',
 ] as const;
 
-export const clientContractsQuerySchema = pagingQuery.extend({
-  ...sortQuery(CLIENT_CONTRACT_SORTABLE).shape,
+export const clientContractsQuerySchema = listQuery(CLIENT_CONTRACT_SORTABLE, {
   state: z.enum(CONTRACT_REPORT_STATES, { error: 'validation' }).optional(),
   clientId: idSchema.optional(),
   /** Company name or business id (contains, case-insensitive). */
@@ -270,45 +277,44 @@ export const summaryQuerySchema = costUsageFiltersSchema
   .refine(periodRule, periodError);
 export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
-/** One row: the organization (`costCenterId` null and `name` null) or a cost center (null name: none). */
-export const costSummaryRowSchema = z.object({
-  costCenterId: z.number().int().nullable(),
-  name: z.string().nullable(),
+/**
+ * A summary of `figures`: rows of the organization (`costCenterId` null and `name` null) or of a cost
+ * center (null name: none), and the answer with the same figures over all rows as its totals.
+ */
+function summaryOf<F extends z.ZodRawShape>(figures: F) {
+  const row = z.object({
+    costCenterId: z.number().int().nullable(),
+    name: z.string().nullable(),
+    ...figures,
+  });
+  return {
+    row,
+    list: z.object({ ...clientPeriod, ...listAnswer(row, { totals: z.object(figures) }).shape }),
+  };
+}
+
+const costSummary = summaryOf({
   /** Costs a plan decides (`OPTIMIZABLE_USAGE_TYPES`), the rest, and both (euros). */
   optimizableCost: z.string(),
   otherCost: z.string(),
   totalCost: z.string(),
 });
+export const costSummaryRowSchema = costSummary.row;
 export type CostSummaryRow = z.infer<typeof costSummaryRowSchema>;
-
-export const costSummaryListSchema = z.object({
-  ...clientPeriod,
-  ...listAnswer(costSummaryRowSchema, {
-    totals: costSummaryRowSchema.omit({ costCenterId: true, name: true }),
-  }).shape,
-});
+export const costSummaryListSchema = costSummary.list;
 export type CostSummaryList = z.infer<typeof costSummaryListSchema>;
 
-export const usageSummaryRowSchema = z.object({
-  costCenterId: z.number().int().nullable(),
-  name: z.string().nullable(),
+const usageSummary = summaryOf({
   /** Domestic and roaming use (roaming: cost categories of zones outside Finland). */
-  voiceMinutes: z.number(),
-  sms: z.number(),
-  dataMb: z.number(),
+  ...usedQuantities,
   roamingVoiceMinutes: z.number(),
   roamingDataMb: z.number(),
   /** What the use cost (optimizable costs other than monthly fees). */
   usageCost: z.string(),
 });
+export const usageSummaryRowSchema = usageSummary.row;
 export type UsageSummaryRow = z.infer<typeof usageSummaryRowSchema>;
-
-export const usageSummaryListSchema = z.object({
-  ...clientPeriod,
-  ...listAnswer(usageSummaryRowSchema, {
-    totals: usageSummaryRowSchema.omit({ costCenterId: true, name: true }),
-  }).shape,
-});
+export const usageSummaryListSchema = usageSummary.list;
 export type UsageSummaryList = z.infer<typeof usageSummaryListSchema>;
 
 // ---- overcharged plans (invoice audit) ----------------------------------------------------------------

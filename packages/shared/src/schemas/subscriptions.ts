@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema, periodError, periodRule } from './dashboards.js';
+import { monthSchema, periodError, periodRule, usedQuantities } from './dashboards.js';
 import { categoryCostSchema } from './invoices.js';
 import { OPTIMIZATION_TABS, optimizationItemSchema } from './optimization.js';
 
@@ -20,9 +20,7 @@ export const subscriptionMonthSchema = z.object({
   /** `YYYY-MM`, every billed month, oldest first. */
   month: z.string(),
   cost: money,
-  voiceMinutes: z.number(),
-  sms: z.number(),
-  dataMb: z.number(),
+  ...usedQuantities,
   /** Used outside Finland (cost categories of zone Nordic/Baltic, EU, world). */
   roamingVoiceMinutes: z.number(),
   roamingDataMb: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../../permissions.js';
 import type { MessageCode } from '../../messages.js';
-import { idSchema, pagedAnswer, pagingQuery, searchText, sortQuery, text } from '../primitives.js';
+import { idSchema, listQuery, pagedAnswer, searchText, text } from '../primitives.js';
 
 /**
  * Building blocks of the master resources: field schemas whose zod issues come out as the
@@ -191,9 +191,7 @@ export function listQuerySchemaFor<S extends readonly [string, ...string[]]>(met
 }) {
   const filters: Record<string, z.ZodType> = {};
   for (const [k, f] of Object.entries(meta.filters)) filters[k] = filterSchema(f);
-  return z.object({
-    ...pagingQuery.shape,
-    ...sortQuery(meta.sortable).shape,
+  return listQuery(meta.sortable, {
     ...(meta.searchable?.length === 0 ? {} : { q: searchText.optional() }),
     ...filters,
   });
