@@ -329,17 +329,33 @@ function amountOf(text: string | null, what: string): number {
   return value;
 }
 
-export function parseAmount(text: string): number | null {
-  let value = AMOUNTS.get(text);
-  if (value === undefined) {
-    value = readAmount(text);
-    if (AMOUNTS.size < 50_000) AMOUNTS.set(text, value);
-  }
-  return value;
+/**
+ * `read` remembered by `keyOf` of its argument, for at most `max` keys: what a document repeats
+ * (amounts, units) is read once.
+ */
+function readOnce<A, V extends NonNullable<unknown> | null>(
+  max: number,
+  keyOf: (a: A) => string,
+  read: (a: A) => V,
+): (a: A) => V {
+  const known = new Map<string, V>();
+  return (a) => {
+    const key = keyOf(a);
+    let value = known.get(key);
+    if (value === undefined) {
+      value = read(a);
+      if (known.size < max) known.set(key, value);
+    }
+    return value;
+  };
 }
 
 /** Amounts repeat (prices, zero usage): each text is read once. */
-const AMOUNTS = new Map<string, number | null>();
+export const parseAmount: (text: string) => number | null = readOnce(
+  50_000,
+  (text: string) => text,
+  readAmount,
+);
 
 function readAmount(text: string): number | null {
   const m = /^(-)?(\d{1,15})(?:[,.](\d{1,5}))?$/.exec(text.trim());
@@ -415,17 +431,7 @@ const UN_UNITS: Record<string, UnitKind> = {
   E34: 'gb',
 };
 
-function unitKind(q: Quantity): UnitKind | null {
-  const key = `${q.unitUN}|${q.unit}`;
-  let kind = UNIT_KINDS.get(key);
-  if (kind === undefined) {
-    kind = readUnitKind(q);
-    if (UNIT_KINDS.size < 1000) UNIT_KINDS.set(key, kind);
-  }
-  return kind;
-}
-
-const UNIT_KINDS = new Map<string, UnitKind | null>();
+const unitKind = readOnce(1000, (q: Quantity) => `${q.unitUN}|${q.unit}`, readUnitKind);
 
 function readUnitKind(q: Quantity): UnitKind | null {
   const un = UN_UNITS[q.unitUN.toUpperCase()];
@@ -726,14 +732,28 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
   const totalIncl = amountOf(header.totalIncl, 'InvoiceTotalVatIncludedAmount');
   const fmt = (v: number) => (v / 10 ** SCALE).toFixed(2);
   const cents = (v: number) => roundDiv(v, CENT);
-  if (rowsSum !== totalExcl) {
+  /** Refuses the invoice when a sum (`summed` says what it adds) is not the total the invoice `states`. */
+  const reconcile = (
+    summed: string,
+    sum: number,
+    states: string,
+    total: number,
+    code: 'finvoice_rows_mismatch' | 'finvoice_vat_mismatch',
+  ) => {
+    if (sum === total) return;
     throw new ReconciliationError(
-      `the invoice rows sum to ${fmt(rowsSum)} EUR but the invoice total excluding VAT is ${fmt(totalExcl)} EUR: ` +
-        `off by ${fmt(totalExcl - rowsSum)} EUR`,
-      cents(totalExcl - rowsSum),
-      'finvoice_rows_mismatch',
+      `${summed} ${fmt(sum)} EUR but ${states} ${fmt(total)} EUR: off by ${fmt(total - sum)} EUR`,
+      cents(total - sum),
+      code,
     );
-  }
+  };
+  reconcile(
+    'the invoice rows sum to',
+    rowsSum,
+    'the invoice total excluding VAT is',
+    totalExcl,
+    'finvoice_rows_mismatch',
+  );
   const rates = header.vat.length
     ? header.vat.map((spec, i) => ({
         base: amountOf(spec.base, `VatBaseAmount of VAT rate ${i + 1}`),
@@ -757,22 +777,20 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
     vatSum += computed;
     baseSum += r.base;
   }
-  if (baseSum !== totalExcl) {
-    throw new ReconciliationError(
-      `the VAT bases sum to ${fmt(baseSum)} EUR but the invoice total excluding VAT is ${fmt(totalExcl)} EUR: ` +
-        `off by ${fmt(totalExcl - baseSum)} EUR`,
-      cents(totalExcl - baseSum),
-      'finvoice_vat_mismatch',
-    );
-  }
-  if (vatSum !== totalVat) {
-    throw new ReconciliationError(
-      `the VAT computed per rate is ${fmt(vatSum)} EUR but the invoice VAT total is ${fmt(totalVat)} EUR: ` +
-        `off by ${fmt(totalVat - vatSum)} EUR`,
-      cents(totalVat - vatSum),
-      'finvoice_vat_mismatch',
-    );
-  }
+  reconcile(
+    'the VAT bases sum to',
+    baseSum,
+    'the invoice total excluding VAT is',
+    totalExcl,
+    'finvoice_vat_mismatch',
+  );
+  reconcile(
+    'the VAT computed per rate is',
+    vatSum,
+    'the invoice VAT total is',
+    totalVat,
+    'finvoice_vat_mismatch',
+  );
   if (totalExcl + totalVat !== totalIncl) {
     throw new ReconciliationError(
       `the invoice total including VAT is ${fmt(totalIncl)} EUR but ${fmt(totalExcl)} + ${fmt(totalVat)} EUR is ` +
