@@ -1,7 +1,7 @@
 import { cloneElement, type ReactElement } from 'react';
 import { DatePicker, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
 
 /**
@@ -60,6 +60,31 @@ export function PeriodField({
         disabledDate={(d, info) => tooLong(d, info.from)}
         placeholder={[t('dashboards.from'), t('dashboards.to')]}
         disabled={disabled}
+        data-testid={testId}
+      />
+    </FilterField>
+  );
+}
+
+/** A filter of one month (`YYYY-MM`), never empty. */
+export function MonthField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (month: string) => void;
+  testId: string;
+}) {
+  return (
+    <FilterField label={label}>
+      <DatePicker
+        picker="month"
+        allowClear={false}
+        value={dayjs(`${value}-01`)}
+        onChange={(d) => d && onChange(d.format('YYYY-MM'))}
         data-testid={testId}
       />
     </FilterField>

@@ -16,20 +16,12 @@ import {
   type PagedState,
   type SortSpec,
 } from '../lib/paging';
+import type { PagedQuery } from '../lib/use-paged-state';
+
+export type { PagedQuery };
 
 /** A column of a PagedTable: sorting comes from the table's SortSpec, by the column's key. */
 export type PagedColumn<T> = Omit<TableColumnType<T>, 'key' | 'sorter' | 'sortOrder'> & { key: string };
-
-/** The part of a TanStack query the table reads (a page of rows and the total). */
-export interface PagedQuery<T> {
-  data?: { items: T[]; total: number };
-  isLoading: boolean;
-  isFetching: boolean;
-  isPlaceholderData: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}
 
 export interface RowActions<T> {
   render: (row: T) => ReactNode;

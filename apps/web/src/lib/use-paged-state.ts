@@ -1,6 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { initialPagedState, withSearch, type PageChange, type PagedState, type SortSpec } from './paging';
 
+/** The part of a TanStack query a PagedTable reads (a page of rows and the total). */
+export interface PagedQuery<T> {
+  data?: { items: T[]; total: number };
+  isLoading: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
 /** How long the search waits after the last key press. */
 export const SEARCH_DELAY_MS = 300;
 
@@ -34,5 +45,26 @@ export function usePagedState<S extends string, X extends object = object>(
   /** Changes the extra state (filters); the list starts again on page 1. */
   const patch = useCallback((change: Partial<X>) => setState((s) => ({ ...s, ...change, page: 1 })), []);
 
-  return { state, setState, onPageChange, search, setSearch: setSearchText, submitSearch, patch };
+  /** The page, size, sort, order and search (only when set) a list call sends. */
+  const paging = {
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
+    q: state.q || undefined,
+  };
+  /** What a PagedTable of this state takes besides its columns: the rows' query, paging and sort. */
+  const tableOf = <T>(query: PagedQuery<T>) => ({ query, state, onPageChange, sort: spec });
+
+  return {
+    state,
+    setState,
+    onPageChange,
+    search,
+    setSearch: setSearchText,
+    submitSearch,
+    patch,
+    paging,
+    tableOf,
+  };
 }

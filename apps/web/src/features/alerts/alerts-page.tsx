@@ -54,7 +54,7 @@ export function AlertsPage() {
   const [rule, setRule] = useState<AlertRule | undefined>();
   const [state, setAlertState] = useState<AlertState | undefined>('open');
   const { provider } = useClientChoice(clientId);
-  const { state: paging, onPageChange, setState: setPaging } = usePagedState(NO_SORT);
+  const { state: paging, setState: setPaging, tableOf } = usePagedState(NO_SORT);
   const toFirstPage = () => setPaging((s) => ({ ...s, page: 1 }));
 
   const filters: AlertExportQuery = {
@@ -233,9 +233,7 @@ export function AlertsPage() {
           </FilterField>
         </Flex>
         <PagedTable<Alert, never>
-          query={list}
-          state={paging}
-          onPageChange={onPageChange}
+          {...tableOf(list)}
           columns={columns}
           rowKey="id"
           testId="alerts-table"

@@ -18,7 +18,7 @@ export function FailedDownloadsPage() {
   const lang = i18n.language === 'fi' ? 'fi' : 'en';
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { state, onPageChange } = usePagedState(NO_SORT);
+  const { state, tableOf } = usePagedState(NO_SORT);
   const list = useQuery(failedDownloadsQuery(state.page, state.pageSize));
   const retry = useMutation({
     mutationFn: retryFailedDownload,
@@ -57,9 +57,7 @@ export function FailedDownloadsPage() {
     <div data-testid="failed-downloads-page">
       <PageHeading title={t('menu.reports.failedInvoiceDownload')} />
       <PagedTable<FetchRun>
-        query={list}
-        state={state}
-        onPageChange={onPageChange}
+        {...tableOf(list)}
         columns={columns}
         emptyText={t('automation.noFailures')}
         rowActions={{

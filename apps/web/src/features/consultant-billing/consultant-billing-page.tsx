@@ -1,31 +1,29 @@
-import { DatePicker, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import {
   CONSULTANT_BILLING_SORTABLE,
   helsinkiMonth,
   type ConsultantBillingRow,
   type Lang,
 } from '@kulu/shared';
-import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import type { PagedColumn } from '../../components/paged-table';
+import { PagedReport } from '../../components/paged-report';
 import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField } from '../../components/filter-fields';
+import { FilterField, MonthField } from '../../components/filter-fields';
 import {
   consultantBillingQuery,
   consultantOptionsQuery,
   exportConsultantBilling,
   type ConsultantBillingParams,
 } from './api';
-import { ReportHeading } from '../../components/report-heading';
 import './texts';
 
 type SortKey = (typeof CONSULTANT_BILLING_SORTABLE)[number];
 const SORT: SortSpec<SortKey> = { sortable: CONSULTANT_BILLING_SORTABLE, defaultSort: 'companyName' };
-const MONTH = 'YYYY-MM';
 
 /**
  * Consultant Billing (spec §2 admin reports, §3, issue 12): per consultant and month, each company
@@ -35,17 +33,13 @@ const MONTH = 'YYYY-MM';
 export function ConsultantBillingPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
+  const { state, search, setSearch, submitSearch, patch, paging, tableOf } = usePagedState<
     SortKey,
     { month: string; consultantId?: number }
   >(SORT, { month: helsinkiMonth(new Date()) });
   const options = useQuery(consultantOptionsQuery());
   const params: ConsultantBillingParams = {
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    order: state.order,
-    q: state.q || undefined,
+    ...paging,
     month: state.month,
     consultantId: state.consultantId,
   };
@@ -126,80 +120,68 @@ export function ConsultantBillingPage() {
   const firstFigure = columns.findIndex((c) => c.key === 'plans');
 
   return (
-    <div data-testid="consultant-billing-page">
-      <ReportHeading
-        title={t('menu.reports.consultantBilling')}
-        exportLabel={t('consultantBilling.export')}
-        exportRequest={() => exportConsultantBilling(params)}
-        disabled={!data?.total}
-        testId="consultant-billing-export"
-        help={t('consultantBilling.help')}
-      />
-      <PagedTable<ConsultantBillingRow, SortKey>
-        testId="consultant-billing-table"
-        query={list}
-        state={state}
-        onPageChange={onPageChange}
-        columns={columns}
-        sort={SORT}
-        rowKey={(r) => `${r.consultantId}-${r.companyId}`}
-        emptyText={t('consultantBilling.empty')}
-        summary={() =>
-          data && data.total > 0 ? (
-            <Table.Summary.Row data-testid="consultant-billing-totals">
-              <Table.Summary.Cell index={0} colSpan={firstFigure}>
-                <Typography.Text strong>{t('consultantBilling.totalsRow')}</Typography.Text>
+    <PagedReport<ConsultantBillingRow, SortKey>
+      testId="consultant-billing"
+      title={t('menu.reports.consultantBilling')}
+      exportLabel={t('consultantBilling.export')}
+      exportRequest={() => exportConsultantBilling(params)}
+      help={t('consultantBilling.help')}
+      {...tableOf(list)}
+      columns={columns}
+      rowKey={(r) => `${r.consultantId}-${r.companyId}`}
+      emptyText={t('consultantBilling.empty')}
+      summary={() =>
+        data && data.total > 0 ? (
+          <Table.Summary.Row data-testid="consultant-billing-totals">
+            <Table.Summary.Cell index={0} colSpan={firstFigure}>
+              <Typography.Text strong>{t('consultantBilling.totalsRow')}</Typography.Text>
+            </Table.Summary.Cell>
+            {[data.totals.plans, data.totals.additionalUsers, data.totals.automatedUploads].map((n, i) => (
+              <Table.Summary.Cell key={i} index={firstFigure + i} align="right">
+                <Typography.Text strong>{n}</Typography.Text>
               </Table.Summary.Cell>
-              {[data.totals.plans, data.totals.additionalUsers, data.totals.automatedUploads].map((n, i) => (
-                <Table.Summary.Cell key={i} index={firstFigure + i} align="right">
-                  <Typography.Text strong>{n}</Typography.Text>
-                </Table.Summary.Cell>
-              ))}
-              <Table.Summary.Cell index={firstFigure + 3}>
-                <Typography.Text strong>{data.totals.newCompanies}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={firstFigure + 4} />
-              <Table.Summary.Cell index={firstFigure + 5} align="right">
-                <Typography.Text strong>{money(data.totals.total)}</Typography.Text>
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          ) : null
-        }
-        toolbar={
-          <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-            <FilterField label={t('consultantBilling.month')}>
-              <DatePicker
-                picker="month"
-                allowClear={false}
-                value={dayjs(`${state.month}-01`)}
-                onChange={(d) => d && patch({ month: d.format(MONTH) })}
-                data-testid="consultant-billing-month"
-              />
-            </FilterField>
-            <FilterField label={t('consultantBilling.consultant')}>
-              <Select<number>
-                allowClear
-                style={{ minWidth: 240 }}
-                placeholder={t('consultantBilling.allConsultants')}
-                value={state.consultantId}
-                onChange={(v) => patch({ consultantId: v })}
-                loading={options.isLoading}
-                showSearch
-                optionFilterProp="label"
-                options={(options.data?.consultants ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                data-testid="consultant-billing-consultant"
-              />
-            </FilterField>
-            <SearchBox
-              value={search}
-              onChange={setSearch}
-              onSearch={submitSearch}
-              placeholder={t('consultantBilling.search')}
-              width={300}
+            ))}
+            <Table.Summary.Cell index={firstFigure + 3}>
+              <Typography.Text strong>{data.totals.newCompanies}</Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={firstFigure + 4} />
+            <Table.Summary.Cell index={firstFigure + 5} align="right">
+              <Typography.Text strong>{money(data.totals.total)}</Typography.Text>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        ) : null
+      }
+      toolbar={
+        <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+          <MonthField
+            label={t('consultantBilling.month')}
+            value={state.month}
+            onChange={(month) => patch({ month })}
+            testId="consultant-billing-month"
+          />
+          <FilterField label={t('consultantBilling.consultant')}>
+            <Select<number>
+              allowClear
+              style={{ minWidth: 240 }}
+              placeholder={t('consultantBilling.allConsultants')}
+              value={state.consultantId}
+              onChange={(v) => patch({ consultantId: v })}
+              loading={options.isLoading}
+              showSearch
+              optionFilterProp="label"
+              options={(options.data?.consultants ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              data-testid="consultant-billing-consultant"
             />
-          </Flex>
-        }
-      />
-    </div>
+          </FilterField>
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            onSearch={submitSearch}
+            placeholder={t('consultantBilling.search')}
+            width={300}
+          />
+        </Flex>
+      }
+    />
   );
 }

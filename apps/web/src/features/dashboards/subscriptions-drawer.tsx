@@ -56,11 +56,8 @@ export function SubscriptionsDrawer({
 function SubscriptionList({ filters, lang }: { filters: CostUsageQuery; lang: Lang }) {
   const { t } = useTranslation();
   const base = useSession()?.basePath ?? '';
-  const { state, onPageChange, search, setSearch } = usePagedState(SORT);
-  const { page, pageSize, sort, order, q } = state;
-  const list = useQuery(
-    costUsageSubscriptionsQuery({ ...filters, page, pageSize, sort, order, q: q || undefined }),
-  );
+  const { state, search, setSearch, paging, tableOf } = usePagedState(SORT);
+  const list = useQuery(costUsageSubscriptionsQuery({ ...filters, ...paging }));
   const columns = useMemo<PagedColumn<CostUsageSubscription>[]>(() => {
     const text = (v: string | null) => v ?? '';
     return [
@@ -94,13 +91,10 @@ function SubscriptionList({ filters, lang }: { filters: CostUsageQuery; lang: La
   const data = list.data;
   return (
     <PagedTable<CostUsageSubscription, Sort>
-      query={list}
-      state={state}
-      onPageChange={onPageChange}
-      sort={SORT}
+      {...tableOf(list)}
       columns={columns}
       rowKey="subscriptionId"
-      emptyText={q ? t('dashboards.noMatches') : t('dashboards.noSubscriptions')}
+      emptyText={state.q ? t('dashboards.noMatches') : t('dashboards.noSubscriptions')}
       toolbar={
         <>
           <Input.Search

@@ -71,7 +71,7 @@ export function DownloadsPage() {
       : null;
   const shownPeriod = period ?? defaultPeriod;
 
-  const { state, onPageChange } = usePagedState(NO_SORT);
+  const { state, tableOf } = usePagedState(NO_SORT);
   const list = useQuery(downloadsQuery({ page: state.page, pageSize: state.pageSize }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: DOWNLOADS_KEY });
 
@@ -245,9 +245,7 @@ export function DownloadsPage() {
         </Card>
         <PagedTable<ReportExport, never>
           title={t('downloads.list')}
-          query={list}
-          state={state}
-          onPageChange={onPageChange}
+          {...tableOf(list)}
           columns={columns}
           rowKey="id"
           emptyText={t('downloads.empty')}

@@ -219,16 +219,9 @@ function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: La
   const { t } = useTranslation();
   const session = useSession();
   const base = session?.basePath ?? '';
-  const { state, onPageChange, search, setSearch } = usePagedState(SORT);
-  const { page, pageSize, sort, order, q } = state;
+  const { state, search, setSearch, paging, tableOf } = usePagedState(SORT);
   const list = useQuery(
-    invoiceSubscriptionsQuery(invoiceId, {
-      page,
-      pageSize,
-      sort: sort ?? 'phoneNumber',
-      order,
-      q: q || undefined,
-    }),
+    invoiceSubscriptionsQuery(invoiceId, { ...paging, sort: paging.sort ?? 'phoneNumber' }),
   );
   const columns = useMemo<PagedColumn<InvoiceSubscription>[]>(() => {
     const text = (v: string | null) => v ?? '';
@@ -261,13 +254,10 @@ function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: La
   return (
     <PagedTable<InvoiceSubscription, Sort>
       title={t('detail.invoice.subscriptions')}
-      query={list}
-      state={state}
-      onPageChange={onPageChange}
-      sort={SORT}
+      {...tableOf(list)}
       columns={columns}
       rowKey="subscriptionId"
-      emptyText={q ? t('detail.noMatches') : t('detail.invoice.noSubscriptions')}
+      emptyText={state.q ? t('detail.noMatches') : t('detail.invoice.noSubscriptions')}
       toolbar={
         <Input.Search
           allowClear

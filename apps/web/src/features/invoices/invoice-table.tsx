@@ -25,7 +25,7 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
   const base = useSession()?.basePath ?? '';
-  const { state, onPageChange } = usePagedState(SORT);
+  const { state, tableOf } = usePagedState(SORT);
   const { page, pageSize, sort, order } = state;
   const list = useQuery(invoiceListQuery({ page, pageSize, sort: sort ?? 'createdAt', order, clientId }));
 
@@ -129,10 +129,7 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
   return (
     <PagedTable<Invoice, Sort>
       title={t('invoices.table.title')}
-      query={list}
-      state={state}
-      onPageChange={onPageChange}
-      sort={SORT}
+      {...tableOf(list)}
       columns={columns}
       emptyText={t('invoices.table.empty')}
       rowClassName={(row) => (row.uploadState === 'failed' ? 'invoice-row-failed' : '')}

@@ -103,10 +103,10 @@ export function OptimizationPage() {
     provider ? idParam(searchParams.get('clientId')) : undefined,
   );
   const initialTab = searchParams.get('tab');
-  const { state, onPageChange, search, setSearch, submitSearch, patch, setState } = usePagedState<
-    Sort,
-    Filters
-  >(SORT, { tab: isTab(initialTab) ? initialTab : 'optimized' });
+  const { state, search, setSearch, submitSearch, patch, setState, tableOf } = usePagedState<Sort, Filters>(
+    SORT,
+    { tab: isTab(initialTab) ? initialTab : 'optimized' },
+  );
   const [limitInput, setLimitInput] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -346,11 +346,8 @@ export function OptimizationPage() {
               style={{ marginBottom: -16 }}
             />
             <PagedTable<OptimizationItem, Sort>
-              query={list}
-              state={state}
-              onPageChange={onPageChange}
+              {...tableOf(list)}
               columns={columns}
-              sort={SORT}
               emptyText={emptyText}
               rowKey="subscriptionId"
               rowSelection={

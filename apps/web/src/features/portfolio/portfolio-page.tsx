@@ -1,4 +1,4 @@
-import { Checkbox, DatePicker, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Checkbox, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,10 @@ import {
   type PortfolioRow,
   type PortfolioSort,
 } from '@kulu/shared';
-import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import type { PagedColumn } from '../../components/paged-table';
+import { PagedReport } from '../../components/paged-report';
 import { SearchBox } from '../../components/search-box';
-import { FilterField } from '../../components/filter-fields';
-import { ReportHeading } from '../../components/report-heading';
+import { MonthField } from '../../components/filter-fields';
 import { formatDate, formatMoney } from '../../lib/format';
 import { formatChange, formatMonth } from '../../lib/chart-options';
 import { dashboardLink } from '../../lib/dashboard-link';
@@ -38,16 +38,12 @@ const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 export function PortfolioPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
+  const { state, search, setSearch, submitSearch, patch, paging, tableOf } = usePagedState<
     PortfolioSort,
     { month: string; missingInvoices?: boolean }
   >(SORT, { month: helsinkiMonth(new Date()) });
   const params: PortfolioParams = {
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    order: state.order,
-    q: state.q || undefined,
+    ...paging,
     month: state.month,
     missingInvoices: state.missingInvoices || undefined,
   };
@@ -205,94 +201,82 @@ export function PortfolioPage() {
 
   const totals = data?.totals;
   return (
-    <div data-testid="portfolio-page">
-      <ReportHeading
-        title={t('menu.portfolio')}
-        exportLabel={t('portfolio.export')}
-        exportRequest={() => exportPortfolio(params, state.month)}
-        disabled={!data?.total}
-        testId="portfolio-export"
-        help={t('portfolio.help')}
-      />
-      <PagedTable<PortfolioRow, PortfolioSort>
-        testId="portfolio-table"
-        query={list}
-        state={state}
-        onPageChange={onPageChange}
-        columns={columns}
-        sort={SORT}
-        rowKey="clientId"
-        emptyText={t('portfolio.empty')}
-        summary={() =>
-          totals && data.total > 0 ? (
-            <Table.Summary.Row data-testid="portfolio-totals">
-              <Table.Summary.Cell index={0}>
-                <Typography.Text strong>{t('portfolio.totalsRow')}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">
-                <Flex vertical>
-                  <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                    {money(totals.costThisMonth)}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                    {t('portfolio.lastMonthCost', {
-                      month: formatMonth(lastMonth, lang),
-                      cost: money(totals.costLastMonth),
-                    })}
-                  </Typography.Text>
-                </Flex>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} />
-              <Table.Summary.Cell index={3} align="right">
+    <PagedReport<PortfolioRow, PortfolioSort>
+      testId="portfolio"
+      title={t('menu.portfolio')}
+      exportLabel={t('portfolio.export')}
+      exportRequest={() => exportPortfolio(params, state.month)}
+      help={t('portfolio.help')}
+      {...tableOf(list)}
+      columns={columns}
+      rowKey="clientId"
+      emptyText={t('portfolio.empty')}
+      summary={() =>
+        totals && data.total > 0 ? (
+          <Table.Summary.Row data-testid="portfolio-totals">
+            <Table.Summary.Cell index={0}>
+              <Typography.Text strong>{t('portfolio.totalsRow')}</Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              <Flex vertical>
                 <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                  {money(totals.potentialSaving)}
+                  {money(totals.costThisMonth)}
                 </Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">
-                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                  {money(totals.realisedSaving)}
+                <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                  {t('portfolio.lastMonthCost', {
+                    month: formatMonth(lastMonth, lang),
+                    cost: money(totals.costLastMonth),
+                  })}
                 </Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                <Typography.Text strong>{totals.missingInvoices}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={6}>
-                <Typography.Text strong>
-                  {totals.openAlerts.high + totals.openAlerts.medium + totals.openAlerts.low}
-                </Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={7} colSpan={2} />
-            </Table.Summary.Row>
-          ) : null
-        }
-        toolbar={
-          <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-            <FilterField label={t('portfolio.month')}>
-              <DatePicker
-                picker="month"
-                allowClear={false}
-                value={dayjs(`${state.month}-01`)}
-                onChange={(d) => d && patch({ month: d.format(MONTH) })}
-                data-testid="portfolio-month"
-              />
-            </FilterField>
-            <SearchBox
-              value={search}
-              onChange={setSearch}
-              onSearch={submitSearch}
-              placeholder={t('portfolio.search')}
-              width={300}
-            />
-            <Checkbox
-              checked={!!state.missingInvoices}
-              onChange={(e) => patch({ missingInvoices: e.target.checked })}
-              data-testid="portfolio-only-missing"
-            >
-              {t('portfolio.onlyMissing')}
-            </Checkbox>
-          </Flex>
-        }
-      />
-    </div>
+              </Flex>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} />
+            <Table.Summary.Cell index={3} align="right">
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {money(totals.potentialSaving)}
+              </Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={4} align="right">
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {money(totals.realisedSaving)}
+              </Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={5} align="right">
+              <Typography.Text strong>{totals.missingInvoices}</Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={6}>
+              <Typography.Text strong>
+                {totals.openAlerts.high + totals.openAlerts.medium + totals.openAlerts.low}
+              </Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={7} colSpan={2} />
+          </Table.Summary.Row>
+        ) : null
+      }
+      toolbar={
+        <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+          <MonthField
+            label={t('portfolio.month')}
+            value={state.month}
+            onChange={(month) => patch({ month })}
+            testId="portfolio-month"
+          />
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            onSearch={submitSearch}
+            placeholder={t('portfolio.search')}
+            width={300}
+          />
+          <Checkbox
+            checked={!!state.missingInvoices}
+            onChange={(e) => patch({ missingInvoices: e.target.checked })}
+            data-testid="portfolio-only-missing"
+          >
+            {t('portfolio.onlyMissing')}
+          </Checkbox>
+        </Flex>
+      }
+    />
   );
 }

@@ -8,11 +8,11 @@ import {
   type ActivityLogEntry,
   type ActivityLogSortKey,
 } from '@kulu/shared';
-import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import type { PagedColumn } from '../../components/paged-table';
+import { PagedReport } from '../../components/paged-report';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { activityLogOptionsQuery, activityLogQuery, exportActivityLog, type ActivityLogParams } from './api';
-import { ReportHeading } from '../../components/report-heading';
 import './texts';
 
 const SORT: SortSpec<ActivityLogSortKey> = {
@@ -73,13 +73,10 @@ function changes(e: ActivityLogEntry): Array<{ field: string; before: string; af
 export function ActivityLogPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, onPageChange, patch } = usePagedState<ActivityLogSortKey, Filters>(SORT, {});
+  const { state, patch, paging, tableOf } = usePagedState<ActivityLogSortKey, Filters>(SORT, {});
   const options = useQuery(activityLogOptionsQuery());
   const params: ActivityLogParams = {
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    order: state.order,
+    ...paging,
     userId: state.userId,
     clientId: state.clientId,
     area: state.area,
@@ -150,104 +147,95 @@ export function ActivityLogPage() {
   const totals = list.data?.totals;
 
   return (
-    <div data-testid="activity-log-page">
-      <ReportHeading
-        title={t('menu.reports.activityLog')}
-        exportLabel={t('reports.activityLog.export')}
-        exportRequest={() => exportActivityLog(params)}
-        disabled={!list.data?.total}
-        testId="activity-log-export"
-        help={t('reports.activityLog.help')}
-      />
-      <PagedTable<ActivityLogEntry, ActivityLogSortKey>
-        testId="activity-log-table"
-        query={list}
-        state={state}
-        onPageChange={onPageChange}
-        columns={columns}
-        sort={SORT}
-        rowKey="id"
-        emptyText={filtered ? t('reports.activityLog.noMatches') : t('reports.activityLog.empty')}
-        toolbar={
-          <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
-            <Flex gap={12} wrap>
-              <Select<number>
-                allowClear
-                showSearch
-                optionFilterProp="label"
-                style={{ width: 240 }}
-                placeholder={t('reports.activityLog.allUsers')}
-                aria-label={t('reports.activityLog.user')}
-                value={state.userId}
-                onChange={(v) => patch({ userId: v })}
-                loading={options.isLoading}
-                options={(options.data?.users ?? []).map((u) => ({
-                  value: u.id,
-                  label: `${u.name} (${u.email})`,
-                }))}
-                data-testid="activity-log-user"
-              />
-              <Select<number>
-                allowClear
-                showSearch
-                optionFilterProp="label"
-                style={{ width: 220 }}
-                placeholder={t('reports.activityLog.allClients')}
-                aria-label={t('reports.activityLog.client')}
-                value={state.clientId}
-                onChange={(v) => patch({ clientId: v })}
-                loading={options.isLoading}
-                options={(options.data?.clients ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                data-testid="activity-log-client"
-              />
-              <Select<string>
-                allowClear
-                style={{ width: 200 }}
-                placeholder={t('reports.activityLog.allAreas')}
-                aria-label={t('reports.activityLog.area')}
-                value={state.area}
-                onChange={(v) => patch({ area: v })}
-                options={(options.data?.areas ?? []).map((a) => ({ value: a, label: areaLabel(a) }))}
-                data-testid="activity-log-area"
-              />
-              <DatePicker.RangePicker
-                value={state.days ?? null}
-                onChange={(v) => patch({ days: v?.[0] && v[1] ? [v[0], v[1]] : null })}
-                placeholder={[t('reports.activityLog.from'), t('reports.activityLog.to')]}
-                format={lang === 'fi' ? 'D.M.YYYY' : 'DD/MM/YYYY'}
-                aria-label={t('reports.activityLog.period')}
-                data-testid="activity-log-days"
-              />
-            </Flex>
-            {totals && (
-              <Typography.Text type="secondary" data-testid="activity-log-totals">
-                {t('reports.activityLog.totals', totals)}
-              </Typography.Text>
-            )}
+    <PagedReport<ActivityLogEntry, ActivityLogSortKey>
+      testId="activity-log"
+      title={t('menu.reports.activityLog')}
+      exportLabel={t('reports.activityLog.export')}
+      exportRequest={() => exportActivityLog(params)}
+      help={t('reports.activityLog.help')}
+      {...tableOf(list)}
+      columns={columns}
+      rowKey="id"
+      emptyText={filtered ? t('reports.activityLog.noMatches') : t('reports.activityLog.empty')}
+      toolbar={
+        <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+          <Flex gap={12} wrap>
+            <Select<number>
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 240 }}
+              placeholder={t('reports.activityLog.allUsers')}
+              aria-label={t('reports.activityLog.user')}
+              value={state.userId}
+              onChange={(v) => patch({ userId: v })}
+              loading={options.isLoading}
+              options={(options.data?.users ?? []).map((u) => ({
+                value: u.id,
+                label: `${u.name} (${u.email})`,
+              }))}
+              data-testid="activity-log-user"
+            />
+            <Select<number>
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 220 }}
+              placeholder={t('reports.activityLog.allClients')}
+              aria-label={t('reports.activityLog.client')}
+              value={state.clientId}
+              onChange={(v) => patch({ clientId: v })}
+              loading={options.isLoading}
+              options={(options.data?.clients ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              data-testid="activity-log-client"
+            />
+            <Select<string>
+              allowClear
+              style={{ width: 200 }}
+              placeholder={t('reports.activityLog.allAreas')}
+              aria-label={t('reports.activityLog.area')}
+              value={state.area}
+              onChange={(v) => patch({ area: v })}
+              options={(options.data?.areas ?? []).map((a) => ({ value: a, label: areaLabel(a) }))}
+              data-testid="activity-log-area"
+            />
+            <DatePicker.RangePicker
+              value={state.days ?? null}
+              onChange={(v) => patch({ days: v?.[0] && v[1] ? [v[0], v[1]] : null })}
+              placeholder={[t('reports.activityLog.from'), t('reports.activityLog.to')]}
+              format={lang === 'fi' ? 'D.M.YYYY' : 'DD/MM/YYYY'}
+              aria-label={t('reports.activityLog.period')}
+              data-testid="activity-log-days"
+            />
           </Flex>
-        }
-        expandable={{
-          expandedRowRender: (r) => {
-            const rows = changes(r);
-            return rows.length ? (
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="field"
-                dataSource={rows}
-                columns={[
-                  { key: 'field', dataIndex: 'field', title: t('reports.activityLog.field'), width: 200 },
-                  { key: 'before', dataIndex: 'before', title: t('reports.activityLog.before') },
-                  { key: 'after', dataIndex: 'after', title: t('reports.activityLog.after') },
-                ]}
-                data-testid="activity-log-changes"
-              />
-            ) : (
-              <Typography.Text type="secondary">{t('reports.activityLog.noDetails')}</Typography.Text>
-            );
-          },
-        }}
-      />
-    </div>
+          {totals && (
+            <Typography.Text type="secondary" data-testid="activity-log-totals">
+              {t('reports.activityLog.totals', totals)}
+            </Typography.Text>
+          )}
+        </Flex>
+      }
+      expandable={{
+        expandedRowRender: (r) => {
+          const rows = changes(r);
+          return rows.length ? (
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="field"
+              dataSource={rows}
+              columns={[
+                { key: 'field', dataIndex: 'field', title: t('reports.activityLog.field'), width: 200 },
+                { key: 'before', dataIndex: 'before', title: t('reports.activityLog.before') },
+                { key: 'after', dataIndex: 'after', title: t('reports.activityLog.after') },
+              ]}
+              data-testid="activity-log-changes"
+            />
+          ) : (
+            <Typography.Text type="secondary">{t('reports.activityLog.noDetails')}</Typography.Text>
+          );
+        },
+      }}
+    />
   );
 }

@@ -2,13 +2,13 @@ import { Flex, Segmented, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_CONTRACT_SORTABLE, type ClientContractRow, type Lang } from '@kulu/shared';
-import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import type { PagedColumn } from '../../components/paged-table';
+import { PagedReport } from '../../components/paged-report';
 import { SearchBox } from '../../components/search-box';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { clientContractsQuery, exportClientContracts, type ClientContractsParams } from './api';
-import { ReportHeading } from '../../components/report-heading';
 import './texts';
 
 type SortKey = (typeof CLIENT_CONTRACT_SORTABLE)[number];
@@ -22,18 +22,11 @@ const STATUS_COLORS: Record<string, string> = { active: 'green', inactive: 'defa
 export function ClientContractsPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
+  const { state, search, setSearch, submitSearch, patch, paging, tableOf } = usePagedState<
     SortKey,
     { state?: 'active' | 'inactive' }
   >(SORT, {});
-  const params: ClientContractsParams = {
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    order: state.order,
-    q: state.q || undefined,
-    state: state.state,
-  };
+  const params: ClientContractsParams = { ...paging, state: state.state };
   const list = useQuery(clientContractsQuery(params));
   const data = list.data;
   const money = (v: string | null) => (v == null ? '–' : formatMoney(Number(v), lang));
@@ -99,57 +92,48 @@ export function ClientContractsPage() {
   ];
 
   return (
-    <div data-testid="client-contracts-page">
-      <ReportHeading
-        title={t('menu.reports.clientContracts')}
-        exportLabel={t('reports.contracts.export')}
-        exportRequest={() => exportClientContracts(params)}
-        disabled={!data?.total}
-        testId="client-contracts-export"
-        help={t('reports.contracts.help')}
-      />
-      <PagedTable<ClientContractRow, SortKey>
-        testId="client-contracts-table"
-        query={list}
-        state={state}
-        onPageChange={onPageChange}
-        columns={columns}
-        sort={SORT}
-        rowKey="contractId"
-        emptyText={t('reports.contracts.empty')}
-        toolbar={
-          <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
-            <Flex gap={12} wrap align="center">
-              <Segmented<'all' | 'active' | 'inactive'>
-                value={state.state ?? 'all'}
-                onChange={(v) => patch({ state: v === 'all' ? undefined : v })}
-                options={(['all', 'active', 'inactive'] as const).map((v) => ({
-                  value: v,
-                  label: t(`reports.contracts.states.${v}`),
-                }))}
-                data-testid="client-contracts-state"
-              />
-              <SearchBox
-                value={search}
-                onChange={setSearch}
-                onSearch={submitSearch}
-                placeholder={t('reports.contracts.search')}
-                width={320}
-              />
-            </Flex>
-            {data && (
-              <Typography.Text strong data-testid="client-contracts-totals">
-                {t('reports.contracts.totals', {
-                  contracts: data.totals.contracts,
-                  plans: data.totals.numberOfPlans,
-                  monthly: money(data.totals.monthlyCost),
-                  yearly: money(data.totals.yearlyCost),
-                })}
-              </Typography.Text>
-            )}
+    <PagedReport<ClientContractRow, SortKey>
+      testId="client-contracts"
+      title={t('menu.reports.clientContracts')}
+      exportLabel={t('reports.contracts.export')}
+      exportRequest={() => exportClientContracts(params)}
+      help={t('reports.contracts.help')}
+      {...tableOf(list)}
+      columns={columns}
+      rowKey="contractId"
+      emptyText={t('reports.contracts.empty')}
+      toolbar={
+        <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+          <Flex gap={12} wrap align="center">
+            <Segmented<'all' | 'active' | 'inactive'>
+              value={state.state ?? 'all'}
+              onChange={(v) => patch({ state: v === 'all' ? undefined : v })}
+              options={(['all', 'active', 'inactive'] as const).map((v) => ({
+                value: v,
+                label: t(`reports.contracts.states.${v}`),
+              }))}
+              data-testid="client-contracts-state"
+            />
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              onSearch={submitSearch}
+              placeholder={t('reports.contracts.search')}
+              width={320}
+            />
           </Flex>
-        }
-      />
-    </div>
+          {data && (
+            <Typography.Text strong data-testid="client-contracts-totals">
+              {t('reports.contracts.totals', {
+                contracts: data.totals.contracts,
+                plans: data.totals.numberOfPlans,
+                monthly: money(data.totals.monthlyCost),
+                yearly: money(data.totals.yearlyCost),
+              })}
+            </Typography.Text>
+          )}
+        </Flex>
+      }
+    />
   );
 }

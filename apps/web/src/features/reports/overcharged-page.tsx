@@ -42,11 +42,9 @@ export function OverchargedPage() {
       title={t('menu.reports.overchargedPlans')}
       texts="reports.overcharged"
       exportRequest={() => exportOvercharged(params)}
-      total={data?.total}
       shownPeriod={report.shownPeriod(data)}
       query={list}
       columns={columns}
-      sort={SORT}
       rowKey={(r) => `${r.subscriptionId}-${r.month}`}
       totals={
         data && (

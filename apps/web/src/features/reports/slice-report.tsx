@@ -36,10 +36,8 @@ export function useSliceReport<S extends string, X extends SliceState>(sort: Sor
     from: state.period?.[0].format(MONTH),
     to: state.period?.[1].format(MONTH),
     subCompanyId: state.subCompanyId,
-    q: state.q || undefined,
-    page: state.page,
-    pageSize: state.pageSize,
-    ...(sort.sortable.length ? { sort: state.sort, order: state.order } : {}),
+    ...paged.paging,
+    ...(sort.sortable.length ? {} : { sort: undefined, order: undefined }),
   };
   const money = (v: string) => formatMoney(Number(v), lang);
   /** The period the filter shows: the chosen one, else the one the answer covers. */
@@ -62,14 +60,12 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
   title,
   texts,
   exportRequest,
-  total,
   withPeriod = true,
   shownPeriod,
   filters,
   chart,
   query,
   columns,
-  sort,
   rowKey,
   totals,
 }: {
@@ -80,25 +76,23 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
   /** The translation key prefix of the report's export, help, empty and search texts. */
   texts: string;
   exportRequest: () => Promise<void>;
-  total: number | undefined;
   withPeriod?: boolean;
   shownPeriod?: [Dayjs, Dayjs] | null;
   filters?: ReactNode;
   chart?: ReactNode;
   query: PagedQuery<T>;
   columns: PagedColumn<T>[];
-  sort?: SortSpec<S>;
   rowKey: string | ((row: T) => string);
   totals: ReactNode;
 }) {
-  const { t, state, onPageChange, search, setSearch, submitSearch, patch, ready } = report;
+  const { t, state, search, setSearch, submitSearch, patch, ready, tableOf } = report;
   return (
     <div data-testid={pageTestId}>
       <ReportHeading
         title={title}
         exportLabel={t(`${texts}.export`)}
         exportRequest={exportRequest}
-        disabled={!total}
+        disabled={!query.data?.total}
         testId={`${testId}-export`}
         help={t(`${texts}.help`)}
       />
@@ -126,11 +120,8 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
       {ready ? (
         <PagedTable<T, S>
           testId={`${testId}-table`}
-          query={query}
-          state={state}
-          onPageChange={onPageChange}
+          {...tableOf(query)}
           columns={columns}
-          sort={sort}
           rowKey={rowKey}
           emptyText={state.q ? t('dashboards.noMatches') : t(`${texts}.empty`)}
           toolbar={

@@ -43,7 +43,6 @@ export function TopUsersPage() {
       title={t('menu.reports.topUsers')}
       texts="reports.topUsers"
       exportRequest={() => exportTopUsers(params)}
-      total={data?.total}
       shownPeriod={report.shownPeriod(data)}
       filters={
         <Tooltip title={t('reports.topUsers.optimizableHelp')}>

@@ -45,7 +45,6 @@ export function UnusedSubscriptionsPage() {
       title={t('menu.reports.unusedMonthCount')}
       texts="reports.unused"
       exportRequest={() => exportUnusedSubscriptions(params)}
-      total={data?.total}
       withPeriod={false}
       filters={
         <>
@@ -74,7 +73,6 @@ export function UnusedSubscriptionsPage() {
       }
       query={list}
       columns={columns}
-      sort={SORT}
       rowKey="subscriptionId"
       totals={
         data && (
