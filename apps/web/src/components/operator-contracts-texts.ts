@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../lib/register-texts';
 
 /**
  * The texts of the Operator contract details section (Client Management and My Profile), in
@@ -106,9 +106,7 @@ export const OPERATOR_CONTRACT_TEXTS = {
 
 /** Adds the texts once per language (deep merge, existing keys kept). */
 export function registerOperatorContractTexts(): void {
-  for (const lang of ['en', 'fi'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { clients: OPERATOR_CONTRACT_TEXTS[lang] }, true, false);
-  }
+  registerTexts('clients', OPERATOR_CONTRACT_TEXTS);
 }
 
 registerOperatorContractTexts();

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { isProviderRole } from '@kulu/shared';
 import { ClientSelect } from './client-select';
 import { subCompanyOptionsQuery } from '../lib/organization-api';
@@ -12,6 +13,43 @@ export function useClientChoice(clientId: number | undefined) {
   const session = useSession();
   const provider = session ? isProviderRole(session.roleID) : false;
   return { provider, ready: !provider || clientId !== undefined };
+}
+
+/** The period a filter shows: the chosen one, else the one the answer covers (`YYYY-MM` months). */
+export const shownPeriodOf = (
+  period: [Dayjs, Dayjs] | null | undefined,
+  covered: { from: string; to: string } | undefined,
+): [Dayjs, Dayjs] | null =>
+  period ?? (covered ? [dayjs(`${covered.from}-01`), dayjs(`${covered.to}-01`)] : null);
+
+/**
+ * The state of a page's slice filters (client, period, sub-company): what its query sends for them
+ * (`params`), whether it may ask yet (`ready`), and the props of its SliceFilters (`filters`, a new
+ * client starting again with the default period and every sub-company).
+ */
+export function useSlice() {
+  const [clientId, setClientId] = useState<number | undefined>();
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+  const { provider, ready } = useClientChoice(clientId);
+  const params = {
+    clientId: provider ? clientId : undefined,
+    from: period?.[0].format('YYYY-MM'),
+    to: period?.[1].format('YYYY-MM'),
+    subCompanyId,
+  };
+  const filters = {
+    clientId,
+    onClientChange: (id: number | undefined) => {
+      setClientId(id);
+      setPeriod(null);
+      setSubCompanyId(undefined);
+    },
+    onPeriodChange: setPeriod,
+    subCompanyId,
+    onSubCompanyChange: setSubCompanyId,
+  };
+  return { clientId, period, subCompanyId, provider, ready, params, filters };
 }
 
 /**

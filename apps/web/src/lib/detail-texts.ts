@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from './register-texts';
 
 /**
  * The texts of the invoice and subscription detail pages, in English and Finnish. They join the
@@ -132,7 +132,5 @@ export const DETAIL_TEXTS = {
 
 /** Adds the detail texts under `detail.*` (existing keys are kept). */
 export function registerDetailTexts(): void {
-  for (const lang of ['en', 'fi'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { detail: DETAIL_TEXTS[lang] }, true, false);
-  }
+  registerTexts('detail', DETAIL_TEXTS);
 }

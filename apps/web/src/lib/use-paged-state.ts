@@ -55,6 +55,8 @@ export function usePagedState<S extends string, X extends object = object>(
   };
   /** What a PagedTable of this state takes besides its columns: the rows' query, paging and sort. */
   const tableOf = <T>(query: PagedQuery<T>) => ({ query, state, onPageChange, sort: spec });
+  /** What the list's SearchBox takes besides its placeholder and width. */
+  const searchBox = { value: search, onChange: setSearchText, onSearch: submitSearch };
 
   return {
     state,
@@ -66,5 +68,6 @@ export function usePagedState<S extends string, X extends object = object>(
     patch,
     paging,
     tableOf,
+    searchBox,
   };
 }

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /** The Alerts page's texts (issue 26); rule, severity and state names come from packages/shared. */
 const TEXTS = {
@@ -76,6 +76,4 @@ const TEXTS = {
   },
 } as const;
 
-for (const lang of ['en', 'fi'] as const) {
-  i18n.addResourceBundle(lang, 'translation', { alerts: TEXTS[lang] }, true, false);
-}
+registerTexts('alerts', TEXTS);

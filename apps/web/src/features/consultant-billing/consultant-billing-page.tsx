@@ -33,7 +33,7 @@ const SORT: SortSpec<SortKey> = { sortable: CONSULTANT_BILLING_SORTABLE, default
 export function ConsultantBillingPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, search, setSearch, submitSearch, patch, paging, tableOf } = usePagedState<
+  const { state, patch, paging, tableOf, searchBox } = usePagedState<
     SortKey,
     { month: string; consultantId?: number }
   >(SORT, { month: helsinkiMonth(new Date()) });
@@ -173,13 +173,7 @@ export function ConsultantBillingPage() {
               data-testid="consultant-billing-consultant"
             />
           </FilterField>
-          <SearchBox
-            value={search}
-            onChange={setSearch}
-            onSearch={submitSearch}
-            placeholder={t('consultantBilling.search')}
-            width={300}
-          />
+          <SearchBox {...searchBox} placeholder={t('consultantBilling.search')} width={300} />
         </Flex>
       }
     />

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /** Consultant Billing's texts (glossary: konsultti, laskutus, Y-tunnus, lisäkäyttäjät). */
 const TEXTS = {
@@ -49,6 +49,4 @@ const TEXTS = {
   },
 } as const;
 
-for (const lang of ['en', 'fi'] as const) {
-  i18n.addResourceBundle(lang, 'translation', { consultantBilling: TEXTS[lang] }, true, false);
-}
+registerTexts('consultantBilling', TEXTS);

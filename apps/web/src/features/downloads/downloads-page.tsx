@@ -3,7 +3,6 @@ import { App, Button, Card, Flex, Popconfirm, Select, Space, Tag, Tooltip, Typog
 import { DeleteOutlined, DownloadOutlined, LoadingOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import {
   COMING_SOON_EXPORT_KINDS,
   REPORT_EXPORT_KINDS,
@@ -22,7 +21,7 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { FilterField } from '../../components/filter-fields';
 import { deleteExport, downloadExport, DOWNLOADS_KEY, downloadsQuery, scheduleExport } from './api';
 import { summaryQuery } from '../../lib/reports-api';
-import { SliceFilters, useClientChoice } from '../../components/slice-filters';
+import { shownPeriodOf, SliceFilters, useSlice } from '../../components/slice-filters';
 import './texts';
 
 const MONTH = 'YYYY-MM';
@@ -52,10 +51,8 @@ export function DownloadsPage() {
   const queryClient = useQueryClient();
 
   const [kind, setKind] = useState<SchedulableExportKind | undefined>();
-  const [clientId, setClientId] = useState<number | undefined>();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
-  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
-  const { provider, ready: clientChosen } = useClientChoice(clientId);
+  const slice = useSlice();
+  const { clientId, period, subCompanyId, provider, ready: clientChosen } = slice;
   // Until a period is picked, the reports' own default is shown and scheduled: the twelve months
   // up to the chosen client's latest invoice month (the answer of the cost summary's period).
   const defaults = useQuery(
@@ -65,11 +62,7 @@ export function DownloadsPage() {
       clientChosen && !period,
     ),
   );
-  const defaultPeriod: [Dayjs, Dayjs] | null =
-    defaults.data && !defaults.isPlaceholderData
-      ? [dayjs(`${defaults.data.from}-01`), dayjs(`${defaults.data.to}-01`)]
-      : null;
-  const shownPeriod = period ?? defaultPeriod;
+  const shownPeriod = shownPeriodOf(period, defaults.isPlaceholderData ? undefined : defaults.data);
 
   const { state, tableOf } = usePagedState(NO_SORT);
   const list = useQuery(downloadsQuery({ page: state.page, pageSize: state.pageSize }));
@@ -218,19 +211,7 @@ export function DownloadsPage() {
                 }))}
               />
             </FilterField>
-            <SliceFilters
-              testId="export"
-              clientId={clientId}
-              onClientChange={(id) => {
-                setClientId(id);
-                setSubCompanyId(undefined);
-                setPeriod(null);
-              }}
-              period={shownPeriod}
-              onPeriodChange={setPeriod}
-              subCompanyId={subCompanyId}
-              onSubCompanyChange={setSubCompanyId}
-            />
+            <SliceFilters testId="export" {...slice.filters} period={shownPeriod} />
             <Button
               type="primary"
               icon={<ScheduleOutlined />}

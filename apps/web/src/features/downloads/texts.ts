@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /** The report archive's texts (glossary: raporttiarkisto, lataukset, ajastettu / valmis / epäonnistui). */
 const TEXTS = {
@@ -52,6 +52,4 @@ const TEXTS = {
   },
 } as const;
 
-for (const lang of ['en', 'fi'] as const) {
-  i18n.addResourceBundle(lang, 'translation', { downloads: TEXTS[lang] }, true, false);
-}
+registerTexts('downloads', TEXTS);

@@ -103,10 +103,9 @@ export function OptimizationPage() {
     provider ? idParam(searchParams.get('clientId')) : undefined,
   );
   const initialTab = searchParams.get('tab');
-  const { state, search, setSearch, submitSearch, patch, setState, tableOf } = usePagedState<Sort, Filters>(
-    SORT,
-    { tab: isTab(initialTab) ? initialTab : 'optimized' },
-  );
+  const { state, patch, setState, tableOf, searchBox } = usePagedState<Sort, Filters>(SORT, {
+    tab: isTab(initialTab) ? initialTab : 'optimized',
+  });
   const [limitInput, setLimitInput] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -362,13 +361,7 @@ export function OptimizationPage() {
               }
               toolbar={
                 <Flex wrap gap={12} align="center" justify="space-between" style={{ marginBottom: 16 }}>
-                  <SearchBox
-                    value={search}
-                    onChange={setSearch}
-                    onSearch={submitSearch}
-                    placeholder={t('optimization.search')}
-                    width={340}
-                  />
+                  <SearchBox {...searchBox} placeholder={t('optimization.search')} width={340} />
                   {markButton}
                 </Flex>
               }

@@ -38,7 +38,7 @@ const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 export function PortfolioPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, search, setSearch, submitSearch, patch, paging, tableOf } = usePagedState<
+  const { state, patch, paging, tableOf, searchBox } = usePagedState<
     PortfolioSort,
     { month: string; missingInvoices?: boolean }
   >(SORT, { month: helsinkiMonth(new Date()) });
@@ -261,13 +261,7 @@ export function PortfolioPage() {
             onChange={(month) => patch({ month })}
             testId="portfolio-month"
           />
-          <SearchBox
-            value={search}
-            onChange={setSearch}
-            onSearch={submitSearch}
-            placeholder={t('portfolio.search')}
-            width={300}
-          />
+          <SearchBox {...searchBox} placeholder={t('portfolio.search')} width={300} />
           <Checkbox
             checked={!!state.missingInvoices}
             onChange={(e) => patch({ missingInvoices: e.target.checked })}

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /** The portfolio's texts (glossary: säästöpotentiaali, toteutuneet säästöt, Y-tunnus, optimointi). */
 const TEXTS = {
@@ -72,6 +72,4 @@ const TEXTS = {
   },
 } as const;
 
-for (const lang of ['en', 'fi'] as const) {
-  i18n.addResourceBundle(lang, 'translation', { portfolio: TEXTS[lang] }, true, false);
-}
+registerTexts('portfolio', TEXTS);

@@ -22,7 +22,7 @@ const STATUS_COLORS: Record<string, string> = { active: 'green', inactive: 'defa
 export function ClientContractsPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { state, search, setSearch, submitSearch, patch, paging, tableOf } = usePagedState<
+  const { state, patch, paging, tableOf, searchBox } = usePagedState<
     SortKey,
     { state?: 'active' | 'inactive' }
   >(SORT, {});
@@ -114,13 +114,7 @@ export function ClientContractsPage() {
               }))}
               data-testid="client-contracts-state"
             />
-            <SearchBox
-              value={search}
-              onChange={setSearch}
-              onSearch={submitSearch}
-              placeholder={t('reports.contracts.search')}
-              width={320}
-            />
+            <SearchBox {...searchBox} placeholder={t('reports.contracts.search')} width={320} />
           </Flex>
           {data && (
             <Typography.Text strong data-testid="client-contracts-totals">

@@ -1,19 +1,15 @@
-import { useState } from 'react';
 import { Card, Flex, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import { type Lang, type PlanTypeRow } from '@kulu/shared';
 import { formatMoney } from '../../lib/format';
 import { ChartCard } from '../../components/chart-card';
 import { categoryOption } from '../../lib/chart-options';
 import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
 import { ReportHeading } from '../../components/report-heading';
-import { SliceFilters, useClientChoice } from '../../components/slice-filters';
+import { shownPeriodOf, SliceFilters, useSlice } from '../../components/slice-filters';
 import { CostTotals } from './cost-totals';
 import './texts';
-
-const MONTH = 'YYYY-MM';
 
 /**
  * Base Plan Types (spec §2 reports, issue 12): the subscriptions and their cost per base plan
@@ -23,20 +19,11 @@ const MONTH = 'YYYY-MM';
 export function PlanTypesPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const [clientId, setClientId] = useState<number | undefined>();
-  const { provider, ready } = useClientChoice(clientId);
-  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
-  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
-  const params: PlanTypesParams = {
-    clientId: provider ? clientId : undefined,
-    from: period?.[0].format(MONTH),
-    to: period?.[1].format(MONTH),
-    subCompanyId,
-  };
+  const slice = useSlice();
+  const { ready } = slice;
+  const params: PlanTypesParams = slice.params;
   const list = useQuery(planTypesQuery(params, ready));
   const data = list.data;
-  const shownPeriod: [Dayjs, Dayjs] | null =
-    period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
   const money = (v: string) => formatMoney(Number(v), lang);
   const group = (name: string | null) => name ?? t('reports.planTypes.noGroup');
   const label = (r: PlanTypeRow) => `${group(r.basePlanGroupName)} · ${group(r.planGroupName)}`;
@@ -54,19 +41,7 @@ export function PlanTypesPage() {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center">
-            <SliceFilters
-              testId="plan-types"
-              clientId={clientId}
-              onClientChange={(id) => {
-                setClientId(id);
-                setPeriod(null);
-                setSubCompanyId(undefined);
-              }}
-              period={shownPeriod}
-              onPeriodChange={setPeriod}
-              subCompanyId={subCompanyId}
-              onSubCompanyChange={setSubCompanyId}
-            />
+            <SliceFilters testId="plan-types" {...slice.filters} period={shownPeriodOf(slice.period, data)} />
             {data && <CostTotals totals={data.totals} testId="plan-types-totals" />}
           </Flex>
         </Card>

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { Lang } from '@kulu/shared';
 import { PagedTable, type PagedColumn, type PagedQuery } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
 import { ReportHeading } from '../../components/report-heading';
-import { SliceFilters, useClientChoice } from '../../components/slice-filters';
+import { shownPeriodOf, SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
@@ -41,8 +41,7 @@ export function useSliceReport<S extends string, X extends SliceState>(sort: Sor
   };
   const money = (v: string) => formatMoney(Number(v), lang);
   /** The period the filter shows: the chosen one, else the one the answer covers. */
-  const shownPeriod = (data?: { from: string; to: string }): [Dayjs, Dayjs] | null =>
-    state.period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
+  const shownPeriod = (data?: { from: string; to: string }) => shownPeriodOf(state.period, data);
   return { ...paged, t, lang, ready, params, money, shownPeriod };
 }
 
@@ -85,7 +84,7 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
   rowKey: string | ((row: T) => string);
   totals: ReactNode;
 }) {
-  const { t, state, search, setSearch, submitSearch, patch, ready, tableOf } = report;
+  const { t, state, patch, ready, tableOf, searchBox } = report;
   return (
     <div data-testid={pageTestId}>
       <ReportHeading
@@ -126,13 +125,7 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
           emptyText={state.q ? t('dashboards.noMatches') : t(`${texts}.empty`)}
           toolbar={
             <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
-              <SearchBox
-                value={search}
-                onChange={setSearch}
-                onSearch={submitSearch}
-                placeholder={t(`${texts}.search`)}
-                width={320}
-              />
+              <SearchBox {...searchBox} placeholder={t(`${texts}.search`)} width={320} />
               {totals}
             </Flex>
           }

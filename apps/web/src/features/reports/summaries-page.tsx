@@ -3,7 +3,6 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Card, Flex, Segmented, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import {
   type CostSummaryList,
   type CostSummaryRow,
@@ -18,10 +17,9 @@ import { EChart } from '../../components/echart';
 import { summaryQuery, type SummaryKind, type SummaryParams } from '../../lib/reports-api';
 import { exportSummary } from './api';
 import { ReportHeading } from '../../components/report-heading';
-import { SliceFilters, useClientChoice } from '../../components/slice-filters';
+import { shownPeriodOf, SliceFilters, useSlice } from '../../components/slice-filters';
 import './texts';
 
-const MONTH = 'YYYY-MM';
 type Row = CostSummaryRow | UsageSummaryRow;
 
 /**
@@ -32,22 +30,12 @@ type Row = CostSummaryRow | UsageSummaryRow;
 function SummaryPage({ kind }: { kind: SummaryKind }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const [clientId, setClientId] = useState<number | undefined>();
-  const { provider, ready } = useClientChoice(clientId);
-  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
-  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+  const slice = useSlice();
+  const { ready } = slice;
   const [groupBy, setGroupBy] = useState<SummaryParams['groupBy']>('organization');
-  const params: SummaryParams = {
-    clientId: provider ? clientId : undefined,
-    from: period?.[0].format(MONTH),
-    to: period?.[1].format(MONTH),
-    subCompanyId,
-    groupBy,
-  };
+  const params: SummaryParams = { ...slice.params, groupBy };
   const list = useQuery(summaryQuery(kind, params, ready));
   const data = list.data as CostSummaryList | UsageSummaryList | undefined;
-  const shownPeriod: [Dayjs, Dayjs] | null =
-    period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
   const money = (v: string) => formatMoney(Number(v), lang);
   const num = (v: number) => formatNumber(v, lang);
   const gb = (mb: number) => formatNumber(Math.round((mb / 1024) * 100) / 100, lang);
@@ -170,19 +158,7 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center">
-            <SliceFilters
-              testId="summary"
-              clientId={clientId}
-              onClientChange={(id) => {
-                setClientId(id);
-                setPeriod(null);
-                setSubCompanyId(undefined);
-              }}
-              period={shownPeriod}
-              onPeriodChange={setPeriod}
-              subCompanyId={subCompanyId}
-              onSubCompanyChange={setSubCompanyId}
-            />
+            <SliceFilters testId="summary" {...slice.filters} period={shownPeriodOf(slice.period, data)} />
             <FilterField label={t('reports.summaries.groupBy')}>
               <Segmented<SummaryParams['groupBy']>
                 value={groupBy}

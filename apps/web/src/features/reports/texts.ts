@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /** Invoice-level charges (glossary: laskutason veloitukset), where a report lists subscriptions. */
 const INVOICE_LEVEL_HELP = {
@@ -301,6 +301,4 @@ const TEXTS = {
   },
 } as const;
 
-for (const lang of ['en', 'fi'] as const) {
-  i18n.addResourceBundle(lang, 'translation', { reports: TEXTS[lang] }, true, false);
-}
+registerTexts('reports', TEXTS);
