@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadError } from './load-error';
 import {
   Alert,
   App,
@@ -86,13 +87,11 @@ export function OperatorContractsSection({ clientId }: { clientId: number }) {
 
   if (query.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
+      <LoadError
         title={t('clients.operatorContracts.loadFailed')}
-        description={errorText(t, query.error)}
-        action={<Button onClick={() => void query.refetch()}>{t('clients.operatorContracts.retry')}</Button>}
-        data-testid="operator-contracts-error"
+        query={query}
+        retryLabel={t('clients.operatorContracts.retry')}
+        testId="operator-contracts-error"
       />
     );
   if (!query.data) return <Skeleton active paragraph={{ rows: 6 }} />;

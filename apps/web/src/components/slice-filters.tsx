@@ -8,10 +8,15 @@ import { subCompanyOptionsQuery } from '../lib/organization-api';
 import { useSession } from '../lib/session';
 import { FilterField, PeriodField, SubCompanyField } from './filter-fields';
 
+/** Whether the caller is a provider user (admin or consultant), who picks the client of a page. */
+export function useProvider(): boolean {
+  const session = useSession();
+  return session ? isProviderRole(session.roleID) : false;
+}
+
 /** Whether the caller picks the client (admins and consultants) and whether one is picked. */
 export function useClientChoice(clientId: number | undefined) {
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
+  const provider = useProvider();
   return { provider, ready: !provider || clientId !== undefined };
 }
 
@@ -27,8 +32,8 @@ export const shownPeriodOf = (
  * (`params`), whether it may ask yet (`ready`), and the props of its SliceFilters (`filters`, a new
  * client starting again with the default period and every sub-company).
  */
-export function useSlice() {
-  const [clientId, setClientId] = useState<number | undefined>();
+export function useSlice(initialClientId?: number) {
+  const [clientId, setClientId] = useState<number | undefined>(initialClientId);
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
   const { provider, ready } = useClientChoice(clientId);

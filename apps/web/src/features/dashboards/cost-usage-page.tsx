@@ -3,20 +3,18 @@ import { Button, Card, Col, Flex, Row, Select, Space, Typography, type TableColu
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
-import { detailPath, isProviderRole, USAGE_TYPES, type Lang, type UsageType } from '@kulu/shared';
+import { detailPath, USAGE_TYPES, type Lang, type UsageType } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
 import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { ClientSelect } from '../../components/client-select';
 import { costUsageQuery } from './api';
 import { ChartCard } from '../../components/chart-card';
 import type { ChartClick } from '../../components/echart';
 import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-drawer';
-import { FilterField, PeriodField, SubCompanyField } from '../../components/filter-fields';
+import { FilterField } from '../../components/filter-fields';
+import { shownPeriodOf, SliceFilters, useProvider, useSlice } from '../../components/slice-filters';
 import { FiguresState, NoInvoicesHint, TotalCard } from './dashboard-parts';
 import {
   categoryOption,
@@ -46,8 +44,6 @@ type SubCompany = CostUsage['bySubCompany'][number];
 /** Opens the drawer on a slice of the figures (`title` names the slice). */
 type Drill = (title: string, slice: Partial<CostUsageQuery>) => void;
 
-const MONTH = 'YYYY-MM';
-
 /**
  * Cost and Usage (spec §2 Customer Dashboard): the company's own figures, or a chosen client's
  * for admins and consultants. Filters by period, sub-company, cost center, usage type and cost
@@ -58,31 +54,22 @@ const MONTH = 'YYYY-MM';
 export function CostUsagePage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
+  const provider = useProvider();
 
   // A provider opens a client's dashboard from the portfolio with `?clientId=`.
   const [searchParams] = useSearchParams();
-  const [clientId, setClientId] = useState<number | undefined>(() =>
+  const slice = useSlice(
     provider ? (routeId(searchParams.get('clientId') ?? undefined) ?? undefined) : undefined,
   );
-  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
-  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
+  const { subCompanyId, ready } = slice;
   const [costCategoryId, setCostCategoryId] = useState<number | undefined>();
   const [costCenterId, setCostCenterId] = useState<number | undefined>();
   const [usageType, setUsageType] = useState<UsageType | undefined>();
   const [drawer, setDrawer] = useState<SubscriptionSlice | null>(null);
 
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
-
-  const ready = !provider || clientId !== undefined;
   const params: CostUsageQuery = {
-    clientId: provider ? clientId : undefined,
     // No period chosen: the API's, the twelve months up to the latest with costs.
-    from: period?.[0].format(MONTH),
-    to: period?.[1].format(MONTH),
-    subCompanyId,
+    ...slice.params,
     costCenterId,
     costCategoryId,
     usageType,
@@ -103,18 +90,12 @@ export function CostUsagePage() {
   );
 
   const chooseClient = (id: number | undefined) => {
-    setClientId(id);
-    setPeriod(null);
-    setSubCompanyId(undefined);
+    slice.filters.onClientChange(id);
     setCostCenterId(undefined);
     setCostCategoryId(undefined);
     setUsageType(undefined);
   };
   const drill: Drill = (title, slice) => setDrawer({ title, filters: { ...params, ...slice } });
-
-  const data = figures.data;
-  const shownPeriod: [Dayjs, Dayjs] | null =
-    period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
 
   return (
     <div data-testid="cost-usage-page">
@@ -122,26 +103,15 @@ export function CostUsagePage() {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center" data-testid="cost-usage-filters">
-            {provider && (
-              <FilterField label={t('dashboards.client')}>
-                <ClientSelect value={clientId} onChange={chooseClient} testId="dashboard-client" />
-              </FilterField>
-            )}
-            <PeriodField
-              value={shownPeriod}
-              onChange={setPeriod}
-              disabled={!ready}
-              testId="dashboard-period"
-            />
-            <SubCompanyField
-              options={subCompanyOptions}
-              value={subCompanyId}
-              onChange={(v) => {
-                setSubCompanyId(v);
+            <SliceFilters
+              testId="dashboard"
+              {...slice.filters}
+              onClientChange={chooseClient}
+              period={shownPeriodOf(slice.period, figures.data)}
+              onSubCompanyChange={(v) => {
+                slice.filters.onSubCompanyChange(v);
                 setCostCenterId(undefined);
               }}
-              disabled={!ready}
-              testId="dashboard-sub-company"
             />
             {costCenterChoices.length > 0 && (
               <FilterField label={t('dashboards.costCenter')}>
@@ -262,25 +232,11 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
   );
 
   const costCenterRows = useMemo(
-    () =>
-      data.byCostCenter
-        .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({
-          ...c,
-          name: c.costCenterId === null ? t('dashboards.noCostCenter') : c.name,
-          id: c.costCenterId === null ? undefined : String(c.costCenterId),
-        })),
+    () => costRows(data.byCostCenter, (c) => c.costCenterId, t('dashboards.noCostCenter')),
     [data.byCostCenter, t],
   );
   const subCompanyRows = useMemo(
-    () =>
-      data.bySubCompany
-        .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({
-          ...c,
-          name: c.subCompanyId === null ? t('dashboards.noSubCompany') : c.name,
-          id: c.subCompanyId === null ? undefined : String(c.subCompanyId),
-        })),
+    () => costRows(data.bySubCompany, (c) => c.subCompanyId, t('dashboards.noSubCompany')),
     [data.bySubCompany, t],
   );
   const subCompanies = useMemo(
@@ -306,26 +262,19 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
       render: (v: number) => formatGb(v, lang),
     },
   ];
-  const categoryColumns: TableColumnsType<Category> = [
-    { title: t('dashboards.costCategory'), dataIndex: 'name' },
+  /** A slice's table: its name, cost and share of the period's total. */
+  const sliceColumns = <R extends { cost: string }>(nameTitle: string): TableColumnsType<R> => [
+    { title: nameTitle, dataIndex: 'name' },
     { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
     {
       title: t('dashboards.share'),
       key: 'share',
       align: 'right',
-      render: (_: unknown, r: Category) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
+      render: (_: unknown, r: R) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
     },
   ];
-  const costCenterColumns: TableColumnsType<CostCenter> = [
-    { title: t('dashboards.costCenter'), dataIndex: 'name' },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
-    {
-      title: t('dashboards.share'),
-      key: 'share',
-      align: 'right',
-      render: (_: unknown, r: CostCenter) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
-    },
-  ];
+  const categoryColumns = sliceColumns<Category>(t('dashboards.costCategory'));
+  const costCenterColumns = sliceColumns<CostCenter>(t('dashboards.costCenter'));
   const userColumns: TableColumnsType<User> = [
     { title: t('dashboards.user'), dataIndex: 'userName', render: (v: string | null) => v ?? '' },
     { title: t('dashboards.phoneNumber'), dataIndex: 'phoneNumber' },
@@ -368,16 +317,7 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
       const row = rows.find((r) => r.id !== undefined && r.id === clickedId(item));
       if (row) open(row);
     };
-  const subCompanyColumns: TableColumnsType<SubCompany> = [
-    { title: t('dashboards.subCompany'), dataIndex: 'name' },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
-    {
-      title: t('dashboards.share'),
-      key: 'share',
-      align: 'right',
-      render: (_: unknown, r: SubCompany) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
-    },
-  ];
+  const subCompanyColumns = sliceColumns<SubCompany>(t('dashboards.subCompany'));
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -526,3 +466,20 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
 }
 
 const userLabel = (u: User) => u.userName || u.phoneNumber;
+
+/**
+ * The slices of a chart with cost in the period, named (`noneName` for the rows of none, e.g. no
+ * cost center) and with the id a chart click names.
+ */
+const costRows = <R extends { cost: string; name: string }>(
+  rows: readonly R[],
+  idOf: (row: R) => number | null,
+  noneName: string,
+) =>
+  rows
+    .filter((c) => euros(c.cost) !== 0)
+    .map((c) => ({
+      ...c,
+      name: idOf(c) === null ? noneName : c.name,
+      id: idOf(c) === null ? undefined : String(idOf(c)),
+    }));

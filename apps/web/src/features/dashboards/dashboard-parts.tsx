@@ -1,10 +1,10 @@
 import { type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Empty, Flex, Skeleton, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Skeleton, Statistic, Typography } from 'antd';
+import { LoadError } from '../../components/load-error';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { invoiceUploadPath } from '@kulu/shared';
-import { errorText } from '../../lib/form-rules';
 import { useSession } from '../../lib/session';
 
 /**
@@ -50,18 +50,7 @@ export function FiguresState<T>({
     );
   if (query.isError && !query.data)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('dashboards.loadFailed')}
-        description={errorText(t, query.error)}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-        data-testid={`${testId}-error`}
-      />
+      <LoadError title={t('dashboards.loadFailed')} query={query} smallButton testId={`${testId}-error`} />
     );
   if (!query.data)
     return (

@@ -1,28 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Button, Card, Col, Flex, Row, Space, Typography, type TableColumnsType } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import dayjs, { type Dayjs } from 'dayjs';
-import { isProviderRole, type Lang, type Savings, type SavingsQuery } from '@kulu/shared';
+import { type Lang, type Savings, type SavingsQuery } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
-import { useSession } from '../../lib/session';
-import { subCompanyOptionsQuery } from '../../lib/organization-api';
-import { ClientSelect } from '../../components/client-select';
 import { optimizationLink } from '../../lib/optimization-link';
 import { ChartCard } from '../../components/chart-card';
 import { euros, formatCount, formatMonth } from '../../lib/chart-options';
-import { FilterField, PeriodField, SubCompanyField } from '../../components/filter-fields';
+import { shownPeriodOf, SliceFilters, useSlice } from '../../components/slice-filters';
 import { FiguresState, TotalCard } from './dashboard-parts';
 import { savingsQuery } from './savings-api';
 import { bySubCompanyOption, hasRealised, realisedByMonthOption } from './savings-options';
 
 type MonthRow = Savings['realised']['byMonth'][number];
 type SubCompanyRow = Savings['bySubCompany'][number];
-
-const MONTH = 'YYYY-MM';
 
 /**
  * Savings (spec §2 Savings dashboard): what the optimization could still save a month (open
@@ -32,34 +26,11 @@ const MONTH = 'YYYY-MM';
 export function SavingsPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const session = useSession();
-  const provider = session ? isProviderRole(session.roleID) : false;
-  const basePath = provider ? '/admin' : '/company';
-
-  const [clientId, setClientId] = useState<number | undefined>();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
-  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
-
-  const subCompanies = useQuery(subCompanyOptionsQuery());
-  const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
-
-  const ready = !provider || clientId !== undefined;
-  const params: SavingsQuery = {
-    clientId: provider ? clientId : undefined,
-    from: period?.[0].format(MONTH),
-    to: period?.[1].format(MONTH),
-    subCompanyId,
-  };
+  const slice = useSlice();
+  const { ready } = slice;
+  const basePath = slice.provider ? '/admin' : '/company';
+  const params: SavingsQuery = slice.params;
   const figures = useQuery(savingsQuery(params, lang, ready));
-  const data = figures.data;
-  const shownPeriod: [Dayjs, Dayjs] | null =
-    period ?? (data ? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)] : null);
-
-  const chooseClient = (id: number | undefined) => {
-    setClientId(id);
-    setPeriod(null);
-    setSubCompanyId(undefined);
-  };
 
   return (
     <div data-testid="savings-page">
@@ -79,18 +50,10 @@ export function SavingsPage() {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Flex gap={16} wrap align="center" data-testid="savings-filters">
-            {provider && (
-              <FilterField label={t('dashboards.client')}>
-                <ClientSelect value={clientId} onChange={chooseClient} testId="savings-client" />
-              </FilterField>
-            )}
-            <PeriodField value={shownPeriod} onChange={setPeriod} disabled={!ready} testId="savings-period" />
-            <SubCompanyField
-              options={subCompanyOptions}
-              value={subCompanyId}
-              onChange={setSubCompanyId}
-              disabled={!ready}
-              testId="savings-sub-company"
+            <SliceFilters
+              testId="savings"
+              {...slice.filters}
+              period={shownPeriodOf(slice.period, figures.data)}
             />
           </Flex>
         </Card>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { LoadError } from '../../components/load-error';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -52,16 +53,7 @@ export function InvoiceDetailPage() {
 
   if (id === null) return <Result status="404" title={t('common.notFound.text')} />;
   if (invoice.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('detail.invoice.loadFailed')}
-        description={errorText(t, invoice.error)}
-        action={<Button onClick={() => void invoice.refetch()}>{t('common.retry')}</Button>}
-        data-testid="invoice-detail-error"
-      />
-    );
+    return <LoadError title={t('detail.invoice.loadFailed')} query={invoice} testId="invoice-detail-error" />;
   }
   if (!invoice.data) return <Skeleton active paragraph={{ rows: 10 }} data-testid="invoice-detail-loading" />;
   return <InvoiceView invoice={invoice.data} lang={lang} />;

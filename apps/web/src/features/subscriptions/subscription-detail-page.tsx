@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert,
-  Button,
   Card,
   Col,
   DatePicker,
@@ -16,13 +14,13 @@ import {
   Typography,
 } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { LoadError } from '../../components/load-error';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DASHBOARD_MAX_MONTHS, detailPath, type Lang, type SubscriptionDetail } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
-import { errorText } from '../../lib/form-rules';
 import { formatDate, formatMoney } from '../../lib/format';
 import { registerDetailTexts } from '../../lib/detail-texts';
 import { routeId } from '../../lib/route-id';
@@ -74,13 +72,10 @@ export function SubscriptionDetailPage() {
   if (id === null) return <Result status="404" title={t('common.notFound.text')} />;
   if (query.isError && !query.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
+      <LoadError
         title={t('detail.subscription.loadFailed')}
-        description={errorText(t, query.error)}
-        action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-        data-testid="subscription-detail-error"
+        query={query}
+        testId="subscription-detail-error"
       />
     );
   }
