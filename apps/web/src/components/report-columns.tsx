@@ -42,6 +42,10 @@ export function subscriptionColumns<T>(
 }
 
 /** A right-aligned amount column on one line, formatted by `money`. */
-export function moneyColumn<T>(key: string, title: string, money: (v: string) => string): PagedColumn<T> {
-  return { key, dataIndex: key, title, align: 'right', render: (v: string) => money(v), onCell: noWrap };
+export function moneyColumn<T, V = string>(
+  key: string,
+  title: string,
+  money: (v: V) => string,
+): PagedColumn<T> {
+  return { key, dataIndex: key, title, align: 'right', render: (v: V) => money(v), onCell: noWrap };
 }

@@ -23,6 +23,22 @@ export function fieldRules(t: TFunction, name: string, schema?: z.ZodType, requi
 }
 
 /**
+ * A form's fields declared once: `field(name)` is a Form.Item's name, label and rules, from the
+ * form's translated labels and its shared zod shape (`required` false for an optional field).
+ */
+export const formFields =
+  <K extends string>(
+    t: TFunction,
+    labels: Record<K, string>,
+    shape: Partial<Record<NoInfer<K>, z.ZodType>>,
+  ) =>
+  (name: K, required = true) => ({
+    name,
+    label: labels[name],
+    rules: fieldRules(t, labels[name], shape[name], required),
+  });
+
+/**
  * The message fieldRules gives for `value`, for the light forms of the public pages (no antd Form):
  * the first of '{name} is required' and '{name} is invalid!', or none.
  */

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { LANGUAGE, PUBLIC_ROUTES, signupSchema, type SignupRequest } from '@kulu/shared';
 import { PasswordRules } from '../../components/password-rules';
 import { ApiRequestError } from '../../lib/api-client';
-import { applyFieldErrors, errorText, fieldRules, matchRule } from '../../lib/form-rules';
+import { applyFieldErrors, errorText, fieldRules, formFields, matchRule } from '../../lib/form-rules';
 import { currentLang } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { signup } from './api';
@@ -44,6 +44,8 @@ export function SignupPage() {
     password: t('auth.fields.password'),
     confirmPassword: t('auth.fields.confirmPassword'),
   };
+
+  const field = formFields(t, labels, shape);
 
   const register = useMutation({
     mutationFn: (v: SignupValues) =>
@@ -107,63 +109,37 @@ export function SignupPage() {
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={14}>
-            <Form.Item
-              name="companyName"
-              label={labels.companyName}
-              rules={fieldRules(t, labels.companyName, shape.companyName)}
-            >
+            <Form.Item {...field('companyName')}>
               <Input autoComplete="organization" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={10}>
-            <Form.Item
-              name="businessId"
-              label={labels.businessId}
-              rules={fieldRules(t, labels.businessId, shape.businessId)}
-              tooltip={t('auth.signup.businessIdHelp')}
-            >
+            <Form.Item {...field('businessId')} tooltip={t('auth.signup.businessIdHelp')}>
               <Input placeholder="1234567-8" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item
-              name="fullName"
-              label={labels.fullName}
-              rules={fieldRules(t, labels.fullName, shape.fullName)}
-            >
+            <Form.Item {...field('fullName')}>
               <Input autoComplete="name" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item
-              name="contactNumber"
-              label={labels.contactNumber}
-              rules={fieldRules(t, labels.contactNumber, shape.contactNumber)}
-              extra={t('auth.signup.contactNumberHelp')}
-            >
+            <Form.Item {...field('contactNumber')} extra={t('auth.signup.contactNumberHelp')}>
               <Input inputMode="numeric" autoComplete="tel" placeholder="0401234567" />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="email" label={labels.email} rules={fieldRules(t, labels.email, shape.email)}>
+            <Form.Item {...field('email')}>
               <Input type="email" autoComplete="email" />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item
-              name="address"
-              label={labels.address}
-              rules={fieldRules(t, labels.address, shape.address, false)}
-            >
+            <Form.Item {...field('address', false)}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} autoComplete="street-address" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item
-              name="password"
-              label={labels.password}
-              rules={fieldRules(t, labels.password, shape.password)}
-            >
+            <Form.Item {...field('password')}>
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           </Col>

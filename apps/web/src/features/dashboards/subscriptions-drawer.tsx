@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COST_USAGE_SUBSCRIPTION_SORTABLE, detailPath, type Lang } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { moneyColumn } from '../../components/report-columns';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
@@ -77,14 +78,7 @@ function SubscriptionList({ filters, lang }: { filters: CostUsageQuery; lang: La
       { key: 'phoneNumber', dataIndex: 'phoneNumber', title: t('dashboards.phoneNumber') },
       { key: 'subCompanyName', dataIndex: 'subCompanyName', title: t('dashboards.subCompany'), render: text },
       { key: 'costCenterName', dataIndex: 'costCenterName', title: t('dashboards.costCenter'), render: text },
-      {
-        key: 'cost',
-        dataIndex: 'cost',
-        title: t('dashboards.cost'),
-        align: 'right',
-        render: (v: string) => formatMoney(euros(v), lang),
-        onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-      },
+      moneyColumn<CostUsageSubscription>('cost', t('dashboards.cost'), (v) => formatMoney(euros(v), lang)),
     ];
   }, [t, lang, base]);
 

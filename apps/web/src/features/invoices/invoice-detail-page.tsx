@@ -16,6 +16,7 @@ import {
 } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { moneyColumn } from '../../components/report-columns';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/form-rules';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
@@ -232,14 +233,9 @@ function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: La
       { key: 'subCompanyName', dataIndex: 'subCompanyName', title: t('dashboards.subCompany'), render: text },
       { key: 'costCenterName', dataIndex: 'costCenterName', title: t('dashboards.costCenter'), render: text },
       { key: 'planName', dataIndex: 'planName', title: t('detail.plan'), render: text },
-      {
-        key: 'total',
-        dataIndex: 'total',
-        title: t('detail.invoice.subscriptionTotal'),
-        align: 'right',
-        render: (v: string) => formatMoney(euros(v), lang),
-        onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-      },
+      moneyColumn<InvoiceSubscription>('total', t('detail.invoice.subscriptionTotal'), (v) =>
+        formatMoney(euros(v), lang),
+      ),
     ];
   }, [t, lang, base]);
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileUpdateSchema, type Profile, type ProfileUpdate } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
-import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
+import { applyFieldErrors, errorText, formFields } from '../../lib/form-rules';
 import { updateSession } from '../../lib/session';
 import { profileQuery, updateProfile } from './api';
 
@@ -25,6 +25,7 @@ export function EditProfileModal({ profile, open, onClose }: Props) {
     contactNumber: t('profile.user.contactNumber'),
     address: t('profile.user.address'),
   };
+  const field = formFields(t, labels, shape);
   const save = useMutation({
     mutationFn: (v: ProfileUpdate) =>
       updateProfile({ fullName: v.fullName, contactNumber: v.contactNumber ?? '', address: v.address ?? '' }),
@@ -62,26 +63,13 @@ export function EditProfileModal({ profile, open, onClose }: Props) {
         }}
         onFinish={(v) => save.mutate(v)}
       >
-        <Form.Item
-          name="fullName"
-          label={labels.fullName}
-          rules={fieldRules(t, labels.fullName, shape.fullName)}
-        >
+        <Form.Item {...field('fullName')}>
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item
-          name="contactNumber"
-          label={labels.contactNumber}
-          rules={fieldRules(t, labels.contactNumber, shape.contactNumber, false)}
-          extra={t('auth.signup.contactNumberHelp')}
-        >
+        <Form.Item {...field('contactNumber', false)} extra={t('auth.signup.contactNumberHelp')}>
           <Input inputMode="numeric" autoComplete="tel" />
         </Form.Item>
-        <Form.Item
-          name="address"
-          label={labels.address}
-          rules={fieldRules(t, labels.address, shape.address, false)}
-        >
+        <Form.Item {...field('address', false)}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
       </Form>

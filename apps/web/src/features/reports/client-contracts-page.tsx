@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_CONTRACT_SORTABLE, type ClientContractRow, type Lang } from '@kulu/shared';
 import type { PagedColumn } from '../../components/paged-table';
+import { moneyColumn } from '../../components/report-columns';
 import { PagedReport } from '../../components/paged-report';
 import { SearchBox } from '../../components/search-box';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -73,22 +74,8 @@ export function ClientContractsPage() {
       render: (v: string | null) => v ?? '–',
     },
     { key: 'numberOfPlans', dataIndex: 'numberOfPlans', title: t('reports.contracts.plans'), align: 'right' },
-    {
-      key: 'monthlyCost',
-      dataIndex: 'monthlyCost',
-      title: t('reports.contracts.monthlyCost'),
-      align: 'right',
-      render: money,
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
-    {
-      key: 'yearlyCost',
-      dataIndex: 'yearlyCost',
-      title: t('reports.contracts.yearlyCost'),
-      align: 'right',
-      render: money,
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
+    moneyColumn('monthlyCost', t('reports.contracts.monthlyCost'), money),
+    moneyColumn('yearlyCost', t('reports.contracts.yearlyCost'), money),
   ];
 
   return (
