@@ -68,6 +68,18 @@ function base(line: ModelLine): Omit<InvoiceLine, 'label' | 'count' | 'quantity'
   };
 }
 
+/**
+ * The quantity parsing must read from a line, whatever the layout prints: its minutes (and calls),
+ * megabytes, or pieces (counted too).
+ */
+function expectedQuantity(line: ModelLine): Pick<InvoiceLine, 'count' | 'quantity' | 'unit'> {
+  if (line.seconds !== undefined)
+    return { count: line.calls ?? null, quantity: n(minutesHundredths(line.seconds), 2), unit: 'min' };
+  if (line.mbTenths !== undefined) return { count: null, quantity: n(line.mbTenths, 1), unit: 'mb' };
+  const pieces = line.pieces ?? 1;
+  return { count: pieces, quantity: pieces, unit: 'pcs' };
+}
+
 const elisa: PrintLayout = {
   id: 'elisa',
   name: 'Elisa',
@@ -107,18 +119,12 @@ const elisa: PrintLayout = {
   otherHeading: 'Muut maksut',
   otherTotal: 'Muut maksut yhteensä',
   row(line, fmt) {
-    let quantity: string;
-    let expected: Pick<InvoiceLine, 'quantity' | 'unit'>;
-    if (line.seconds !== undefined) {
-      quantity = formatDuration(line.seconds);
-      expected = { quantity: n(minutesHundredths(line.seconds), 2), unit: 'min' };
-    } else if (line.mbTenths !== undefined) {
-      quantity = `${formatScaled(line.mbTenths % 10 === 0 ? line.mbTenths / 10 : line.mbTenths, line.mbTenths % 10 === 0 ? 0 : 1, fmt)} MB`;
-      expected = { quantity: n(line.mbTenths, 1), unit: 'mb' };
-    } else {
-      quantity = `${line.pieces ?? 1} kpl`;
-      expected = { quantity: line.pieces ?? 1, unit: 'pcs' };
-    }
+    const quantity =
+      line.seconds !== undefined
+        ? formatDuration(line.seconds)
+        : line.mbTenths !== undefined
+          ? `${formatScaled(line.mbTenths % 10 === 0 ? line.mbTenths / 10 : line.mbTenths, line.mbTenths % 10 === 0 ? 0 : 1, fmt)} MB`
+          : `${line.pieces ?? 1} kpl`;
     return {
       cells: {
         quantity,
@@ -127,7 +133,7 @@ const elisa: PrintLayout = {
       },
       expected: {
         ...base(line),
-        ...expected,
+        ...expectedQuantity(line),
         count: null,
         unitPrice: line.unitPriceCents === null ? null : n(line.unitPriceCents, 2),
       },
@@ -172,24 +178,18 @@ const telia: PrintLayout = {
   otherTotal: 'Muut maksut yhteensä',
   row(line, fmt) {
     const cells: Partial<Record<PrintRole, string>> = { amount: formatCents(line.amountCents, fmt) };
-    let expected: Pick<InvoiceLine, 'count' | 'quantity' | 'unit'>;
     if (line.seconds !== undefined) {
-      const h = minutesHundredths(line.seconds);
       cells.count = String(line.calls);
-      cells.quantity = `${formatScaled(h, 2, fmt)} min`;
-      expected = { count: line.calls ?? null, quantity: n(h, 2), unit: 'min' };
+      cells.quantity = `${formatScaled(minutesHundredths(line.seconds), 2, fmt)} min`;
     } else if (line.mbTenths !== undefined) {
       cells.quantity =
         line.gbTenths !== undefined
           ? `${formatScaled(line.gbTenths, 1, fmt)} GB`
           : `${formatScaled(line.mbTenths, 1, fmt)} MB`;
-      expected = { count: null, quantity: n(line.mbTenths, 1), unit: 'mb' };
     } else {
-      const pieces = line.pieces ?? 1;
-      cells.count = String(pieces);
-      expected = { count: pieces, quantity: pieces, unit: 'pcs' };
+      cells.count = String(line.pieces ?? 1);
     }
-    return { cells, expected: { ...base(line), ...expected, unitPrice: null } };
+    return { cells, expected: { ...base(line), ...expectedQuantity(line), unitPrice: null } };
   },
 };
 
@@ -231,11 +231,10 @@ const dna: PrintLayout = {
   otherTotal: 'Muut maksut yhteensä',
   row(line, fmt) {
     const cells: Partial<Record<PrintRole, string>> = { amount: formatCents(line.amountCents, fmt) };
-    let expected: Pick<InvoiceLine, 'count' | 'quantity' | 'unit'>;
+    let expected = expectedQuantity(line);
     if (line.seconds !== undefined) {
       const h = minutesHundredths(line.seconds);
       Object.assign(cells, { count: String(line.calls), quantity: formatScaled(h, 2, fmt), unit: 'min' });
-      expected = { count: line.calls ?? null, quantity: n(h, 2), unit: 'min' };
     } else if (line.mbTenths !== undefined) {
       Object.assign(
         cells,
@@ -243,12 +242,11 @@ const dna: PrintLayout = {
           ? { quantity: formatScaled(line.gbTenths, 1, fmt), unit: 'Gt' }
           : { quantity: formatScaled(line.mbTenths, 1, fmt), unit: 'Mt' },
       );
-      expected = { count: null, quantity: n(line.mbTenths, 1), unit: 'mb' };
     } else if (line.kind === 'message' || line.kind === 'servicePieces') {
       const pieces = line.pieces ?? 1;
       Object.assign(cells, { count: String(pieces), quantity: String(pieces), unit: 'kpl' });
-      expected = { count: pieces, quantity: pieces, unit: 'pcs' };
     } else {
+      // One of a charge: no count printed.
       Object.assign(cells, { quantity: '1', unit: 'kpl' });
       expected = { count: null, quantity: 1, unit: 'pcs' };
     }
