@@ -5,6 +5,7 @@ import {
   helpFileMaster,
   paymentResource,
   planMaster,
+  contractResource,
 } from '@kulu/shared';
 import {
   fieldIssueCode,
@@ -116,5 +117,17 @@ describe("the schema's own message of a field", () => {
     expect(fieldIssueCode(paymentResource, 'amount', zero)).toBe('paymentAmountPositive');
     expect(fieldIssueCode(paymentResource, 'amount', { ...zero, amount: 'abc' })).toBeNull();
     expect(fieldIssueCode(paymentResource, 'amount', { ...zero, amount: '12,50' })).toBeNull();
+  });
+
+  it('says a refinement\'s bare "invalid" as the field\'s own sentence (a contract ending before its start)', () => {
+    const reversed = {
+      startDate: '2026-06-01',
+      endDate: '2026-01-01',
+      billingCycle: 'monthly',
+      numberOfPlans: '5',
+      units: '1',
+    };
+    expect(fieldProblem(contractResource, 'endDate', reversed)).toBe('invalid');
+    expect(fieldIssueCode(contractResource, 'endDate', reversed)).toBeNull();
   });
 });

@@ -173,7 +173,10 @@ export function fieldIssueCode(
   const result = resource.create.safeParse(toPayload(resource, values));
   if (result.success) return null;
   const issue = result.error.issues.find((i) => i.path.length > 0 && String(i.path[0]) === key);
-  return issue && /^[a-z][A-Za-z]+$/.test(issue.message) ? issue.message : null;
+  // A refinement's bare "invalid" or "required" is the generic sentence with the field's name.
+  return issue && /^[a-z][A-Za-z]+$/.test(issue.message) && !['invalid', 'required'].includes(issue.message)
+    ? issue.message
+    : null;
 }
 
 /** Money inputs: the decimal kind of a field, for the input's keyboard and suffix. */

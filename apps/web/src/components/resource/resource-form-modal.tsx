@@ -1,5 +1,5 @@
-import { useMemo, type ReactElement, type ReactNode } from 'react';
-import { App, Col, Form, Row as GridRow, type ButtonProps, type FormItemProps } from 'antd';
+import { useMemo, useRef, type ReactElement, type ReactNode } from 'react';
+import { App, Button, Col, Form, Row as GridRow, type ButtonProps, type FormItemProps } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Lang, MasterField, MasterResource } from '@kulu/shared';
@@ -51,18 +51,39 @@ export interface ResourceFormProps {
   body?: Record<string, unknown>;
   /** Form items beside the declared fields (their keys are sent as they are). */
   formExtra?: FormExtra;
+  /** The list's rows shown (for a rule across rows in `formExtra`). */
+  rows?: readonly Row[];
 }
 
 type ItemProps = Omit<FormItemProps, 'name' | 'label' | 'children'>;
 
+/** The row being edited (null: a new one) and the list's rows shown. */
+export interface FormContext {
+  row: Row | null;
+  rows: readonly Row[];
+}
+
+/** A further submit button of the form, sending `body` beside the values (e.g. save as a draft). */
+export interface FormSubmit {
+  label: string;
+  body: Record<string, unknown>;
+  testId?: string;
+}
+
 /** Form items beside the declared fields, e.g. a login's permissions. */
 export interface FormExtra {
   keys: readonly string[];
-  render: (values: FormValues) => ReactNode;
+  /** The items (before the fields: `top`, e.g. a warning). */
+  render: (values: FormValues, ctx: FormContext) => ReactNode;
+  top?: (values: FormValues, ctx: FormContext) => ReactNode;
   /** Their values when the form opens (default: none, the items start empty). */
   initial?: (row: Row | null) => FormValues;
   /** What they send (default: each key's value as it is). */
-  payload?: (values: FormValues) => Record<string, unknown>;
+  payload?: (values: FormValues, row: Row | null) => Record<string, unknown>;
+  /** The save button's text (default: Save). */
+  saveLabel?: (row: Row | null) => string;
+  /** Further submit buttons before save. */
+  submits?: (row: Row | null) => FormSubmit[];
 }
 
 /** Where a 409 "already exists" shows besides the message: the resource's first text field. */
@@ -96,11 +117,14 @@ export function ResourceFormModal(p: ResourceFormProps) {
   }, [resource, row, lang]);
   const values = watched ?? initialValues;
 
+  const ctx: FormContext = { row, rows: p.rows ?? [] };
+  // The body of the submit button pressed (none: save).
+  const submitted = useRef<FormSubmit | null>(null);
   const payload = (v: FormValues) => {
     const body = { ...toPayload(resource, v), ...p.body };
-    if (p.formExtra?.payload) return { ...body, ...p.formExtra.payload(v) };
-    for (const key of p.formExtra?.keys ?? []) if (v[key] !== undefined) body[key] = v[key];
-    return body;
+    if (p.formExtra?.payload) Object.assign(body, p.formExtra.payload(v, row));
+    else for (const key of p.formExtra?.keys ?? []) if (v[key] !== undefined) body[key] = v[key];
+    return { ...body, ...submitted.current?.body };
   };
   const save = useMutation({
     mutationFn: (v: FormValues) =>
@@ -130,6 +154,8 @@ export function ResourceFormModal(p: ResourceFormProps) {
       void message.error(text);
     },
   });
+
+  const submits = p.formExtra?.submits?.(row) ?? [];
 
   const onValuesChange = (changed: FormValues) => {
     // A choice that depends on another (sub-company on client) starts over when that changes.
@@ -189,11 +215,37 @@ export function ResourceFormModal(p: ResourceFormProps) {
     <AppModal
       open
       title={p.title}
-      okText={t('common.save')}
+      okText={p.formExtra?.saveLabel?.(row) ?? t('common.save')}
       cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
+      onOk={() => {
+        submitted.current = null;
+        form.submit();
+      }}
       onCancel={p.onClose}
-      confirmLoading={save.isPending}
+      confirmLoading={save.isPending && !submitted.current}
+      footer={
+        submits.length > 0
+          ? (_, { OkBtn, CancelBtn }) => (
+              <>
+                <CancelBtn />
+                {submits.map((s) => (
+                  <Button
+                    key={s.label}
+                    loading={save.isPending && submitted.current === s}
+                    onClick={() => {
+                      submitted.current = s;
+                      form.submit();
+                    }}
+                    data-testid={s.testId}
+                  >
+                    {s.label}
+                  </Button>
+                ))}
+                <OkBtn />
+              </>
+            )
+          : undefined
+      }
       destroyOnHidden
       width={columns === 3 ? 1040 : columns === 2 ? 800 : 520}
       styles={{
@@ -212,9 +264,10 @@ export function ResourceFormModal(p: ResourceFormProps) {
         scrollToFirstError
         requiredMark
       >
+        {p.formExtra?.top?.(values, ctx)}
         <GridRow gutter={16}>{inputs.map(renderField)}</GridRow>
         {checkboxes.length > 0 && <GridRow gutter={16}>{checkboxes.map(renderField)}</GridRow>}
-        {p.formExtra?.render(values)}
+        {p.formExtra?.render(values, ctx)}
       </Form>
     </AppModal>
   );

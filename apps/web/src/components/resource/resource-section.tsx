@@ -19,7 +19,8 @@ import { ResourceFormModal, type FieldOverride, type FormExtra } from './resourc
 export type { Row } from './api';
 export type { PagedColumn } from '../paged-table';
 export type { FilterOverride } from './resource-filters';
-export type { FieldOverride, FormExtra } from './resource-form-modal';
+export type { FieldOverride, FormContext, FormExtra, FormSubmit } from './resource-form-modal';
+export type { FormValues } from './form-values';
 
 /**
  * A form of a screen's own, opened by add (`row` null) and edit instead of the declared one;
@@ -381,6 +382,7 @@ export function ResourceSection(p: ResourceSectionProps) {
           fields={extras.fields}
           errorFields={extras.errorFields}
           formExtra={extras.formExtra}
+          rows={rows}
           body={p.params}
         />
       )}

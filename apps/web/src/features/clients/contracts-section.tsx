@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   App,
@@ -8,12 +8,9 @@ import {
   Descriptions,
   Flex,
   Form,
-  Input,
-  InputNumber,
   Popconfirm,
   Row as GridRow,
   Select,
-  Space,
   Switch,
   Tag,
   Tooltip,
@@ -24,17 +21,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   activationLeavesLockedOut,
-  BILLING_CYCLES,
   contractCosts,
   contractResource,
   type BillingCycle,
+  type BillingPlanFees,
   type Contract,
   type ContractStatus,
 } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
 import {
   ResourceSection,
-  type EditForm,
+  type FieldOverride,
+  type FormContext,
+  type FormValues,
   type PagedColumn,
   type Row,
 } from '../../components/resource/resource-section';
@@ -50,7 +49,6 @@ import {
   saveContract,
   showApiErrors,
   terminateContract,
-  type ContractBody,
 } from './money-api';
 import './money-texts';
 
@@ -64,6 +62,8 @@ const STATUS_COLORS: Record<ContractStatus, string> = {
 type Lang = 'en' | 'fi';
 const langOf = (l: string): Lang => (l === 'fi' ? 'fi' : 'en');
 const money = (v: string | null, lang: Lang) => (v == null ? '–' : formatMoney(Number(v), lang));
+const FIELD_TEST_IDS: Record<string, string> = { billingCycle: 'cycle', numberOfPlans: 'plans' };
+
 /** The list's rows as contracts (the declaration's entity). */
 const contractsOf = (rows: readonly Row[]) => rows as unknown as Contract[];
 
@@ -80,22 +80,22 @@ export function ContractsSection({ clientId }: { clientId: number }) {
   const lang = langOf(i18n.language);
   const c = (key: string) => t(`clients.contracts.${key}`);
   // The form starts from the client's billing plan: loaded before it opens.
-  useQuery(billingQuery(clientId));
-  const ContractForm = useMemo<EditForm>(
-    () =>
-      function ContractForm(p) {
-        return (
-          <ContractModal
-            clientId={clientId}
-            row={p.row as Contract | null}
-            others={contractsOf(p.rows).filter((x) => x.id !== p.row?.id)}
-            onSaved={p.onSaved}
-            onClose={p.onClose}
-          />
-        );
-      },
-    [clientId],
-  );
+  const billing = useQuery(billingQuery(clientId));
+  const plans = billing.data?.plans ?? [];
+  const clientPlanId = billing.data?.billingPlanId ?? null;
+  const day = (testId: string): FieldOverride => ({
+    item: { ...dayProps },
+    input: () => <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} data-testid={testId} />,
+  });
+  // Saved as active, a contract starting later leaves the client locked out until then.
+  const startsLater = (values: FormValues, { row, rows }: FormContext) =>
+    row?.status !== 'active' &&
+    typeof values.startDate === 'string' &&
+    activationLeavesLockedOut(
+      values.startDate,
+      contractsOf(rows).filter((x) => x.id !== row?.id),
+      apiToday(),
+    );
   const column = (
     key: string,
     render: (r: Contract) => React.ReactNode,
@@ -130,6 +130,8 @@ export function ContractsSection({ clientId }: { clientId: number }) {
         table: 'contracts-table',
         add: 'contract-add',
         form: 'contract-form',
+        save: 'contract-submit',
+        field: (key) => `contract-${FIELD_TEST_IDS[key] ?? key}`,
         edit: 'contract-edit',
       }}
       extras={{
@@ -159,7 +161,93 @@ export function ContractsSection({ clientId }: { clientId: number }) {
         // Only a draft or an active contract can be changed.
         editable: (r) => r.status === 'draft' || r.status === 'active',
         RowActions: ContractActions,
-        EditForm: ContractForm,
+        errorFields: { contractStartBeforePrevious: 'startDate', contractNoBillingPlan: 'billingPlanId' },
+        fields: {
+          startDate: day('contract-start'),
+          endDate: day('contract-end'),
+          billingPlanId: {
+            initial: () => clientPlanId,
+            input: () => (
+              <Select<number | null>
+                allowClear
+                placeholder={c('billingPlanDefault')}
+                options={plans.map((plan) => ({ value: plan.id, label: plan.name }))}
+                data-testid="contract-plan"
+              />
+            ),
+          },
+          billingCycle: { initial: () => 'monthly' },
+          units: {
+            initial: () => '1',
+            input: () => (
+              <Select
+                options={['0', '1'].map((v) => ({ value: v, label: v }))}
+                data-testid="contract-units"
+              />
+            ),
+          },
+        },
+        formExtra: {
+          keys: ['inactive', 'inactiveDate'],
+          initial: () => ({ inactive: false, inactiveDate: apiToday() }),
+          top: (values, ctx) =>
+            startsLater(values, ctx) && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={t('clients.contracts.startsLater', {
+                  date: formatDate(String(values.startDate), lang),
+                })}
+                data-testid="contract-starts-later"
+              />
+            ),
+          render: (values, { row }) => (
+            <>
+              {row?.status === 'active' && (
+                <GridRow gutter={16}>
+                  <Col xs={12} md={12}>
+                    <Form.Item name="inactive" label={c('makeInactive')} valuePropName="checked">
+                      <Switch data-testid="contract-inactive" />
+                    </Form.Item>
+                  </Col>
+                  {values.inactive === true && (
+                    <Col xs={12} md={12}>
+                      <Form.Item
+                        name="inactiveDate"
+                        label={c('inactiveDate')}
+                        {...dayProps}
+                        rules={[
+                          { required: true, message: t('validation.required', { name: c('inactiveDate') }) },
+                        ]}
+                      >
+                        <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} />
+                      </Form.Item>
+                    </Col>
+                  )}
+                </GridRow>
+              )}
+              <CostPreview
+                values={values}
+                plan={plans.find((x) => x.id === (values.billingPlanId ?? clientPlanId))}
+              />
+            </>
+          ),
+          payload: (v, row) => {
+            const inactive = row?.status === 'active' && v.inactive === true;
+            return {
+              status: inactive ? 'inactive' : 'active',
+              ...(row ? { inactiveDate: inactive ? (v.inactiveDate ?? null) : null } : {}),
+            };
+          },
+          saveLabel: (row) =>
+            !row ? c('submitActive') : row.status === 'draft' ? c('activate') : t('clients.money.save'),
+          // A new contract or a draft may be saved as a draft.
+          submits: (row) =>
+            !row || row.status === 'draft'
+              ? [{ label: c('saveDraft'), body: { status: 'draft' }, testId: 'contract-save-draft' }]
+              : [],
+        },
       }}
     />
   );
@@ -234,288 +322,6 @@ function ContractActions({ row, rows }: { row: Row; rows: readonly Row[] }) {
       )}
       {terminating && <TerminateModal clientId={r.clientId} row={r} onClose={() => setTerminating(false)} />}
     </>
-  );
-}
-
-interface FormValues {
-  term: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  billingPlanId: number | null;
-  billingCycle: BillingCycle;
-  numberOfPlans: number | null;
-  units: number;
-  inactive: boolean;
-  inactiveDate: string | null;
-}
-
-function ContractModal({
-  clientId,
-  row,
-  others,
-  onSaved,
-  onClose,
-}: {
-  clientId: number;
-  row: Contract | null;
-  others: Contract[];
-  onSaved: () => void;
-  onClose: () => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const lang = langOf(i18n.language);
-  const { message } = App.useApp();
-  const billing = useQuery(billingQuery(clientId));
-  const plans = billing.data?.plans ?? [];
-  const clientPlanId = billing.data?.billingPlanId ?? null;
-  const [form] = Form.useForm<FormValues>();
-  const submitted = useRef<ContractStatus>('active');
-  const c = (key: string) => t(`clients.contracts.${key}`);
-  const labels: Record<string, string> = Object.fromEntries(
-    [
-      'term',
-      'startDate',
-      'endDate',
-      'billingPlanId',
-      'billingCycle',
-      'numberOfPlans',
-      'units',
-      'inactiveDate',
-    ].map((k) => [k, c(k)]),
-  );
-  const isActive = row?.status === 'active';
-
-  const save = useMutation({
-    mutationFn: (body: ContractBody) => saveContract({ clientId, id: row?.id, body }),
-    onSuccess: (r) => {
-      void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
-      onSaved();
-      onClose();
-    },
-    onError: (e) => {
-      if (!showApiErrors(form, e, t, labels)) void message.error(errorText(t, e));
-    },
-  });
-
-  const submit = async (status: ContractStatus) => {
-    submitted.current = status;
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    const inactive = isActive && v.inactive;
-    save.mutate({
-      term: v.term?.trim() ? v.term.trim() : null,
-      startDate: v.startDate!,
-      endDate: v.endDate!,
-      billingPlanId: v.billingPlanId ?? null,
-      billingCycle: v.billingCycle,
-      numberOfPlans: v.numberOfPlans ?? 0,
-      units: v.units,
-      status: inactive ? 'inactive' : status,
-      ...(row ? { inactiveDate: inactive ? (v.inactiveDate ?? null) : null } : {}),
-    });
-  };
-
-  // The live cost preview: the chosen plan, else the client's plan (as the API prices it).
-  const values = Form.useWatch([], form) as Partial<FormValues> | undefined;
-  const planId = values?.billingPlanId ?? clientPlanId;
-  const plan = plans.find((p) => p.id === planId) ?? null;
-  const n = values?.numberOfPlans;
-  const preview =
-    plan &&
-    typeof n === 'number' &&
-    Number.isInteger(n) &&
-    n >= 0 &&
-    (values?.units === 0 || values?.units === 1)
-      ? contractCosts(
-          { units: values.units, numberOfPlans: n, billingCycle: values.billingCycle ?? 'monthly' },
-          plan,
-        )
-      : null;
-
-  const required = (key: string) => ({
-    required: true,
-    message: t('validation.required', { name: labels[key] }),
-  });
-  const canDraft = !row || row.status === 'draft';
-  const inactive = Form.useWatch('inactive', form);
-  // Saved as active, a contract starting later leaves the client locked out until then.
-  const startsLater =
-    row?.status !== 'active' &&
-    !!values?.startDate &&
-    activationLeavesLockedOut(values.startDate, others, apiToday());
-
-  return (
-    <AppModal
-      open
-      width={760}
-      title={row ? c('editTitle') : c('addTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('clients.money.cancel')}</Button>
-          {canDraft && (
-            <Button
-              loading={save.isPending && submitted.current === 'draft'}
-              onClick={() => void submit('draft')}
-              data-testid="contract-save-draft"
-            >
-              {c('saveDraft')}
-            </Button>
-          )}
-          <Button
-            type="primary"
-            loading={save.isPending && submitted.current !== 'draft'}
-            onClick={() => void submit('active')}
-            data-testid="contract-submit"
-          >
-            {!row ? c('submitActive') : row.status === 'draft' ? c('activate') : t('clients.money.save')}
-          </Button>
-        </Space>
-      }
-    >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          term: row?.term ?? '',
-          startDate: row?.startDate ?? null,
-          endDate: row?.endDate ?? null,
-          billingPlanId: row?.billingPlanId ?? clientPlanId,
-          billingCycle: row?.billingCycle ?? 'monthly',
-          numberOfPlans: row?.numberOfPlans ?? null,
-          units: row?.units ?? 1,
-          inactive: false,
-          inactiveDate: apiToday(),
-        }}
-        data-testid="contract-form"
-      >
-        {startsLater && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title={t('clients.contracts.startsLater', {
-              date: formatDate(values!.startDate!, lang),
-            })}
-            data-testid="contract-starts-later"
-          />
-        )}
-        <GridRow gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item name="term" label={labels.term}>
-              <Input maxLength={50} data-testid="contract-term" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item
-              name="startDate"
-              label={labels.startDate}
-              {...dayProps}
-              rules={[required('startDate')]}
-            >
-              <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} data-testid="contract-start" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item
-              name="endDate"
-              label={labels.endDate}
-              {...dayProps}
-              dependencies={['startDate']}
-              rules={[
-                required('endDate'),
-                ({ getFieldValue }) => ({
-                  validator: async (_r, v: string | null) => {
-                    const start = getFieldValue('startDate') as string | null;
-                    if (v && start && v < start)
-                      throw new Error(t('validation.invalid', { name: labels.endDate }));
-                  },
-                }),
-              ]}
-            >
-              <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} data-testid="contract-end" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="billingPlanId" label={labels.billingPlanId}>
-              <Select<number | null>
-                allowClear
-                placeholder={c('billingPlanDefault')}
-                options={plans.map((p) => ({ value: p.id, label: p.name }))}
-                data-testid="contract-plan"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="billingCycle" label={labels.billingCycle} rules={[required('billingCycle')]}>
-              <Select<BillingCycle>
-                options={BILLING_CYCLES.map((v) => ({ value: v, label: c(`cycles.${v}`) }))}
-                data-testid="contract-cycle"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={12}>
-            <Form.Item name="numberOfPlans" label={labels.numberOfPlans} rules={[required('numberOfPlans')]}>
-              <InputNumber
-                min={0}
-                max={1_000_000}
-                precision={0}
-                style={{ width: '100%' }}
-                data-testid="contract-plans"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={12}>
-            <Form.Item name="units" label={labels.units} rules={[required('units')]}>
-              <Select<number>
-                options={[0, 1].map((v) => ({ value: v, label: String(v) }))}
-                data-testid="contract-units"
-              />
-            </Form.Item>
-          </Col>
-          {isActive && (
-            <>
-              <Col xs={12} md={12}>
-                <Form.Item name="inactive" label={c('makeInactive')} valuePropName="checked">
-                  <Switch data-testid="contract-inactive" />
-                </Form.Item>
-              </Col>
-              {inactive && (
-                <Col xs={12} md={12}>
-                  <Form.Item
-                    name="inactiveDate"
-                    label={labels.inactiveDate}
-                    {...dayProps}
-                    rules={[required('inactiveDate')]}
-                  >
-                    <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} />
-                  </Form.Item>
-                </Col>
-              )}
-            </>
-          )}
-        </GridRow>
-      </Form>
-      {preview ? (
-        <Descriptions
-          bordered
-          size="small"
-          column={3}
-          title={c('preview')}
-          data-testid="contract-preview"
-          items={[
-            { key: 'costPerUnit', label: c('costPerUnit'), children: money(preview.costPerUnit, lang) },
-            { key: 'monthlyCost', label: c('monthlyCost'), children: money(preview.monthlyCost, lang) },
-            { key: 'yearlyCost', label: c('yearlyCost'), children: money(preview.yearlyCost, lang) },
-          ]}
-        />
-      ) : (
-        <Typography.Text type="secondary" data-testid="contract-preview">
-          {plan ? c('previewIncomplete') : c('previewNoPlan')}
-        </Typography.Text>
-      )}
-    </AppModal>
   );
 }
 
@@ -597,5 +403,49 @@ function TerminateModal({
         </Form.Item>
       </Form>
     </AppModal>
+  );
+}
+
+/** A whole number typed in the form, or null. */
+const wholeNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : null);
+
+/**
+ * The live cost preview of the form: the chosen plan, else the client's plan (as the API prices
+ * it), with the same formula the API stores.
+ */
+function CostPreview({ values, plan }: { values: FormValues; plan: BillingPlanFees | undefined }) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const c = (key: string) => t(`clients.contracts.${key}`);
+  const n = wholeNumber(values.numberOfPlans);
+  const units = wholeNumber(values.units);
+  const preview =
+    plan && n !== null && (units === 0 || units === 1)
+      ? contractCosts(
+          {
+            units,
+            numberOfPlans: n,
+            billingCycle: (values.billingCycle as BillingCycle | undefined) ?? 'monthly',
+          },
+          plan,
+        )
+      : null;
+  return preview ? (
+    <Descriptions
+      bordered
+      size="small"
+      column={3}
+      title={c('preview')}
+      data-testid="contract-preview"
+      items={[
+        { key: 'costPerUnit', label: c('costPerUnit'), children: money(preview.costPerUnit, lang) },
+        { key: 'monthlyCost', label: c('monthlyCost'), children: money(preview.monthlyCost, lang) },
+        { key: 'yearlyCost', label: c('yearlyCost'), children: money(preview.yearlyCost, lang) },
+      ]}
+    />
+  ) : (
+    <Typography.Text type="secondary" data-testid="contract-preview">
+      {plan ? c('previewIncomplete') : c('previewNoPlan')}
+    </Typography.Text>
   );
 }
