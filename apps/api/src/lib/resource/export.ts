@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { helsinkiDay, masterLabel, type Lang, type MasterColumn } from '@kulu/shared';
-import { NUM_FMT, safeText } from '../xlsx/index.js';
+import { NUM_FMT, rowsOf, safeText } from '../xlsx/index.js';
 import { streamXlsx } from '../xlsx/http.js';
 import type { ResourceMeta, Row } from './resource.service.js';
 
@@ -37,11 +37,7 @@ export async function sendXlsx(
   lang: Lang,
 ) {
   const date = helsinkiDay(new Date());
-  async function* cells() {
-    for await (const batch of rows) {
-      yield batch.map((row) => meta.columns.map((c) => cellValue(c, row[c.key], lang)));
-    }
-  }
+  const cells = () => rowsOf(rows, (row) => meta.columns.map((c) => cellValue(c, row[c.key], lang)));
   return streamXlsx(req, reply, {
     fileName: `${meta.path}-${date}.xlsx`,
     sheet: masterLabel(`masters.titles.${meta.key}`, lang),

@@ -36,6 +36,14 @@ export interface XlsxSheet {
   table?: boolean;
 }
 
+/** A sheet's rows from batches of items, batch by batch, each item written as `row` makes it. */
+export async function* rowsOf<T>(
+  batches: AsyncIterable<T[]>,
+  row: (item: T) => XlsxCell[],
+): AsyncGenerator<XlsxCell[][]> {
+  for await (const batch of batches) yield batch.map(row);
+}
+
 /**
  * Security baseline: a text cell that a spreadsheet could read as a formula starts with a quote.
  * A plain number or phone number (+358 40 123 4567, -12.50) carries no formula and stays as is.

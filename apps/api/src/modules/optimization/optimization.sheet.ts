@@ -1,7 +1,7 @@
 import { message, type Lang, type OptimizationExportQuery } from '@kulu/shared';
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
-import { NUM_FMT, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
+import { NUM_FMT, rowsOf, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
 import { exportRows } from './optimization.service.js';
 
 /** Headers of the Excel export, in the caller's language. */
@@ -52,24 +52,21 @@ export async function optimizationSheet(
 ): Promise<XlsxSheet> {
   const batches = await exportRows(db, scope, q, lang);
   const marked = message('markedForOptimization', lang);
-  async function* cells() {
-    for await (const batch of batches) {
-      yield batch.map((i) => [
-        safeOrNull(i.userName),
-        safeText(i.phoneNumber),
-        safeOrNull(i.subCompanyName),
-        safeOrNull(i.costCenterName),
-        safeOrNull(i.currentPlan),
-        safeOrNull(i.bestPlan),
-        Number(i.currentMonthlyCost),
-        Number(i.bestMonthlyCost),
-        Number(i.monthlySaving),
-        Number(i.yearlySaving),
-        safeText(i.reason),
-        i.mark ? marked : null,
-      ]);
-    }
-  }
+  const cells = () =>
+    rowsOf(batches, (i) => [
+      safeOrNull(i.userName),
+      safeText(i.phoneNumber),
+      safeOrNull(i.subCompanyName),
+      safeOrNull(i.costCenterName),
+      safeOrNull(i.currentPlan),
+      safeOrNull(i.bestPlan),
+      Number(i.currentMonthlyCost),
+      Number(i.bestMonthlyCost),
+      Number(i.monthlySaving),
+      Number(i.yearlySaving),
+      safeText(i.reason),
+      i.mark ? marked : null,
+    ]);
   return {
     name,
     columns: EXPORT_HEADERS[lang].map((header, i) => ({

@@ -25,7 +25,7 @@ import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
 import { overchargedPlans } from '../dashboards/overcharged.service.js';
 import { costSummaries, usageSummaries } from '../dashboards/summaries.service.js';
-import { NUM_FMT, safeOrNull, safeText } from '../../lib/xlsx/index.js';
+import { NUM_FMT, rowsOf, safeOrNull, safeText } from '../../lib/xlsx/index.js';
 import { reportRoutes, type ReportDef } from '../../lib/report-routes.js';
 import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-sheets.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
@@ -182,22 +182,19 @@ export async function reportsRoutes(app: FastifyInstance) {
     response: activityLogListSchema,
     list: async (_scope, q) => activityLogReport(db, q),
     workbook: async (_scope, q, lang) => {
-      async function* cells() {
-        for await (const batch of activityLogBatches(db, q)) {
-          yield batch.map((e) => [
-            e.at.slice(0, 19).replace('T', ' '),
-            safeOrNull(e.userName),
-            safeOrNull(e.userEmail),
-            safeOrNull(e.clientName),
-            safeText(e.area),
-            safeText(e.action),
-            safeText(e.entity),
-            safeOrNull(e.entityLabel),
-            jsonCell(e.before),
-            jsonCell(e.after),
-          ]);
-        }
-      }
+      const cells = () =>
+        rowsOf(activityLogBatches(db, q), (e) => [
+          e.at.slice(0, 19).replace('T', ' '),
+          safeOrNull(e.userName),
+          safeOrNull(e.userEmail),
+          safeOrNull(e.clientName),
+          safeText(e.area),
+          safeText(e.action),
+          safeText(e.entity),
+          safeOrNull(e.entityLabel),
+          jsonCell(e.before),
+          jsonCell(e.after),
+        ]);
       return {
         fileName: `activity-log-${today()}.xlsx`,
         sheet: {
@@ -251,19 +248,16 @@ export async function reportsRoutes(app: FastifyInstance) {
       const { head, pages } = await allPages((page, pageSize) =>
         unusedSubscriptions(db, scope, { ...q, page, pageSize }),
       );
-      async function* cells() {
-        for await (const items of pages) {
-          yield items.map((i) => [
-            safeOrNull(i.userName),
-            safeText(i.phoneNumber),
-            safeOrNull(i.subCompanyName),
-            safeOrNull(i.costCenterName),
-            safeOrNull(i.planName),
-            Number(i.cost),
-            Number(i.monthlyCost),
-          ]);
-        }
-      }
+      const cells = () =>
+        rowsOf(pages, (i) => [
+          safeOrNull(i.userName),
+          safeText(i.phoneNumber),
+          safeOrNull(i.subCompanyName),
+          safeOrNull(i.costCenterName),
+          safeOrNull(i.planName),
+          Number(i.cost),
+          Number(i.monthlyCost),
+        ]);
       return {
         fileName: `unused-subscriptions-${head.months}-months.xlsx`,
         sheet: {
@@ -288,25 +282,22 @@ export async function reportsRoutes(app: FastifyInstance) {
     response: clientContractsListSchema,
     list: async (_scope, q) => clientContractsReport(db, q),
     workbook: async (_scope, q, lang) => {
-      async function* cells() {
-        for await (const batch of clientContractsBatches(db, q)) {
-          yield batch.map((c) => [
-            safeText(c.clientName),
-            safeText(c.businessId),
-            c.status,
-            safeOrNull(c.term),
-            c.startDate,
-            c.endDate,
-            c.endedOn,
-            safeOrNull(c.billingPlanName),
-            c.billingCycle,
-            c.numberOfPlans,
-            c.units,
-            c.monthlyCost == null ? null : Number(c.monthlyCost),
-            c.yearlyCost == null ? null : Number(c.yearlyCost),
-          ]);
-        }
-      }
+      const cells = () =>
+        rowsOf(clientContractsBatches(db, q), (c) => [
+          safeText(c.clientName),
+          safeText(c.businessId),
+          c.status,
+          safeOrNull(c.term),
+          c.startDate,
+          c.endDate,
+          c.endedOn,
+          safeOrNull(c.billingPlanName),
+          c.billingCycle,
+          c.numberOfPlans,
+          c.units,
+          c.monthlyCost == null ? null : Number(c.monthlyCost),
+          c.yearlyCost == null ? null : Number(c.yearlyCost),
+        ]);
       return {
         fileName: `client-contracts-${today()}.xlsx`,
         sheet: {
@@ -423,19 +414,16 @@ export async function reportsRoutes(app: FastifyInstance) {
       const { head, pages } = await allPages((page, pageSize) =>
         overchargedPlans(db, scope, { ...q, page, pageSize }),
       );
-      async function* cells() {
-        for await (const items of pages) {
-          yield items.map((i) => [
-            safeOrNull(i.userName),
-            safeText(i.phoneNumber),
-            i.month,
-            safeText(i.planName),
-            Number(i.expected),
-            Number(i.billed),
-            Number(i.difference),
-          ]);
-        }
-      }
+      const cells = () =>
+        rowsOf(pages, (i) => [
+          safeOrNull(i.userName),
+          safeText(i.phoneNumber),
+          i.month,
+          safeText(i.planName),
+          Number(i.expected),
+          Number(i.billed),
+          Number(i.difference),
+        ]);
       return {
         fileName: `overcharged-plans-${head.from}-${head.to}.xlsx`,
         sheet: {
