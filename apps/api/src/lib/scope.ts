@@ -299,6 +299,24 @@ export class Scope {
     return clientId;
   }
 
+  /**
+   * Is the sub-company one of `clientId`'s and within the caller's limits? For a value a row is
+   * given (the caller answers 400 for the field), read through `db` (a transaction's, when in one).
+   */
+  async hasSubCompany(clientId: number, subCompanyId: number, db: Executor = this.db): Promise<boolean> {
+    const [s] = await db
+      .select({ id: subCompanies.id })
+      .from(subCompanies)
+      .where(
+        and(
+          eq(subCompanies.id, subCompanyId),
+          eq(subCompanies.clientId, clientId),
+          this.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
+        ),
+      );
+    return s !== undefined;
+  }
+
   /** Throws 404 unless the sub-company exists and is in scope; returns its client. */
   async assertSubCompany(subCompanyId: number): Promise<{ id: number; clientId: number }> {
     const [s] = await this.db

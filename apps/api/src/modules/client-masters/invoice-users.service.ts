@@ -74,17 +74,7 @@ export async function checkPlacement(
 ): Promise<void> {
   const fields: Record<string, string> = {};
   if (subCompanyId != null) {
-    const [s] = await tx
-      .select({ id: subCompanies.id })
-      .from(subCompanies)
-      .where(
-        and(
-          eq(subCompanies.id, subCompanyId),
-          eq(subCompanies.clientId, clientId),
-          scope.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
-        ),
-      );
-    if (!s) fields.subCompanyId = 'invalid';
+    if (!(await scope.hasSubCompany(clientId, subCompanyId, tx))) fields.subCompanyId = 'invalid';
   } else if (scope.subCompanyIds) fields.subCompanyId = 'required';
   if (costCenterId != null) {
     const [c] = await tx

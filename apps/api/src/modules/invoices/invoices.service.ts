@@ -229,18 +229,8 @@ export async function resolveUploadTarget(
   if (subCompanyId == null && allowed) {
     throw new AppError(400, 'validation', { subCompanyId: 'required' });
   }
-  if (subCompanyId != null) {
-    const [s] = await db
-      .select({ id: subCompanies.id })
-      .from(subCompanies)
-      .where(
-        and(
-          eq(subCompanies.id, subCompanyId),
-          eq(subCompanies.clientId, clientId),
-          scope.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
-        ),
-      );
-    if (!s) throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
+  if (subCompanyId != null && !(await scope.hasSubCompany(clientId, subCompanyId, db))) {
+    throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
   }
   return { clientId, subCompanyId };
 }
