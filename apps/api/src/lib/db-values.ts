@@ -1,4 +1,4 @@
-import { and, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { MessageCode } from '@kulu/shared';
 import { users } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
@@ -39,4 +39,12 @@ export async function emailTaken(db: Executor, email: string, selfId: number | n
     )
     .limit(1);
   return !!hit;
+}
+
+/** Sets a user's status; deactivating also revokes their sessions (the token version moves on). */
+export async function setUserStatus(db: Executor, id: number, status: 'active' | 'inactive'): Promise<void> {
+  await db
+    .update(users)
+    .set({ status, ...(status === 'inactive' ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .where(eq(users.id, id));
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   COMPANY_PERMISSIONS,
   type ClientUser,
@@ -11,11 +11,11 @@ import {
   subCompanies,
   userCostCenters,
   userSubCompanies,
-  users,
 } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { setUserStatus } from '../../lib/db-values.js';
 import { findRow, type ResourceDef } from '../../lib/resource/resource.service.js';
 import type { Caller } from '../../types.js';
 
@@ -96,13 +96,7 @@ export async function setClientUserStatus(
   return db.transaction(async (tx) => {
     const before = await findRow(tx, def, me, id, clientId, true);
     if (!before) throw notFound();
-    await tx
-      .update(users)
-      .set({
-        status,
-        ...(status === 'inactive' ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-      })
-      .where(eq(users.id, id));
+    await setUserStatus(tx, id, status);
     const after = (await findRow(tx, def, me, id, clientId))!;
     await logActivity(tx, {
       userId: me.user.id,

@@ -21,7 +21,7 @@ import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Caller } from '../../types.js';
 import type { Deps } from '../../types.js';
 import { sendActivationMail } from '../auth/auth.service.js';
-import { conflictAs, emailTaken, isoTimeOrNull as iso } from '../../lib/db-values.js';
+import { conflictAs, emailTaken, isoTimeOrNull as iso, setUserStatus } from '../../lib/db-values.js';
 
 /**
  * The provider's own users (issue 11; docs/decisions/0012-provider-users.md): its admins and
@@ -284,13 +284,7 @@ export async function setProviderUserStatus(
     const row = await oneUser(tx, id, true);
     if (id === me.user.id) throw new AppError(409, 'ownAccessLocked');
     const before = (await toEntities(tx, [row]))[0];
-    await tx
-      .update(users)
-      .set({
-        status,
-        ...(status === 'inactive' ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-      })
-      .where(eq(users.id, id));
+    await setUserStatus(tx, id, status);
     const after = await entityOf(tx, id);
     await logActivity(tx, {
       userId: me.user.id,
