@@ -2,6 +2,28 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/helpers.js';
 import { JobQueue, QUEUE } from './queue.js';
 
+/**
+ * A migrated fresh database, its queue, and a mail job handler that reports when it starts and
+ * then waits until `release()`; `done` resolves when the handler has ended.
+ */
+async function heldJob() {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const queue = new JobQueue(database, { retryLimit: 0 });
+  let started!: () => void;
+  const running = new Promise<void>((r) => (started = r));
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let ended!: () => void;
+  const done = new Promise<void>((r) => (ended = r));
+  const handler = async () => {
+    started();
+    await released;
+    ended();
+  };
+  return { database, drop, queue, running, release, done, handler };
+}
+
 describe('the job queue when it stops', () => {
   const rejections: unknown[] = [];
   const onRejection = (e: unknown) => rejections.push(e);
@@ -11,17 +33,8 @@ describe('the job queue when it stops', () => {
 
   it('lets no bookkeeping of a job that outlived stop() reach the closed database', async () => {
     process.on('unhandledRejection', onRejection);
-    const { database, drop } = await freshDatabase();
-    await database.migrate();
-    const queue = new JobQueue(database, { retryLimit: 0 });
-    let started!: () => void;
-    const running = new Promise<void>((r) => (started = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await queue.work(QUEUE.sendMail, async () => {
-      started();
-      await released;
-    });
+    const { database, drop, queue, running, release, handler } = await heldJob();
+    await queue.work(QUEUE.sendMail, handler);
     await queue.send(QUEUE.sendMail, { to: 'a@example.com' });
     await running;
     // The handler is still running when the graceful stop gives up (pg-boss waits at least 1 s).
@@ -35,21 +48,9 @@ describe('the job queue when it stops', () => {
   }, 60_000);
 
   it('counts a running job as pending until it ends (a wait for the queue to drain must not stop early)', async () => {
-    const { database, drop } = await freshDatabase();
-    await database.migrate();
-    const queue = new JobQueue(database, { retryLimit: 0 });
-    let started!: () => void;
-    const running = new Promise<void>((r) => (started = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let ended!: () => void;
-    const done = new Promise<void>((r) => (ended = r));
+    const { database, drop, queue, running, release, done, handler } = await heldJob();
     try {
-      await queue.work(QUEUE.sendMail, async () => {
-        started();
-        await released;
-        ended();
-      });
+      await queue.work(QUEUE.sendMail, handler);
       await queue.send(QUEUE.sendMail, { to: 'a@example.com' });
       await running;
       expect(await queue.pending(QUEUE.sendMail)).toBe(1);
