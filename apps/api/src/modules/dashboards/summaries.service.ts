@@ -50,6 +50,16 @@ async function summaryRows(db: Db, scope: Scope, q: SummaryQuery) {
   return { slice, rows: rows.filter((r) => byCenter || toCents(r.total) !== 0 || Number(r.voice) !== 0) };
 }
 
+/** A summary's answer: its client and period, every row (no paging) and the rows' totals. */
+const summaryList = <I, T>(slice: { clientId: number; from: string; to: string }, items: I[], totals: T) => ({
+  clientId: slice.clientId,
+  from: slice.from,
+  to: slice.to,
+  items,
+  total: items.length,
+  totals,
+});
+
 export async function costSummaries(db: Db, scope: Scope, q: SummaryQuery): Promise<CostSummaryList> {
   const { slice, rows } = await summaryRows(db, scope, q);
   const items = rows.map((r) => {
@@ -65,18 +75,11 @@ export async function costSummaries(db: Db, scope: Scope, q: SummaryQuery): Prom
   });
   const sum = (k: 'optimizableCost' | 'otherCost' | 'totalCost') =>
     euros(items.reduce((a, i) => a + toCents(i[k]), 0));
-  return {
-    clientId: slice.clientId,
-    from: slice.from,
-    to: slice.to,
-    items,
-    total: items.length,
-    totals: {
-      optimizableCost: sum('optimizableCost'),
-      otherCost: sum('otherCost'),
-      totalCost: sum('totalCost'),
-    },
-  };
+  return summaryList(slice, items, {
+    optimizableCost: sum('optimizableCost'),
+    otherCost: sum('otherCost'),
+    totalCost: sum('totalCost'),
+  });
 }
 
 export async function usageSummaries(db: Db, scope: Scope, q: SummaryQuery): Promise<UsageSummaryList> {
@@ -93,19 +96,12 @@ export async function usageSummaries(db: Db, scope: Scope, q: SummaryQuery): Pro
   }));
   const sum = (k: 'voiceMinutes' | 'sms' | 'dataMb' | 'roamingVoiceMinutes' | 'roamingDataMb') =>
     round2(items.reduce((a, i) => a + i[k], 0));
-  return {
-    clientId: slice.clientId,
-    from: slice.from,
-    to: slice.to,
-    items,
-    total: items.length,
-    totals: {
-      voiceMinutes: sum('voiceMinutes'),
-      sms: sum('sms'),
-      dataMb: sum('dataMb'),
-      roamingVoiceMinutes: sum('roamingVoiceMinutes'),
-      roamingDataMb: sum('roamingDataMb'),
-      usageCost: euros(items.reduce((a, i) => a + toCents(i.usageCost), 0)),
-    },
-  };
+  return summaryList(slice, items, {
+    voiceMinutes: sum('voiceMinutes'),
+    sms: sum('sms'),
+    dataMb: sum('dataMb'),
+    roamingVoiceMinutes: sum('roamingVoiceMinutes'),
+    roamingDataMb: sum('roamingDataMb'),
+    usageCost: euros(items.reduce((a, i) => a + toCents(i.usageCost), 0)),
+  });
 }
