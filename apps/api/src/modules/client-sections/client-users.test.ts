@@ -80,13 +80,17 @@ afterAll(async () => {
 });
 
 const base = (id = clientId) => `/api/clients/${id}/users`;
-const person = (extra: Record<string, unknown> = {}) => ({
+/** The new user's own fields, as sent and as answered. */
+const LIISA = {
   name: 'Liisa Nieminen',
   email: 'liisa.nieminen@pohjolarakennus.fi',
   address: 'Mannerheimintie 1, 00100 Helsinki',
   contactNumber: '+358 40 123 4567',
   country: 'Finland',
   status: 'active',
+};
+const person = (extra: Record<string, unknown> = {}) => ({
+  ...LIISA,
   subCompanyIds: [helsinki],
   costCenterIds: [],
   permissions: ['general', 'dashboards', 'invoices.upload'],
@@ -114,12 +118,7 @@ describe('additional users', () => {
     newId = user.id;
     expect(user).toMatchObject({
       clientId,
-      name: 'Liisa Nieminen',
-      email: 'liisa.nieminen@pohjolarakennus.fi',
-      address: 'Mannerheimintie 1, 00100 Helsinki',
-      contactNumber: '+358 40 123 4567',
-      country: 'Finland',
-      status: 'active',
+      ...LIISA,
       activated: false,
       subCompanies: [{ id: helsinki, name: 'Pohjola Rakennus Helsinki' }],
       costCenters: [],
