@@ -7,6 +7,33 @@ import { BUYER, type TestApp } from './helpers.js';
 
 let invoiceNo = 0;
 
+/**
+ * An invoice row over a stored one-byte file named as the invoice (the rows an upload leaves before
+ * its parse): its id.
+ */
+export async function insertInvoice(
+  t: Pick<TestApp, 'deps'>,
+  values: Omit<typeof invoices.$inferInsert, 'fileId'>,
+): Promise<number> {
+  const { db } = t.deps.database;
+  const [file] = await db
+    .insert(files)
+    .values({
+      clientId: values.clientId,
+      kind: 'invoice',
+      name: values.fileName,
+      mime: 'application/pdf',
+      size: 1,
+      data: Buffer.from('x'),
+    })
+    .returning({ id: files.id });
+  const [head] = await db
+    .insert(invoices)
+    .values({ ...values, fileId: file!.id })
+    .returning({ id: invoices.id });
+  return head!.id;
+}
+
 /** A monthly fee line of the invoice. */
 export const feeLine = (label: string, amount: number): InvoiceLine => ({
   label,
@@ -53,28 +80,13 @@ export async function importParsed(
 ): Promise<number> {
   const { db } = t.deps.database;
   const n = ++invoiceNo;
-  const [file] = await db
-    .insert(files)
-    .values({
-      clientId: opts.clientId,
-      kind: 'invoice',
-      name: `i${n}.pdf`,
-      mime: 'application/pdf',
-      size: 1,
-      data: Buffer.from('x'),
-    })
-    .returning();
-  const [head] = await db
-    .insert(invoices)
-    .values({
-      clientId: opts.clientId,
-      subCompanyId: opts.subCompanyId,
-      fileId: file.id,
-      fileName: `i${n}.pdf`,
-      fileSha256: `import-parsed-${n}-${Date.now()}`,
-      batchId: `import-parsed-${n}`,
-    })
-    .returning();
+  const invoiceId = await insertInvoice(t, {
+    clientId: opts.clientId,
+    subCompanyId: opts.subCompanyId,
+    fileName: `i${n}.pdf`,
+    fileSha256: `import-parsed-${n}-${Date.now()}`,
+    batchId: `import-parsed-${n}`,
+  });
   const otherLines = opts.otherLines ?? [];
   // The stated totals are the subscriptions' (the import keeps them as printed; it does not reconcile).
   const total = opts.subscriptions.reduce((a, s) => a + s.total, 0);
@@ -95,7 +107,7 @@ export async function importParsed(
     subscriptions: opts.subscriptions,
     otherLines,
   };
-  const done = await importParsedInvoice(db, head.id, parsed, opts.now ?? new Date());
+  const done = await importParsedInvoice(db, invoiceId, parsed, opts.now ?? new Date());
   if (!done.imported) throw new Error(`invoice of ${opts.month} not imported: ${JSON.stringify(done)}`);
-  return head.id;
+  return invoiceId;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_CLIENT_USER_PERMISSIONS, message } from '@kulu/shared';
-import { clients, costCenters, files, invoices, subCompanies } from '../../db/schema/index.js';
+import { clients, costCenters, subCompanies } from '../../db/schema/index.js';
 import { clientWing, demoUser, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
+import { insertInvoice } from '../../test/import-parsed.js';
 
 let t: TestApp;
 let admin: string, consultant: string, companyAdmin: string, clientUser: string, otherCompanyAdmin: string;
@@ -19,31 +20,14 @@ const password = 'Uusi!Salasana1';
 
 /** One invoice row of a sub-company (enough for the invoice list). */
 async function invoiceOf(cId: number, subCompanyId: number, tag: string) {
-  const db = t.deps.database.db;
-  const [f] = await db
-    .insert(files)
-    .values({
-      clientId: cId,
-      kind: 'invoice',
-      name: 'x.pdf',
-      mime: 'application/pdf',
-      size: 1,
-      data: Buffer.from('x'),
-    })
-    .returning({ id: files.id });
-  const [i] = await db
-    .insert(invoices)
-    .values({
-      clientId: cId,
-      subCompanyId,
-      fileId: f.id,
-      fileName: `${tag}.pdf`,
-      fileSha256: `client-users-${tag}`,
-      batchId: 'client-users',
-      uploadState: 'failed',
-    })
-    .returning({ id: invoices.id });
-  return i.id;
+  return insertInvoice(t, {
+    clientId: cId,
+    subCompanyId,
+    fileName: `${tag}.pdf`,
+    fileSha256: `client-users-${tag}`,
+    batchId: 'client-users',
+    uploadState: 'failed',
+  });
 }
 
 beforeAll(async () => {

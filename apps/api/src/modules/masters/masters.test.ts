@@ -8,8 +8,9 @@ import {
   type MasterKey,
   type MasterResource,
 } from '@kulu/shared';
-import { files, invoices, monthlyFacts, userCostCenters, users } from '../../db/schema/index.js';
+import { monthlyFacts, userCostCenters, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { insertInvoice } from '../../test/import-parsed.js';
 import { operatorResource, costCategoryResource, MASTER_DEFS } from './definitions.js';
 import { createRow, deleteRow, mapDbError, pgErrorOf } from '../../lib/resource/resource.service.js';
 import { safeText } from '../../lib/resource/export.js';
@@ -782,31 +783,16 @@ describe('cost elements', () => {
       await make('Facts element', ref.monthlyFee),
       await make('Facts other', ref.monthlyFee),
     ];
-    const [file] = await db
-      .insert(files)
-      .values({
-        clientId: ref.saimaa,
-        kind: 'invoice',
-        name: 'f.pdf',
-        mime: 'application/pdf',
-        size: 1,
-        data: Buffer.from('x'),
-      })
-      .returning({ id: files.id });
-    const [inv] = await db
-      .insert(invoices)
-      .values({
-        clientId: ref.saimaa,
-        operatorId: ref.telia,
-        fileId: file.id,
-        fileName: 'f.pdf',
-        fileSha256: 'facts-test',
-        batchId: 'facts-test',
-      })
-      .returning({ id: invoices.id });
+    const invoiceId = await insertInvoice(t, {
+      clientId: ref.saimaa,
+      operatorId: ref.telia,
+      fileName: 'f.pdf',
+      fileSha256: 'facts-test',
+      batchId: 'facts-test',
+    });
     const fact = (costElementId: number) => ({
       clientId: ref.saimaa,
-      invoiceId: inv.id,
+      invoiceId,
       operatorId: ref.telia,
       month: '2026-01-01',
       costElementId,

@@ -8,8 +8,6 @@ import {
   clientOperators,
   clients,
   costElements,
-  files,
-  invoices,
   monthlyFacts,
   operators,
   optimizationMarks,
@@ -18,6 +16,7 @@ import {
   subscriptions,
 } from '../../db/schema/index.js';
 import { addActiveContract, clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { insertInvoice } from '../../test/import-parsed.js';
 import { addConsultant } from '../../test/client-wing.js';
 
 /**
@@ -40,32 +39,17 @@ let n = 0;
 async function invoiceWithFacts(clientId: number, operator: string, month: string, amounts: string[]) {
   const { db } = t.deps.database;
   const k = ++n;
-  const [file] = await db
-    .insert(files)
-    .values({
-      clientId,
-      kind: 'invoice',
-      name: `p${k}.pdf`,
-      mime: 'application/pdf',
-      size: 1,
-      data: Buffer.from('x'),
-    })
-    .returning();
-  const [inv] = await db
-    .insert(invoices)
-    .values({
-      clientId,
-      operatorId: op[operator],
-      fileId: file!.id,
-      fileName: `p${k}.pdf`,
-      fileSha256: `portfolio-${k}`,
-      batchId: `p${k}`,
-      invoiceNumber: `P-${k}`,
-      periodStart: `${month}-01`,
-      uploadState: 'uploaded',
-      parsingStatus: 'completed',
-    })
-    .returning();
+  const invoiceId = await insertInvoice(t, {
+    clientId,
+    operatorId: op[operator],
+    fileName: `p${k}.pdf`,
+    fileSha256: `portfolio-${k}`,
+    batchId: `p${k}`,
+    invoiceNumber: `P-${k}`,
+    periodStart: `${month}-01`,
+    uploadState: 'uploaded',
+    parsingStatus: 'completed',
+  });
   const [element] = await db
     .insert(costElements)
     .values({ name: `Portfolio fee ${k}`, operatorId: op[operator]!, status: 'approved' })
@@ -86,7 +70,7 @@ async function invoiceWithFacts(clientId: number, operator: string, month: strin
     subs.push(sub!.id);
     await db.insert(monthlyFacts).values({
       clientId,
-      invoiceId: inv!.id,
+      invoiceId,
       operatorId: op[operator]!,
       subscriptionId: sub!.id,
       month: `${month}-01`,
