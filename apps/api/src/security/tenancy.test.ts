@@ -32,6 +32,7 @@ import { Scope } from '../lib/scope.js';
 import { callerForUser, permits } from '../plugins/access.js';
 import type { AuthUser } from '../types.js';
 import { addActiveContract, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { insertInvoice } from '../test/import-parsed.js';
 
 /**
  * Tenancy test generated from the route table (app.routeCatalogue): no per-route list.
@@ -242,21 +243,9 @@ async function addFixtures() {
       .from(subCompanies)
       .where(eq(subCompanies.clientId, c.id));
     for (const s of [...subs, { id: null }]) {
-      const [f] = await db
-        .insert(files)
-        .values({
-          clientId: c.id,
-          kind: 'invoice',
-          name: 'x.pdf',
-          mime: 'application/pdf',
-          size: 1,
-          data: Buffer.from('x'),
-        })
-        .returning({ id: files.id });
-      await db.insert(invoices).values({
+      await insertInvoice(t, {
         clientId: c.id,
         subCompanyId: s.id,
-        fileId: f.id,
         fileName: 'x.pdf',
         fileSha256: `tenancy-${c.id}-${s.id}`,
         batchId: 'tenancy',
