@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { USERS, login, openPage, reloadUntil, screenshot, useBrowser } from './browser';
+import { USERS, login, pageTest, reloadUntil, screenshot, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -25,44 +25,40 @@ async function bellCount(page: Page, timeoutMs = 120_000): Promise<number> {
 
 describe('alerts (company admin)', () => {
   for (const lang of ['en', 'fi'] as const) {
-    it(
+    pageTest(
+      browser,
       `bell -> alert -> its subscription, in ${lang === 'en' ? 'English' : 'Finnish'}`,
-      { timeout: 300_000 },
-      async () => {
-        const { context, page, errors } = await openPage(browser());
-        try {
-          await login(page, USERS.companyAdmin, undefined, lang);
-          expect(await bellCount(page)).toBeGreaterThan(0);
-          await screenshot(page, `alert-bell-${lang}`);
-          await page.getByTestId('alert-bell').click();
-          await page.waitForURL(/#\/company\/alerts$/);
-          await page.getByRole('heading', { name: lang === 'en' ? 'Alerts' : 'Hälytykset' }).waitFor();
-          const table = page.getByTestId('alerts-table');
-          await table.locator('tbody tr.ant-table-row').first().waitFor();
-          // The sentences are built in the reader's language: "… in October 2026" / "… lokakuussa 2026".
-          const sentence = lang === 'en' ? / in [A-Z][a-z]+ \d{4}/ : /[a-zäö]+kuussa \d{4}/;
-          await expect.poll(async () => sentence.test(await table.innerText())).toBe(true);
-          await screenshot(page, `alerts-page-${lang}`);
+      { shot: 'alerts-1', timeout: 300_000 },
+      async (page) => {
+        await login(page, USERS.companyAdmin, undefined, lang);
+        expect(await bellCount(page)).toBeGreaterThan(0);
+        await screenshot(page, `alert-bell-${lang}`);
+        await page.getByTestId('alert-bell').click();
+        await page.waitForURL(/#\/company\/alerts$/);
+        await page.getByRole('heading', { name: lang === 'en' ? 'Alerts' : 'Hälytykset' }).waitFor();
+        const table = page.getByTestId('alerts-table');
+        await table.locator('tbody tr.ant-table-row').first().waitFor();
+        // The sentences are built in the reader's language: "… in October 2026" / "… lokakuussa 2026".
+        const sentence = lang === 'en' ? / in [A-Z][a-z]+ \d{4}/ : /[a-zäö]+kuussa \d{4}/;
+        await expect.poll(async () => sentence.test(await table.innerText())).toBe(true);
+        await screenshot(page, `alerts-page-${lang}`);
 
-          const link = table.locator('[data-testid^=alert-link-]').first();
-          const phone = (await link.innerText()).trim().split(' ')[0];
-          await link.click();
-          await page.waitForURL(/#\/company\/subscriptions\/\d+$/);
-          await page
-            .getByRole('heading', { name: `${lang === 'en' ? 'Subscription' : 'Liittymä'} ${phone}` })
-            .waitFor();
-          expect(errors).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        const link = table.locator('[data-testid^=alert-link-]').first();
+        const phone = (await link.innerText()).trim().split(' ')[0];
+        await link.click();
+        await page.waitForURL(/#\/company\/subscriptions\/\d+$/);
+        await page
+          .getByRole('heading', { name: `${lang === 'en' ? 'Subscription' : 'Liittymä'} ${phone}` })
+          .waitFor();
       },
     );
   }
 
-  it('acknowledges an alert with a note, and the bell counts one fewer', { timeout: 300_000 }, async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await login(page, USERS.companyAdmin);
+  pageTest(
+    browser,
+    'acknowledges an alert with a note, and the bell counts one fewer',
+    { shot: 'alerts-2', as: USERS.companyAdmin, timeout: 300_000 },
+    async (page) => {
       const before = await bellCount(page);
       await page.getByTestId('alert-bell').click();
       const table = page.getByTestId('alerts-table');
@@ -73,11 +69,8 @@ describe('alerts (company admin)', () => {
       await page.getByRole('button', { name: 'Acknowledge', exact: true }).last().click();
       expect((await acked).ok()).toBe(true);
       await expect.poll(() => bellCount(page)).toBe(before - 1);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });
 
 describe('alert rules (company admin)', () => {
@@ -101,45 +94,40 @@ describe('alert rules (company admin)', () => {
   }
 
   for (const lang of ['en', 'fi'] as const) {
-    it(
+    pageTest(
+      browser,
       `changes the cost jump's amount, keeps it after a reload, and refuses a factor out of bounds, in ${lang === 'en' ? 'English' : 'Finnish'}`,
-      { timeout: 300_000 },
-      async () => {
-        const { context, page, errors } = await openPage(browser());
-        try {
-          await login(page, USERS.companyAdmin, undefined, lang);
-          let { factor, amount } = await openRules(page);
-          const originalFactor = await factor.inputValue();
-          const original = await amount.inputValue();
-          const changed = lang === 'en' ? '45.50' : '45,50';
-          expect(original).not.toBe(changed);
+      { shot: 'alerts-3', timeout: 300_000 },
+      async (page) => {
+        await login(page, USERS.companyAdmin, undefined, lang);
+        const { factor, amount } = await openRules(page);
+        const originalFactor = await factor.inputValue();
+        const original = await amount.inputValue();
+        const changed = lang === 'en' ? '45.50' : '45,50';
+        expect(original).not.toBe(changed);
 
-          // A factor below 1.1 is refused on the form, before any request.
-          await factor.fill('1');
-          await page.getByTestId('alert-rules-save').click();
-          await page
-            .getByTestId('alert-rule-cost_jump')
-            .locator('.ant-form-item-explain-error')
-            .getByText(lang === 'en' ? /invalid/ : /virheellinen/)
-            .waitFor();
-          await factor.fill(originalFactor);
+        // A factor below 1.1 is refused on the form, before any request.
+        await factor.fill('1');
+        await page.getByTestId('alert-rules-save').click();
+        await page
+          .getByTestId('alert-rule-cost_jump')
+          .locator('.ant-form-item-explain-error')
+          .getByText(lang === 'en' ? /invalid/ : /virheellinen/)
+          .waitFor();
+        await factor.fill(originalFactor);
 
-          await amount.fill(changed);
-          await save(page);
-          await page.getByText(lang === 'en' ? 'Alert rules saved' : 'Hälytyssäännöt tallennettu').waitFor();
-          await screenshot(page, `alert-rules-${lang}`);
+        await amount.fill(changed);
+        await save(page);
+        await page.getByText(lang === 'en' ? 'Alert rules saved' : 'Hälytyssäännöt tallennettu').waitFor();
+        await screenshot(page, `alert-rules-${lang}`);
 
-          await page.reload();
-          ({ factor, amount } = await openRules(page));
-          await expect.poll(() => amount.inputValue()).toBe(changed);
+        await page.reload();
+        const reloaded = (await openRules(page)).amount;
+        await expect.poll(() => reloaded.inputValue()).toBe(changed);
 
-          // Back to what it was: other tests read the demo's alerts.
-          await amount.fill(original);
-          await save(page);
-          expect(errors).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        // Back to what it was: other tests read the demo's alerts.
+        await reloaded.fill(original);
+        await save(page);
       },
     );
   }

@@ -1,42 +1,54 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { USERS, baseUrl, goto, login, openPage, screenshot, switchLanguage, useBrowser } from './browser';
+import {
+  USERS,
+  baseUrl,
+  goto,
+  login,
+  openPage,
+  pageTest,
+  screenshot,
+  switchLanguage,
+  useBrowser,
+} from './browser';
 
 const browser = useBrowser();
 
 describe('login and session', () => {
-  it('shows the login page with the operator list and takes a screenshot in both languages', async () => {
-    const { context, page, errors } = await openPage(browser());
-    await goto(page, '/');
-    await page.waitForURL(/#\/login$/);
-    // The operator list is fetched after the page shows; right after start the API may still be busy
-    // with the demo invoices, so wait longer than expect.poll's default second.
-    await expect
-      .poll(() => page.locator('[data-testid=login-operator] option').count(), { timeout: 20_000 })
-      .toBeGreaterThan(1);
-    expect(await page.title()).toContain('Log in');
-    await screenshot(page, 'login-en');
-    await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
-    await page.getByRole('heading', { name: 'Kirjaudu sisään' }).waitFor();
-    await screenshot(page, 'login-fi');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'shows the login page with the operator list and takes a screenshot in both languages',
+    { shot: 'auth-1', path: '/' },
+    async (page) => {
+      await page.waitForURL(/#\/login$/);
+      // The operator list is fetched after the page shows; right after start the API may still be busy
+      // with the demo invoices, so wait longer than expect.poll's default second.
+      await expect
+        .poll(() => page.locator('[data-testid=login-operator] option').count(), { timeout: 20_000 })
+        .toBeGreaterThan(1);
+      expect(await page.title()).toContain('Log in');
+      await screenshot(page, 'login-en');
+      await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
+      await page.getByRole('heading', { name: 'Kirjaudu sisään' }).waitFor();
+      await screenshot(page, 'login-fi');
+    },
+  );
 
-  it('validates the sign-up form with the shared schema', async () => {
-    const { context, page, errors } = await openPage(browser());
-    await goto(page, '/signup');
-    await page.locator('#businessId').fill('1234567-8');
-    await page.locator('#contactNumber').fill('12');
-    await page.locator('#password').fill('abc');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText('Company name is required').waitFor();
-    await page.getByText('Business ID is invalid!').waitFor();
-    await page.getByText('Contact number is invalid!').waitFor();
-    await screenshot(page, 'signup');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'validates the sign-up form with the shared schema',
+    { shot: 'auth-2', path: '/signup' },
+    async (page) => {
+      await page.locator('#businessId').fill('1234567-8');
+      await page.locator('#contactNumber').fill('12');
+      await page.locator('#password').fill('abc');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByText('Company name is required').waitFor();
+      await page.getByText('Business ID is invalid!').waitFor();
+      await page.getByText('Contact number is invalid!').waitFor();
+      await screenshot(page, 'signup');
+    },
+  );
 
   it('refuses a wrong password with the catalogue message', async () => {
     const { context, page } = await openPage(browser());
@@ -99,38 +111,39 @@ describe('login and session', () => {
     await context.close();
   });
 
-  it('offers the source code (AGPL-3.0) on the login page, in the footer and in help, in both languages', async () => {
-    const { context, page, errors } = await openPage(browser());
-    await goto(page, '/login');
-    const onLogin = page.getByTestId('source-link').first();
-    await expect.poll(() => onLogin.innerText()).toBe('Source code (AGPL-3.0)');
-    // What the link gives: the server's own source as a .tar.gz with the licence text in it.
-    const href = await onLogin.getAttribute('href');
-    const res = await page.request.get(new URL(href!, baseUrl()).toString());
-    expect(res.status()).toBe(200);
-    expect(res.headers()['content-type']).toBe('application/gzip');
-    const tar = gunzipSync(await res.body()).toString('latin1');
-    expect(tar).toContain('kulu/LICENSE');
-    expect(tar).toContain('GNU AFFERO GENERAL PUBLIC LICENSE');
+  pageTest(
+    browser,
+    'offers the source code (AGPL-3.0) on the login page, in the footer and in help, in both languages',
+    { shot: 'auth-3', path: '/login' },
+    async (page) => {
+      const onLogin = page.getByTestId('source-link').first();
+      await expect.poll(() => onLogin.innerText()).toBe('Source code (AGPL-3.0)');
+      // What the link gives: the server's own source as a .tar.gz with the licence text in it.
+      const href = await onLogin.getAttribute('href');
+      const res = await page.request.get(new URL(href!, baseUrl()).toString());
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('application/gzip');
+      const tar = gunzipSync(await res.body()).toString('latin1');
+      expect(tar).toContain('kulu/LICENSE');
+      expect(tar).toContain('GNU AFFERO GENERAL PUBLIC LICENSE');
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() => page.locator('.auth-main-footer [data-testid=source-link]').isVisible())
-      .toBe(true);
-    await page.setViewportSize({ width: 1400, height: 900 });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => page.locator('.auth-main-footer [data-testid=source-link]').isVisible())
+        .toBe(true);
+      await page.setViewportSize({ width: 1400, height: 900 });
 
-    await login(page, USERS.companyAdmin, undefined, 'fi');
-    const footer = page.locator('.app-footer [data-testid=source-link]');
-    await expect.poll(() => footer.innerText()).toBe('Lähdekoodi (AGPL-3.0)');
-    await page.getByTestId('help-button').click();
-    await expect
-      .poll(() => page.getByTestId('help-licence').innerText())
-      .toContain('GNU Affero General Public License');
-    await screenshot(page, 'help-licence-fi');
-    await page.keyboard.press('Escape');
-    await switchLanguage(page, 'en');
-    await expect.poll(() => footer.innerText()).toBe('Source code (AGPL-3.0)');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await login(page, USERS.companyAdmin, undefined, 'fi');
+      const footer = page.locator('.app-footer [data-testid=source-link]');
+      await expect.poll(() => footer.innerText()).toBe('Lähdekoodi (AGPL-3.0)');
+      await page.getByTestId('help-button').click();
+      await expect
+        .poll(() => page.getByTestId('help-licence').innerText())
+        .toContain('GNU Affero General Public License');
+      await screenshot(page, 'help-licence-fi');
+      await page.keyboard.press('Escape');
+      await switchLanguage(page, 'en');
+      await expect.poll(() => footer.innerText()).toBe('Source code (AGPL-3.0)');
+    },
+  );
 });

@@ -1,23 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   fillDay,
-  onPage,
   openClient,
   openTab,
-  toast,
-  toastsGone,
+  pageTest,
   screenshot,
   switchLanguage,
+  toast,
+  toastsGone,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
 
 describe('a client: contracts, billing, payments and on-demand support', () => {
-  it('works through the four sections in English and shows them in Finnish', async () => {
-    await onPage(browser(), 'client-money', walk);
-  }, 240_000);
+  pageTest(
+    browser,
+    'works through the four sections in English and shows them in Finnish',
+    { shot: 'client-money', timeout: 240_000 },
+    walk,
+  );
 });
 
 /** The walk through the four sections, in English and then in Finnish. */

@@ -1,24 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   USERS,
-  onPage,
   openClient,
   openTab,
+  pageTest,
   pickOption,
-  toast,
-  toastsGone,
   screenshot,
   switchLanguage,
+  toast,
+  toastsGone,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
 
 describe('a client: sub-companies and additional users', () => {
-  it('adds a sub-company and a user in English and shows both sections in Finnish', async () => {
-    await onPage(browser(), 'client-users', walk);
-  }, 240_000);
+  pageTest(
+    browser,
+    'adds a sub-company and a user in English and shows both sections in Finnish',
+    { shot: 'client-users', timeout: 240_000 },
+    walk,
+  );
 });
 
 async function walk(page: Page) {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { USERS, login, openPage, screenshot, reloadUntil, useBrowser } from './browser';
+import { USERS, pageTest, reloadUntil, screenshot, switchLanguage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -20,62 +20,48 @@ async function waitForFigures(page: Page): Promise<string> {
   return text;
 }
 
-async function switchLanguage(page: Page, lang: 'en' | 'fi') {
-  const saved = page.waitForResponse(
-    (r) => r.url().includes('/api/profile/settings') && r.request().method() === 'PUT',
-  );
-  await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
-  expect((await saved).ok()).toBe(true);
-}
-
 describe('cost and usage dashboard (company admin)', () => {
-  it(
+  pageTest(
+    browser,
     'lands on the dashboard after login and sees the demo invoices as totals, a trend and tables',
-    { timeout: 420_000 },
-    async () => {
-      const { context, page, errors } = await openPage(browser());
-      try {
-        await login(page, USERS.companyAdmin);
-        await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);
-        await page.getByRole('heading', { name: 'Cost and Usage' }).waitFor();
+    { shot: 'dashboards-1', as: USERS.companyAdmin, timeout: 420_000 },
+    async (page) => {
+      await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);
+      await page.getByRole('heading', { name: 'Cost and Usage' }).waitFor();
 
-        const total = await waitForFigures(page);
-        expect(total).toMatch(/^€[\d,]+\.\d{2}$/);
-        await page.getByTestId('dashboard-trend-chart').locator('canvas').waitFor();
-        await page.getByTestId('dashboard-categories-chart').locator('canvas').waitFor();
-        await page.getByTestId('dashboard-users-chart').locator('canvas').waitFor();
+      const total = await waitForFigures(page);
+      expect(total).toMatch(/^€[\d,]+\.\d{2}$/);
+      await page.getByTestId('dashboard-trend-chart').locator('canvas').waitFor();
+      await page.getByTestId('dashboard-categories-chart').locator('canvas').waitFor();
+      await page.getByTestId('dashboard-users-chart').locator('canvas').waitFor();
 
-        // The table view of the trend lists the months with their costs.
-        await page.getByTestId('dashboard-trend-view').locator('.ant-segmented-item').nth(1).click();
-        const months = page.getByTestId('dashboard-trend-table');
-        await months.getByRole('columnheader', { name: 'Voice minutes' }).waitFor();
-        expect(await months.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
-        await screenshot(page, 'dashboard-cost-usage-en');
+      // The table view of the trend lists the months with their costs.
+      await page.getByTestId('dashboard-trend-view').locator('.ant-segmented-item').nth(1).click();
+      const months = page.getByTestId('dashboard-trend-table');
+      await months.getByRole('columnheader', { name: 'Voice minutes' }).waitFor();
+      expect(await months.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
+      await screenshot(page, 'dashboard-cost-usage-en');
 
-        // A sub-company filter asks again and shows at most the client's total.
-        const subCompany = page.getByTestId('dashboard-sub-company');
-        if (await subCompany.count()) {
-          const answered = page.waitForResponse(
-            (r) => r.url().includes('/api/dashboard/cost-usage') && r.url().includes('subCompanyId='),
-          );
-          await subCompany.click();
-          await page.locator('.ant-select-dropdown .ant-select-item-option').first().click();
-          expect((await answered).ok()).toBe(true);
-        }
-
-        await switchLanguage(page, 'fi');
-        await page.reload();
-        await page.getByRole('heading', { name: 'Kustannukset ja käyttö' }).waitFor();
-        await page
-          .getByTestId('dashboard-total-cost')
-          .getByText(/\d,\d{2}\s€/)
-          .waitFor();
-        await screenshot(page, 'dashboard-cost-usage-fi');
-        await switchLanguage(page, 'en');
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
+      // A sub-company filter asks again and shows at most the client's total.
+      const subCompany = page.getByTestId('dashboard-sub-company');
+      if (await subCompany.count()) {
+        const answered = page.waitForResponse(
+          (r) => r.url().includes('/api/dashboard/cost-usage') && r.url().includes('subCompanyId='),
+        );
+        await subCompany.click();
+        await page.locator('.ant-select-dropdown .ant-select-item-option').first().click();
+        expect((await answered).ok()).toBe(true);
       }
+
+      await switchLanguage(page, 'fi');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Kustannukset ja käyttö' }).waitFor();
+      await page
+        .getByTestId('dashboard-total-cost')
+        .getByText(/\d,\d{2}\s€/)
+        .waitFor();
+      await screenshot(page, 'dashboard-cost-usage-fi');
+      await switchLanguage(page, 'en');
     },
   );
 });

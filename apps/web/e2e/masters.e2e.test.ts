@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { USERS, baseUrl, goto, login, menuTexts, openPage, screenshot, useBrowser } from './browser';
+import {
+  USERS,
+  baseUrl,
+  goto,
+  login,
+  menuTexts,
+  openPage,
+  screenshot,
+  switchLanguage,
+  useBrowser,
+} from './browser';
 
 const browser = useBrowser();
 
@@ -36,15 +46,6 @@ async function choose(page: Page, select: Locator, option: string) {
     await page.keyboard.press('Escape');
   }
   throw new Error(`could not choose ${option}`);
-}
-
-/** Switches the interface language and waits until it is saved on the user. */
-async function switchLanguage(page: Page, lang: 'en' | 'fi') {
-  const saved = page.waitForResponse(
-    (r) => r.url().includes('/api/profile/settings') && r.request().method() === 'PUT',
-  );
-  await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
-  expect((await saved).ok()).toBe(true);
 }
 
 async function save(page: Page) {

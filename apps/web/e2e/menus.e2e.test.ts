@@ -1,37 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { USERS, goto, login, menuTexts, openPage, screenshot, useBrowser } from './browser';
+import { USERS, goto, login, menuTexts, openPage, pageTest, screenshot, useBrowser } from './browser';
 
 const browser = useBrowser();
 
 describe('each role sees its menu', () => {
-  it('provider admin: the admin menu with Masters; builder and profile open', async () => {
-    const { context, page, errors } = await openPage(browser());
-    await login(page, USERS.admin);
-    await page.waitForURL(/#\/admin\/portfolio$/);
-    const texts = await menuTexts(page);
-    expect(texts).toEqual(
-      expect.arrayContaining([
-        'Portfolio',
-        'Dashboard',
-        'Upload Invoice',
-        'Reports',
-        'Masters',
-        'Client Management',
-      ]),
-    );
-    await goto(page, '/admin/dashboard/costAndUsage');
-    await page.getByText('Choose a client to see its costs and usage.').waitFor();
-    expect(await page.title()).toContain('Cost and Usage');
-    await screenshot(page, 'shell-admin-dashboard-en');
+  pageTest(
+    browser,
+    'provider admin: the admin menu with Masters; builder and profile open',
+    { shot: 'menus-1', as: USERS.admin },
+    async (page) => {
+      await page.waitForURL(/#\/admin\/portfolio$/);
+      const texts = await menuTexts(page);
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          'Portfolio',
+          'Dashboard',
+          'Upload Invoice',
+          'Reports',
+          'Masters',
+          'Client Management',
+        ]),
+      );
+      await goto(page, '/admin/dashboard/costAndUsage');
+      await page.getByText('Choose a client to see its costs and usage.').waitFor();
+      expect(await page.title()).toContain('Cost and Usage');
+      await screenshot(page, 'shell-admin-dashboard-en');
 
-    await goto(page, '/admin/master/plan');
-    await page.getByRole('heading', { name: 'Plans' }).waitFor();
-    await goto(page, '/builder');
-    await page.getByTestId('builder-layout').waitFor();
-    await screenshot(page, 'builder');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await goto(page, '/admin/master/plan');
+      await page.getByRole('heading', { name: 'Plans' }).waitFor();
+      await goto(page, '/builder');
+      await page.getByTestId('builder-layout').waitFor();
+      await screenshot(page, 'builder');
+    },
+  );
 
   it('consultant: no Masters, no client contracts or activity log', async () => {
     const { context, page } = await openPage(browser());

@@ -1,13 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { USERS, goto, login, openPage, screenshot, reloadUntil, useBrowser } from './browser';
+import { USERS, euros, goto, pageTest, reloadUntil, screenshot, switchLanguage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
 const rows = (page: Page) => page.getByTestId('optimization-table').locator('tbody tr.ant-table-row');
-
-/** "€1,234.50" (English format) as 1234.5. */
-const euro = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
 
 /** The count on a tab's label. */
 async function tabCount(page: Page, tab: string): Promise<number> {
@@ -50,7 +47,7 @@ async function shownSavings(page: Page): Promise<number[]> {
     (trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.textContent ?? ''),
     index,
   );
-  return texts.map(euro);
+  return texts.map(euros);
 }
 
 /**
@@ -89,116 +86,105 @@ async function applyLimit(page: Page, value: string) {
   expect((await answered).ok()).toBe(true);
 }
 
-async function switchLanguage(page: Page, lang: 'en' | 'fi') {
-  const saved = page.waitForResponse(
-    (r) => r.url().includes('/api/profile/settings') && r.request().method() === 'PUT',
-  );
-  await page.locator(`[data-testid=language-switch] [data-lang=${lang}]`).click();
-  expect((await saved).ok()).toBe(true);
-}
-
 describe('optimization and savings (company admin)', () => {
-  it(
+  pageTest(
+    browser,
     'sees findings, applies a saving limit, marks two subscriptions and sees them on the savings dashboard, in English and Finnish',
-    { timeout: 480_000 },
-    async () => {
-      const { context, page, errors } = await openPage(browser());
-      try {
-        await login(page, USERS.companyAdmin);
-        await goto(page, '/company/invoice-optimization');
-        await page.getByRole('heading', { name: 'Optimization' }).waitFor();
-        await waitForFindings(page);
-        await page
-          .getByTestId('optimization-run')
-          .getByText(/Last optimized/)
-          .waitFor();
-        await page.getByTestId('optimization-totals').waitFor();
-        await reasonInView(page);
-        await screenshot(page, 'optimization-en');
+    {
+      shot: 'optimization-1',
+      as: USERS.companyAdmin,
+      path: '/company/invoice-optimization',
+      timeout: 480_000,
+    },
+    async (page) => {
+      await page.getByRole('heading', { name: 'Optimization' }).waitFor();
+      await waitForFindings(page);
+      await page
+        .getByTestId('optimization-run')
+        .getByText(/Last optimized/)
+        .waitFor();
+      await page.getByTestId('optimization-totals').waitFor();
+      await reasonInView(page);
+      await screenshot(page, 'optimization-en');
 
-        // The saving limit: rows saving less than the largest saving on the first page go away.
-        const before = await matching(page);
-        const savings = await shownSavings(page);
-        const limit = Math.max(...savings);
-        await applyLimit(page, limit.toFixed(2));
-        // The answer is in; the screen follows on the next render.
-        if (Math.min(...savings) < limit) await expect.poll(() => matching(page)).toBeLessThan(before);
-        await rows(page).first().waitFor();
-        expect(await matching(page)).toBeGreaterThan(0);
-        for (const s of await shownSavings(page)) expect(s).toBeGreaterThanOrEqual(limit);
-        await applyLimit(page, '');
-        await expect.poll(() => matching(page)).toBe(before);
+      // The saving limit: rows saving less than the largest saving on the first page go away.
+      const before = await matching(page);
+      const savings = await shownSavings(page);
+      const limit = Math.max(...savings);
+      await applyLimit(page, limit.toFixed(2));
+      // The answer is in; the screen follows on the next render.
+      if (Math.min(...savings) < limit) await expect.poll(() => matching(page)).toBeLessThan(before);
+      await rows(page).first().waitFor();
+      expect(await matching(page)).toBeGreaterThan(0);
+      for (const s of await shownSavings(page)) expect(s).toBeGreaterThanOrEqual(limit);
+      await applyLimit(page, '');
+      await expect.poll(() => matching(page)).toBe(before);
 
-        // Mark the first two unmarked recommendations.
-        const markable = rows(page).filter({
-          has: page.locator('.ant-checkbox:not(.ant-checkbox-disabled)'),
-        });
-        expect(await markable.count()).toBeGreaterThanOrEqual(2);
-        const ids: string[] = [];
-        for (let i = 0; i < 2; i++) {
-          const row = markable.nth(i);
-          ids.push(await row.getAttribute('data-row-key').then(String));
-          await row.locator('.ant-checkbox-wrapper').click();
-        }
-        const mark = page.getByTestId('optimization-mark');
-        await expect.poll(() => mark.innerText()).toMatch(/Mark 2 for optimization/);
-        await mark.click();
-        const marked = page.waitForResponse(
-          (r) => r.url().includes('/api/optimization/mark') && r.request().method() === 'POST',
-        );
-        await page.locator('.ant-popconfirm').getByRole('button', { name: 'Mark for optimization' }).click();
-        expect((await marked).ok()).toBe(true);
-        await page.getByText('2 subscriptions marked for optimization').waitFor();
-        for (const id of ids)
-          await page.locator(`tr[data-row-key="${id}"]`).getByTestId('mark-open').waitFor();
-
-        // The savings dashboard shows the marked part.
-        await goto(page, '/company/dashboard/savings');
-        await page.getByRole('heading', { name: 'Savings' }).waitFor();
-        const markedText = page.getByTestId('savings-marked');
-        await markedText.waitFor();
-        const m = /^(€[\d,]+\.\d{2}) marked \((\d+) subscriptions?\)$/.exec(
-          (await markedText.innerText()).trim(),
-        );
-        expect(m).not.toBeNull();
-        expect(euro(m![1])).toBeGreaterThan(0);
-        expect(Number(m![2])).toBeGreaterThanOrEqual(2);
-        expect(
-          euro(await page.getByTestId('savings-potential').locator('.ant-statistic-content').innerText()),
-        ).toBeGreaterThan(0);
-        await page.getByTestId('savings-sub-companies-chart').locator('canvas').waitFor();
-        await screenshot(page, 'savings-en');
-
-        // Finnish after a reload.
-        await switchLanguage(page, 'fi');
-        await page.reload();
-        await page.getByRole('heading', { name: 'Säästöt' }).waitFor();
-        await page
-          .getByTestId('savings-marked')
-          .getByText(/\d,\d{2}\s€ merkitty/)
-          .waitFor();
-        await screenshot(page, 'savings-fi');
-        await goto(page, '/company/invoice-optimization');
-        await page.getByRole('heading', { name: 'Optimointi' }).waitFor();
-        await page.getByTestId('optimization-tab-optimized').getByText('Optimoitu').waitFor();
-        await page.getByRole('button', { name: /Optimoi uudelleen/ }).waitFor();
-        await rows(page).first().waitFor();
-        await page.locator(`tr[data-row-key="${ids[0]}"]`).getByText('Merkitty').waitFor();
-        await reasonInView(page);
-        await screenshot(page, 'optimization-fi');
-        await switchLanguage(page, 'en');
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
+      // Mark the first two unmarked recommendations.
+      const markable = rows(page).filter({
+        has: page.locator('.ant-checkbox:not(.ant-checkbox-disabled)'),
+      });
+      expect(await markable.count()).toBeGreaterThanOrEqual(2);
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const row = markable.nth(i);
+        ids.push(await row.getAttribute('data-row-key').then(String));
+        await row.locator('.ant-checkbox-wrapper').click();
       }
+      const mark = page.getByTestId('optimization-mark');
+      await expect.poll(() => mark.innerText()).toMatch(/Mark 2 for optimization/);
+      await mark.click();
+      const marked = page.waitForResponse(
+        (r) => r.url().includes('/api/optimization/mark') && r.request().method() === 'POST',
+      );
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Mark for optimization' }).click();
+      expect((await marked).ok()).toBe(true);
+      await page.getByText('2 subscriptions marked for optimization').waitFor();
+      for (const id of ids) await page.locator(`tr[data-row-key="${id}"]`).getByTestId('mark-open').waitFor();
+
+      // The savings dashboard shows the marked part.
+      await goto(page, '/company/dashboard/savings');
+      await page.getByRole('heading', { name: 'Savings' }).waitFor();
+      const markedText = page.getByTestId('savings-marked');
+      await markedText.waitFor();
+      const m = /^(€[\d,]+\.\d{2}) marked \((\d+) subscriptions?\)$/.exec(
+        (await markedText.innerText()).trim(),
+      );
+      expect(m).not.toBeNull();
+      expect(euros(m![1])).toBeGreaterThan(0);
+      expect(Number(m![2])).toBeGreaterThanOrEqual(2);
+      expect(
+        euros(await page.getByTestId('savings-potential').locator('.ant-statistic-content').innerText()),
+      ).toBeGreaterThan(0);
+      await page.getByTestId('savings-sub-companies-chart').locator('canvas').waitFor();
+      await screenshot(page, 'savings-en');
+
+      // Finnish after a reload.
+      await switchLanguage(page, 'fi');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Säästöt' }).waitFor();
+      await page
+        .getByTestId('savings-marked')
+        .getByText(/\d,\d{2}\s€ merkitty/)
+        .waitFor();
+      await screenshot(page, 'savings-fi');
+      await goto(page, '/company/invoice-optimization');
+      await page.getByRole('heading', { name: 'Optimointi' }).waitFor();
+      await page.getByTestId('optimization-tab-optimized').getByText('Optimoitu').waitFor();
+      await page.getByRole('button', { name: /Optimoi uudelleen/ }).waitFor();
+      await rows(page).first().waitFor();
+      await page.locator(`tr[data-row-key="${ids[0]}"]`).getByText('Merkitty').waitFor();
+      await reasonInView(page);
+      await screenshot(page, 'optimization-fi');
+      await switchLanguage(page, 'en');
     },
   );
 
-  it('an admin picks the client first, then sees its findings', { timeout: 420_000 }, async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await login(page, USERS.admin);
-      await goto(page, '/admin/invoice-optimization');
+  pageTest(
+    browser,
+    'an admin picks the client first, then sees its findings',
+    { shot: 'optimization-2', as: USERS.admin, path: '/admin/invoice-optimization', timeout: 420_000 },
+    async (page) => {
       await page.getByTestId('optimization-client-first').waitFor();
       await screenshot(page, 'optimization-client-first-en');
       await page.getByTestId('optimization-client').click();
@@ -209,17 +195,14 @@ describe('optimization and savings (company admin)', () => {
       expect((await answered).ok()).toBe(true);
       await page.getByTestId('optimization-count-optimized').waitFor();
       await page.getByTestId('optimization-reoptimize').waitFor();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
-  it('a View user sees the findings but no mark or re-optimize buttons', { timeout: 420_000 }, async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await login(page, USERS.clientUser);
-      await goto(page, '/company/invoice-optimization');
+  pageTest(
+    browser,
+    'a View user sees the findings but no mark or re-optimize buttons',
+    { shot: 'optimization-3', as: USERS.clientUser, path: '/company/invoice-optimization', timeout: 420_000 },
+    async (page) => {
       await page.getByRole('heading', { name: 'Optimization' }).waitFor();
       await page.getByTestId('optimization-count-optimized').waitFor({ timeout: 60_000 });
       await page.getByTestId('optimization-export').waitFor();
@@ -229,9 +212,6 @@ describe('optimization and savings (company admin)', () => {
       expect(await page.getByTestId('optimization-table').locator('tbody input[type=checkbox]').count()).toBe(
         0,
       );
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, USERS, goto, login, openPage, screenshot, useBrowser } from './browser';
+import { PASSWORD, USERS, goto, login, openPage, pageTest, screenshot, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -24,58 +24,58 @@ describe('language and theme are kept', () => {
     await context.close();
   });
 
-  it('applies a theme at once and keeps it after a reload', async () => {
-    const { context, page, errors } = await openPage(browser());
-    await login(page, USERS.companyAdmin);
-    await goto(page, '/profile');
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.getByTestId('theme-3').click();
-    await expect.poll(() => page.evaluate(() => document.body.dataset.theme)).toBe('3');
-    await page.getByText('Settings saved').waitFor();
-    await screenshot(page, 'profile-settings-theme-3');
-    await page.reload();
-    await page.getByTestId('side-menu').waitFor();
-    expect(await page.evaluate(() => document.body.dataset.theme)).toBe('3');
-    expect(await page.evaluate(() => localStorage.getItem('applicationThemeID'))).toBe('3');
+  pageTest(
+    browser,
+    'applies a theme at once and keeps it after a reload',
+    { shot: 'settings-1', as: USERS.companyAdmin, path: '/profile' },
+    async (page) => {
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByTestId('theme-3').click();
+      await expect.poll(() => page.evaluate(() => document.body.dataset.theme)).toBe('3');
+      await page.getByText('Settings saved').waitFor();
+      await screenshot(page, 'profile-settings-theme-3');
+      await page.reload();
+      await page.getByTestId('side-menu').waitFor();
+      expect(await page.evaluate(() => document.body.dataset.theme)).toBe('3');
+      expect(await page.evaluate(() => localStorage.getItem('applicationThemeID'))).toBe('3');
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.getByTestId('theme-1').click();
-    await expect.poll(() => page.evaluate(() => document.body.dataset.theme)).toBe('1');
-    await page.getByRole('tab', { name: 'Account' }).click();
-    await screenshot(page, 'profile');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByTestId('theme-1').click();
+      await expect.poll(() => page.evaluate(() => document.body.dataset.theme)).toBe('1');
+      await page.getByRole('tab', { name: 'Account' }).click();
+      await screenshot(page, 'profile');
+    },
+  );
 
-  it('chooses how alert digests are mailed, keeps it after a reload, in English and Finnish', async () => {
-    const { context, page, errors } = await openPage(browser());
-    await login(page, USERS.companyAdmin);
-    await goto(page, '/profile');
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    const digest = page.getByTestId('settings-alert-digest');
-    await page.getByText('Alert digest by email').waitFor();
-    // The demo company admin gets each digest at once (docs/demo.md); change it to daily.
-    await expect.poll(() => digest.getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);
-    await digest.getByText('Daily').click();
-    await page.getByText('Settings saved').waitFor();
-    await page.reload();
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    await expect.poll(() => digest.getByRole('radio', { name: 'Daily' }).isChecked()).toBe(true);
-    await screenshot(page, 'profile-settings-alert-digest');
+  pageTest(
+    browser,
+    'chooses how alert digests are mailed, keeps it after a reload, in English and Finnish',
+    { shot: 'settings-2', as: USERS.companyAdmin, path: '/profile' },
+    async (page) => {
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      const digest = page.getByTestId('settings-alert-digest');
+      await page.getByText('Alert digest by email').waitFor();
+      // The demo company admin gets each digest at once (docs/demo.md); change it to daily.
+      await expect.poll(() => digest.getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);
+      await digest.getByText('Daily').click();
+      await page.getByText('Settings saved').waitFor();
+      await page.reload();
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await expect.poll(() => digest.getByRole('radio', { name: 'Daily' }).isChecked()).toBe(true);
+      await screenshot(page, 'profile-settings-alert-digest');
 
-    await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
-    await page.getByText('Hälytyskooste sähköpostiin').waitFor();
-    await expect.poll(() => digest.getByRole('radio', { name: 'Päivittäin' }).isChecked()).toBe(true);
-    await screenshot(page, 'profile-settings-alert-digest-fi');
-    // Back as the demo has it, and back to English for the other tests.
-    await digest.getByText('Välittömästi').click();
-    await page.getByText('Asetukset tallennettu').waitFor();
-    await page.locator('[data-testid=language-switch] [data-lang=en]').click();
-    await page.getByText('Alert digest by email').waitFor();
-    await expect.poll(() => digest.getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
+      await page.getByText('Hälytyskooste sähköpostiin').waitFor();
+      await expect.poll(() => digest.getByRole('radio', { name: 'Päivittäin' }).isChecked()).toBe(true);
+      await screenshot(page, 'profile-settings-alert-digest-fi');
+      // Back as the demo has it, and back to English for the other tests.
+      await digest.getByText('Välittömästi').click();
+      await page.getByText('Asetukset tallennettu').waitFor();
+      await page.locator('[data-testid=language-switch] [data-lang=en]').click();
+      await page.getByText('Alert digest by email').waitFor();
+      await expect.poll(() => digest.getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);
+    },
+  );
 
   it('minimizes the fixed header after 200 px of scroll', async () => {
     const { context, page } = await openPage(browser());
