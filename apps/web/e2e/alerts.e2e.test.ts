@@ -28,7 +28,7 @@ describe('alerts (company admin)', () => {
     pageTest(
       browser,
       `bell -> alert -> its subscription, in ${lang === 'en' ? 'English' : 'Finnish'}`,
-      { shot: 'alerts-1', timeout: 300_000 },
+      { shot: `alert-bell-to-subscription-${lang}`, timeout: 300_000 },
       async (page) => {
         await login(page, USERS.companyAdmin, undefined, lang);
         expect(await bellCount(page)).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ describe('alerts (company admin)', () => {
   pageTest(
     browser,
     'acknowledges an alert with a note, and the bell counts one fewer',
-    { shot: 'alerts-2', as: USERS.companyAdmin, timeout: 300_000 },
+    { shot: 'alert-acknowledge', as: USERS.companyAdmin, timeout: 300_000 },
     async (page) => {
       const before = await bellCount(page);
       await page.getByTestId('alert-bell').click();
@@ -97,7 +97,7 @@ describe('alert rules (company admin)', () => {
     pageTest(
       browser,
       `changes the cost jump's amount, keeps it after a reload, and refuses a factor out of bounds, in ${lang === 'en' ? 'English' : 'Finnish'}`,
-      { shot: 'alerts-3', timeout: 300_000 },
+      { shot: `alert-rules-${lang}`, timeout: 300_000 },
       async (page) => {
         await login(page, USERS.companyAdmin, undefined, lang);
         const { factor, amount } = await openRules(page);

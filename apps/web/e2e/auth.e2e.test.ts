@@ -18,7 +18,7 @@ describe('login and session', () => {
   pageTest(
     browser,
     'shows the login page with the operator list and takes a screenshot in both languages',
-    { shot: 'auth-1', path: '/' },
+    { shot: 'auth-landing', path: '/' },
     async (page) => {
       await page.waitForURL(/#\/login$/);
       // The operator list is fetched after the page shows; right after start the API may still be busy
@@ -37,7 +37,7 @@ describe('login and session', () => {
   pageTest(
     browser,
     'validates the sign-up form with the shared schema',
-    { shot: 'auth-2', path: '/signup' },
+    { shot: 'auth-signup', path: '/signup' },
     async (page) => {
       await page.locator('#businessId').fill('1234567-8');
       await page.locator('#contactNumber').fill('12');
@@ -114,7 +114,7 @@ describe('login and session', () => {
   pageTest(
     browser,
     'offers the source code (AGPL-3.0) on the login page, in the footer and in help, in both languages',
-    { shot: 'auth-3', path: '/login' },
+    { shot: 'auth-source-code', path: '/login' },
     async (page) => {
       const onLogin = page.getByTestId('source-link').first();
       await expect.poll(() => onLogin.innerText()).toBe('Source code (AGPL-3.0)');

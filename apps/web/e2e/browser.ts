@@ -393,6 +393,20 @@ export async function fillDay(input: Locator, day: string): Promise<void> {
   await input.press('Enter');
 }
 
+/**
+ * `email` follows the newest activation link of the server's outbox on `page`, sets `password`, and
+ * signs in with it.
+ */
+export async function activateAndLogin(page: Page, email: string, password: string): Promise<void> {
+  await expect.poll(() => activationLink(email), { timeout: 20_000 }).not.toBeNull();
+  await page.goto(activationLink(email)!);
+  await page.locator('#password').fill(password);
+  await page.locator('#confirmPassword').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.getByTestId('login-submit').waitFor();
+  await login(page, email, password);
+}
+
 /** The activation link of the newest mail to `to` in the server's outbox (quoted-printable undone). */
 export function activationLink(to: string): string | null {
   const dir = join(inject('dataDir'), 'outbox');

@@ -27,7 +27,7 @@ describe('Invoice User Management', () => {
     browser,
     'imports a file with bad rows through the preview, lists the users, and reads in Finnish',
     {
-      shot: 'client-masters-1',
+      shot: 'client-masters',
       as: USERS.companyAdmin,
       path: '/company/client-masters/invoice-user-management',
       timeout: 180_000,

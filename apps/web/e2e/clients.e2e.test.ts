@@ -118,7 +118,7 @@ describe('Client Management', () => {
   pageTest(
     browser,
     'opens a client, edits its profile, adds a consultant and assigns it a company, in English and Finnish',
-    { shot: 'clients-1', as: USERS.admin, path: '/client-management/client-management' },
+    { shot: 'client-open-edit-assign', as: USERS.admin, path: '/client-management/client-management' },
     async (page) => {
       await page.getByTestId('client-management-page').waitFor();
       await listReady(page);

@@ -24,7 +24,7 @@ describe('cost and usage dashboard (company admin)', () => {
   pageTest(
     browser,
     'lands on the dashboard after login and sees the demo invoices as totals, a trend and tables',
-    { shot: 'dashboards-1', as: USERS.companyAdmin, timeout: 420_000 },
+    { shot: 'dashboard-cost-usage', as: USERS.companyAdmin, timeout: 420_000 },
     async (page) => {
       await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);
       await page.getByRole('heading', { name: 'Cost and Usage' }).waitFor();

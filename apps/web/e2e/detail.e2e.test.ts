@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { USERS, goto, login, pageTest, reloadUntil, screenshot, switchLanguage, useBrowser } from './browser';
+import { USERS, pageTest, reloadUntil, screenshot, switchLanguage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -22,11 +22,8 @@ describe('invoice and subscription detail (company admin)', () => {
   pageTest(
     browser,
     'opens an invoice from the invoice table, its subscriptions and lines, then a subscription and its months; Finnish after reload',
-    { shot: 'detail-1', timeout: 480_000 },
+    { shot: 'invoice-detail', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 480_000 },
     async (page) => {
-      // Right after start the API is busy importing the demo invoices: the first load may time out.
-      await login(page, USERS.companyAdmin).catch(() => login(page, USERS.companyAdmin));
-      await goto(page, '/company/invoice-upload');
       const link = await waitForInvoiceLink(page);
       const number = (await link.innerText()).trim();
       await link.click();

@@ -91,7 +91,7 @@ describe('invoice upload (company admin)', () => {
   pageTest(
     browser,
     'drops two PDFs, uploads them, watches both parse and finds them in the invoice table',
-    { shot: 'invoices-1', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 420_000 },
+    { shot: 'invoice-upload', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 420_000 },
     async (page) => {
       await page.getByRole('heading', { name: 'Upload Invoice' }).waitFor();
       await page.getByTestId('invoice-table').waitFor();
@@ -173,7 +173,7 @@ describe('a Finvoice e-invoice (company admin)', () => {
   pageTest(
     browser,
     'is uploaded like a PDF, tagged as an e-invoice and shows its subscriptions, in English and Finnish',
-    { shot: 'invoices-2', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 420_000 },
+    { shot: 'e-invoice-upload', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 420_000 },
     async (page) => {
       await page.getByTestId('invoice-table').waitFor();
       await dropFiles(page, [
@@ -224,7 +224,12 @@ describe('an invoice addressed to another company (company admin)', () => {
   pageTest(
     browser,
     'is refused with its reason, shows whom it was addressed to and is deleted after a confirmation',
-    { shot: 'invoices-3', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 420_000 },
+    {
+      shot: 'invoice-other-buyer',
+      as: USERS.companyAdmin,
+      path: '/company/invoice-upload',
+      timeout: 420_000,
+    },
     async (page) => {
       await page.getByTestId('invoice-table').waitFor();
       await dropFiles(page, [pdf(OTHER_BUYER)]);
@@ -269,7 +274,7 @@ describe('automation reports (admin)', () => {
   pageTest(
     browser,
     'shows the automated clients and the failed downloads',
-    { shot: 'invoices-4', as: USERS.admin, path: '/admin/reports/full-automation' },
+    { shot: 'automation-reports', as: USERS.admin, path: '/admin/reports/full-automation' },
     async (page) => {
       await page.getByRole('heading', { name: 'Full Automation' }).waitFor();
       const table = page.getByTestId('full-automation-table');
@@ -300,7 +305,7 @@ describe('invoice upload (consultant)', () => {
   pageTest(
     browser,
     'lets a consultant pick the client company and then its sub-company',
-    { shot: 'invoices-5', as: USERS.consultant, path: '/admin/invoice-upload' },
+    { shot: 'invoice-upload-consultant', as: USERS.consultant, path: '/admin/invoice-upload' },
     async (page) => {
       await page.getByTestId('invoice-upload-page').waitFor();
       expect(await page.getByTestId('upload-all').isDisabled()).toBe(true);

@@ -7,7 +7,7 @@ describe('each role sees its menu', () => {
   pageTest(
     browser,
     'provider admin: the admin menu with Masters; builder and profile open',
-    { shot: 'menus-1', as: USERS.admin },
+    { shot: 'menu-provider-admin', as: USERS.admin },
     async (page) => {
       await page.waitForURL(/#\/admin\/portfolio$/);
       const texts = await menuTexts(page);

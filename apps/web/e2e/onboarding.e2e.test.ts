@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { helsinkiDay } from '@kulu/shared';
 import {
   USERS,
-  activationLink,
+  activateAndLogin,
   baseUrl,
   fillDay,
   goto,
   login,
   menuTexts,
+  onPage,
   openPage,
   openTab,
   pickOption,
@@ -122,31 +123,24 @@ describe('a new customer from sign-up to its first user, and out again', () => {
       await screenshot(page, 'onboarding-invoice-users-en');
 
       // The user follows the activation link from the outbox, sets a password and logs in.
-      await expect.poll(() => activationLink(USER.email), { timeout: 20_000 }).not.toBeNull();
-      const newcomer = await openPage(browser());
-      await newcomer.page.goto(activationLink(USER.email)!);
-      await newcomer.page.locator('#password').fill(USER.password);
-      await newcomer.page.locator('#confirmPassword').fill(USER.password);
-      await newcomer.page.locator('button[type=submit]').click();
-      await newcomer.page.getByTestId('login-submit').waitFor();
-      await login(newcomer.page, USER.email, USER.password);
-      const menu = await menuTexts(newcomer.page);
-      expect(menu).toEqual(expect.arrayContaining(['Dashboard', 'Upload Invoice']));
-      expect(menu).not.toContain('Management');
-      expect(menu).not.toContain('Masters');
-      // No invoice yet: the dashboard points to Upload Invoice instead of empty charts.
-      await newcomer.page.getByTestId('dashboard-no-invoices').waitFor();
-      await newcomer.page.getByTestId('dashboard-upload-link').click();
-      await newcomer.page.waitForURL(/#\/company\/invoice-upload/);
-      // What the permissions leave out, the API refuses as well.
-      const userToken = await tokenOf(newcomer.page);
-      const masters = await fetch(`${baseUrl()}/api/plan-details`, {
-        headers: { authorization: `Bearer ${userToken}` },
+      await onPage(browser(), 'onboarding-newcomer', async (newcomer) => {
+        await activateAndLogin(newcomer, USER.email, USER.password);
+        const menu = await menuTexts(newcomer);
+        expect(menu).toEqual(expect.arrayContaining(['Dashboard', 'Upload Invoice']));
+        expect(menu).not.toContain('Management');
+        expect(menu).not.toContain('Masters');
+        // No invoice yet: the dashboard points to Upload Invoice instead of empty charts.
+        await newcomer.getByTestId('dashboard-no-invoices').waitFor();
+        await newcomer.getByTestId('dashboard-upload-link').click();
+        await newcomer.waitForURL(/#\/company\/invoice-upload/);
+        // What the permissions leave out, the API refuses as well.
+        const userToken = await tokenOf(newcomer);
+        const masters = await fetch(`${baseUrl()}/api/plan-details`, {
+          headers: { authorization: `Bearer ${userToken}` },
+        });
+        expect(masters.status).toBe(403);
+        await screenshot(newcomer, 'onboarding-user-menu-en');
       });
-      expect(masters.status).toBe(403);
-      await screenshot(newcomer.page, 'onboarding-user-menu-en');
-      expect(newcomer.errors).toEqual([]);
-      await newcomer.context.close();
 
       // Terminating the contract today locks the company out: a greyed menu and 403 from the API.
       await openTab(page, 'Contracts');

@@ -91,7 +91,7 @@ describe('optimization and savings (company admin)', () => {
     browser,
     'sees findings, applies a saving limit, marks two subscriptions and sees them on the savings dashboard, in English and Finnish',
     {
-      shot: 'optimization-1',
+      shot: 'optimization-company-admin',
       as: USERS.companyAdmin,
       path: '/company/invoice-optimization',
       timeout: 480_000,
@@ -183,7 +183,12 @@ describe('optimization and savings (company admin)', () => {
   pageTest(
     browser,
     'an admin picks the client first, then sees its findings',
-    { shot: 'optimization-2', as: USERS.admin, path: '/admin/invoice-optimization', timeout: 420_000 },
+    {
+      shot: 'optimization-admin-client-first',
+      as: USERS.admin,
+      path: '/admin/invoice-optimization',
+      timeout: 420_000,
+    },
     async (page) => {
       await page.getByTestId('optimization-client-first').waitFor();
       await screenshot(page, 'optimization-client-first-en');
@@ -201,7 +206,12 @@ describe('optimization and savings (company admin)', () => {
   pageTest(
     browser,
     'a View user sees the findings but no mark or re-optimize buttons',
-    { shot: 'optimization-3', as: USERS.clientUser, path: '/company/invoice-optimization', timeout: 420_000 },
+    {
+      shot: 'optimization-view-user',
+      as: USERS.clientUser,
+      path: '/company/invoice-optimization',
+      timeout: 420_000,
+    },
     async (page) => {
       await page.getByRole('heading', { name: 'Optimization' }).waitFor();
       await page.getByTestId('optimization-count-optimized').waitFor({ timeout: 60_000 });

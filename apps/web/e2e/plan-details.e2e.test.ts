@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   USERS,
   goto,
   login,
-  openPage,
+  openClient,
   openTab,
+  pageTest,
   screenshot,
   switchLanguage,
   toast,
@@ -20,36 +21,25 @@ const rows = (page: Page) => page.getByTestId('plan-details').locator('tbody tr.
 const cell = (page: Page, index: number) => rows(page).first().locator('td').nth(index).innerText();
 
 describe('Plan Details', () => {
-  it('lists, searches and sorts the subscriptions, edits one’s plan and contract price, and reads in Finnish', async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await companyWalk(page);
-    } catch (e) {
-      await screenshot(page, 'plan-details-failure');
-      throw e;
-    }
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 240_000);
+  pageTest(
+    browser,
+    'lists, searches and sorts the subscriptions, edits one’s plan and contract price, and reads in Finnish',
+    { shot: 'plan-details', timeout: 240_000 },
+    companyWalk,
+  );
 
-  it('shows the section on the provider’s client page', async () => {
-    const { context, page, errors } = await openPage(browser());
-    try {
-      await login(page, USERS.admin);
-      await goto(page, '/client-management/client-management');
-      await page.getByRole('link', { name: 'Pohjola Rakennus Oy' }).click();
-      await page.getByTestId('client-detail-page').waitFor();
+  pageTest(
+    browser,
+    'shows the section on the provider’s client page',
+    { shot: 'plan-details-client-section', timeout: 120_000 },
+    async (page) => {
+      await openClient(page, 'Pohjola Rakennus Oy');
       await openTab(page, 'Plan details');
       await rows(page).first().waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('plan-details').innerText()).toContain('Contract price');
       await screenshot(page, 'plan-details-client-section-en');
-    } catch (e) {
-      await screenshot(page, 'plan-details-client-section-failure');
-      throw e;
-    }
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 120_000);
+    },
+  );
 });
 
 async function companyWalk(page: Page) {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   USERS,
-  activationLink,
+  activateAndLogin,
   baseUrl,
   goto,
   login,
   menuTexts,
+  onPage,
   openPage,
   pickOption,
   screenshot,
@@ -71,31 +72,24 @@ describe('the provider’s own users', () => {
       await page.getByRole('button', { name: 'Cancel' }).click();
 
       // The consultant activates from the outbox, logs in: one company, no optimization.
-      await expect.poll(() => activationLink(CONSULTANT.email), { timeout: 20_000 }).not.toBeNull();
-      const newcomer = await openPage(browser());
-      await newcomer.page.goto(activationLink(CONSULTANT.email)!);
-      await newcomer.page.locator('#password').fill(CONSULTANT.password);
-      await newcomer.page.locator('#confirmPassword').fill(CONSULTANT.password);
-      await newcomer.page.locator('button[type=submit]').click();
-      await newcomer.page.getByTestId('login-submit').waitFor();
-      await login(newcomer.page, CONSULTANT.email, CONSULTANT.password);
-      const menu = await menuTexts(newcomer.page);
-      expect(menu).toContain('Client Management');
-      expect(menu).not.toContain('Optimization');
-      expect(menu).not.toContain('Masters');
-      await goto(newcomer.page, '/client-management/client-management');
-      const clients = newcomer.page.getByTestId('clients-table').locator('tr.ant-table-row');
-      await expect
-        .poll(() => clients.allInnerTexts())
-        .toEqual([expect.stringContaining('Pohjola Rakennus Oy')]);
-      expect(await newcomer.page.getByRole('tab', { name: 'Users' }).count()).toBe(0);
-      const token = await newcomer.page.evaluate(() => localStorage.getItem('token') ?? '');
-      const refused = await fetch(`${baseUrl()}/api/provider-users`, {
-        headers: { authorization: `Bearer ${token}` },
+      await onPage(browser(), 'provider-users-newcomer', async (newcomer) => {
+        await activateAndLogin(newcomer, CONSULTANT.email, CONSULTANT.password);
+        const menu = await menuTexts(newcomer);
+        expect(menu).toContain('Client Management');
+        expect(menu).not.toContain('Optimization');
+        expect(menu).not.toContain('Masters');
+        await goto(newcomer, '/client-management/client-management');
+        const clients = newcomer.getByTestId('clients-table').locator('tr.ant-table-row');
+        await expect
+          .poll(() => clients.allInnerTexts())
+          .toEqual([expect.stringContaining('Pohjola Rakennus Oy')]);
+        expect(await newcomer.getByRole('tab', { name: 'Users' }).count()).toBe(0);
+        const token = await newcomer.evaluate(() => localStorage.getItem('token') ?? '');
+        const refused = await fetch(`${baseUrl()}/api/provider-users`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(refused.status).toBe(403);
       });
-      expect(refused.status).toBe(403);
-      expect(newcomer.errors).toEqual([]);
-      await newcomer.context.close();
 
       // Deactivated after a confirmation; then Finnish.
       await row.getByTestId('provider-user-deactivate').click();

@@ -27,7 +27,7 @@ describe('language and theme are kept', () => {
   pageTest(
     browser,
     'applies a theme at once and keeps it after a reload',
-    { shot: 'settings-1', as: USERS.companyAdmin, path: '/profile' },
+    { shot: 'settings-theme', as: USERS.companyAdmin, path: '/profile' },
     async (page) => {
       await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByTestId('theme-3').click();
@@ -50,7 +50,7 @@ describe('language and theme are kept', () => {
   pageTest(
     browser,
     'chooses how alert digests are mailed, keeps it after a reload, in English and Finnish',
-    { shot: 'settings-2', as: USERS.companyAdmin, path: '/profile' },
+    { shot: 'settings-alert-digest', as: USERS.companyAdmin, path: '/profile' },
     async (page) => {
       await page.getByRole('tab', { name: 'Settings' }).click();
       const digest = page.getByTestId('settings-alert-digest');
