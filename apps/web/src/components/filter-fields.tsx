@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { DatePicker, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -108,14 +108,56 @@ export function SubCompanyField({
   const { t } = useTranslation();
   if (options.length <= 1) return null;
   return (
-    <FilterField label={t('dashboards.subCompany')}>
-      <Select<number>
+    <SelectField<number>
+      label={t('dashboards.subCompany')}
+      placeholder={t('dashboards.allSubCompanies')}
+      value={value}
+      onChange={onChange}
+      options={options.map((s) => ({ value: s.id, label: s.name }))}
+      disabled={disabled}
+      testId={testId}
+    />
+  );
+}
+
+/**
+ * A labelled choice of the filter bar, cleared to show all (`placeholder` says so, e.g. "All
+ * types"); `search` lets the user type to narrow a long list.
+ */
+export function SelectField<V extends string | number>({
+  label,
+  placeholder,
+  value,
+  onChange,
+  options,
+  minWidth = 200,
+  search,
+  loading,
+  disabled,
+  testId,
+}: {
+  label: string;
+  placeholder: string;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+  options: { value: V; label: ReactNode }[];
+  minWidth?: number;
+  search?: boolean;
+  loading?: boolean;
+  disabled?: boolean;
+  testId: string;
+}) {
+  return (
+    <FilterField label={label}>
+      <Select<V>
         allowClear
-        style={{ minWidth: 200 }}
-        placeholder={t('dashboards.allSubCompanies')}
+        showSearch={search ? { optionFilterProp: 'label' } : undefined}
+        style={{ minWidth }}
+        placeholder={placeholder}
         value={value}
         onChange={onChange}
-        options={options.map((s) => ({ value: s.id, label: s.name }))}
+        options={options}
+        loading={loading}
         disabled={disabled}
         data-testid={testId}
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Flex, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Flex, Input, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import {
 import { AppModal } from '../../components/app-modal';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { FilterField } from '../../components/filter-fields';
+import { FilterField, SelectField } from '../../components/filter-fields';
 import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { errorText } from '../../lib/form-rules';
 import { formatDate } from '../../lib/format';
@@ -203,34 +203,30 @@ export function AlertsPage() {
               toFirstPage();
             }}
           />
-          <FilterField label={t('alerts.type')}>
-            <Select<AlertRule>
-              allowClear
-              style={{ minWidth: 180 }}
-              placeholder={t('alerts.allTypes')}
-              value={rule}
-              onChange={(v) => {
-                setRule(v);
-                toFirstPage();
-              }}
-              options={ALERT_RULES.map((r) => ({ value: r, label: ALERT_RULE_LABELS[r][lang] }))}
-              data-testid="alerts-type"
-            />
-          </FilterField>
-          <FilterField label={t('alerts.state')}>
-            <Select<AlertState>
-              allowClear
-              style={{ minWidth: 150 }}
-              placeholder={t('alerts.allStates')}
-              value={state}
-              onChange={(v) => {
-                setAlertState(v);
-                toFirstPage();
-              }}
-              options={ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s][lang] }))}
-              data-testid="alerts-state"
-            />
-          </FilterField>
+          <SelectField<AlertRule>
+            label={t('alerts.type')}
+            placeholder={t('alerts.allTypes')}
+            minWidth={180}
+            value={rule}
+            onChange={(v) => {
+              setRule(v);
+              toFirstPage();
+            }}
+            options={ALERT_RULES.map((r) => ({ value: r, label: ALERT_RULE_LABELS[r][lang] }))}
+            testId="alerts-type"
+          />
+          <SelectField<AlertState>
+            label={t('alerts.state')}
+            placeholder={t('alerts.allStates')}
+            minWidth={150}
+            value={state}
+            onChange={(v) => {
+              setAlertState(v);
+              toFirstPage();
+            }}
+            options={ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s][lang] }))}
+            testId="alerts-state"
+          />
         </Flex>
         <PagedTable<Alert, never>
           {...tableOf(list)}

@@ -1,4 +1,4 @@
-import { Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,7 +13,7 @@ import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { FilterField, MonthField } from '../../components/filter-fields';
+import { MonthField, SelectField } from '../../components/filter-fields';
 import {
   consultantBillingQuery,
   consultantOptionsQuery,
@@ -123,13 +123,11 @@ export function ConsultantBillingPage() {
     <PagedReport<ConsultantBillingRow, SortKey>
       testId="consultant-billing"
       title={t('menu.reports.consultantBilling')}
-      exportLabel={t('consultantBilling.export')}
+      texts="consultantBilling"
       exportRequest={() => exportConsultantBilling(params)}
-      help={t('consultantBilling.help')}
       {...tableOf(list)}
       columns={columns}
       rowKey={(r) => `${r.consultantId}-${r.companyId}`}
-      emptyText={t('consultantBilling.empty')}
       summary={() =>
         data && data.total > 0 ? (
           <Table.Summary.Row data-testid="consultant-billing-totals">
@@ -159,20 +157,17 @@ export function ConsultantBillingPage() {
             onChange={(month) => patch({ month })}
             testId="consultant-billing-month"
           />
-          <FilterField label={t('consultantBilling.consultant')}>
-            <Select<number>
-              allowClear
-              style={{ minWidth: 240 }}
-              placeholder={t('consultantBilling.allConsultants')}
-              value={state.consultantId}
-              onChange={(v) => patch({ consultantId: v })}
-              loading={options.isLoading}
-              showSearch
-              optionFilterProp="label"
-              options={(options.data?.consultants ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              data-testid="consultant-billing-consultant"
-            />
-          </FilterField>
+          <SelectField<number>
+            label={t('consultantBilling.consultant')}
+            placeholder={t('consultantBilling.allConsultants')}
+            minWidth={240}
+            search
+            value={state.consultantId}
+            onChange={(v) => patch({ consultantId: v })}
+            loading={options.isLoading}
+            options={(options.data?.consultants ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            testId="consultant-billing-consultant"
+          />
           <SearchBox {...searchBox} placeholder={t('consultantBilling.search')} width={300} />
         </Flex>
       }

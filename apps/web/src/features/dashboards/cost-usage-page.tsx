@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Row, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Flex, Row, Space, Typography, type TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { costUsageQuery } from './api';
 import { ChartCard } from '../../components/chart-card';
 import type { ChartClick } from '../../components/echart';
 import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-drawer';
-import { FilterField } from '../../components/filter-fields';
+import { SelectField } from '../../components/filter-fields';
 import { shownPeriodOf, SliceFilters, useProvider, useSlice } from '../../components/slice-filters';
 import { FiguresState, NoInvoicesHint, TotalCard } from './dashboard-parts';
 import {
@@ -114,47 +114,39 @@ export function CostUsagePage() {
               }}
             />
             {costCenterChoices.length > 0 && (
-              <FilterField label={t('dashboards.costCenter')}>
-                <Select<number>
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  style={{ minWidth: 200 }}
-                  placeholder={t('dashboards.allCostCenters')}
-                  value={costCenterId}
-                  onChange={setCostCenterId}
-                  options={costCenterChoices.map((c) => ({ value: c.costCenterId, label: c.name }))}
-                  disabled={!ready}
-                  data-testid="dashboard-cost-center"
-                />
-              </FilterField>
+              <SelectField<number>
+                label={t('dashboards.costCenter')}
+                placeholder={t('dashboards.allCostCenters')}
+                search
+                value={costCenterId}
+                onChange={setCostCenterId}
+                options={costCenterChoices.map((c) => ({ value: c.costCenterId, label: c.name }))}
+                disabled={!ready}
+                testId="dashboard-cost-center"
+              />
             )}
-            <FilterField label={t('dashboards.usageType')}>
-              <Select<UsageType>
-                allowClear
-                style={{ minWidth: 180 }}
-                placeholder={t('dashboards.allUsageTypes')}
-                value={usageType}
-                onChange={(v) => {
-                  setUsageType(v);
-                  setCostCategoryId(undefined);
-                }}
-                options={USAGE_TYPES.map((u) => ({ value: u, label: t(`dashboards.usageTypes.${u}`) }))}
-                disabled={!ready}
-                data-testid="dashboard-usage-type"
-              />
-            </FilterField>
-            <FilterField label={t('dashboards.costCategory')}>
-              <Select<number>
-                allowClear
-                style={{ minWidth: 200 }}
-                placeholder={t('dashboards.allCategories')}
-                value={costCategoryId}
-                onChange={setCostCategoryId}
-                options={categoryChoices.map((c) => ({ value: c.costCategoryId, label: c.name }))}
-                disabled={!ready}
-                data-testid="dashboard-cost-category"
-              />
-            </FilterField>
+            <SelectField<UsageType>
+              label={t('dashboards.usageType')}
+              placeholder={t('dashboards.allUsageTypes')}
+              minWidth={180}
+              value={usageType}
+              onChange={(v) => {
+                setUsageType(v);
+                setCostCategoryId(undefined);
+              }}
+              options={USAGE_TYPES.map((u) => ({ value: u, label: t(`dashboards.usageTypes.${u}`) }))}
+              disabled={!ready}
+              testId="dashboard-usage-type"
+            />
+            <SelectField<number>
+              label={t('dashboards.costCategory')}
+              placeholder={t('dashboards.allCategories')}
+              value={costCategoryId}
+              onChange={setCostCategoryId}
+              options={categoryChoices.map((c) => ({ value: c.costCategoryId, label: c.name }))}
+              disabled={!ready}
+              testId="dashboard-cost-category"
+            />
           </Flex>
         </Card>
 

@@ -204,13 +204,11 @@ export function PortfolioPage() {
     <PagedReport<PortfolioRow, PortfolioSort>
       testId="portfolio"
       title={t('menu.portfolio')}
-      exportLabel={t('portfolio.export')}
+      texts="portfolio"
       exportRequest={() => exportPortfolio(params, state.month)}
-      help={t('portfolio.help')}
       {...tableOf(list)}
       columns={columns}
       rowKey="clientId"
-      emptyText={t('portfolio.empty')}
       summary={() =>
         totals && data.total > 0 ? (
           <Table.Summary.Row data-testid="portfolio-totals">

@@ -150,9 +150,8 @@ export function ActivityLogPage() {
     <PagedReport<ActivityLogEntry, ActivityLogSortKey>
       testId="activity-log"
       title={t('menu.reports.activityLog')}
-      exportLabel={t('reports.activityLog.export')}
+      texts="reports.activityLog"
       exportRequest={() => exportActivityLog(params)}
-      help={t('reports.activityLog.help')}
       {...tableOf(list)}
       columns={columns}
       rowKey="id"

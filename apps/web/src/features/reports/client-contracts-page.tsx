@@ -82,13 +82,11 @@ export function ClientContractsPage() {
     <PagedReport<ClientContractRow, SortKey>
       testId="client-contracts"
       title={t('menu.reports.clientContracts')}
-      exportLabel={t('reports.contracts.export')}
+      texts="reports.contracts"
       exportRequest={() => exportClientContracts(params)}
-      help={t('reports.contracts.help')}
       {...tableOf(list)}
       columns={columns}
       rowKey="contractId"
-      emptyText={t('reports.contracts.empty')}
       toolbar={
         <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
           <Flex gap={12} wrap align="center">
