@@ -29,12 +29,22 @@ import { formatDate } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
+import { useReportExport } from '../../lib/use-report-export';
 import { AlertRulesDrawer } from './alert-rules-drawer';
 import { acknowledgeAlerts, ALERTS_KEY, alertsQuery, exportAlerts } from './api';
 import './texts';
 
 const MONTH = 'YYYY-MM';
 const SEVERITY_COLORS: Record<AlertSeverity, string> = { high: 'red', medium: 'orange', low: 'blue' };
+
+/** The alerts' filters; the state starts at open. */
+interface Filters {
+  clientId?: number;
+  subCompanyId?: number;
+  period?: [Dayjs, Dayjs] | null;
+  rule?: AlertRule;
+  state?: AlertState;
+}
 
 /**
  * Alerts (issue 26): what the rules found on the invoices, newest month first; filters by client
@@ -48,14 +58,10 @@ export function AlertsPage() {
   const queryClient = useQueryClient();
   const base = useSession()?.basePath ?? '/company';
 
-  const [clientId, setClientId] = useState<number | undefined>();
-  const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
-  const [rule, setRule] = useState<AlertRule | undefined>();
-  const [state, setAlertState] = useState<AlertState | undefined>('open');
+  // A new filter starts again on the first page.
+  const { state: paging, patch, tableOf } = usePagedState<never, Filters>(NO_SORT, { state: 'open' });
+  const { clientId, subCompanyId, period, rule, state } = paging;
   const { provider } = useClientChoice(clientId);
-  const { state: paging, setState: setPaging, tableOf } = usePagedState(NO_SORT);
-  const toFirstPage = () => setPaging((s) => ({ ...s, page: 1 }));
 
   const filters: AlertExportQuery = {
     clientId: provider ? clientId : undefined,
@@ -82,17 +88,7 @@ export function AlertsPage() {
     onError: (err) => void message.error(errorText(t, err)),
   });
   const [rulesOpen, setRulesOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportAlerts(filters);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportAlerts(filters));
 
   const target = (a: Alert) =>
     a.subscriptionId != null
@@ -187,31 +183,18 @@ export function AlertsPage() {
           <SliceFilters
             testId="alerts"
             clientId={clientId}
-            onClientChange={(id) => {
-              setClientId(id);
-              setSubCompanyId(undefined);
-              toFirstPage();
-            }}
+            onClientChange={(id) => patch({ clientId: id, subCompanyId: undefined })}
             period={period}
-            onPeriodChange={(p) => {
-              setPeriod(p);
-              toFirstPage();
-            }}
+            onPeriodChange={(p) => patch({ period: p })}
             subCompanyId={subCompanyId}
-            onSubCompanyChange={(id) => {
-              setSubCompanyId(id);
-              toFirstPage();
-            }}
+            onSubCompanyChange={(id) => patch({ subCompanyId: id })}
           />
           <SelectField<AlertRule>
             label={t('alerts.type')}
             placeholder={t('alerts.allTypes')}
             minWidth={180}
             value={rule}
-            onChange={(v) => {
-              setRule(v);
-              toFirstPage();
-            }}
+            onChange={(v) => patch({ rule: v })}
             options={ALERT_RULES.map((r) => ({ value: r, label: ALERT_RULE_LABELS[r][lang] }))}
             testId="alerts-type"
           />
@@ -220,10 +203,7 @@ export function AlertsPage() {
             placeholder={t('alerts.allStates')}
             minWidth={150}
             value={state}
-            onChange={(v) => {
-              setAlertState(v);
-              toFirstPage();
-            }}
+            onChange={(v) => patch({ state: v })}
             options={ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s][lang] }))}
             testId="alerts-state"
           />
@@ -246,8 +226,8 @@ export function AlertsPage() {
               </Button>
               <Button
                 icon={<DownloadOutlined />}
-                loading={exporting}
-                onClick={() => void doExport()}
+                loading={exportFile.exporting}
+                onClick={exportFile.run}
                 data-testid="alerts-export"
               >
                 {t('alerts.export')}

@@ -45,6 +45,7 @@ import { pagedParams, type SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { usePagedState } from '../../lib/use-paged-state';
+import { useReportExport } from '../../lib/use-report-export';
 import { euros, formatCount, formatMonth } from '../../lib/chart-options';
 import { FilterField, SubCompanyField } from '../../components/filter-fields';
 import {
@@ -109,7 +110,6 @@ export function OptimizationPage() {
   const [limitInput, setLimitInput] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   const subCompanies = useQuery(subCompanyOptionsQuery());
   const subCompanyOptions = (subCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
@@ -175,16 +175,7 @@ export function OptimizationPage() {
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportOptimization(params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useReportExport(() => exportOptimization(params));
 
   const money = (v: string) => formatMoney(euros(v), lang);
   const columns = useColumns(state.tab, lang, canMark ? unmark.mutate : undefined);
@@ -257,9 +248,9 @@ export function OptimizationPage() {
               {canExport && (
                 <Button
                   icon={<FileExcelOutlined />}
-                  loading={exporting}
+                  loading={exportFile.exporting}
                   disabled={!data?.total}
-                  onClick={() => void runExport()}
+                  onClick={exportFile.run}
                   data-testid="optimization-export"
                 >
                   {t('optimization.export')}
