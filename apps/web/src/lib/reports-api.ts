@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CostSummaryList, UsageSummaryList } from '@kulu/shared';
 import { api } from './api';
+import { downloadFile } from './download';
 
 /**
  * What the reports share with the other screens that read /api/reports (downloads, consultant
@@ -40,3 +41,35 @@ export const summaryQuery = <K extends SummaryKind>(kind: K, params: SummaryPara
     placeholderData: keepPreviousData,
     enabled,
   });
+
+/**
+ * A report's rows: GET /api/reports/<report>?<query> (the page shown is kept while the next one
+ * loads). `qs` writes the query when a report sends a filter its own way.
+ */
+export const reportQuery = <T, P extends object>(
+  report: string,
+  params: P,
+  enabled = true,
+  qs: (params: P) => string = (p) => queryString({ ...(p as Record<string, unknown>) }),
+) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, report, params],
+    queryFn: ({ signal }) => api.get<T>(`/api/reports/${report}?${qs(params)}`, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/**
+ * Downloads a report's workbook of exactly what the filters show (the paging is left out) as
+ * `fileName`; `qs` as for reportQuery.
+ */
+export function exportReport<P extends object>(
+  report: string,
+  params: P,
+  fileName: string,
+  qs: (filters: Partial<P>) => string = (f) => queryString({ ...(f as Record<string, unknown>) }),
+): Promise<void> {
+  const { page: _p, pageSize: _s, ...filters } = params as P & { page?: number; pageSize?: number };
+  const query = qs(filters as Partial<P>);
+  return downloadFile(`/api/reports/${report}/export${query ? `?${query}` : ''}`, fileName);
+}

@@ -15,7 +15,14 @@ import type {
 } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { queryString, REPORTS_KEY, type SummaryKind, type SummaryParams } from '../../lib/reports-api';
+import {
+  exportReport,
+  queryString,
+  reportQuery,
+  REPORTS_KEY,
+  type SummaryKind,
+  type SummaryParams,
+} from '../../lib/reports-api';
 
 /** The reports' API calls (issue 12). */
 export type ActivityLogParams = Partial<ActivityLogQuery>;
@@ -38,11 +45,8 @@ export const activityLogOptionsQuery = () =>
   });
 
 /** The workbook of exactly the entries the filters show. */
-export function exportActivityLog(params: ActivityLogParams): Promise<void> {
-  const { page: _p, pageSize: _s, sort: _o, order: _d, ...filters } = params;
-  const qs = queryString(filters);
-  const date = helsinkiDay(new Date());
-  return downloadFile(`/api/reports/activity-log/export${qs ? `?${qs}` : ''}`, `activity-log-${date}.xlsx`);
+export function exportActivityLog({ sort: _o, order: _d, ...params }: ActivityLogParams): Promise<void> {
+  return exportReport('activity-log', params, `activity-log-${helsinkiDay(new Date())}.xlsx`);
 }
 
 /** Top Users' filters as the API takes them (`optimizableOnly` as `true` / `false`). */
@@ -61,18 +65,10 @@ const topUsersQueryString = ({ optimizableOnly, ...rest }: Partial<TopUsersParam
   queryString({ ...rest, optimizableOnly: optimizableOnly ? 'true' : undefined });
 
 export const topUsersQuery = (params: TopUsersParams, enabled: boolean) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, 'top-users', params],
-    queryFn: ({ signal }) =>
-      api.get<TopUsersList>(`/api/reports/top-users?${topUsersQueryString(params)}`, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  reportQuery<TopUsersList, TopUsersParams>('top-users', params, enabled, topUsersQueryString);
 
 export function exportTopUsers(params: TopUsersParams): Promise<void> {
-  const { page: _p, pageSize: _s, ...filters } = params;
-  const qs = topUsersQueryString(filters);
-  return downloadFile(`/api/reports/top-users/export${qs ? `?${qs}` : ''}`, 'top-users.xlsx');
+  return exportReport('top-users', params, 'top-users.xlsx', topUsersQueryString);
 }
 
 /** Unused Subscriptions' filters. */
@@ -88,43 +84,19 @@ export interface UnusedParams {
 }
 
 export const unusedSubscriptionsQuery = (params: UnusedParams, enabled: boolean) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, 'unused-subscriptions', params],
-    queryFn: ({ signal }) =>
-      api.get<UnusedSubscriptionsList>(`/api/reports/unused-subscriptions?${queryString({ ...params })}`, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  reportQuery<UnusedSubscriptionsList, UnusedParams>('unused-subscriptions', params, enabled);
 
 export function exportUnusedSubscriptions(params: UnusedParams): Promise<void> {
-  const { page: _p, pageSize: _s, ...filters } = params;
-  const qs = queryString({ ...filters });
-  return downloadFile(
-    `/api/reports/unused-subscriptions/export${qs ? `?${qs}` : ''}`,
-    'unused-subscriptions.xlsx',
-  );
+  return exportReport('unused-subscriptions', params, 'unused-subscriptions.xlsx');
 }
 
 export type ClientContractsParams = Partial<ClientContractsQuery>;
 
 export const clientContractsQuery = (params: ClientContractsParams) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, 'client-contracts', params],
-    queryFn: ({ signal }) =>
-      api.get<ClientContractsList>(`/api/reports/client-contracts?${queryString({ ...params })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  reportQuery<ClientContractsList, ClientContractsParams>('client-contracts', params);
 
 export function exportClientContracts(params: ClientContractsParams): Promise<void> {
-  const { page: _p, pageSize: _s, ...filters } = params;
-  const qs = queryString({ ...filters });
-  const date = helsinkiDay(new Date());
-  return downloadFile(
-    `/api/reports/client-contracts/export${qs ? `?${qs}` : ''}`,
-    `client-contracts-${date}.xlsx`,
-  );
+  return exportReport('client-contracts', params, `client-contracts-${helsinkiDay(new Date())}.xlsx`);
 }
 
 /** Base Plan Types' filters. */
@@ -136,17 +108,10 @@ export interface PlanTypesParams {
 }
 
 export const planTypesQuery = (params: PlanTypesParams, enabled: boolean) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, 'base-plan-types', params],
-    queryFn: ({ signal }) =>
-      api.get<PlanTypesList>(`/api/reports/base-plan-types?${queryString({ ...params })}`, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  reportQuery<PlanTypesList, PlanTypesParams>('base-plan-types', params, enabled);
 
 export function exportPlanTypes(params: PlanTypesParams): Promise<void> {
-  const qs = queryString({ ...params });
-  return downloadFile(`/api/reports/base-plan-types/export${qs ? `?${qs}` : ''}`, 'base-plan-types.xlsx');
+  return exportReport('base-plan-types', params, 'base-plan-types.xlsx');
 }
 
 export function exportSummary(kind: SummaryKind, params: SummaryParams): Promise<void> {
@@ -168,16 +133,8 @@ export interface OverchargedParams {
 }
 
 export const overchargedQuery = (params: OverchargedParams, enabled: boolean) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, 'overcharged-plans', params],
-    queryFn: ({ signal }) =>
-      api.get<OverchargedList>(`/api/reports/overcharged-plans?${queryString({ ...params })}`, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  reportQuery<OverchargedList, OverchargedParams>('overcharged-plans', params, enabled);
 
 export function exportOvercharged(params: OverchargedParams): Promise<void> {
-  const { page: _p, pageSize: _s, ...filters } = params;
-  const qs = queryString({ ...filters });
-  return downloadFile(`/api/reports/overcharged-plans/export${qs ? `?${qs}` : ''}`, 'overcharged-plans.xlsx');
+  return exportReport('overcharged-plans', params, 'overcharged-plans.xlsx');
 }
