@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatDateTime, formatMoney } from './format';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -17,5 +17,11 @@ describe('formatting follows the language', () => {
     // 00:30 on 1 March in Helsinki is 22:30 UTC on 28 February.
     expect(formatDate('2026-02-28T22:30:00.000Z', 'fi')).toBe('1.3.2026');
     expect(formatDate('2026-02-28T21:59:00.000Z', 'en')).toBe('28/02/2026');
+  });
+  it('formats a timestamp as date and time in the browser time zone; empty or not a date as is', () => {
+    expect(formatDateTime('2026-03-01T10:05:00', 'fi')).toBe('1.3.2026 klo 10.05');
+    expect(formatDateTime('2026-03-01T10:05:00', 'en')).toBe('01/03/2026, 10:05');
+    expect(formatDateTime(null, 'en')).toBe('');
+    expect(formatDateTime('soon', 'en')).toBe('soon');
   });
 });

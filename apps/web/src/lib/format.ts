@@ -9,32 +9,26 @@ export const formatMoney = (amount: number, lang: Lang): string =>
 export const formatNumber = (value: number, lang: Lang): string =>
   new Intl.NumberFormat(intlLocale(lang)).format(value);
 
+const DAY = { day: 'numeric', month: 'numeric', year: 'numeric' } as const;
+
+/** `value` in the interface language with `options`; empty for none, as it is when it is no date. */
+function formatAt(value: string | null | undefined, lang: Lang, options: Intl.DateTimeFormatOptions): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(intlLocale(lang), options).format(date);
+}
+
 /**
  * An ISO date (`2026-03-01`, that calendar day) or a timestamp (its business day in
  * Europe/Helsinki, whatever the browser's time zone) as a date; empty for null.
  */
-export function formatDate(value: string | null | undefined, lang: Lang): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : BUSINESS_TIME_ZONE,
-  }).format(date);
-}
+export const formatDate = (value: string | null | undefined, lang: Lang): string =>
+  formatAt(value, lang, {
+    ...DAY,
+    timeZone: value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : BUSINESS_TIME_ZONE,
+  });
 
 /** A timestamp as date and time in the interface language (the browser's time zone). */
-export function formatDateTime(value: string | null, lang: Lang): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(d);
-}
+export const formatDateTime = (value: string | null, lang: Lang): string =>
+  formatAt(value, lang, { ...DAY, hour: '2-digit', minute: '2-digit' });
