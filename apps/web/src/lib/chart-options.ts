@@ -194,6 +194,19 @@ export function categoryOption(rows: readonly NamedCost[], lang: Lang) {
   };
 }
 
+/**
+ * The axes of horizontal money bars: euros along, the rows' names (cut to `width` pixels) down,
+ * in the order given (ECharts draws them bottom-up).
+ */
+export const horizontalBarAxes = (names: readonly string[], lang: Lang, width = 160) => ({
+  xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
+  yAxis: {
+    type: 'category' as const,
+    data: [...names],
+    axisLabel: { width, overflow: 'truncate' as const },
+  },
+});
+
 /** Top users (or cost centers) as horizontal bars, the largest at the top; at most `limit` bars. */
 export function topUsersOption(
   rows: readonly NamedCost[],
@@ -208,12 +221,10 @@ export function topUsersOption(
     animation: false,
     tooltip: axisTooltip(lang),
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
-    yAxis: {
-      type: 'category' as const,
-      data: shown.map((r) => r.name),
-      axisLabel: { width: 160, overflow: 'truncate' as const },
-    },
+    ...horizontalBarAxes(
+      shown.map((r) => r.name),
+      lang,
+    ),
     series: [
       {
         name: texts.cost,
@@ -241,12 +252,7 @@ export function stackedBarsOption(
     tooltip: axisTooltip(lang),
     legend: parts.length > 1 ? { bottom: 0 } : undefined,
     grid: { left: 8, right: 24, top: 8, bottom: parts.length > 1 ? 32 : 8, containLabel: true },
-    xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
-    yAxis: {
-      type: 'category' as const,
-      data: shown,
-      axisLabel: { width: 180, overflow: 'truncate' as const },
-    },
+    ...horizontalBarAxes(shown, lang, 180),
     series: parts.map((p) => ({
       name: p.name,
       type: 'bar' as const,

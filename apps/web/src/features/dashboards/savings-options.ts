@@ -1,5 +1,5 @@
 import type { Lang, Savings } from '@kulu/shared';
-import { axisMoney, axisTooltip, euros, monthAxis, round2 } from '../../lib/chart-options';
+import { axisMoney, axisTooltip, euros, horizontalBarAxes, monthAxis, round2 } from '../../lib/chart-options';
 
 /**
  * Pure ECharts options of the Savings dashboard (plain objects, tested as data): realised
@@ -56,12 +56,10 @@ export function bySubCompanyOption(
     tooltip: axisTooltip(lang),
     legend: { bottom: 0 },
     grid: { left: 8, right: 24, top: 8, bottom: 32, containLabel: true },
-    xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
-    yAxis: {
-      type: 'category' as const,
-      data: shown.map((r) => r.name),
-      axisLabel: { width: 160, overflow: 'truncate' as const },
-    },
+    ...horizontalBarAxes(
+      shown.map((r) => r.name),
+      lang,
+    ),
     series: [
       {
         name: texts.potential,
