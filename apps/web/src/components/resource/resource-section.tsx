@@ -124,7 +124,7 @@ export interface ResourceSectionProps {
   exportable?: boolean;
   /** Fixed query parameters of the list and export (e.g. `clientId`), also sent with writes. */
   params?: Record<string, number | string | undefined>;
-  /** Borderless row buttons with tooltips, kept in view on the right (a page's wide table). */
+  /** Borderless row buttons with tooltips (a page's wide table). Row actions stay in view on the right either way. */
   plainActions?: boolean;
   /** The row's key when it is not `id` (e.g. `subscriptionId`); the declared form needs `id`. */
   rowKey?: string;
@@ -319,7 +319,7 @@ export function ResourceSection(p: ResourceSectionProps) {
         emptyText={filtered ? (texts.noMatches ?? texts.empty) : texts.empty}
         rowKey={p.rowKey ?? 'id'}
         paged={!p.unpaged}
-        rowActions={{ render: renderActions, width: RowActions ? 150 : 100, fixed: p.plainActions }}
+        rowActions={{ render: renderActions, width: RowActions ? 150 : 100, fixed: true }}
         rowSelection={
           BulkActions
             ? {
