@@ -15,6 +15,8 @@ describe('phase clock', () => {
     expect(phases.first).toBeGreaterThanOrEqual(35);
     expect(phases.second).toBeLessThan(15);
     expect(phases.elsewhere).toBe(12.3);
-    expect(totalMs).toBeGreaterThanOrEqual(phases.first + phases.second);
+    // Each figure is rounded to 0.1 ms on its own (`first` twice, as it adds up two laps), so their sum
+    // may pass the rounded total by up to 0.2 ms; 40.8 against 40.800000000000004 failed CI once.
+    expect(totalMs).toBeGreaterThanOrEqual(phases.first + phases.second - 0.2);
   });
 });
