@@ -186,8 +186,11 @@ export async function login(
   // A refusal answers no sooner than a fixed floor after the call began, so its time cannot tell a
   // known email (a counter update, its own hash) from an unknown one (the dummy hash only).
   const refused = async () => {
-    const wait = LOGIN_REFUSAL_FLOOR_MS - (performance.now() - started);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // A timer may fire up to a millisecond early by performance.now(); wait again until the floor.
+    for (let wait = LOGIN_REFUSAL_FLOOR_MS; wait > 0; ) {
+      wait = LOGIN_REFUSAL_FLOOR_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+    }
     return new AppError(400, 'invalidCredentials');
   };
   const user = await findUserByEmail(db, email);
