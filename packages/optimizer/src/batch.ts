@@ -150,6 +150,25 @@ export function optimizeBatch(
   const dataBuf = new Float64Array(stride);
   const euBuf = new Float64Array(stride);
   const empty: number[] = [];
+  /** The cost of slots `from` to `to` on a plan, summed until it exceeds `limit` (then any sum above it). */
+  const costOfMonths = (ps: PlanScalars, from: number, to: number, limit: number) => {
+    let sum = 0;
+    for (let i = from; i < to && sum <= limit; i++)
+      sum += monthCost(
+        ps,
+        t,
+        dataMb[i],
+        voiceMinutes[i],
+        sms[i],
+        nbDataMb[i],
+        euDataMb[i],
+        otherDataMb[i],
+        nbMinutes[i],
+        euMinutes[i],
+        otherMinutes[i],
+      );
+    return sum;
+  };
 
   for (let s = 0; s < n; s++) {
     const cur = usage.currentPlan[s];
@@ -179,22 +198,7 @@ export function optimizeBatch(
     const sized = dataP * (1 + o.buffer);
     const needSpeed = requiredSpeedMbps(sized, o.speedTiers);
 
-    const cp = scalars[cur];
-    let currentSum = 0;
-    for (let i = from; i < to; i++)
-      currentSum += monthCost(
-        cp,
-        t,
-        dataMb[i],
-        voiceMinutes[i],
-        sms[i],
-        nbDataMb[i],
-        euDataMb[i],
-        otherDataMb[i],
-        nbMinutes[i],
-        euMinutes[i],
-        otherMinutes[i],
-      );
+    const currentSum = costOfMonths(scalars[cur], from, to, Infinity);
     let best = cur;
     let bestSum = currentSum;
     const candidates = byOperator.get(plans[cur].operatorId) ?? empty;
@@ -204,21 +208,7 @@ export function optimizeBatch(
       const ps = scalars[p];
       // Fees ascend and use only adds (a month never costs less than its rounded fee): no later plan can win.
       if (Math.round(ps.fee) * k > bestSum) break;
-      let sum = 0;
-      for (let i = from; i < to && sum <= bestSum; i++)
-        sum += monthCost(
-          ps,
-          t,
-          dataMb[i],
-          voiceMinutes[i],
-          sms[i],
-          nbDataMb[i],
-          euDataMb[i],
-          otherDataMb[i],
-          nbMinutes[i],
-          euMinutes[i],
-          otherMinutes[i],
-        );
+      const sum = costOfMonths(ps, from, to, bestSum);
       if (sum < bestSum || (sum === bestSum && best !== cur && ids[p] < ids[best])) {
         best = p;
         bestSum = sum;
