@@ -187,7 +187,7 @@ export async function login(
   // known email (a counter update, its own hash) from an unknown one (the dummy hash only).
   const refused = async () => {
     // A timer may fire up to a millisecond early by performance.now(); wait again until the floor.
-    for (let wait = LOGIN_REFUSAL_FLOOR_MS; wait > 0; ) {
+    for (let wait = LOGIN_REFUSAL_FLOOR_MS; wait > 0;) {
       wait = LOGIN_REFUSAL_FLOOR_MS - (performance.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
     }
