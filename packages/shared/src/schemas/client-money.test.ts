@@ -3,9 +3,9 @@ import {
   firstOfMonth,
   isInCurrentMonthUpToToday,
   isNotAfterToday,
-  paymentInputSchema,
+  paymentSection,
   supportCost,
-  supportHoursInputSchema,
+  supportSection,
 } from './client-money.js';
 
 describe('day rules', () => {
@@ -29,22 +29,20 @@ describe('day rules', () => {
 
 describe('payment and support schemas', () => {
   it('takes amounts as numbers or strings with a decimal comma, and refuses 0 with its code', () => {
-    expect(paymentInputSchema.parse({ paymentDate: '2026-11-01', amount: '12,5' }).amount).toBe('12.5');
-    expect(paymentInputSchema.parse({ paymentDate: '2026-11-01', amount: 3 }).amount).toBe('3');
-    const zero = paymentInputSchema.safeParse({ paymentDate: '2026-11-01', amount: '0' });
+    expect(paymentSection.input.parse({ paymentDate: '2026-11-01', amount: '12,5' }).amount).toBe('12.5');
+    expect(paymentSection.input.parse({ paymentDate: '2026-11-01', amount: 3 }).amount).toBe('3');
+    const zero = paymentSection.input.safeParse({ paymentDate: '2026-11-01', amount: '0' });
     expect(zero.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['amount', 'paymentAmountPositive'],
     ]);
-    const word = paymentInputSchema.safeParse({ paymentDate: '2026-11-01', amount: 'abc' });
+    const word = paymentSection.input.safeParse({ paymentDate: '2026-11-01', amount: 'abc' });
     expect(word.error?.issues.map((i) => i.message)).not.toContain('paymentAmountPositive');
   });
   it('refuses hours of 0 or less with its code and more than four whole digits', () => {
-    const neg = supportHoursInputSchema.safeParse({ supportDate: '2026-11-01', hours: -1 });
+    const neg = supportSection.input.safeParse({ supportDate: '2026-11-01', hours: -1 });
     expect(neg.error?.issues.map((i) => i.message)).toEqual(['supportHoursPositive']);
-    expect(supportHoursInputSchema.safeParse({ supportDate: '2026-11-01', hours: '10000' }).success).toBe(
-      false,
-    );
-    expect(supportHoursInputSchema.parse({ supportDate: '2026-11-01', hours: '0.25' }).hours).toBe('0.25');
+    expect(supportSection.input.safeParse({ supportDate: '2026-11-01', hours: '10000' }).success).toBe(false);
+    expect(supportSection.input.parse({ supportDate: '2026-11-01', hours: '0.25' }).hours).toBe('0.25');
   });
 });
 

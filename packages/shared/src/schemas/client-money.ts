@@ -176,7 +176,7 @@ function moneySection<
  * API's generic resource mechanism): a date (not in the future: checked against today), a
  * description and an amount > 0; newest first, with the sum of every payment of the client.
  */
-const payments = moneySection({
+export const paymentSection = moneySection({
   key: 'payments',
   path: 'payments',
   labels: 'clients.payments',
@@ -190,22 +190,9 @@ const payments = moneySection({
   savedAs: 'payment',
 });
 
-export const PAYMENT_SORTS = payments.resource.sortable;
-export const paymentInputSchema = payments.input;
-export type PaymentInput = z.infer<typeof paymentInputSchema>;
-export const paymentSchema = payments.row;
-export type Payment = z.infer<typeof paymentSchema>;
-export const paymentResource = payments.resource;
-
-export const paymentListQuerySchema = paymentResource.listQuery;
-export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
-
+export const paymentResource = paymentSection.resource;
 /** A page of payments and the sum of every payment of the client (not only the page). */
-export const paymentListSchema = paymentResource.list;
-export type PaymentList = z.infer<typeof paymentListSchema>;
-
-export const paymentSavedSchema = payments.saved;
-export type PaymentSaved = z.infer<typeof paymentSavedSchema>;
+export type PaymentList = z.infer<typeof paymentResource.list>;
 
 // ---- on-demand support ------------------------------------------------------------------------
 
@@ -215,7 +202,7 @@ export type PaymentSaved = z.infer<typeof paymentSavedSchema>;
  * today) and hours > 0; newest first, with the current month's total hours and their cost at the
  * client's billing plan's on-demand support fee per hour (null without a plan).
  */
-const support = moneySection({
+export const supportSection = moneySection({
   key: 'supportHours',
   path: 'support-hours',
   labels: 'clients.support',
@@ -233,25 +220,9 @@ const support = moneySection({
   savedAs: 'support',
 });
 
-export const SUPPORT_SORTS = support.resource.sortable;
-export const supportHoursInputSchema = support.input;
-export type SupportHoursInput = z.infer<typeof supportHoursInputSchema>;
-export const supportHoursSchema = support.row;
-export type SupportHours = z.infer<typeof supportHoursSchema>;
-export const supportHoursResource = support.resource;
-
-export const supportHoursListQuerySchema = supportHoursResource.listQuery;
-export type SupportHoursListQuery = z.infer<typeof supportHoursListQuerySchema>;
-
-/**
- * A page of support entries, and the current month's total hours with their cost at the client's
- * billing plan's on-demand support fee per hour (null without a plan).
- */
-export const supportHoursListSchema = supportHoursResource.list;
-export type SupportHoursList = z.infer<typeof supportHoursListSchema>;
-
-export const supportHoursSavedSchema = support.saved;
-export type SupportHoursSaved = z.infer<typeof supportHoursSavedSchema>;
+export const supportHoursResource = supportSection.resource;
+/** A page of support entries and the current month's totals. */
+export type SupportHoursList = z.infer<typeof supportHoursResource.list>;
 
 /** The answer of a delete: the spec's message. */
 export const moneyDeletedSchema = messageAnswer;
