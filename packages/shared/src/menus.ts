@@ -70,22 +70,31 @@ const alerts = (base: string): MenuItem => ({
 /** The Alerts page under a base path (`/admin`, `/company`): where the header's bell leads. */
 export const alertsPath = (base: string): string => alerts(base).path;
 
-const report = (base: string, key: string, titleKey: string, permission: Permission): MenuItem => ({
+/** A report's page, shown by the page component `page` (its key unless named). */
+const report = (
+  base: string,
+  key: string,
+  titleKey: string,
+  permission: Permission,
+  page: string = key,
+): MenuItem => ({
   key,
   path: `${base}/${key}`,
   titleKey: `menu.reports.${titleKey}`,
   permission,
+  page,
 });
 
+/** The subscriptions unused for months, in both report menus (an old key, a page of another name). */
+const unusedMonthCount = (base: string): MenuItem =>
+  report(base, 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount', 'unused-subscriptions');
+
 const sharedReports = (base: string): MenuItem[] => [
-  { ...report(base, 'cost-summaries', 'costSummaries', 'reports.costSummary'), page: 'cost-summaries' },
-  { ...report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'), page: 'usage-summaries' },
-  { ...report(base, 'base-plan-types', 'basePlanTypes', 'reports.planType'), page: 'base-plan-types' },
-  { ...report(base, 'top-users', 'topUsers', 'reports.topUsers'), page: 'top-users' },
-  {
-    ...report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
-    page: 'overcharged-plans',
-  },
+  report(base, 'cost-summaries', 'costSummaries', 'reports.costSummary'),
+  report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'),
+  report(base, 'base-plan-types', 'basePlanTypes', 'reports.planType'),
+  report(base, 'top-users', 'topUsers', 'reports.topUsers'),
+  report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
 ];
 
 const master = (key: string, titleKey: string, permission: Permission): MenuItem => ({
@@ -132,28 +141,13 @@ export const ADMIN_MENU: MenuItem[] = [
     icon: 'BarChartOutlined',
     children: [
       ...sharedReports('/admin/reports'),
-      {
-        ...report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
-        page: 'client-contracts',
-      },
-      { ...report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'), page: 'activity-log' },
-      {
-        ...report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
-        page: 'consultant-billing',
-      },
-      { ...report('/admin/reports', 'downloads', 'downloads', 'downloads'), page: 'downloads' },
-      {
-        ...report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
-        page: 'failed-invoice-download',
-      },
-      {
-        ...report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
-        page: 'full-automation',
-      },
-      {
-        ...report('/admin/reports', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
-        page: 'unused-subscriptions',
-      },
+      report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
+      report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'),
+      report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
+      report('/admin/reports', 'downloads', 'downloads', 'downloads'),
+      report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
+      report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
+      unusedMonthCount('/admin/reports'),
     ],
   },
   {
@@ -192,11 +186,8 @@ export const COMPANY_MENU: MenuItem[] = [
     icon: 'BarChartOutlined',
     children: [
       ...sharedReports('/company/report'),
-      { ...report('/company/report', 'downloads', 'downloads', 'downloads'), page: 'downloads' },
-      {
-        ...report('/company/report', 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount'),
-        page: 'unused-subscriptions',
-      },
+      report('/company/report', 'downloads', 'downloads', 'downloads'),
+      unusedMonthCount('/company/report'),
     ],
   },
   {
