@@ -1,5 +1,15 @@
 import { useMemo, useRef, type ReactElement, type ReactNode } from 'react';
-import { App, Button, Col, Form, Row as GridRow, type ButtonProps, type FormItemProps } from 'antd';
+import {
+  App,
+  Button,
+  Col,
+  ConfigProvider,
+  Form,
+  Row as GridRow,
+  Spin,
+  type ButtonProps,
+  type FormItemProps,
+} from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Lang, MasterField, MasterResource } from '@kulu/shared';
@@ -27,6 +37,8 @@ export interface FieldOverride {
   item?: ItemProps | ((row: Row | null) => ItemProps);
   /** The value of a new row (default: the create schema's default). */
   initial?: () => unknown;
+  /** Shown but not to be changed on this row (e.g. the caller's own role). */
+  disabled?: (row: Row | null) => boolean;
 }
 
 export interface ResourceFormProps {
@@ -84,6 +96,10 @@ export interface FormExtra {
   saveLabel?: (row: Row | null) => string;
   /** Further submit buttons before save. */
   submits?: (row: Row | null) => FormSubmit[];
+  /** The values that follow a change of others (e.g. permissions narrowed to a new role's set). */
+  follow?: (changed: FormValues, values: FormValues) => FormValues | undefined;
+  /** The items' choices are still loading: the form opens when they are there (`initial` may need them). */
+  loading?: boolean;
 }
 
 /** Where a 409 "already exists" shows besides the message: the resource's first text field. */
@@ -114,7 +130,7 @@ export function ResourceFormModal(p: ResourceFormProps) {
     const values = toFormValues(resource, row, lang);
     if (!row) for (const [key, o] of Object.entries(overrides)) if (o.initial) values[key] = o.initial();
     return { ...values, ...p.formExtra?.initial?.(row) };
-  }, [resource, row, lang]);
+  }, [resource, row, lang, p.formExtra?.loading]);
   const values = watched ?? initialValues;
 
   const ctx: FormContext = { row, rows: p.rows ?? [] };
@@ -162,6 +178,8 @@ export function ResourceFormModal(p: ResourceFormProps) {
     for (const f of resource.fields) {
       if (f.dependsOn && f.dependsOn in changed) form.setFieldValue(f.key, undefined);
     }
+    const following = p.formExtra?.follow?.(changed, form.getFieldsValue(true) as FormValues);
+    if (following) form.setFieldsValue(following);
   };
 
   // Short forms in one column, longer ones in two or three; yes/no boxes gathered at the end.
@@ -180,33 +198,35 @@ export function ResourceFormModal(p: ResourceFormProps) {
     const { rules: moreRules = [], ...itemProps } = item ?? {};
     return (
       <Col key={field.key} xs={24} sm={columns > 1 ? 12 : 24} lg={span}>
-        <Form.Item
-          name={field.key}
-          label={checkbox ? undefined : label}
-          required={field.required}
-          extra={field.type === 'file' ? t('masters.help.fileHelp') : undefined}
-          dependencies={field.visibleWhen ? [field.visibleWhen.field] : undefined}
-          rules={[
-            {
-              validator: async () => {
-                const all = form.getFieldsValue(true) as FormValues;
-                const problem = fieldProblem(resource, field.key, all);
-                if (!problem) return;
-                const code = problem === 'invalid' ? fieldIssueCode(resource, field.key, all) : null;
-                throw new Error(code ? t(`errors.${code}`) : t(`validation.${problem}`, { name: label }));
+        <ConfigProvider componentDisabled={override?.disabled?.(row) ?? false}>
+          <Form.Item
+            name={field.key}
+            label={checkbox ? undefined : label}
+            required={field.required}
+            extra={field.type === 'file' ? t('masters.help.fileHelp') : undefined}
+            dependencies={field.visibleWhen ? [field.visibleWhen.field] : undefined}
+            rules={[
+              {
+                validator: async () => {
+                  const all = form.getFieldsValue(true) as FormValues;
+                  const problem = fieldProblem(resource, field.key, all);
+                  if (!problem) return;
+                  const code = problem === 'invalid' ? fieldIssueCode(resource, field.key, all) : null;
+                  throw new Error(code ? t(`errors.${code}`) : t(`validation.${problem}`, { name: label }));
+                },
               },
-            },
-            ...moreRules,
-          ]}
-          style={checkbox ? { marginBottom: 8 } : undefined}
-          {...itemProps}
-        >
-          {override?.input ? (
-            override.input({ field, label, values })
-          ) : (
-            <FieldInput field={field} label={label} values={values} testId={p.testIds.field?.(field.key)} />
-          )}
-        </Form.Item>
+              ...moreRules,
+            ]}
+            style={checkbox ? { marginBottom: 8 } : undefined}
+            {...itemProps}
+          >
+            {override?.input ? (
+              override.input({ field, label, values })
+            ) : (
+              <FieldInput field={field} label={label} values={values} testId={p.testIds.field?.(field.key)} />
+            )}
+          </Form.Item>
+        </ConfigProvider>
       </Col>
     );
   };
@@ -251,24 +271,33 @@ export function ResourceFormModal(p: ResourceFormProps) {
       styles={{
         body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 4 },
       }}
-      okButtonProps={(p.testIds.save ? { 'data-testid': p.testIds.save } : {}) as ButtonProps}
+      okButtonProps={
+        {
+          disabled: p.formExtra?.loading,
+          ...(p.testIds.save && { 'data-testid': p.testIds.save }),
+        } as ButtonProps
+      }
     >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-        onValuesChange={onValuesChange}
-        onFinish={(v) => save.mutate(v)}
-        data-testid={p.testIds.form}
-        scrollToFirstError
-        requiredMark
-      >
-        {p.formExtra?.top?.(values, ctx)}
-        <GridRow gutter={16}>{inputs.map(renderField)}</GridRow>
-        {checkboxes.length > 0 && <GridRow gutter={16}>{checkboxes.map(renderField)}</GridRow>}
-        {p.formExtra?.render(values, ctx)}
-      </Form>
+      {p.formExtra?.loading ? (
+        <Spin style={{ display: 'block', padding: 24 }} />
+      ) : (
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={initialValues}
+          onValuesChange={onValuesChange}
+          onFinish={(v) => save.mutate(v)}
+          data-testid={p.testIds.form}
+          scrollToFirstError
+          requiredMark
+        >
+          {p.formExtra?.top?.(values, ctx)}
+          <GridRow gutter={16}>{inputs.map(renderField)}</GridRow>
+          {checkboxes.length > 0 && <GridRow gutter={16}>{checkboxes.map(renderField)}</GridRow>}
+          {p.formExtra?.render(values, ctx)}
+        </Form>
+      )}
     </AppModal>
   );
 }

@@ -1,5 +1,5 @@
-import { App, Col, Divider, Form, Input, Row as GridRow, Select, Space, Tag, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Col, Form, Input, Row as GridRow, Select, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CLIENT_USER_STATUSES,
@@ -8,10 +8,16 @@ import {
   type ClientUser,
 } from '@kulu/shared';
 import { ResourceSection, type PagedColumn, type Row } from '../../components/resource/resource-section';
-import { errorText } from '../../lib/form-rules';
 import { clientUsersKey, setClientUserStatus, subCompaniesKey, userOptionsQuery } from './users-api';
 import './users-texts';
-import { IdsSelect, PermissionChecks, permissionGroups, StatusToggle, userColumns } from './user-parts';
+import {
+  asRowColumn,
+  IdsSelect,
+  PermissionsItem,
+  permissionGroups,
+  UserStatusAction,
+  userColumns,
+} from './user-parts';
 
 const GROUPS = permissionGroups(false);
 
@@ -26,9 +32,6 @@ const FIELD_TEST_IDS: Record<string, string> = {
 
 /** What a user's writes and its status change invalidate: the users, and the sub-companies' user counts. */
 const keysOf = (clientId: number) => [clientUsersKey(clientId), subCompaniesKey(clientId)];
-
-/** The shared user columns typed for the resource table (its rows are the declaration's entity). */
-const asRowColumn = (c: PagedColumn<ClientUser>) => c as unknown as PagedColumn<Row>;
 
 /**
  * Additional users of a client (spec §3 Client user: name, address, contact no, email, country,
@@ -182,15 +185,13 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
                   </Form.Item>
                 </Col>
               </GridRow>
-              <Divider style={{ margin: '4px 0 12px' }} />
-              <Form.Item name="permissions" label={t('clients.users.permissions')}>
-                <PermissionChecks
-                  groups={GROUPS}
-                  grantable={grantable}
-                  rowGap={8}
-                  testId="client-user-permissions"
-                />
-              </Form.Item>
+              <PermissionsItem
+                texts="clients.users"
+                groups={GROUPS}
+                grantable={grantable}
+                rowGap={8}
+                testId="client-user"
+              />
             </>
           ),
         },
@@ -201,22 +202,12 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
 
 /** Deactivate or activate a user (a workflow beside the resource: its own route and message). */
 function ClientUserStatusToggle({ row }: { row: Row }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const user = row as unknown as ClientUser;
-  const status = useMutation({
-    mutationFn: setClientUserStatus,
-    onSuccess: (r) => {
-      void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
-      for (const queryKey of keysOf(user.clientId)) void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: (e) => void message.error(errorText(t, e)),
-  });
   return (
-    <StatusToggle
+    <UserStatusAction
       status={user.status}
-      onStatus={(next) => status.mutate({ clientId: user.clientId, id: user.id, status: next })}
+      set={(status) => setClientUserStatus({ clientId: user.clientId, id: user.id, status })}
+      invalidate={keysOf(user.clientId)}
       texts="clients.users"
       testId="client-user"
     />

@@ -1,15 +1,32 @@
-import { Button, Checkbox, Col, Flex, Popconfirm, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Checkbox,
+  Col,
+  Divider,
+  Flex,
+  Form,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_GROUPS } from '@kulu/shared';
-import type { PagedColumn } from '../../components/paged-table';
+import type { PagedColumn, Row as ResourceRow } from '../../components/resource/resource-section';
 import { formatDate } from '../../lib/format';
+import { errorText } from '../../lib/form-rules';
 
 /**
  * What the two user tables of Client Management share (a client's additional users and the
- * provider's own users): the status, permissions and last-login cells, the edit and
- * deactivate/activate buttons of a row, and the access permissions' checkboxes by group. `texts`
+ * provider's own users): the status, permissions and last-login cells, the deactivate/activate
+ * button of a row, and the form's access permissions (checkboxes by group). `texts`
  * is the texts' prefix (`clients.users`, `clients.providerUsers`), `testId` the test ids' one.
  */
 type Texts = 'clients.users' | 'clients.providerUsers';
@@ -41,6 +58,9 @@ export function permissionGroups(provider: boolean): Array<[string, readonly str
       : []),
   ];
 }
+
+/** A user column typed for the resource table (its rows are the declaration's entity). */
+export const asRowColumn = <R,>(c: PagedColumn<R>) => c as unknown as PagedColumn<ResourceRow>;
 
 /** The columns status (with "not activated"), permissions (count, names on hover) and last login. */
 export function userColumns<R extends { status: Status; activated: boolean; permissions: string[] }>(
@@ -86,41 +106,29 @@ export function userColumns<R extends { status: Status; activated: boolean; perm
   };
 }
 
-/** A user row's edit button and, unless `noToggle`, deactivate / activate after a confirmation. */
-export function UserRowActions(p: {
+/**
+ * A user row's deactivate or activate button, after a confirmation (`<testId>-deactivate` /
+ * `-activate`): a workflow beside the resource, with its own route (`set`) and message; the
+ * queries in `invalidate` are refreshed after it.
+ */
+export function UserStatusAction(p: {
   status: Status;
-  onEdit: () => void;
-  onStatus: (next: Status) => void;
-  texts: Texts;
-  testId: string;
-  noToggle?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Space>
-      <Button
-        size="small"
-        icon={<EditOutlined />}
-        aria-label={t(`${p.texts}.edit`)}
-        title={t(`${p.texts}.edit`)}
-        onClick={p.onEdit}
-        data-testid={`${p.testId}-edit`}
-      />
-      {!p.noToggle && (
-        <StatusToggle status={p.status} onStatus={p.onStatus} texts={p.texts} testId={p.testId} />
-      )}
-    </Space>
-  );
-}
-
-/** A user row's deactivate or activate button, after a confirmation (`<testId>-deactivate`/`-activate`). */
-export function StatusToggle(p: {
-  status: Status;
-  onStatus: (next: Status) => void;
+  set: (next: Status) => Promise<{ code: string; message: string }>;
+  invalidate: readonly (readonly unknown[])[];
   texts: Texts;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: p.set,
+    onSuccess: (r) => {
+      void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
+      for (const queryKey of p.invalidate) void queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (e) => void message.error(errorText(t, e)),
+  });
   const next: Status = p.status === 'active' ? 'inactive' : 'active';
   const label = t(`${p.texts}.${next === 'inactive' ? 'deactivate' : 'activate'}`);
   return (
@@ -129,7 +137,7 @@ export function StatusToggle(p: {
       okText={label}
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: next === 'inactive' }}
-      onConfirm={() => p.onStatus(next)}
+      onConfirm={() => change.mutate(next)}
     >
       <Button
         size="small"
@@ -144,10 +152,55 @@ export function StatusToggle(p: {
 }
 
 /**
+ * The form's access permissions (form item `permissions`) under a divider: checkboxes by group of
+ * those the caller may give (`grantable`), `isDisabled` ones shown but fixed; with `selectAll` a
+ * button that checks every grantable one. Test ids `<testId>-permissions`, `<testId>-all-permissions`.
+ */
+export function PermissionsItem(p: {
+  texts: Texts;
+  groups: Array<[string, readonly string[]]>;
+  grantable: ReadonlySet<string>;
+  isDisabled?: (permission: string) => boolean;
+  selectAll?: boolean;
+  rowGap: number;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  return (
+    <>
+      <Divider style={{ margin: '4px 0 12px' }} />
+      <Flex justify="space-between" align="baseline">
+        <Typography.Text strong>{t(`${p.texts}.permissions`)}</Typography.Text>
+        {p.selectAll && (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => form.setFieldValue('permissions', [...p.grantable])}
+            data-testid={`${p.testId}-all-permissions`}
+          >
+            {t(`${p.texts}.selectAll`)}
+          </Button>
+        )}
+      </Flex>
+      <Form.Item name="permissions" style={{ marginTop: 8 }}>
+        <PermissionChecks
+          groups={p.groups}
+          grantable={p.grantable}
+          isDisabled={p.isDisabled}
+          rowGap={p.rowGap}
+          testId={`${p.testId}-permissions`}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/**
  * The access permissions as checkboxes by group, only those the caller may give (`grantable`);
  * a form item's control (`value`, `onChange`).
  */
-export function PermissionChecks(p: {
+function PermissionChecks(p: {
   value?: string[];
   onChange?: (v: string[]) => void;
   groups: Array<[string, readonly string[]]>;
