@@ -70,6 +70,10 @@ export const boolField = (fallback = false) => z.boolean().default(fallback);
 /** Amounts as the API answers them: decimal strings. */
 export const moneyString = z.string();
 
+/** A zod shape of alike fields: `schema()` under each of `keys`, in their order. */
+export const alike = <const K extends string, S extends z.ZodType>(keys: readonly K[], schema: () => S) =>
+  Object.fromEntries(keys.map((k) => [k, schema()])) as Record<K, S>;
+
 // ---- declarations -------------------------------------------------------------------------
 
 export type MasterFieldType =

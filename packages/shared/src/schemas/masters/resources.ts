@@ -3,6 +3,7 @@ import type { Permission } from '../../permissions.js';
 import { ROLE, ROLE_IDS, LANGUAGE } from '../../roles.js';
 import { phoneSchema } from '../auth.js';
 import {
+  alike,
   boolField,
   DEFAULT_MESSAGES,
   defineMaster,
@@ -369,6 +370,10 @@ const planFlags = [
   'smsInEu',
   'voiceInEu',
 ] as const;
+/** Prices of a minute and an SMS, € with four decimals. */
+const planUnitPrices = ['voiceListPrice', 'voiceContractPrice', 'smsListPrice', 'smsContractPrice'] as const;
+/** A packet plan's prices: a minute, an extra minute, an SMS (€, four decimals). */
+const packetPrices = ['perMinuteCost', 'additionalMinuteCost', 'smsCost'] as const;
 
 export const planMaster = defineMaster({
   key: 'plans',
@@ -421,14 +426,9 @@ export const planMaster = defineMaster({
     field('dataSpeedMbps', 'integer'),
     field('exceedingDataCost', 'money', { decimals: 4 }),
     field('euDataGb', 'money', { decimals: 2 }),
-    field('voiceListPrice', 'money', { decimals: 4 }),
-    field('voiceContractPrice', 'money', { decimals: 4 }),
-    field('smsListPrice', 'money', { decimals: 4 }),
-    field('smsContractPrice', 'money', { decimals: 4 }),
+    ...planUnitPrices.map((f) => field(f, 'money', { decimals: 4 })),
     field('packetPlanSize', 'integer'),
-    field('perMinuteCost', 'money', { decimals: 4 }),
-    field('additionalMinuteCost', 'money', { decimals: 4 }),
-    field('smsCost', 'money', { decimals: 4 }),
+    ...packetPrices.map((f) => field(f, 'money', { decimals: 4 })),
     field('smsAddonSize', 'integer'),
     ...planFlags.map((f) => field(f, 'boolean')),
     field('coverage', 'enum', { options: enumOptions('planCoverage', PLAN_COVERAGES) }),
@@ -453,21 +453,11 @@ export const planMaster = defineMaster({
     dataSpeedMbps: z.number().int().nullable(),
     exceedingDataCost: moneyString.nullable(),
     euDataGb: moneyString.nullable(),
-    voiceListPrice: moneyString.nullable(),
-    voiceContractPrice: moneyString.nullable(),
-    smsListPrice: moneyString.nullable(),
-    smsContractPrice: moneyString.nullable(),
+    ...alike(planUnitPrices, () => moneyString.nullable()),
     packetPlanSize: z.number().int().nullable(),
-    perMinuteCost: moneyString.nullable(),
-    additionalMinuteCost: moneyString.nullable(),
-    smsCost: moneyString.nullable(),
+    ...alike(packetPrices, () => moneyString.nullable()),
     smsAddonSize: z.number().int().nullable(),
-    dataInNordicBaltic: z.boolean(),
-    smsInNordicBaltic: z.boolean(),
-    voiceInNordicBaltic: z.boolean(),
-    dataInEu: z.boolean(),
-    smsInEu: z.boolean(),
-    voiceInEu: z.boolean(),
+    ...alike(planFlags, () => z.boolean()),
     coverage: z.enum(PLAN_COVERAGES),
     scope: z.enum(PLAN_SCOPES),
     clientId: id.nullable(),
@@ -491,22 +481,12 @@ export const planMaster = defineMaster({
       exceedingDataCost: optMoney(4),
       /** EU/EEA fair-use data allowance per month, GB. */
       euDataGb: optMoney(2),
-      voiceListPrice: optMoney(4),
-      voiceContractPrice: optMoney(4),
-      smsListPrice: optMoney(4),
-      smsContractPrice: optMoney(4),
+      ...alike(planUnitPrices, () => optMoney(4)),
       /** Minutes included in a packet plan. */
       packetPlanSize: optInt(0),
-      perMinuteCost: optMoney(4),
-      additionalMinuteCost: optMoney(4),
-      smsCost: optMoney(4),
+      ...alike(packetPrices, () => optMoney(4)),
       smsAddonSize: optInt(0),
-      dataInNordicBaltic: boolField(),
-      smsInNordicBaltic: boolField(),
-      voiceInNordicBaltic: boolField(),
-      dataInEu: boolField(),
-      smsInEu: boolField(),
-      voiceInEu: boolField(),
+      ...alike(planFlags, () => boolField()),
       coverage: enumWithDefault(PLAN_COVERAGES, 'no_limitations'),
       scope: enumWithDefault(PLAN_SCOPES, 'general'),
       /** The client whose own (contract-priced) row this is; required when customer specific. */
@@ -580,6 +560,7 @@ const billingFees = [
   'setUpFeePerCompany',
   'additionalUsersFee',
   'automatedInvoiceUploadFee',
+  /** Per hour. */
   'onDemandSupportFee',
   'adminFee',
   'companyAdditionalUsersFee',
@@ -618,28 +599,13 @@ export const billingPlanMaster = defineMaster({
     name: z.string(),
     contractLengthMonths: z.number().int(),
     advancePaymentDiscountPercent: moneyString,
-    costPerPlan: moneyString,
-    setUpFee: moneyString,
-    setUpFeePerCompany: moneyString,
-    additionalUsersFee: moneyString,
-    automatedInvoiceUploadFee: moneyString,
-    /** Per hour. */
-    onDemandSupportFee: moneyString,
-    adminFee: moneyString,
-    companyAdditionalUsersFee: moneyString,
+    ...alike(billingFees, () => moneyString),
   }),
   create: z.object({
     name,
     contractLengthMonths: reqInt(1, 120),
     advancePaymentDiscountPercent: reqPercent(),
-    costPerPlan: reqMoney(2),
-    setUpFee: reqMoney(2),
-    setUpFeePerCompany: reqMoney(2),
-    additionalUsersFee: reqMoney(2),
-    automatedInvoiceUploadFee: reqMoney(2),
-    onDemandSupportFee: reqMoney(2),
-    adminFee: reqMoney(2),
-    companyAdditionalUsersFee: reqMoney(2),
+    ...alike(billingFees, () => reqMoney(2)),
   }),
 });
 
