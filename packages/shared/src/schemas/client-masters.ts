@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { COMPANY_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
-import { defineMaster, listResponseSchemaOf, optId, optMoney, reqId, reqText } from './masters/common.js';
+import {
+  defineMaster,
+  labelledBy,
+  listResponseSchemaOf,
+  optId,
+  optMoney,
+  reqId,
+  reqText,
+} from './masters/common.js';
 import { normalizePhoneNumber } from './masters/resources.js';
 import { idSchema, listQuery, savedAnswer, searchText } from './primitives.js';
 
@@ -96,7 +104,7 @@ export const invoiceUserInputSchema = z
   });
 export type InvoiceUserInput = z.infer<typeof invoiceUserInputSchema>;
 
-const iuLabel = (key: string) => `clientMasters.${key}`;
+const iu = labelledBy('clientMasters');
 
 /**
  * Invoice User Management as a resource of the API's generic mechanism (`/api/invoice-users`):
@@ -115,24 +123,24 @@ const invoiceUserDeclaration = defineMaster({
   defaultSort: 'name',
   filters: { subCompanyId: { type: 'id' }, costCenterId: { type: 'id' } },
   columns: [
-    { key: 'name', labelKey: iuLabel('name'), type: 'text' },
-    { key: 'phoneNumber', labelKey: iuLabel('phoneNumber'), type: 'text' },
-    { key: 'email', labelKey: iuLabel('email'), type: 'text' },
-    { key: 'subCompanyName', labelKey: iuLabel('subCompany'), type: 'text' },
-    { key: 'costCenterName', labelKey: iuLabel('costCenter'), type: 'text' },
-    { key: 'mobileBenefit', labelKey: iuLabel('mobileBenefit'), type: 'boolean' },
-    { key: 'fiveGPlan', labelKey: iuLabel('fiveGPlan'), type: 'boolean' },
-    { key: 'allowLogin', labelKey: iuLabel('allowLogin'), type: 'boolean' },
+    iu.col('name'),
+    iu.col('phoneNumber'),
+    iu.col('email'),
+    iu.col('subCompanyName', 'text', { labelKey: iu.labelKey('subCompany') }),
+    iu.col('costCenterName', 'text', { labelKey: iu.labelKey('costCenter') }),
+    iu.col('mobileBenefit', 'boolean'),
+    iu.col('fiveGPlan', 'boolean'),
+    iu.col('allowLogin', 'boolean'),
   ],
   fields: [
-    { key: 'name', labelKey: iuLabel('name'), type: 'text', required: true, maxLength: 200 },
-    { key: 'phoneNumber', labelKey: iuLabel('phoneNumber'), type: 'phone', required: true },
-    { key: 'email', labelKey: iuLabel('email'), type: 'text' },
-    { key: 'subCompanyId', labelKey: iuLabel('subCompany'), type: 'ref' },
-    { key: 'costCenterId', labelKey: iuLabel('costCenter'), type: 'ref', dependsOn: 'subCompanyId' },
-    { key: 'mobileBenefit', labelKey: iuLabel('mobileBenefit'), type: 'boolean' },
-    { key: 'fiveGPlan', labelKey: iuLabel('fiveGPlan'), type: 'boolean' },
-    { key: 'allowLogin', labelKey: iuLabel('allowLogin'), type: 'boolean' },
+    iu.field('name', 'text', { required: true, maxLength: 200 }),
+    iu.field('phoneNumber', 'phone', { required: true }),
+    iu.field('email', 'text'),
+    iu.field('subCompanyId', 'ref', { labelKey: iu.labelKey('subCompany') }),
+    iu.field('costCenterId', 'ref', { labelKey: iu.labelKey('costCenter'), dependsOn: 'subCompanyId' }),
+    iu.field('mobileBenefit', 'boolean'),
+    iu.field('fiveGPlan', 'boolean'),
+    iu.field('allowLogin', 'boolean'),
   ],
   messages: {
     created: 'invoiceUserAdded',
@@ -259,7 +267,7 @@ export const planDetailUpdateSchema = z.object({
 });
 export type PlanDetailUpdate = z.infer<typeof planDetailUpdateSchema>;
 
-const pdLabel = (key: string) => `planDetails.${key}`;
+const pd = labelledBy('planDetails');
 
 /**
  * Plan Details as a declared list (`/api/plan-details`, the client named by the query for
@@ -276,16 +284,16 @@ const planDetailDeclaration = defineMaster({
   defaultSort: 'phoneNumber',
   filters: {},
   columns: [
-    { key: 'phoneNumber', labelKey: pdLabel('phoneNumber'), type: 'text' },
-    { key: 'userName', labelKey: pdLabel('user'), type: 'text' },
-    { key: 'operatorName', labelKey: pdLabel('operator'), type: 'text' },
-    { key: 'planName', labelKey: pdLabel('plan'), type: 'text' },
-    { key: 'listPrice', labelKey: pdLabel('listPrice'), type: 'money' },
-    { key: 'contractPrice', labelKey: pdLabel('contractPrice'), type: 'money' },
+    pd.col('phoneNumber'),
+    pd.col('userName', 'text', { labelKey: pd.labelKey('user') }),
+    pd.col('operatorName', 'text', { labelKey: pd.labelKey('operator') }),
+    pd.col('planName', 'text', { labelKey: pd.labelKey('plan') }),
+    pd.col('listPrice', 'money'),
+    pd.col('contractPrice', 'money'),
   ],
   fields: [
-    { key: 'planId', labelKey: pdLabel('plan'), type: 'ref', required: true },
-    { key: 'contractPrice', labelKey: pdLabel('contractPrice'), type: 'money' },
+    pd.field('planId', 'ref', { labelKey: pd.labelKey('plan'), required: true }),
+    pd.field('contractPrice', 'money'),
   ],
   messages: {
     created: 'planDetailsUpdated',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageAnswer, savedAnswer } from './primitives.js';
-import { defineMaster, optText, type MasterMessages } from './masters/common.js';
+import { defineMaster, labelledBy, optText, type MasterMessages } from './masters/common.js';
 import { dayString } from './clients.js';
 
 /**
@@ -122,7 +122,9 @@ function moneySection<
   totals: T;
   savedAs: string;
 }) {
-  const { day, amount, labels } = section;
+  const { day, amount } = section;
+  const own = labelledBy(section.labels);
+  const description = 'clients.money.description';
   const input = z.object({
     ...({ [day]: reqDay() } as Record<D, ReturnType<typeof reqDay>>),
     description: optText(500, true),
@@ -150,14 +152,14 @@ function moneySection<
     defaultOrder: 'desc',
     filters: {},
     columns: [
-      { key: day, labelKey: `${labels}.${day}`, type: 'date' },
-      { key: 'description', labelKey: 'clients.money.description', type: 'text' },
-      { key: amount, labelKey: `${labels}.${amount}`, type: 'money' },
+      own.col(day, 'date'),
+      own.col('description', 'text', { labelKey: description }),
+      own.col(amount, 'money'),
     ],
     fields: [
-      { key: day, labelKey: `${labels}.${day}`, type: 'text', required: true },
-      { key: 'description', labelKey: 'clients.money.description', type: 'text', maxLength: 500 },
-      { key: amount, labelKey: `${labels}.${amount}`, type: 'money', required: true, decimals: 2 },
+      own.field(day, 'text', { required: true }),
+      own.field('description', 'text', { labelKey: description, maxLength: 500 }),
+      own.field(amount, 'money', { required: true, decimals: 2 }),
     ],
     // No unique names, nothing refers to a row.
     messages: { ...section.messages, duplicate: 'nameExists', inUse: 'inUse' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { savedAnswer } from './primitives.js';
 import { dayString } from './clients.js';
-import { defineMaster, optId, optText, reqEnum, reqInt } from './masters/common.js';
+import { defineMaster, labelledBy, optId, optText, reqEnum, reqInt } from './masters/common.js';
 
 /**
  * The sections of a client in Client Management (issue 11, second part; spec §3 Client contract,
@@ -122,7 +122,7 @@ export function activationLeavesLockedOut(
   return startDate > day && !others.some((c) => contractInForce(c, day));
 }
 
-const contractLabel = (key: string) => `clients.contracts.${key}`;
+const contract = labelledBy('clients.contracts');
 
 /**
  * A client's contracts as a resource nested under their client
@@ -140,34 +140,28 @@ const contractDeclaration = defineMaster({
   defaultSort: 'startDate',
   filters: {},
   columns: [
-    {
-      key: 'status',
-      labelKey: contractLabel('status'),
-      type: 'enum',
-      options: CONTRACT_STATUSES.map((v) => ({ value: v, labelKey: contractLabel(`statuses.${v}`) })),
-    },
-    { key: 'term', labelKey: contractLabel('term'), type: 'text' },
-    { key: 'startDate', labelKey: contractLabel('startDate'), type: 'date' },
-    { key: 'endDate', labelKey: contractLabel('endDate'), type: 'date' },
-    { key: 'billingPlanName', labelKey: contractLabel('billingPlanId'), type: 'text' },
-    { key: 'numberOfPlans', labelKey: contractLabel('numberOfPlans'), type: 'integer' },
-    { key: 'monthlyCost', labelKey: contractLabel('monthlyCost'), type: 'money' },
-    { key: 'yearlyCost', labelKey: contractLabel('yearlyCost'), type: 'money' },
+    contract.col('status', 'enum', {
+      options: CONTRACT_STATUSES.map((v) => ({ value: v, labelKey: contract.labelKey(`statuses.${v}`) })),
+    }),
+    contract.col('term'),
+    contract.col('startDate', 'date'),
+    contract.col('endDate', 'date'),
+    contract.col('billingPlanName', 'text', { labelKey: contract.labelKey('billingPlanId') }),
+    contract.col('numberOfPlans', 'integer'),
+    contract.col('monthlyCost', 'money'),
+    contract.col('yearlyCost', 'money'),
   ],
   fields: [
-    { key: 'term', labelKey: contractLabel('term'), type: 'text', maxLength: 50 },
-    { key: 'startDate', labelKey: contractLabel('startDate'), type: 'text', required: true },
-    { key: 'endDate', labelKey: contractLabel('endDate'), type: 'text', required: true },
-    { key: 'billingPlanId', labelKey: contractLabel('billingPlanId'), type: 'ref' },
-    {
-      key: 'billingCycle',
-      labelKey: contractLabel('billingCycle'),
-      type: 'enum',
+    contract.field('term', 'text', { maxLength: 50 }),
+    contract.field('startDate', 'text', { required: true }),
+    contract.field('endDate', 'text', { required: true }),
+    contract.field('billingPlanId', 'ref'),
+    contract.field('billingCycle', 'enum', {
       required: true,
-      options: BILLING_CYCLES.map((v) => ({ value: v, labelKey: contractLabel(`cycles.${v}`) })),
-    },
-    { key: 'numberOfPlans', labelKey: contractLabel('numberOfPlans'), type: 'integer', required: true },
-    { key: 'units', labelKey: contractLabel('units'), type: 'integer', required: true },
+      options: BILLING_CYCLES.map((v) => ({ value: v, labelKey: contract.labelKey(`cycles.${v}`) })),
+    }),
+    contract.field('numberOfPlans', 'integer', { required: true }),
+    contract.field('units', 'integer', { required: true }),
   ],
   messages: {
     created: 'contractAdded',

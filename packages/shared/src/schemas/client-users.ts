@@ -5,6 +5,7 @@ import { companyPermissionSchema } from './client-masters.js';
 import {
   defineMaster,
   enumWithDefault,
+  labelledBy,
   optId,
   optionSchema,
   optText,
@@ -56,6 +57,8 @@ export const subCompanySchema = z.object({
 });
 export type SubCompany = z.infer<typeof subCompanySchema>;
 
+const sub = labelledBy('clients.subCompanies');
+
 /**
  * A client's sub-companies as a resource nested under their client
  * (`/api/clients/:clientId/sub-companies`, the API's generic resource mechanism): searched by
@@ -72,15 +75,15 @@ export const subCompanyResource = defineMaster({
   defaultSort: 'name',
   filters: {},
   columns: [
-    { key: 'name', labelKey: 'clients.subCompanies.name', type: 'text' },
-    { key: 'numberOfUsers', labelKey: 'clients.subCompanies.numberOfUsers', type: 'integer' },
-    { key: 'userCount', labelKey: 'clients.subCompanies.userCount', type: 'integer' },
-    { key: 'billingPlanName', labelKey: 'clients.subCompanies.billingPlanId', type: 'text' },
+    sub.col('name'),
+    sub.col('numberOfUsers', 'integer'),
+    sub.col('userCount', 'integer'),
+    sub.col('billingPlanName', 'text', { labelKey: sub.labelKey('billingPlanId') }),
   ],
   fields: [
-    { key: 'name', labelKey: 'clients.subCompanies.name', type: 'text', required: true, maxLength: 200 },
-    { key: 'numberOfUsers', labelKey: 'clients.subCompanies.numberOfUsers', type: 'integer', required: true },
-    { key: 'billingPlanId', labelKey: 'clients.subCompanies.billingPlanId', type: 'ref' },
+    sub.field('name', 'text', { required: true, maxLength: 200 }),
+    sub.field('numberOfUsers', 'integer', { required: true }),
+    sub.field('billingPlanId', 'ref'),
   ],
   messages: {
     created: 'subCompanyAdded',
@@ -168,6 +171,8 @@ export const clientUserSchema = z.object({
 });
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
+const user = labelledBy('clients.users');
+
 /**
  * A client's additional users as a resource nested under their client
  * (`/api/clients/:clientId/users`, the API's generic resource mechanism): the client's users with
@@ -185,19 +190,19 @@ export const clientUserResource = defineMaster({
   defaultSort: 'name',
   filters: { status: { type: 'enum', values: CLIENT_USER_STATUSES } },
   columns: [
-    { key: 'name', labelKey: 'clients.users.name', type: 'text' },
-    { key: 'email', labelKey: 'clients.users.email', type: 'text' },
-    { key: 'status', labelKey: 'clients.users.status', type: 'enum' },
-    { key: 'country', labelKey: 'clients.users.country', type: 'text' },
-    { key: 'lastLoginAt', labelKey: 'clients.users.lastLoginAt', type: 'date' },
+    user.col('name'),
+    user.col('email'),
+    user.col('status', 'enum'),
+    user.col('country'),
+    user.col('lastLoginAt', 'date'),
   ],
   fields: [
-    { key: 'name', labelKey: 'clients.users.name', type: 'text', required: true, maxLength: 200 },
-    { key: 'email', labelKey: 'clients.users.email', type: 'text', required: true },
-    { key: 'address', labelKey: 'clients.users.address', type: 'text', maxLength: 500 },
-    { key: 'contactNumber', labelKey: 'clients.users.contactNumber', type: 'phone' },
-    { key: 'country', labelKey: 'clients.users.country', type: 'text', maxLength: 100 },
-    { key: 'status', labelKey: 'clients.users.status', type: 'enum' },
+    user.field('name', 'text', { required: true, maxLength: 200 }),
+    user.field('email', 'text', { required: true }),
+    user.field('address', 'text', { maxLength: 500 }),
+    user.field('contactNumber', 'phone'),
+    user.field('country', 'text', { maxLength: 100 }),
+    user.field('status', 'enum'),
   ],
   messages: {
     created: 'clientUserAdded',

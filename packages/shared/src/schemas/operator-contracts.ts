@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageAnswer, savedAnswer } from './primitives.js';
-import { defineMaster, optionSchema, optText } from './masters/common.js';
+import { defineMaster, labelledBy, optionSchema, optText } from './masters/common.js';
 import { dayString, optDay } from './clients.js';
 
 /**
@@ -124,7 +124,7 @@ export type OperatorDocumentSaved = z.infer<typeof operatorDocumentSavedSchema>;
 
 export const operatorDocumentDeletedSchema = messageAnswer;
 
-const label = (key: string) => `clients.operatorContracts.${key}`;
+const contract = labelledBy('clients.operatorContracts');
 
 /**
  * A client's operator contracts as a resource nested under their client
@@ -143,19 +143,19 @@ export const operatorContractResource = defineMaster({
   defaultSort: 'operatorName',
   filters: {},
   columns: [
-    { key: 'operatorName', labelKey: label('operator'), type: 'text' },
-    { key: 'salesContactName', labelKey: label('salesContactName'), type: 'text' },
-    { key: 'uploadInvoiceReminder', labelKey: label('uploadInvoiceReminder'), type: 'boolean' },
-    { key: 'contractStartDate', labelKey: label('contractStartDate'), type: 'date' },
-    { key: 'contractEndDate', labelKey: label('contractEndDate'), type: 'date' },
-    { key: 'contractEndReminder', labelKey: label('contractEndReminder'), type: 'date' },
+    contract.col('operatorName', 'text', { labelKey: contract.labelKey('operator') }),
+    contract.col('salesContactName'),
+    contract.col('uploadInvoiceReminder', 'boolean'),
+    contract.col('contractStartDate', 'date'),
+    contract.col('contractEndDate', 'date'),
+    contract.col('contractEndReminder', 'date'),
   ],
   fields: [
-    { key: 'salesContactName', labelKey: label('salesContactName'), type: 'text', maxLength: 200 },
-    { key: 'uploadInvoiceReminder', labelKey: label('uploadInvoiceReminder'), type: 'boolean' },
-    { key: 'contractStartDate', labelKey: label('contractStartDate'), type: 'text' },
-    { key: 'contractEndDate', labelKey: label('contractEndDate'), type: 'text' },
-    { key: 'contractEndReminder', labelKey: label('contractEndReminder'), type: 'text' },
+    contract.field('salesContactName', 'text', { maxLength: 200 }),
+    contract.field('uploadInvoiceReminder', 'boolean'),
+    contract.field('contractStartDate', 'text'),
+    contract.field('contractEndDate', 'text'),
+    contract.field('contractEndReminder', 'text'),
   ],
   messages: {
     created: 'operatorContractSaved',

@@ -172,7 +172,32 @@ export interface MasterMeta<
 export const enumOptions = (enumName: string, values: readonly string[]): MasterOption[] =>
   values.map((value) => ({ value, labelKey: `masters.enums.${enumName}.${value}` }));
 
-export const fieldLabel = (key: string) => `masters.fields.${key}`;
+/**
+ * Table columns and form fields labelled `<prefix>.<key>` (`extra.labelKey` names another label,
+ * e.g. a name column labelled as the reference field it shows).
+ */
+export const labelledBy = (prefix: string) => {
+  const labelKey = (key: string) => `${prefix}.${key}`;
+  return {
+    labelKey,
+    col: (
+      key: string,
+      type: MasterColumn['type'] = 'text',
+      extra: Partial<MasterColumn> = {},
+    ): MasterColumn => ({
+      key,
+      labelKey: labelKey(key),
+      type,
+      ...extra,
+    }),
+    field: (key: string, type: MasterField['type'], extra: Partial<MasterField> = {}): MasterField => ({
+      key,
+      labelKey: labelKey(key),
+      type,
+      ...extra,
+    }),
+  };
+};
 
 const filterSchema = (f: MasterFilter) =>
   f.type === 'id'

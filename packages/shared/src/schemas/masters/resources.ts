@@ -8,7 +8,7 @@ import {
   DEFAULT_MESSAGES,
   defineMaster,
   enumWithDefault,
-  fieldLabel,
+  labelledBy,
   moneyString,
   optId,
   optInt,
@@ -22,7 +22,6 @@ import {
   reqMoney,
   reqPercent,
   reqText,
-  type MasterColumn,
   type MasterField,
 } from './common.js';
 
@@ -61,22 +60,7 @@ export const COST_ELEMENT_STATUSES = [
 ] as const;
 export type CostElementStatus = (typeof COST_ELEMENT_STATUSES)[number];
 
-const col = (
-  key: string,
-  type: MasterColumn['type'] = 'text',
-  extra: Partial<MasterColumn> = {},
-): MasterColumn => ({
-  key,
-  labelKey: fieldLabel(key),
-  type,
-  ...extra,
-});
-const field = (key: string, type: MasterField['type'], extra: Partial<MasterField> = {}): MasterField => ({
-  key,
-  labelKey: fieldLabel(key),
-  type,
-  ...extra,
-});
+const { col, field } = labelledBy('masters.fields');
 const refField = (key: string, optionsUrl: string, extra: Partial<MasterField> = {}) =>
   field(key, 'ref', { optionsUrl, ...extra });
 
