@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   fillDay,
   openClient,
@@ -23,6 +23,64 @@ describe('a client: contracts, billing, payments and on-demand support', () => {
   );
 });
 
+/** The toast of a save, then `figure` shows `text`; the picture `shot` once the toasts are gone. */
+async function shown(page: Page, message: string, figure: Locator, text: string, shot: string) {
+  await toast(page, message);
+  await expect.poll(() => figure.innerText()).toContain(text);
+  await toastsGone(page);
+  await screenshot(page, shot);
+}
+
+/** Fills the open modal's fields (by id) and saves it. */
+async function addInModal(page: Page, fields: Record<string, string>) {
+  for (const [id, value] of Object.entries(fields)) await page.locator(`#${id}`).fill(value);
+  await page.locator('.ant-modal-footer .ant-btn-primary').click();
+}
+
+/** A section where a row is added in a dialog: what is filled, the toast, the figure it changes. */
+interface Added {
+  tab: string;
+  testId: string;
+  add: string;
+  /** Fields the dialog refuses first, with the message and the picture. */
+  refused?: { fields: Record<string, string>; message: string; shot: string };
+  fields: Record<string, string>;
+  saved: string;
+  figure: string;
+  text: string;
+  shot: string;
+}
+
+const ADDED: Added[] = [
+  {
+    // Client payments: 0 is refused on the field with the spec's message, then a payment is added.
+    tab: 'Client payments',
+    testId: 'client-payments',
+    add: 'payment-add',
+    refused: {
+      fields: { amount: '0' },
+      message: 'Payment amount must be greater than 0',
+      shot: 'client-payment-error-en',
+    },
+    fields: { amount: '1250,50', description: 'Invoice 11/2026' },
+    saved: 'Payment added successfully',
+    figure: 'payments-total',
+    text: '1,250.50',
+    shot: 'client-payments-en',
+  },
+  {
+    // On-demand support: hours today, the month's total and cost at the plan's support fee.
+    tab: 'On-demand support',
+    testId: 'client-support',
+    add: 'support-add',
+    fields: { hours: '1,5', description: 'Phone support' },
+    saved: 'On-demand support added successfully',
+    figure: 'support-month',
+    text: '1.5 h',
+    shot: 'client-support-en',
+  },
+];
+
 /** The walk through the four sections, in English and then in Finnish. */
 async function walk(page: Page) {
   await openClient(page, 'Pohjola Rakennus Oy');
@@ -33,10 +91,13 @@ async function walk(page: Page) {
   await page.getByTestId('billing-plan-select').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Kulu Pro 36 kk' }).click();
   await page.getByTestId('billing-save').click();
-  await toast(page, 'Billing plan saved successfully');
-  await expect.poll(() => page.getByTestId('billing-fees').innerText()).toContain('Kulu Pro 36 kk');
-  await toastsGone(page);
-  await screenshot(page, 'client-billing-en');
+  await shown(
+    page,
+    'Billing plan saved successfully',
+    page.getByTestId('billing-fees'),
+    'Kulu Pro 36 kk',
+    'client-billing-en',
+  );
 
   // Contracts: a draft with the live cost preview, activated, then terminated.
   const year = new Date().getUTCFullYear() + 5;
@@ -71,38 +132,20 @@ async function walk(page: Page) {
   await screenshot(page, 'client-contract-terminate-en');
   // Enter in the date field submits the termination (as the Terminate button does).
   await fillDay(page.locator('#terminationDate'), `30/06/${year}`);
-  await toast(page, 'Contract terminated successfully');
-  await expect.poll(() => last.innerText()).toContain('Terminated');
-  await toastsGone(page);
-  await screenshot(page, 'client-contracts-en');
+  await shown(page, 'Contract terminated successfully', last, 'Terminated', 'client-contracts-en');
 
-  // Client payments: 0 is refused on the field with the spec's message, then a payment is added.
-  await openTab(page, 'Client payments');
-  await page.getByTestId('client-payments').waitFor();
-  await page.getByTestId('payment-add').click();
-  await page.locator('#amount').fill('0');
-  await page.locator('.ant-modal-footer .ant-btn-primary').click();
-  await page.getByText('Payment amount must be greater than 0').waitFor();
-  await screenshot(page, 'client-payment-error-en');
-  await page.locator('#amount').fill('1250,50');
-  await page.locator('#description').fill('Invoice 11/2026');
-  await page.locator('.ant-modal-footer .ant-btn-primary').click();
-  await toast(page, 'Payment added successfully');
-  await expect.poll(() => page.getByTestId('payments-total').innerText()).toContain('1,250.50');
-  await toastsGone(page);
-  await screenshot(page, 'client-payments-en');
-
-  // On-demand support: hours today, the month's total and cost at the plan's support fee.
-  await openTab(page, 'On-demand support');
-  await page.getByTestId('client-support').waitFor();
-  await page.getByTestId('support-add').click();
-  await page.locator('#hours').fill('1,5');
-  await page.locator('#description').fill('Phone support');
-  await page.locator('.ant-modal-footer .ant-btn-primary').click();
-  await toast(page, 'On-demand support added successfully');
-  await expect.poll(() => page.getByTestId('support-month').innerText()).toContain('1.5 h');
-  await toastsGone(page);
-  await screenshot(page, 'client-support-en');
+  for (const section of ADDED) {
+    await openTab(page, section.tab);
+    await page.getByTestId(section.testId).waitFor();
+    await page.getByTestId(section.add).click();
+    if (section.refused) {
+      await addInModal(page, section.refused.fields);
+      await page.getByText(section.refused.message).waitFor();
+      await screenshot(page, section.refused.shot);
+    }
+    await addInModal(page, section.fields);
+    await shown(page, section.saved, page.getByTestId(section.figure), section.text, section.shot);
+  }
 
   // The same sections in Finnish.
   await switchLanguage(page, 'fi');
@@ -117,11 +160,13 @@ async function walk(page: Page) {
   await openTab(page, 'Laskutuksen hallinta');
   await page.getByTestId('billing-fees').waitFor();
   await screenshot(page, 'client-billing-fi');
-  await openTab(page, 'Asiakkaan maksut');
-  await expect.poll(() => page.getByTestId('payments-total').innerText()).toMatch(/1\s250,50/);
-  await screenshot(page, 'client-payments-fi');
-  await openTab(page, 'Tukitunnit');
-  await expect.poll(() => page.getByTestId('support-month').innerText()).toContain('1,5 h');
-  await screenshot(page, 'client-support-fi');
+  for (const [tab, figure, text, shot] of [
+    ['Asiakkaan maksut', 'payments-total', /1\s250,50/, 'client-payments-fi'],
+    ['Tukitunnit', 'support-month', /1,5 h/, 'client-support-fi'],
+  ] as const) {
+    await openTab(page, tab);
+    await expect.poll(() => page.getByTestId(figure).innerText()).toMatch(text);
+    await screenshot(page, shot);
+  }
   await switchLanguage(page, 'en');
 }
