@@ -41,7 +41,7 @@ import {
 import { AppModal } from './app-modal';
 import { ApiRequestError } from '../lib/api-client';
 import { applyFieldErrors, errorText } from '../lib/form-rules';
-import { formatDate } from '../lib/format';
+import { formatDate, orNone } from '../lib/format';
 import {
   DAY_FORMAT,
   dayProps,
@@ -407,7 +407,7 @@ function DocumentsTable({ clientId, operatorId }: { clientId: number; operatorId
               key: 'uploadedBy',
               dataIndex: 'uploadedBy',
               title: label('uploadedBy'),
-              render: (v: string | null) => v ?? '–',
+              render: orNone,
             },
             {
               key: 'actions',

@@ -1,24 +1,23 @@
 import type { TFunction } from 'i18next';
 import type { PagedColumn } from './paged-table';
+import { orNone } from '../lib/format';
 
 /** A cell that keeps to one line (phone numbers, amounts). */
 export const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
-
-const orDash = (v: string | null | undefined) => v ?? '–';
 
 /** The columns a report row about one subscription may carry to say whose it is. */
 type Who = 'userName' | 'phoneNumber' | 'subCompanyName' | 'costCenterName';
 
 /**
  * Whose subscription a report row is: the user, the phone number and, by default, its sub-company
- * and cost center (`only` picks fewer), titled as on the dashboards, '–' where a value is missing.
+ * and cost center (`only` picks fewer), titled as on the dashboards, the dash where a value is missing.
  */
 export function subscriptionColumns<T>(
   t: TFunction,
   only: readonly Who[] = ['userName', 'phoneNumber', 'subCompanyName', 'costCenterName'],
 ): PagedColumn<T>[] {
   const all: Record<Who, PagedColumn<T>> = {
-    userName: { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: orDash },
+    userName: { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: orNone },
     phoneNumber: {
       key: 'phoneNumber',
       dataIndex: 'phoneNumber',
@@ -29,13 +28,13 @@ export function subscriptionColumns<T>(
       key: 'subCompanyName',
       dataIndex: 'subCompanyName',
       title: t('dashboards.subCompany'),
-      render: orDash,
+      render: orNone,
     },
     costCenterName: {
       key: 'costCenterName',
       dataIndex: 'costCenterName',
       title: t('dashboards.costCenter'),
-      render: orDash,
+      render: orNone,
     },
   };
   return only.map((k) => all[k]);

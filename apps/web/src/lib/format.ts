@@ -1,5 +1,11 @@
 import { BUSINESS_TIME_ZONE, type Lang } from '@kulu/shared';
 
+/** What a table cell or a detail shows for a missing value: the same dash on every screen. */
+export const NONE = '–';
+
+/** `v`, or the dash for a missing value. */
+export const orNone = (v: string | null | undefined): string => v ?? NONE;
+
 /** Amounts are shown in euros (spec §9), formatted for the interface language. */
 const intlLocale = (lang: Lang) => (lang === 'fi' ? 'fi-FI' : 'en-GB');
 

@@ -25,7 +25,7 @@ import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { FilterField, SelectField } from '../../components/filter-fields';
 import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { errorText } from '../../lib/form-rules';
-import { formatDate } from '../../lib/format';
+import { formatDate, orNone } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
@@ -142,7 +142,7 @@ export function AlertsPage() {
               <Typography.Text type="secondary" data-testid={`alert-ack-${r.id}`}>
                 {t('alerts.acknowledged', {
                   date: formatDate(r.acknowledgedAt, lang),
-                  name: r.acknowledgedBy ?? '–',
+                  name: orNone(r.acknowledgedBy),
                 })}
                 {r.note ? `: ${r.note}` : ''}
               </Typography.Text>

@@ -9,7 +9,7 @@ import { PageHeading } from '../../components/page-heading';
 import { errorText } from '../../lib/form-rules';
 import { AUTOMATION_KEY, fullAutomationQuery, runNow } from './api';
 import { AutomationSettingsModal } from './automation-settings-modal';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, NONE } from '../../lib/format';
 import { RUN_COLOR } from './labels';
 
 /** Full Automation (spec §2): the clients whose invoices are fetched from the operator portals. */
@@ -39,7 +39,7 @@ export function FullAutomationPage() {
         ops.length ? (
           ops.map((o) => <Tag key={o}>{o}</Tag>)
         ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
+          <Typography.Text type="secondary">{NONE}</Typography.Text>
         ),
     },
     {
@@ -63,7 +63,7 @@ export function FullAutomationPage() {
             )}
           </div>
         ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
+          <Typography.Text type="secondary">{NONE}</Typography.Text>
         ),
     },
     {

@@ -14,7 +14,7 @@ import {
 } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatNumber, NONE } from '../../lib/format';
 import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
@@ -34,7 +34,7 @@ const comingSoon = (k: string) => (COMING_SOON_EXPORT_KINDS as readonly string[]
 
 const size = (bytes: number | null, lang: Lang) =>
   bytes == null
-    ? '–'
+    ? NONE
     : bytes < 1024 * 1024
       ? `${formatNumber(Math.max(1, Math.round(bytes / 1024)), lang)} kB`
       : `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10, lang)} MB`;
@@ -121,7 +121,7 @@ export function DownloadsPage() {
     {
       key: 'period',
       title: t('downloads.period'),
-      render: (_v, r) => (r.from ? (r.from === r.to ? r.from : `${r.from} – ${r.to}`) : '–'),
+      render: (_v, r) => (r.from ? (r.from === r.to ? r.from : `${r.from} – ${r.to}`) : NONE),
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
     {
@@ -158,20 +158,20 @@ export function DownloadsPage() {
       key: 'readyAt',
       dataIndex: 'readyAt',
       title: t('downloads.readyAt'),
-      render: (v: string | null) => (v ? formatDate(v, lang) : '–'),
+      render: (v: string | null) => (v ? formatDate(v, lang) : NONE),
     },
     {
       key: 'expiresAt',
       dataIndex: 'expiresAt',
       title: t('downloads.expiresAt'),
-      render: (v: string | null) => (v ? formatDate(v, lang) : '–'),
+      render: (v: string | null) => (v ? formatDate(v, lang) : NONE),
     },
     {
       key: 'rows',
       dataIndex: 'rows',
       title: t('downloads.rows'),
       align: 'right',
-      render: (v: number | null) => (v == null ? '–' : formatNumber(v, lang)),
+      render: (v: number | null) => (v == null ? NONE : formatNumber(v, lang)),
     },
     {
       key: 'sizeBytes',

@@ -19,7 +19,7 @@ import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { moneyColumn } from '../../components/report-columns';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/form-rules';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber, orNone } from '../../lib/format';
 import { registerDetailTexts } from '../../lib/detail-texts';
 import { routeId } from '../../lib/route-id';
 import type { SortSpec } from '../../lib/paging';
@@ -154,7 +154,7 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
               {
                 key: 'subCompany',
                 label: t('invoices.table.subCompany'),
-                children: invoice.subCompanyName ?? '–',
+                children: orNone(invoice.subCompanyName),
               },
               {
                 key: 'excl',

@@ -15,7 +15,7 @@ import type { PagedColumn } from '../../components/paged-table';
 import { PagedReport } from '../../components/paged-report';
 import { SearchBox } from '../../components/search-box';
 import { MonthField } from '../../components/filter-fields';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, NONE } from '../../lib/format';
 import { formatChange, formatMonth } from '../../lib/chart-options';
 import { dashboardLink } from '../../lib/dashboard-link';
 import type { SortSpec } from '../../lib/paging';
@@ -99,7 +99,7 @@ export function PortfolioPage() {
       onCell: nowrap,
       render: (v: number | null) =>
         v === null ? (
-          <Typography.Text type="secondary">–</Typography.Text>
+          <Typography.Text type="secondary">{NONE}</Typography.Text>
         ) : (
           <Typography.Text type={v > 0 ? 'danger' : v < 0 ? 'success' : undefined}>
             {v > 0 ? <ArrowUpOutlined /> : v < 0 ? <ArrowDownOutlined /> : null} {formatChange(v, lang)}

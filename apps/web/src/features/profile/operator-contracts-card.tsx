@@ -1,7 +1,7 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@kulu/shared';
-import { formatDate } from '../../lib/format';
+import { formatDate, NONE, orNone } from '../../lib/format';
 import { currentLang } from '../../lib/i18n';
 
 type Contract = Profile['operatorContracts'][number];
@@ -23,17 +23,17 @@ export function OperatorContractsCard({ contracts }: { contracts: Contract[] }) 
         {
           title: t('profile.contracts.salesContact'),
           dataIndex: 'salesContactName',
-          render: (v: string | null) => v ?? '–',
+          render: orNone,
         },
         {
           title: t('profile.contracts.start'),
           dataIndex: 'contractStartDate',
-          render: (v: string | null) => formatDate(v, lang) || '–',
+          render: (v: string | null) => formatDate(v, lang) || NONE,
         },
         {
           title: t('profile.contracts.end'),
           dataIndex: 'contractEndDate',
-          render: (v: string | null) => formatDate(v, lang) || '–',
+          render: (v: string | null) => formatDate(v, lang) || NONE,
         },
         {
           title: t('profile.contracts.reminder'),

@@ -6,7 +6,7 @@ import type { PagedColumn } from '../../components/paged-table';
 import { moneyColumn } from '../../components/report-columns';
 import { PagedReport } from '../../components/paged-report';
 import { SearchBox } from '../../components/search-box';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, NONE, orNone } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { clientContractsQuery, exportClientContracts, type ClientContractsParams } from './api';
@@ -30,7 +30,7 @@ export function ClientContractsPage() {
   const params: ClientContractsParams = { ...paging, state: state.state };
   const list = useQuery(clientContractsQuery(params));
   const data = list.data;
-  const money = (v: string | null) => (v == null ? '–' : formatMoney(Number(v), lang));
+  const money = (v: string | null) => (v == null ? NONE : formatMoney(Number(v), lang));
 
   const columns: PagedColumn<ClientContractRow>[] = [
     {
@@ -65,13 +65,13 @@ export function ClientContractsPage() {
       key: 'endedOn',
       dataIndex: 'endedOn',
       title: t('reports.contracts.endedOn'),
-      render: (v: string | null) => (v ? formatDate(v, lang) : '–'),
+      render: (v: string | null) => (v ? formatDate(v, lang) : NONE),
     },
     {
       key: 'billingPlanName',
       dataIndex: 'billingPlanName',
       title: t('reports.contracts.billingPlan'),
-      render: (v: string | null) => v ?? '–',
+      render: orNone,
     },
     { key: 'numberOfPlans', dataIndex: 'numberOfPlans', title: t('reports.contracts.plans'), align: 'right' },
     moneyColumn('monthlyCost', t('reports.contracts.monthlyCost'), money),

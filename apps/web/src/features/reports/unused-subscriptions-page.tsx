@@ -8,6 +8,7 @@ import { FilterField } from '../../components/filter-fields';
 import { formatMonth } from '../../lib/chart-options';
 import { exportUnusedSubscriptions, unusedSubscriptionsQuery, type UnusedParams } from './api';
 import { SliceReportPage, useSliceReport, type SliceState } from './slice-report';
+import { orNone } from '../../lib/format';
 import './texts';
 
 type SortKey = (typeof UNUSED_SORTABLE)[number];
@@ -33,7 +34,7 @@ export function UnusedSubscriptionsPage() {
 
   const columns: PagedColumn<UnusedSubscription>[] = [
     ...subscriptionColumns<UnusedSubscription>(t),
-    { key: 'planName', dataIndex: 'planName', title: t('reports.unused.plan'), render: (v) => v ?? '–' },
+    { key: 'planName', dataIndex: 'planName', title: t('reports.unused.plan'), render: orNone },
     moneyColumn('cost', t('reports.unused.cost'), money),
     moneyColumn('monthlyCost', t('reports.unused.monthlyCost'), money),
   ];
