@@ -1,4 +1,4 @@
-import { DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
+import { DatePicker, Flex, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -8,11 +8,13 @@ import {
   type ActivityLogEntry,
   type ActivityLogSortKey,
 } from '@kulu/shared';
+import { FilterField, SelectField } from '../../components/filter-fields';
 import type { PagedColumn } from '../../components/paged-table';
 import { PagedReport } from '../../components/paged-report';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { activityLogOptionsQuery, activityLogQuery, exportActivityLog, type ActivityLogParams } from './api';
+import { NONE, orNone } from '../../lib/format';
 import './texts';
 
 const SORT: SortSpec<ActivityLogSortKey> = {
@@ -49,7 +51,7 @@ const dateTime = (iso: string, lang: 'en' | 'fi') =>
   }).format(new Date(iso));
 
 const shown = (v: unknown) =>
-  v === undefined ? '' : v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  v === undefined ? '' : v === null ? NONE : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** The fields of an entry that differ between before and after (every field of a create or delete). */
 function changes(e: ActivityLogEntry): Array<{ field: string; before: string; after: string }> {
@@ -114,7 +116,7 @@ export function ActivityLogPage() {
       key: 'client',
       dataIndex: 'clientName',
       title: t('reports.activityLog.client'),
-      render: (v) => v ?? '–',
+      render: orNone,
     },
     {
       key: 'area',
@@ -159,13 +161,11 @@ export function ActivityLogPage() {
       toolbar={
         <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
           <Flex gap={12} wrap>
-            <Select<number>
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 240 }}
+            <SelectField<number>
+              label={t('reports.activityLog.user')}
               placeholder={t('reports.activityLog.allUsers')}
-              aria-label={t('reports.activityLog.user')}
+              minWidth={240}
+              search
               value={state.userId}
               onChange={(v) => patch({ userId: v })}
               loading={options.isLoading}
@@ -173,39 +173,36 @@ export function ActivityLogPage() {
                 value: u.id,
                 label: `${u.name} (${u.email})`,
               }))}
-              data-testid="activity-log-user"
+              testId="activity-log-user"
             />
-            <Select<number>
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 220 }}
+            <SelectField<number>
+              label={t('reports.activityLog.client')}
               placeholder={t('reports.activityLog.allClients')}
-              aria-label={t('reports.activityLog.client')}
+              minWidth={220}
+              search
               value={state.clientId}
               onChange={(v) => patch({ clientId: v })}
               loading={options.isLoading}
               options={(options.data?.clients ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              data-testid="activity-log-client"
+              testId="activity-log-client"
             />
-            <Select<string>
-              allowClear
-              style={{ width: 200 }}
+            <SelectField<string>
+              label={t('reports.activityLog.area')}
               placeholder={t('reports.activityLog.allAreas')}
-              aria-label={t('reports.activityLog.area')}
               value={state.area}
               onChange={(v) => patch({ area: v })}
               options={(options.data?.areas ?? []).map((a) => ({ value: a, label: areaLabel(a) }))}
-              data-testid="activity-log-area"
+              testId="activity-log-area"
             />
-            <DatePicker.RangePicker
-              value={state.days ?? null}
-              onChange={(v) => patch({ days: v?.[0] && v[1] ? [v[0], v[1]] : null })}
-              placeholder={[t('reports.activityLog.from'), t('reports.activityLog.to')]}
-              format={lang === 'fi' ? 'D.M.YYYY' : 'DD/MM/YYYY'}
-              aria-label={t('reports.activityLog.period')}
-              data-testid="activity-log-days"
-            />
+            <FilterField label={t('reports.activityLog.period')}>
+              <DatePicker.RangePicker
+                value={state.days ?? null}
+                onChange={(v) => patch({ days: v?.[0] && v[1] ? [v[0], v[1]] : null })}
+                placeholder={[t('reports.activityLog.from'), t('reports.activityLog.to')]}
+                format={lang === 'fi' ? 'D.M.YYYY' : 'DD/MM/YYYY'}
+                data-testid="activity-log-days"
+              />
+            </FilterField>
           </Flex>
           {totals && (
             <Typography.Text type="secondary" data-testid="activity-log-totals">
