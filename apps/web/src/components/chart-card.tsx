@@ -26,7 +26,11 @@ export function ChartCard<Row extends object>({
   option: object;
   rows: readonly Row[];
   columns: TableColumnsType<Row>;
-  rowKey: (row: Row) => string;
+  /**
+   * What tells rows apart: a field (null in the row of no category, no cost center: 'none') or a
+   * function of the row.
+   */
+  rowKey: (keyof Row & string) | ((row: Row) => string);
   height?: number;
   extra?: ReactNode;
   /** The empty state's text (default: no costs in this period). */
@@ -65,7 +69,7 @@ export function ChartCard<Row extends object>({
       ) : (
         <Table<Row>
           size="small"
-          rowKey={rowKey}
+          rowKey={typeof rowKey === 'function' ? rowKey : (row) => String(row[rowKey] ?? 'none')}
           columns={columns}
           dataSource={rows as Row[]}
           pagination={rows.length > 12 ? { pageSize: 12, showSizeChanger: false } : false}

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
+import type { TableColumnsType } from 'antd';
+import type { Lang } from '@kulu/shared';
 import type { PagedColumn } from './paged-table';
-import { orNone } from '../lib/format';
+import { formatMoney, orNone } from '../lib/format';
+import { euros, formatCount, formatGb, formatMonth, formatShare } from '../lib/chart-options';
 
 /** A cell that keeps to one line (phone numbers, amounts). */
 export const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
@@ -47,4 +50,53 @@ export function moneyColumn<T, V = string>(
   money: (v: V) => string,
 ): PagedColumn<T> {
   return { key, dataIndex: key, title, align: 'right', render: (v: V) => money(v), onCell: noWrap };
+}
+
+/** An amount of the API (a decimal euro string) in euros, in the interface language. */
+export const moneyOf = (lang: Lang) => (v: string) => formatMoney(euros(v), lang);
+
+/** A month's figures in a chart's table view: the month, its cost and use. */
+export function monthColumns<M extends { cost: string; voiceMinutes: number; sms: number; dataMb: number }>(
+  t: TFunction,
+  lang: Lang,
+): TableColumnsType<M> {
+  const count = (v: number) => formatCount(v, lang);
+  return [
+    { title: t('dashboards.month'), dataIndex: 'month', render: (v: string) => formatMonth(v, lang) },
+    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: moneyOf(lang) },
+    { title: t('dashboards.voiceMinutes'), dataIndex: 'voiceMinutes', align: 'right', render: count },
+    { title: t('dashboards.sms'), dataIndex: 'sms', align: 'right', render: count },
+    {
+      title: t('dashboards.dataGb'),
+      dataIndex: 'dataMb',
+      align: 'right',
+      render: (v: number) => formatGb(v, lang),
+    },
+  ];
+}
+
+/**
+ * A slice's table view (a cost category, cost center, sub-company): its name titled `nameTitle`,
+ * its cost and, given the period's `total`, its share of it.
+ */
+export function sliceColumns<R extends { cost: string }>(
+  t: TFunction,
+  lang: Lang,
+  nameTitle: string,
+  total?: number,
+): TableColumnsType<R> {
+  const columns: TableColumnsType<R> = [
+    { title: nameTitle, dataIndex: 'name' },
+    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: moneyOf(lang) },
+  ];
+  if (total === undefined) return columns;
+  return [
+    ...columns,
+    {
+      title: t('dashboards.share'),
+      key: 'share',
+      align: 'right',
+      render: (_: unknown, r: R) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
+    },
+  ];
 }

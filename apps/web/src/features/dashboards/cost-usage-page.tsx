@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Row, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Flex, Row, Space, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,13 @@ import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { costUsageQuery } from './api';
 import { ChartCard } from '../../components/chart-card';
+import {
+  moneyColumn,
+  moneyOf,
+  monthColumns,
+  sliceColumns,
+  subscriptionColumns,
+} from '../../components/report-columns';
 import type { ChartClick } from '../../components/echart';
 import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-drawer';
 import { SelectField } from '../../components/filter-fields';
@@ -27,7 +34,6 @@ import {
   formatGb,
   formatMonth,
   categoryName,
-  formatShare,
   topUsersOption,
   trendOption,
 } from '../../lib/chart-options';
@@ -240,39 +246,10 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
     [costCenterRows, lang, texts],
   );
 
-  const money = (v: string) => formatMoney(euros(v), lang);
   const number = (v: number) => formatCount(v, lang);
-  const monthColumns: TableColumnsType<Month> = [
-    { title: t('dashboards.month'), dataIndex: 'month', render: (v: string) => formatMonth(v, lang) },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
-    { title: t('dashboards.voiceMinutes'), dataIndex: 'voiceMinutes', align: 'right', render: number },
-    { title: t('dashboards.sms'), dataIndex: 'sms', align: 'right', render: number },
-    {
-      title: t('dashboards.dataGb'),
-      dataIndex: 'dataMb',
-      align: 'right',
-      render: (v: number) => formatGb(v, lang),
-    },
-  ];
-  /** A slice's table: its name, cost and share of the period's total. */
-  const sliceColumns = <R extends { cost: string }>(nameTitle: string): TableColumnsType<R> => [
-    { title: nameTitle, dataIndex: 'name' },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
-    {
-      title: t('dashboards.share'),
-      key: 'share',
-      align: 'right',
-      render: (_: unknown, r: R) => (total ? formatShare(euros(r.cost) / total, lang) : ''),
-    },
-  ];
-  const categoryColumns = sliceColumns<Category>(t('dashboards.costCategory'));
-  const costCenterColumns = sliceColumns<CostCenter>(t('dashboards.costCenter'));
-  const userColumns: TableColumnsType<User> = [
-    { title: t('dashboards.user'), dataIndex: 'userName', render: (v: string | null) => v ?? '' },
-    { title: t('dashboards.phoneNumber'), dataIndex: 'phoneNumber' },
-    { title: t('dashboards.subCompany'), dataIndex: 'subCompanyName', render: (v: string | null) => v ?? '' },
-    { title: t('dashboards.costCenter'), dataIndex: 'costCenterName', render: (v: string | null) => v ?? '' },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
+  const userColumns = [
+    ...subscriptionColumns<User>(t),
+    moneyColumn<User>('cost', t('dashboards.cost'), moneyOf(lang)),
   ];
 
   const monthTitle = (m: string) => formatMonth(m, lang);
@@ -291,25 +268,9 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
     const id = data.byCategory.find((c) => trendSeriesId(c.costCategoryId) === seriesId)?.costCategoryId;
     drillMonth(month, id);
   };
-  const drillCategory = (c: { costCategoryId: number | null; name: string }) => {
-    if (c.costCategoryId !== null) drill(c.name, { costCategoryId: c.costCategoryId });
-  };
-  const drillCostCenter = (c: { costCenterId: number | null; name: string }) => {
-    if (c.costCenterId !== null) drill(c.name, { costCenterId: c.costCenterId });
-  };
-  const drillSubCompany = (c: { subCompanyId: number | null; name: string }) => {
-    if (c.subCompanyId !== null) drill(c.name, { subCompanyId: c.subCompanyId });
-  };
   const openUser = (subscriptionId: number) =>
     void navigate(detailPath(base, 'subscription', subscriptionId));
-  /** A click on a bar or slice of a chart whose data items carry their row's id. */
-  const byId =
-    <R extends { id?: string }>(rows: readonly R[], open: (row: R) => void) =>
-    ({ data: item }: ChartClick) => {
-      const row = rows.find((r) => r.id !== undefined && r.id === clickedId(item));
-      if (row) open(row);
-    };
-  const subCompanyColumns = sliceColumns<SubCompany>(t('dashboards.subCompany'));
+  const slice = { total, lang, drill };
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -373,22 +334,21 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
         testId="dashboard-trend"
         option={trend}
         rows={hasMonths ? data.months : []}
-        columns={monthColumns}
-        rowKey={(m) => m.month}
+        columns={monthColumns<Month>(t, lang)}
+        rowKey="month"
         onChartClick={onTrendClick}
         onRowClick={(m) => drillMonth(m.month)}
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
-          <ChartCard<Category>
+          <SliceCard<Category & SliceRow, 'costCategoryId'>
+            field="costCategoryId"
             title={t('dashboards.byCategory')}
+            nameTitle={t('dashboards.costCategory')}
             testId="dashboard-categories"
             option={categories}
             rows={categoryRows}
-            columns={categoryColumns}
-            rowKey={(c) => String(c.costCategoryId ?? 'none')}
-            onChartClick={byId(categoryRows, drillCategory)}
-            onRowClick={drillCategory}
+            {...slice}
           />
         </Col>
         <Col xs={24} xl={12}>
@@ -398,7 +358,7 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
             option={users}
             rows={data.byUser.items}
             columns={userColumns}
-            rowKey={(u) => String(u.subscriptionId)}
+            rowKey="subscriptionId"
             onChartClick={({ data: item }) => {
               const id = Number(clickedId(item));
               if (id) openUser(id);
@@ -428,28 +388,26 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
           />
         </Col>
       </Row>
-      <ChartCard<CostCenter>
+      <SliceCard<CostCenter & SliceRow, 'costCenterId'>
+        field="costCenterId"
         title={t('dashboards.byCostCenter')}
+        nameTitle={t('dashboards.costCenter')}
         testId="dashboard-cost-centers"
         option={costCenters}
         rows={costCenterRows}
-        columns={costCenterColumns}
-        rowKey={(c) => String(c.costCenterId ?? 'none')}
-        onChartClick={byId(costCenterRows, drillCostCenter)}
-        onRowClick={drillCostCenter}
-        height={Math.max(200, Math.min(costCenterRows.length, 10) * 32 + 40)}
+        height={barsHeight(costCenterRows.length, 200)}
+        {...slice}
       />
       {subCompanyRows.length > 1 && (
-        <ChartCard<SubCompany>
+        <SliceCard<SubCompany & SliceRow, 'subCompanyId'>
+          field="subCompanyId"
           title={t('dashboards.bySubCompany')}
+          nameTitle={t('dashboards.subCompany')}
           testId="dashboard-sub-companies"
           option={subCompanies}
           rows={subCompanyRows}
-          columns={subCompanyColumns}
-          rowKey={(c) => String(c.subCompanyId ?? 'none')}
-          onChartClick={byId(subCompanyRows, drillSubCompany)}
-          onRowClick={drillSubCompany}
-          height={Math.max(160, Math.min(subCompanyRows.length, 10) * 32 + 40)}
+          height={barsHeight(subCompanyRows.length, 160)}
+          {...slice}
         />
       )}
       <Typography.Text type="secondary">{t('dashboards.drillHint')}</Typography.Text>
@@ -458,6 +416,62 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
 }
 
 const userLabel = (u: User) => u.userName || u.phoneNumber;
+
+/** A chart row of a slice: its name, cost and the id a chart click names (none for the row of none). */
+type SliceRow = { name: string; cost: string; id?: string };
+
+/** A horizontal bar chart's height for `bars` bars (at most ten shown at once), at least `min`. */
+const barsHeight = (bars: number, min: number) => Math.max(min, Math.min(bars, 10) * 32 + 40);
+
+/**
+ * A slice of the figures by `field` (cost category, cost center, sub-company): its chart and its
+ * table with each one's share of the period's `total`; a bar, slice or row opens its subscriptions.
+ */
+function SliceCard<R extends SliceRow & Record<K, number | null>, K extends keyof CostUsageQuery & string>({
+  field,
+  title,
+  nameTitle,
+  testId,
+  option,
+  rows,
+  height,
+  total,
+  lang,
+  drill,
+}: {
+  field: K;
+  title: string;
+  nameTitle: string;
+  testId: string;
+  option: object;
+  rows: readonly R[];
+  height?: number;
+  total: number;
+  lang: Lang;
+  drill: Drill;
+}) {
+  const { t } = useTranslation();
+  const open = (row: R) => {
+    const id = row[field];
+    if (id !== null) drill(row.name, { [field]: id });
+  };
+  return (
+    <ChartCard<R>
+      title={title}
+      testId={testId}
+      option={option}
+      rows={rows}
+      columns={sliceColumns<R>(t, lang, nameTitle, total)}
+      rowKey={field}
+      onChartClick={({ data: item }: ChartClick) => {
+        const row = rows.find((r) => r.id !== undefined && r.id === clickedId(item));
+        if (row) open(row);
+      }}
+      onRowClick={open}
+      height={height}
+    />
+  );
+}
 
 /**
  * The slices of a chart with cost in the period, named (`noneName` for the rows of none, e.g. no

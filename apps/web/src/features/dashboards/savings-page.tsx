@@ -173,7 +173,7 @@ function Figures({
             option={months}
             rows={hasRealised(realised.byMonth) ? realised.byMonth : []}
             columns={monthColumns}
-            rowKey={(m) => m.month}
+            rowKey="month"
             emptyText={t('savings.noRealised')}
           />
         </Col>
@@ -184,7 +184,7 @@ function Figures({
             option={subCompanies}
             rows={subCompanyRows}
             columns={subCompanyColumns}
-            rowKey={(r) => String(r.subCompanyId ?? 'none')}
+            rowKey="subCompanyId"
             emptyText={t('savings.noSavings')}
             height={Math.max(320, Math.min(subCompanyRows.length, 10) * 48 + 60)}
           />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COST_USAGE_SUBSCRIPTION_SORTABLE, detailPath, type Lang } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { moneyColumn } from '../../components/report-columns';
+import { moneyColumn, moneyOf, subscriptionColumns } from '../../components/report-columns';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
@@ -59,9 +59,8 @@ function SubscriptionList({ filters, lang }: { filters: CostUsageQuery; lang: La
   const base = useSession()?.basePath ?? '';
   const { state, search, setSearch, paging, tableOf } = usePagedState(SORT);
   const list = useQuery(costUsageSubscriptionsQuery({ ...filters, ...paging }));
-  const columns = useMemo<PagedColumn<CostUsageSubscription>[]>(() => {
-    const text = (v: string | null) => v ?? '';
-    return [
+  const columns = useMemo<PagedColumn<CostUsageSubscription>[]>(
+    () => [
       {
         key: 'userName',
         dataIndex: 'userName',
@@ -75,12 +74,11 @@ function SubscriptionList({ filters, lang }: { filters: CostUsageQuery; lang: La
           </Link>
         ),
       },
-      { key: 'phoneNumber', dataIndex: 'phoneNumber', title: t('dashboards.phoneNumber') },
-      { key: 'subCompanyName', dataIndex: 'subCompanyName', title: t('dashboards.subCompany'), render: text },
-      { key: 'costCenterName', dataIndex: 'costCenterName', title: t('dashboards.costCenter'), render: text },
-      moneyColumn<CostUsageSubscription>('cost', t('dashboards.cost'), (v) => formatMoney(euros(v), lang)),
-    ];
-  }, [t, lang, base]);
+      ...subscriptionColumns<CostUsageSubscription>(t, ['phoneNumber', 'subCompanyName', 'costCenterName']),
+      moneyColumn<CostUsageSubscription>('cost', t('dashboards.cost'), moneyOf(lang)),
+    ],
+    [t, lang, base],
+  );
 
   const data = list.data;
   return (

@@ -16,7 +16,7 @@ import {
 } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { moneyColumn } from '../../components/report-columns';
+import { moneyColumn, moneyOf, sliceColumns, subscriptionColumns } from '../../components/report-columns';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/form-rules';
 import { formatDate, formatMoney, formatNumber, orNone } from '../../lib/format';
@@ -89,10 +89,7 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
     }
   };
 
-  const categoryColumns: TableColumnsType<Category> = [
-    { title: t('dashboards.costCategory'), dataIndex: 'name' },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
-  ];
+  const categoryColumns = sliceColumns<Category>(t, lang, t('dashboards.costCategory'));
 
   return (
     <div data-testid="invoice-detail-page">
@@ -194,7 +191,7 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
           option={chart}
           rows={categories}
           columns={categoryColumns}
-          rowKey={(c) => String(c.costCategoryId ?? 'none')}
+          rowKey="costCategoryId"
           height={280}
         />
         <InvoiceSubscriptions invoiceId={invoice.id} lang={lang} />
@@ -216,9 +213,8 @@ function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: La
   const list = useQuery(
     invoiceSubscriptionsQuery(invoiceId, { ...paging, sort: paging.sort ?? 'phoneNumber' }),
   );
-  const columns = useMemo<PagedColumn<InvoiceSubscription>[]>(() => {
-    const text = (v: string | null) => v ?? '';
-    return [
+  const columns = useMemo<PagedColumn<InvoiceSubscription>[]>(
+    () => [
       {
         key: 'phoneNumber',
         dataIndex: 'phoneNumber',
@@ -229,15 +225,12 @@ function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: La
           </Link>
         ),
       },
-      { key: 'userName', dataIndex: 'userName', title: t('dashboards.user'), render: text },
-      { key: 'subCompanyName', dataIndex: 'subCompanyName', title: t('dashboards.subCompany'), render: text },
-      { key: 'costCenterName', dataIndex: 'costCenterName', title: t('dashboards.costCenter'), render: text },
-      { key: 'planName', dataIndex: 'planName', title: t('detail.plan'), render: text },
-      moneyColumn<InvoiceSubscription>('total', t('detail.invoice.subscriptionTotal'), (v) =>
-        formatMoney(euros(v), lang),
-      ),
-    ];
-  }, [t, lang, base]);
+      ...subscriptionColumns<InvoiceSubscription>(t, ['userName', 'subCompanyName', 'costCenterName']),
+      { key: 'planName', dataIndex: 'planName', title: t('detail.plan'), render: orNone },
+      moneyColumn<InvoiceSubscription>('total', t('detail.invoice.subscriptionTotal'), moneyOf(lang)),
+    ],
+    [t, lang, base],
+  );
 
   return (
     <PagedTable<InvoiceSubscription, Sort>

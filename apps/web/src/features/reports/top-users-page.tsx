@@ -69,7 +69,7 @@ export function TopUsersPage() {
               { cost: t('dashboards.cost') },
             )}
             rows={topRows}
-            rowKey={(r) => String(r.subscriptionId)}
+            rowKey="subscriptionId"
             emptyText={t('reports.topUsers.empty')}
             height={320}
             columns={columns.filter((c) => c.key !== 'subCompanyName' && c.key !== 'costCenterName')}

@@ -19,13 +19,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DASHBOARD_MAX_MONTHS, detailPath, type Lang, type SubscriptionDetail } from '@kulu/shared';
+import { detailPath, type Lang, type SubscriptionDetail } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { formatDate, formatMoney } from '../../lib/format';
 import { registerDetailTexts } from '../../lib/detail-texts';
 import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { ChartCard } from '../../components/chart-card';
+import { tooLong } from '../../components/filter-fields';
+import { monthColumns, sliceColumns } from '../../components/report-columns';
 import {
   categoryOption,
   euros,
@@ -116,27 +118,8 @@ function SubscriptionView({
   const categoryChart = useMemo(() => categoryOption(categories, lang), [categories, lang]);
   const shownPeriod: [Dayjs, Dayjs] = period ?? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)];
 
-  const monthColumns: TableColumnsType<Month> = [
-    { title: t('dashboards.month'), dataIndex: 'month', render: (v: string) => formatMonth(v, lang) },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
-    {
-      title: t('dashboards.voiceMinutes'),
-      dataIndex: 'voiceMinutes',
-      align: 'right',
-      render: (v: number) => formatCount(v, lang),
-    },
-    {
-      title: t('dashboards.sms'),
-      dataIndex: 'sms',
-      align: 'right',
-      render: (v: number) => formatCount(v, lang),
-    },
-    {
-      title: t('dashboards.dataGb'),
-      dataIndex: 'dataMb',
-      align: 'right',
-      render: (v: number) => formatGb(v, lang),
-    },
+  const columnsOfMonths: TableColumnsType<Month> = [
+    ...monthColumns<Month>(t, lang),
     {
       title: t('detail.subscription.roaming'),
       key: 'roaming',
@@ -151,10 +134,7 @@ function SubscriptionView({
           : '',
     },
   ];
-  const categoryColumns: TableColumnsType<Category> = [
-    { title: t('dashboards.costCategory'), dataIndex: 'name' },
-    { title: t('dashboards.cost'), dataIndex: 'cost', align: 'right', render: money },
-  ];
+  const categoryColumns = sliceColumns<Category>(t, lang, t('dashboards.costCategory'));
   const canOpenInvoices = permissions.includes('invoices.upload');
   const invoiceColumns: TableColumnsType<InvoiceRow> = [
     {
@@ -253,8 +233,8 @@ function SubscriptionView({
           testId="subscription-months"
           option={trend}
           rows={data.months}
-          columns={monthColumns}
-          rowKey={(m) => m.month}
+          columns={columnsOfMonths}
+          rowKey="month"
           height={260}
         />
         <Row gutter={[16, 16]}>
@@ -265,7 +245,7 @@ function SubscriptionView({
               option={categoryChart}
               rows={categories}
               columns={categoryColumns}
-              rowKey={(c) => String(c.costCategoryId ?? 'none')}
+              rowKey="costCategoryId"
               height={260}
               extra={
                 <DatePicker.RangePicker
@@ -276,9 +256,7 @@ function SubscriptionView({
                   onChange={(v) => {
                     if (v?.[0] && v[1]) onPeriod([v[0], v[1]]);
                   }}
-                  disabledDate={(d, info) =>
-                    !!info.from && Math.abs(d.diff(info.from, 'month')) >= DASHBOARD_MAX_MONTHS
-                  }
+                  disabledDate={(d, info) => tooLong(d, info.from)}
                   style={{ marginRight: 8, width: 220 }}
                   data-testid="subscription-period"
                 />
