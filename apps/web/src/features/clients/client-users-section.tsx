@@ -1,12 +1,7 @@
-import { Col, Form, Input, Row as GridRow, Select, Space, Tag, Typography } from 'antd';
+import { Col, Form, Row as GridRow, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  CLIENT_USER_STATUSES,
-  DEFAULT_CLIENT_USER_PERMISSIONS,
-  clientUserResource,
-  type ClientUser,
-} from '@kulu/shared';
+import { DEFAULT_CLIENT_USER_PERMISSIONS, clientUserResource, type ClientUser } from '@kulu/shared';
 import { ResourceSection, type PagedColumn, type Row } from '../../components/resource/resource-section';
 import { clientUsersKey, setClientUserStatus, subCompaniesKey, userOptionsQuery } from './users-api';
 import './users-texts';
@@ -17,18 +12,10 @@ import {
   permissionGroups,
   UserStatusAction,
   userColumns,
+  useUserSection,
 } from './user-parts';
 
 const GROUPS = permissionGroups(false);
-
-const FIELD_TEST_IDS: Record<string, string> = {
-  name: 'client-user-name',
-  email: 'client-user-email',
-  contactNumber: 'client-user-phone',
-  country: 'client-user-country',
-  address: 'client-user-address',
-  status: 'client-user-status',
-};
 
 /** What a user's writes and its status change invalidate: the users, and the sub-companies' user counts. */
 const keysOf = (clientId: number) => [clientUsersKey(clientId), subCompaniesKey(clientId)];
@@ -73,10 +60,7 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
         <Typography.Text type="secondary">{t('clients.users.subCompaniesAll')}</Typography.Text>
       ),
   };
-  const statusOptions = CLIENT_USER_STATUSES.map((s) => ({
-    value: s,
-    label: t(`clients.users.statuses.${s}`),
-  }));
+  const section = useUserSection(clientUserResource, 'clients.users', 'client-user');
   const [users, subCompanies] = keysOf(clientId);
 
   return (
@@ -85,63 +69,16 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
       base={`/api/clients/${clientId}/users`}
       queryKey={users}
       invalidate={[users, subCompanies]}
-      deletable={false}
-      texts={{
-        add: t('clients.users.add'),
-        addTitle: t('clients.users.addTitle'),
-        editTitle: t('clients.users.editTitle'),
-        empty: t('clients.users.empty'),
-        search: t('clients.users.search'),
-        edit: t('clients.users.edit'),
-      }}
-      testIds={{
-        root: 'client-users',
-        table: 'client-users-table',
-        add: 'client-user-add',
-        form: 'client-user-form',
-        field: (k) => FIELD_TEST_IDS[k] ?? `client-user-${k}`,
-        edit: 'client-user-edit',
-      }}
+      {...section}
       extras={{
-        intro: <Typography.Paragraph type="secondary">{t('clients.users.help')}</Typography.Paragraph>,
+        ...section.extras,
         columns: [
           'name',
           'email',
           ...[cols.status, limits, cols.permissions, cols.lastLoginAt].map(asRowColumn),
         ],
         widths: { name: 190 },
-        searchWidth: 320,
-        renderCell: {
-          name: (v, r) => (
-            <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
-              <span>{String(v)}</span>
-              {typeof r.contactNumber === 'string' && (
-                <Typography.Text type="secondary">{r.contactNumber}</Typography.Text>
-              )}
-            </Space>
-          ),
-        },
-        filters: {
-          status: {
-            options: statusOptions,
-            placeholder: t('clients.users.statusFilter'),
-            testId: 'client-users-status',
-          },
-        },
         RowActions: ClientUserStatusToggle,
-        // The spec's "Client user email already exists" belongs on the email.
-        errorFields: { clientUserEmailExists: 'email' },
-        fields: {
-          email: {
-            item: (row) => ({ extra: row ? undefined : t('clients.users.emailHelp') }),
-            input: () => (
-              <Input type="email" maxLength={254} autoComplete="off" data-testid="client-user-email" />
-            ),
-          },
-          status: {
-            input: () => <Select options={statusOptions} data-testid="client-user-status" />,
-          },
-        },
         formExtra: {
           keys: ['subCompanyIds', 'costCenterIds', 'permissions'],
           initial: (row) => ({

@@ -15,8 +15,6 @@ import { api } from '../../lib/api';
 /** The provider's own admins and consultants (issue 11; decisions/0012). */
 export const PROVIDER_USERS_KEY = ['provider-users'] as const;
 
-const options = (prefix: string, values: readonly string[]) =>
-  values.map((value) => ({ value, labelKey: `clients.providerUsers.${prefix}.${value}` }));
 const label = (key: string) => `clients.providerUsers.${key}`;
 
 /**
@@ -54,15 +52,9 @@ export const providerUserResource = defineMaster({
       labelKey: label('role'),
       type: 'enum',
       required: true,
-      options: options('roles', PROVIDER_USER_ROLES),
+      options: PROVIDER_USER_ROLES.map((value) => ({ value, labelKey: label(`roles.${value}`) })),
     },
-    {
-      key: 'status',
-      labelKey: label('status'),
-      type: 'enum',
-      required: true,
-      options: options('statuses', PROVIDER_USER_STATUSES),
-    },
+    { key: 'status', labelKey: label('status'), type: 'enum' },
   ],
   messages: {
     created: 'providerUserAdded',

@@ -1,4 +1,4 @@
-import { Form, Input, Space, Tag, Typography } from 'antd';
+import { Form, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProviderUser, ProviderUserRole } from '@kulu/shared';
@@ -24,11 +24,10 @@ import {
   permissionGroups,
   UserStatusAction,
   userColumns,
+  useUserSection,
 } from './user-parts';
 
 const GROUPS = permissionGroups(true);
-
-const FIELD_TEST_IDS: Record<string, string> = { contactNumber: 'provider-user-phone' };
 
 const asUser = (row: Row | null) => row as unknown as ProviderUser | null;
 const strings = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
@@ -55,6 +54,10 @@ export function ProviderUsersPanel() {
   const options = useQuery(providerUserOptionsQuery());
   const grantable = (role: unknown) => new Set(options.data?.permissions[role as ProviderUserRole] ?? []);
 
+  const section = useUserSection(providerUserResource, 'clients.providerUsers', 'provider-user', {
+    tag: (r) => isMe(r) && <Tag>{t('clients.providerUsers.you')}</Tag>,
+    locked: isMe,
+  });
   const cols = userColumns<ProviderUser>(t, lang, 'clients.providerUsers', 150);
   const companies: PagedColumn<ProviderUser> = {
     key: 'companies',
@@ -78,27 +81,9 @@ export function ProviderUsersPanel() {
       resource={providerUserResource}
       base="/api/provider-users"
       queryKey={PROVIDER_USERS_KEY}
-      deletable={false}
-      texts={{
-        add: t('clients.providerUsers.add'),
-        addTitle: t('clients.providerUsers.addTitle'),
-        editTitle: t('clients.providerUsers.editTitle'),
-        empty: t('clients.providerUsers.empty'),
-        search: t('clients.providerUsers.search'),
-        edit: t('clients.providerUsers.edit'),
-      }}
-      testIds={{
-        root: 'provider-users',
-        table: 'provider-users-table',
-        add: 'provider-user-add',
-        form: 'provider-user-form',
-        field: (k) => FIELD_TEST_IDS[k] ?? `provider-user-${k}`,
-        edit: 'provider-user-edit',
-      }}
+      {...section}
       extras={{
-        intro: (
-          <Typography.Paragraph type="secondary">{t('clients.providerUsers.help')}</Typography.Paragraph>
-        ),
+        ...section.extras,
         columns: [
           'name',
           'email',
@@ -106,18 +91,8 @@ export function ProviderUsersPanel() {
           ...[cols.status, companies, cols.permissions, cols.lastLoginAt].map(asRowColumn),
         ],
         widths: { name: 200, role: 140 },
-        searchWidth: 320,
         renderCell: {
-          name: (v, r) => (
-            <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
-              <span>
-                {String(v)} {isMe(r) && <Tag>{t('clients.providerUsers.you')}</Tag>}
-              </span>
-              {typeof r.contactNumber === 'string' && (
-                <Typography.Text type="secondary">{r.contactNumber}</Typography.Text>
-              )}
-            </Space>
-          ),
+          ...section.extras.renderCell,
           role: (v) => (
             <Tag color={v === 'admin' ? 'purple' : 'blue'}>
               {t(`clients.providerUsers.roles.${String(v)}`)}
@@ -125,20 +100,13 @@ export function ProviderUsersPanel() {
           ),
         },
         filters: {
+          ...section.extras.filters,
           role: { placeholder: t('clients.providerUsers.roleFilter'), testId: 'provider-users-role' },
-          status: { placeholder: t('clients.providerUsers.statusFilter'), testId: 'provider-users-status' },
         },
         RowActions: ProviderUserStatusToggle,
-        errorFields: { userEmailExists: 'email' },
         fields: {
-          email: {
-            item: (row) => ({ extra: row ? undefined : t('clients.providerUsers.emailHelp') }),
-            input: () => (
-              <Input type="email" maxLength={254} autoComplete="off" data-testid="provider-user-email" />
-            ),
-          },
+          ...section.extras.fields,
           role: { initial: () => 'consultant', disabled: isMe },
-          status: { disabled: isMe },
         },
         formExtra: {
           keys: ['companyIds', 'permissions'],

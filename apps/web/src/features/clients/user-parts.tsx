@@ -6,6 +6,7 @@ import {
   Divider,
   Flex,
   Form,
+  Input,
   Popconfirm,
   Row,
   Select,
@@ -17,9 +18,15 @@ import {
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_GROUPS } from '@kulu/shared';
-import type { PagedColumn, Row as ResourceRow } from '../../components/resource/resource-section';
+import { PERMISSION_GROUPS, type MasterResource } from '@kulu/shared';
+import type {
+  PagedColumn,
+  ResourceExtras,
+  ResourceSectionProps,
+  Row as ResourceRow,
+} from '../../components/resource/resource-section';
 import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/form-rules';
 
@@ -57,6 +64,88 @@ export function permissionGroups(provider: boolean): Array<[string, readonly str
         ] as Array<[string, readonly string[]]>)
       : []),
   ];
+}
+
+type SectionProps = Pick<ResourceSectionProps, 'texts' | 'testIds' | 'deletable'> & {
+  extras: Required<
+    Pick<ResourceExtras, 'intro' | 'searchWidth' | 'errorFields' | 'renderCell' | 'filters' | 'fields'>
+  >;
+};
+
+/**
+ * What both user tables declare alike on the resource screen: texts from their prefix, test ids
+ * from `testId` (`client-user` → `client-users-table`, `client-user-phone`…), the help above the
+ * table, search, the name cell (contact number below, `tag` beside), the status filter and choice
+ * (`locked` rows keep theirs), the email field (the activation mail's help on a new user, the
+ * declared "already exists" on it); never deleted.
+ */
+export function useUserSection(
+  resource: MasterResource,
+  texts: Texts,
+  testId: string,
+  opts: { tag?: (row: ResourceRow) => ReactNode; locked?: (row: ResourceRow | null) => boolean } = {},
+): SectionProps {
+  const { t } = useTranslation();
+  const statusOptions = (['active', 'inactive'] as const).map((s) => ({
+    value: s,
+    label: t(`${texts}.statuses.${s}`),
+  }));
+  return {
+    deletable: false,
+    texts: {
+      add: t(`${texts}.add`),
+      addTitle: t(`${texts}.addTitle`),
+      editTitle: t(`${texts}.editTitle`),
+      empty: t(`${texts}.empty`),
+      search: t(`${texts}.search`),
+      edit: t(`${texts}.edit`),
+    },
+    testIds: {
+      root: `${testId}s`,
+      table: `${testId}s-table`,
+      add: `${testId}-add`,
+      form: `${testId}-form`,
+      field: (k) => `${testId}-${k === 'contactNumber' ? 'phone' : k}`,
+      edit: `${testId}-edit`,
+    },
+    extras: {
+      intro: <Typography.Paragraph type="secondary">{t(`${texts}.help`)}</Typography.Paragraph>,
+      searchWidth: 320,
+      renderCell: {
+        name: (v, r) => (
+          <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+            <span>
+              {String(v)} {opts.tag?.(r)}
+            </span>
+            {typeof r.contactNumber === 'string' && (
+              <Typography.Text type="secondary">{r.contactNumber}</Typography.Text>
+            )}
+          </Space>
+        ),
+      },
+      filters: {
+        status: {
+          options: statusOptions,
+          placeholder: t(`${texts}.statusFilter`),
+          testId: `${testId}s-status`,
+        },
+      },
+      // The spec's "… email already exists" belongs on the email.
+      errorFields: { [resource.messages.duplicate]: 'email' },
+      fields: {
+        email: {
+          item: (row) => ({ extra: row ? undefined : t(`${texts}.emailHelp`) }),
+          input: () => (
+            <Input type="email" maxLength={254} autoComplete="off" data-testid={`${testId}-email`} />
+          ),
+        },
+        status: {
+          input: () => <Select options={statusOptions} data-testid={`${testId}-status`} />,
+          disabled: opts.locked,
+        },
+      },
+    },
+  };
 }
 
 /** A user column typed for the resource table (its rows are the declaration's entity). */
