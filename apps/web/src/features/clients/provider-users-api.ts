@@ -4,6 +4,7 @@ import {
   PROVIDER_USER_SORTABLE,
   PROVIDER_USER_STATUSES,
   defineMaster,
+  labelledBy,
   providerUserInputSchema,
   providerUserSchema,
   type ProviderUserOptions,
@@ -15,7 +16,7 @@ import { api } from '../../lib/api';
 /** The provider's own admins and consultants (issue 11; decisions/0012). */
 export const PROVIDER_USERS_KEY = ['provider-users'] as const;
 
-const label = (key: string) => `clients.providerUsers.${key}`;
+const user = labelledBy('clients.providerUsers');
 
 /**
  * The API's provider users (`/api/provider-users`: the list query of `providerUserListQuerySchema`,
@@ -37,24 +38,21 @@ export const providerUserResource = defineMaster({
     status: { type: 'enum', values: PROVIDER_USER_STATUSES },
   },
   columns: [
-    { key: 'name', labelKey: label('name'), type: 'text' },
-    { key: 'email', labelKey: label('email'), type: 'text' },
-    { key: 'role', labelKey: label('role'), type: 'enum' },
-    { key: 'status', labelKey: label('status'), type: 'enum' },
-    { key: 'lastLoginAt', labelKey: label('lastLoginAt'), type: 'date' },
+    user.col('name'),
+    user.col('email'),
+    user.col('role', 'enum'),
+    user.col('status', 'enum'),
+    user.col('lastLoginAt', 'date'),
   ],
   fields: [
-    { key: 'name', labelKey: label('name'), type: 'text', required: true, maxLength: 200 },
-    { key: 'email', labelKey: label('email'), type: 'text', required: true },
-    { key: 'contactNumber', labelKey: label('contactNumber'), type: 'phone' },
-    {
-      key: 'role',
-      labelKey: label('role'),
-      type: 'enum',
+    user.field('name', 'text', { required: true, maxLength: 200 }),
+    user.field('email', 'text', { required: true }),
+    user.field('contactNumber', 'phone'),
+    user.field('role', 'enum', {
       required: true,
-      options: PROVIDER_USER_ROLES.map((value) => ({ value, labelKey: label(`roles.${value}`) })),
-    },
-    { key: 'status', labelKey: label('status'), type: 'enum' },
+      options: PROVIDER_USER_ROLES.map((value) => ({ value, labelKey: user.labelKey(`roles.${value}`) })),
+    }),
+    user.field('status', 'enum'),
   ],
   messages: {
     created: 'providerUserAdded',
