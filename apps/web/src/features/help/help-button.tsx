@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Empty, Flex, Spin, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Spin, Typography } from 'antd';
+import { IconButton } from '../../components/icon-button';
 import { FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -65,16 +66,13 @@ export function HelpButton() {
 
   return (
     <>
-      <Tooltip title={t('help.button')}>
-        <Button
-          type="text"
-          shape="circle"
-          icon={<QuestionCircleOutlined />}
-          aria-label={t('help.button')}
-          onClick={() => setOpen(true)}
-          data-testid="help-button"
-        />
-      </Tooltip>
+      <IconButton
+        label={t('help.button')}
+        shape="circle"
+        icon={<QuestionCircleOutlined />}
+        onClick={() => setOpen(true)}
+        data-testid="help-button"
+      />
       <AppModal
         open={open}
         title={t('help.title')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Form, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Form, Popconfirm, Space, Tag } from 'antd';
+import { IconButton } from '../../components/icon-button';
 import { CheckOutlined, TagOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -121,27 +122,21 @@ export function CostElementRowActions({ row }: { row: Row }) {
   });
   return (
     <>
-      <Tooltip title={t('masters.costElements.assign')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<TagOutlined />}
-          aria-label={t('masters.costElements.assign')}
-          onClick={() => setAssigning(true)}
-        />
-      </Tooltip>
-      <Tooltip title={t('masters.costElements.approve')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<CheckOutlined />}
-          aria-label={t('masters.costElements.approve')}
-          disabled={!canApprove(row)}
-          loading={approve.isPending}
-          onClick={() => approve.mutate()}
-          data-testid="approve-row"
-        />
-      </Tooltip>
+      <IconButton
+        label={t('masters.costElements.assign')}
+        size="small"
+        icon={<TagOutlined />}
+        onClick={() => setAssigning(true)}
+      />
+      <IconButton
+        label={t('masters.costElements.approve')}
+        size="small"
+        icon={<CheckOutlined />}
+        disabled={!canApprove(row)}
+        loading={approve.isPending}
+        onClick={() => approve.mutate()}
+        data-testid="approve-row"
+      />
       <AssignCategoryModal
         open={assigning}
         count={1}

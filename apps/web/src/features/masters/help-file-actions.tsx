@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { App } from 'antd';
+import { IconButton } from '../../components/icon-button';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/form-rules';
@@ -21,15 +22,12 @@ export function HelpFileRowActions({ row }: { row: Row }) {
     }
   };
   return (
-    <Tooltip title={t('masters.help.download')}>
-      <Button
-        type="text"
-        size="small"
-        icon={<DownloadOutlined />}
-        aria-label={t('masters.help.download')}
-        loading={busy}
-        onClick={() => void download()}
-      />
-    </Tooltip>
+    <IconButton
+      label={t('masters.help.download')}
+      size="small"
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => void download()}
+    />
   );
 }
