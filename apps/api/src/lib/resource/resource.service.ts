@@ -107,6 +107,45 @@ export interface UniqueRule {
   where?: (v: Row) => SQL;
 }
 
+/** How a unique index compares an input value with its column. */
+export type UniqueMatch =
+  /** As it is. */
+  | 'same'
+  /** Case-insensitively (`lower(column)`). */
+  | 'lower'
+  /** As it is, with no value (null) one value of its own (`coalesce(column, 0)`). */
+  | 'orNull';
+
+/**
+ * A unique rule from its index's columns: each input key names the table's column of that name
+ * and how the index compares it (a plan's name is unique per operator and client, case-insensitively:
+ * `uniqueIndex(plans, 'plans_name_uq', { operatorId: 'same', name: 'lower', clientId: 'orNull' })`).
+ */
+export function uniqueIndex<T extends PgTable>(
+  table: T,
+  index: string,
+  columns: { [K in keyof T['_']['columns']]?: UniqueMatch },
+  code?: MessageCode,
+): UniqueRule {
+  const all = getTableColumns(table) as Record<string, PgColumn>;
+  const condition = (col: PgColumn, v: unknown, how: UniqueMatch) =>
+    how === 'lower'
+      ? sql`lower(${col}) = lower(${v})`
+      : how === 'orNull'
+        ? sql`coalesce(${col}, 0) = ${v ?? 0}`
+        : eq(col, v);
+  return {
+    index,
+    ...(code && { code }),
+    where: (v) =>
+      and(
+        ...Object.entries(columns as Record<string, UniqueMatch>).map(([key, how]) =>
+          condition(all[key], v[key], how),
+        ),
+      )!,
+  };
+}
+
 export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
   meta: M;
   table: PgTable;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clientUserOptionsSchema, idSchema, subCompanyResource } from '@kulu/shared';
 import {
@@ -14,7 +14,7 @@ import {
   userSubCompanies,
 } from '../../db/schema/index.js';
 import { registerResource } from '../../lib/resource/resource.routes.js';
-import { nameOf, qualified, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { nameOf, qualified, type ResourceDef, uniqueIndex } from '../../lib/resource/resource.service.js';
 import { grantablePermissions } from './client-users.service.js';
 import { underClient } from './client-parent.js';
 import { clientOptions } from './sub-companies.service.js';
@@ -47,16 +47,7 @@ export const subCompaniesDef: ResourceDef = {
   },
   parent: underClient(subCompanies.clientId),
   refs: { billingPlanId: clientBillingPlans.id },
-  unique: [
-    {
-      index: 'sub_companies_client_name_uq',
-      where: (v) =>
-        and(
-          eq(subCompanies.clientId, v.clientId as number),
-          sql`lower(${subCompanies.name}) = lower(${v.name as string})`,
-        )!,
-    },
-  ],
+  unique: [uniqueIndex(subCompanies, 'sub_companies_client_name_uq', { clientId: 'same', name: 'lower' })],
   referencedBy: [
     userSubCompanies.subCompanyId,
     costCenters.subCompanyId,

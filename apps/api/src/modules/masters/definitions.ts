@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   basePlanGroupMaster,
@@ -39,7 +39,7 @@ import {
   userCostCenters,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { nameOf, type ResourceDef, type Row } from '../../lib/resource/resource.service.js';
+import { nameOf, type ResourceDef, type Row, uniqueIndex } from '../../lib/resource/resource.service.js';
 import { recategorizeFacts } from './cost-elements.service.js';
 import { queueOptimizationForPlan } from '../optimization/optimize.service.js';
 
@@ -48,8 +48,6 @@ import { queueOptimizationForPlan } from '../optimization/optimize.service.js';
  * the references to check and the unique rules. Everything else is the generic mechanism.
  */
 
-const lowerEq = (col: Parameters<typeof sql>[1], v: unknown) => sql`lower(${col}) = lower(${v})`;
-const sameOrNull = (col: Parameters<typeof sql>[1], v: unknown) => sql`coalesce(${col}, 0) = ${v ?? 0}`;
 const operatorName = (fk: Parameters<typeof nameOf>[2]) => nameOf(operators.name, operators.id, fk);
 const clientName = (fk: Parameters<typeof nameOf>[2]) => nameOf(clients.companyName, clients.id, fk);
 
@@ -58,7 +56,7 @@ export const operatorResource: ResourceDef = {
   table: operators,
   id: operators.id,
   select: { id: operators.id, name: operators.name },
-  unique: [{ index: 'operators_name_unique', where: (v) => lowerEq(operators.name, v.name) }],
+  unique: [uniqueIndex(operators, 'operators_name_unique', { name: 'lower' })],
   referencedBy: [
     clientOperators.operatorId,
     costCategories.operatorId,
@@ -75,8 +73,8 @@ export const countryResource: ResourceDef = {
   id: countries.id,
   select: { id: countries.id, name: countries.name, code: countries.code, zone: countries.zone },
   unique: [
-    { index: 'countries_name_uq', where: (v) => lowerEq(countries.name, v.name) },
-    { index: 'countries_code_uq', code: 'codeExists', where: (v) => eq(countries.code, v.code as string) },
+    uniqueIndex(countries, 'countries_name_uq', { name: 'lower' }),
+    uniqueIndex(countries, 'countries_code_uq', { code: 'same' }, 'codeExists'),
   ],
 };
 
@@ -91,12 +89,8 @@ export const currencyResource: ResourceDef = {
     symbol: currencies.symbol,
   },
   unique: [
-    { index: 'currencies_name_uq', where: (v) => lowerEq(currencies.name, v.name) },
-    {
-      index: 'currencies_abbreviation_uq',
-      code: 'codeExists',
-      where: (v) => eq(currencies.abbreviation, v.abbreviation as string),
-    },
+    uniqueIndex(currencies, 'currencies_name_uq', { name: 'lower' }),
+    uniqueIndex(currencies, 'currencies_abbreviation_uq', { abbreviation: 'same' }, 'codeExists'),
   ],
 };
 
@@ -127,12 +121,7 @@ export const costCenterResource: ResourceDef = {
       );
     if (!sub) throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
   },
-  unique: [
-    {
-      index: 'cost_centers_client_name_uq',
-      where: (v) => and(eq(costCenters.clientId, v.clientId as number), lowerEq(costCenters.name, v.name))!,
-    },
-  ],
+  unique: [uniqueIndex(costCenters, 'cost_centers_client_name_uq', { clientId: 'same', name: 'lower' })],
   referencedBy: [userCostCenters.costCenterId],
 };
 
@@ -141,7 +130,7 @@ export const costGroupResource: ResourceDef = {
   table: costGroups,
   id: costGroups.id,
   select: { id: costGroups.id, name: costGroups.name, isCurrentPlan: costGroups.isCurrentPlan },
-  unique: [{ index: 'cost_groups_name_uq', where: (v) => lowerEq(costGroups.name, v.name) }],
+  unique: [uniqueIndex(costGroups, 'cost_groups_name_uq', { name: 'lower' })],
   referencedBy: [costCategories.costGroupId],
 };
 
@@ -161,13 +150,7 @@ export const costCategoryResource: ResourceDef = {
     costGroupName: nameOf(costGroups.name, costGroups.id, costCategories.costGroupId),
   },
   refs: { operatorId: operators.id, costGroupId: costGroups.id },
-  unique: [
-    {
-      index: 'cost_categories_name_uq',
-      where: (v) =>
-        and(lowerEq(costCategories.name, v.name), sameOrNull(costCategories.operatorId, v.operatorId))!,
-    },
-  ],
+  unique: [uniqueIndex(costCategories, 'cost_categories_name_uq', { name: 'lower', operatorId: 'orNull' })],
   referencedBy: [costElements.costCategoryId, planGroups.costCategoryId, basePlanGroups.costCategoryId],
 };
 
@@ -206,13 +189,7 @@ export const costElementResource: ResourceDef = {
       await recategorizeFacts(tx, [event.id]);
     }
   },
-  unique: [
-    {
-      index: 'cost_elements_name_uq',
-      where: (v) =>
-        and(eq(costElements.operatorId, v.operatorId as number), lowerEq(costElements.name, v.name))!,
-    },
-  ],
+  unique: [uniqueIndex(costElements, 'cost_elements_name_uq', { operatorId: 'same', name: 'lower' })],
 };
 
 const planGroupResourceOf = (
@@ -235,12 +212,7 @@ const planGroupResourceOf = (
     automaticCategorization: table.automaticCategorization,
   },
   refs: { operatorId: operators.id, costCategoryId: costCategories.id },
-  unique: [
-    {
-      index,
-      where: (v) => and(eq(table.operatorId, v.operatorId as number), lowerEq(table.name, v.name))!,
-    },
-  ],
+  unique: [uniqueIndex(table, index, { operatorId: 'same', name: 'lower' })],
   referencedBy: [usedBy],
 });
 
@@ -309,17 +281,7 @@ export const planResource: ResourceDef = {
     }
     if (Object.keys(wrong).length) throw new AppError(400, 'validation', wrong);
   },
-  unique: [
-    {
-      index: 'plans_name_uq',
-      where: (v) =>
-        and(
-          eq(plans.operatorId, v.operatorId as number),
-          lowerEq(plans.name, v.name),
-          sameOrNull(plans.clientId, v.clientId),
-        )!,
-    },
-  ],
+  unique: [uniqueIndex(plans, 'plans_name_uq', { operatorId: 'same', name: 'lower', clientId: 'orNull' })],
 };
 
 export const skippedNumberResource: ResourceDef = {
@@ -336,14 +298,7 @@ export const skippedNumberResource: ResourceDef = {
   optionLabel: skippedPhoneNumbers.phoneNumber,
   refs: { clientId: clients.id },
   unique: [
-    {
-      index: 'skipped_phone_numbers_uq',
-      where: (v) =>
-        and(
-          eq(skippedPhoneNumbers.phoneNumber, v.phoneNumber as string),
-          sameOrNull(skippedPhoneNumbers.clientId, v.clientId),
-        )!,
-    },
+    uniqueIndex(skippedPhoneNumbers, 'skipped_phone_numbers_uq', { phoneNumber: 'same', clientId: 'orNull' }),
   ],
 };
 
@@ -357,7 +312,7 @@ export const billingPlanResource: ResourceDef = {
       clientBillingPlans[k as keyof typeof clientBillingPlans] as never,
     ]),
   ),
-  unique: [{ index: 'client_billing_plans_name_uq', where: (v) => lowerEq(clientBillingPlans.name, v.name) }],
+  unique: [uniqueIndex(clientBillingPlans, 'client_billing_plans_name_uq', { name: 'lower' })],
   referencedBy: [clientContracts.billingPlanId],
 };
 
