@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aboutSchema, KULU_LICENCE } from '@kulu/shared';
 import { findSourceRoot, sourceArchive } from './source-archive.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /** Where the server's own source archive is served; SOURCE_URL's default. */
 export const OWN_SOURCE_PATH = '/api/source';
@@ -14,29 +14,23 @@ export const OWN_SOURCE_PATH = '/api/source';
  * (a public repository), so the web app links one fixed path and needs no call to learn it.
  */
 export async function aboutRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = declareRoutes(app, ['about']);
   const sourceUrl = app.deps.config.SOURCE_URL ?? OWN_SOURCE_PATH;
   let archive: Buffer | null = null;
 
-  r.get(
-    '/api/about',
-    {
-      config: { public: true },
-      schema: { tags: ['about'], response: { 200: aboutSchema } },
-    },
-    async () => ({ product: 'Kulu', licence: KULU_LICENCE, sourceUrl }),
-  );
+  route.get('/api/about', { public: true }, { response: { 200: aboutSchema } }, async () => ({
+    product: 'Kulu',
+    licence: KULU_LICENCE,
+    sourceUrl,
+  }));
 
-  r.get(
+  route.get(
     OWN_SOURCE_PATH,
+    { public: true, rateLimit: { max: 10, timeWindow: 60_000 } },
     {
-      config: { public: true, rateLimit: { max: 10, timeWindow: 60_000 } },
-      schema: {
-        tags: ['about'],
-        description:
-          "The running server's source code as a .tar.gz (AGPL-3.0-or-later, §13), or a redirect to SOURCE_URL.",
-        response: { 200: z.any(), 302: z.null(), 404: z.object({ message: z.string() }) },
-      },
+      description:
+        "The running server's source code as a .tar.gz (AGPL-3.0-or-later, §13), or a redirect to SOURCE_URL.",
+      response: { 200: z.any(), 302: z.null(), 404: z.object({ message: z.string() }) },
     },
     async (_req, reply) => {
       if (sourceUrl !== OWN_SOURCE_PATH) return reply.redirect(sourceUrl);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   alertAcknowledgedSchema,
   alertAcknowledgeSchema,
@@ -17,39 +16,33 @@ import { sendWorkbook } from '../../lib/xlsx/http.js';
 import { acknowledgeAlerts, countOpen, listAlerts } from './alerts.service.js';
 import { alertsSheet } from './alerts.sheet.js';
 import { getRules, updateRules } from './rules.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /** Alerts (issue 26): the list, its export, acknowledging, the bell's count and the rules. */
 export async function alertsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const { db } = deps.database;
-  const tags = ['alerts'];
+  const route = declareRoutes(app, ['alerts']);
   const config = { permission: 'alerts' } as const;
 
-  r.get(
+  route.get(
     '/api/alerts',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'The caller’s alerts (their clients; a limited user’s sub-companies and cost centers), newest month first, filtered by client, type, severity, state, sub-company and months (from/to YYYY-MM); each with its sentence in the caller’s language',
-        querystring: alertListQuerySchema,
-        response: { 200: alertListSchema },
-      },
+      summary:
+        'The caller’s alerts (their clients; a limited user’s sub-companies and cost centers), newest month first, filtered by client, type, severity, state, sub-company and months (from/to YYYY-MM); each with its sentence in the caller’s language',
+      querystring: alertListQuerySchema,
+      response: { 200: alertListSchema },
     },
     async (req) => listAlerts(db, req.scope, req.query, requestLanguage(req)),
   );
 
-  r.get(
+  route.get(
     '/api/alerts/export',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Every alert matching the list filters as an Excel file (.xlsx), in the caller’s language',
-        querystring: alertExportQuerySchema,
-      },
+      summary: 'Every alert matching the list filters as an Excel file (.xlsx), in the caller’s language',
+      querystring: alertExportQuerySchema,
     },
     async (req, reply) =>
       sendWorkbook(req, reply, {
@@ -58,61 +51,49 @@ export async function alertsRoutes(app: FastifyInstance) {
       }),
   );
 
-  r.get(
+  route.get(
     '/api/alerts/count',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'How many open alerts the caller sees (the header’s bell), and how many of them are high',
-        querystring: alertClientQuery,
-        response: { 200: alertCountSchema },
-      },
+      summary: 'How many open alerts the caller sees (the header’s bell), and how many of them are high',
+      querystring: alertClientQuery,
+      response: { 200: alertCountSchema },
     },
     async (req) => countOpen(db, req.scope, req.query.clientId),
   );
 
-  r.post(
+  route.post(
     '/api/alerts/acknowledge',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Acknowledges open alerts (one or many) with an optional note; ids the caller does not see or already acknowledged are left as they are',
-        body: alertAcknowledgeSchema,
-        response: { 200: alertAcknowledgedSchema },
-      },
+      summary:
+        'Acknowledges open alerts (one or many) with an optional note; ids the caller does not see or already acknowledged are left as they are',
+      body: alertAcknowledgeSchema,
+      response: { 200: alertAcknowledgedSchema },
     },
     async (req) => ({ acknowledged: await acknowledgeAlerts(db, req.scope, req.body, deps.now()) }),
   );
 
-  r.get(
+  route.get(
     '/api/alerts/rules',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'A client’s alert rules (on or off and thresholds; defaults where the client has not changed them). Provider users name the client',
-        querystring: alertClientQuery,
-        response: { 200: alertRulesSchema },
-      },
+      summary:
+        'A client’s alert rules (on or off and thresholds; defaults where the client has not changed them). Provider users name the client',
+      querystring: alertClientQuery,
+      response: { 200: alertRulesSchema },
     },
     async (req) => getRules(db, req.scope, req.query.clientId),
   );
 
-  r.put(
+  route.put(
     '/api/alerts/rules',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Changes a client’s alert rules (company admins, and provider users for their clients; not a user limited to sub-companies or cost centers)',
-        body: alertRulesUpdateSchema,
-        response: { 200: alertRulesSchema },
-      },
+      summary:
+        'Changes a client’s alert rules (company admins, and provider users for their clients; not a user limited to sub-companies or cost centers)',
+      body: alertRulesUpdateSchema,
+      response: { 200: alertRulesSchema },
     },
     async (req) => updateRules(db, req.scope, req.body, deps.now()),
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   fetchRunSchema,
@@ -22,70 +21,56 @@ import {
   saveCredentials,
   setUploadMethod,
 } from './automation.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 const id = idSchema;
 const okSchema = z.object({ message: z.string() });
 
 /** Invoice automation (provider side, permission `automation`): portal credentials, runs, reports. */
 export async function automationRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const access = { permission: 'automation' } as const;
   const clientAccess = { ...access, client: 'clientId' };
-  const tags = ['automation'];
+  const route = declareRoutes(app, ['automation']);
   const base = '/api/automation/clients/:clientId';
 
-  r.get(
+  route.get(
     `${base}/credentials`,
-    {
-      config: clientAccess,
-      schema: {
-        tags,
-        params: z.object({ clientId: id }),
-        response: { 200: z.array(portalCredentialsViewSchema) },
-      },
-    },
+    clientAccess,
+    { params: z.object({ clientId: id }), response: { 200: z.array(portalCredentialsViewSchema) } },
     async (req) => listCredentials(db, req.scope, req.params.clientId),
   );
 
-  r.put(
+  route.put(
     `${base}/credentials`,
+    clientAccess,
     {
-      config: clientAccess,
-      schema: {
-        tags,
-        summary: 'Store operator portal credentials (the password is encrypted and never returned)',
-        params: z.object({ clientId: id }),
-        body: portalCredentialsSchema,
-        response: { 200: z.array(portalCredentialsViewSchema) },
-      },
+      summary: 'Store operator portal credentials (the password is encrypted and never returned)',
+      params: z.object({ clientId: id }),
+      body: portalCredentialsSchema,
+      response: { 200: z.array(portalCredentialsViewSchema) },
     },
     async (req) => saveCredentials(deps, req.scope, req.params.clientId, req.body),
   );
 
-  r.delete(
+  route.delete(
     `${base}/credentials/:operatorId`,
-    {
-      config: clientAccess,
-      schema: { tags, params: z.object({ clientId: id, operatorId: id }), response: { 200: okSchema } },
-    },
+    clientAccess,
+    { params: z.object({ clientId: id, operatorId: id }), response: { 200: okSchema } },
     async (req) => {
       await deleteCredentials(db, req.scope, req.params.clientId, req.params.operatorId);
       return { message: message('deleted', requestLanguage(req)) };
     },
   );
 
-  r.put(
+  route.put(
     `${base}/method`,
+    clientAccess,
     {
-      config: clientAccess,
-      schema: {
-        tags,
-        params: z.object({ clientId: id }),
-        body: z.object({ invoiceUploadMethod: z.enum(['manual', 'automation']) }),
-        response: { 200: okSchema },
-      },
+      params: z.object({ clientId: id }),
+      body: z.object({ invoiceUploadMethod: z.enum(['manual', 'automation']) }),
+      response: { 200: okSchema },
     },
     async (req) => {
       await setUploadMethod(db, req.scope, req.params.clientId, req.body.invoiceUploadMethod);
@@ -93,24 +78,21 @@ export async function automationRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route.post(
     `${base}/run`,
+    clientAccess,
     {
-      config: clientAccess,
-      schema: {
-        tags,
-        summary: "Fetch a month's invoices from the client's operator portals now",
-        params: z.object({ clientId: id }),
-        body: z
-          .object({
-            month: z
-              .string()
-              .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-              .optional(),
-          })
-          .optional(),
-        response: { 200: z.object({ message: z.string(), jobs: z.number().int() }) },
-      },
+      summary: "Fetch a month's invoices from the client's operator portals now",
+      params: z.object({ clientId: id }),
+      body: z
+        .object({
+          month: z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+            .optional(),
+        })
+        .optional(),
+      response: { 200: z.object({ message: z.string(), jobs: z.number().int() }) },
     },
     async (req) => {
       const jobs = await enqueueClientFetch(
@@ -123,38 +105,37 @@ export async function automationRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/api/automation/failed-downloads',
+    access,
     {
-      config: access,
-      schema: {
-        tags,
-        querystring: pagingQuery,
-        response: {
-          200: z.object({
-            items: z.array(fetchRunSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            pageSize: z.number().int(),
-          }),
-        },
+      querystring: pagingQuery,
+      response: {
+        200: z.object({
+          items: z.array(fetchRunSchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          pageSize: z.number().int(),
+        }),
       },
     },
     async (req) => failedDownloads(db, req.scope, req.query.page, req.query.pageSize),
   );
 
-  r.post(
+  route.post(
     '/api/automation/failed-downloads/:id/retry',
-    { config: access, schema: { tags, params: z.object({ id }), response: { 200: okSchema } } },
+    access,
+    { params: z.object({ id }), response: { 200: okSchema } },
     async (req) => {
       await retryFailed(deps, req.scope, req.params.id);
       return { message: message('retryQueued', requestLanguage(req)) };
     },
   );
 
-  r.get(
+  route.get(
     '/api/automation/full-automation',
-    { config: access, schema: { tags, response: { 200: z.array(fullAutomationRowSchema) } } },
+    access,
+    { response: { 200: z.array(fullAutomationRowSchema) } },
     async (req) => fullAutomation(db, req.scope),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IMPORT_MAX_BYTES,
@@ -21,6 +20,7 @@ import { invoiceUsersDef, targetClient } from './invoice-users.service.js';
 import { previewImport, runImport } from './invoice-users-import.js';
 import { listPlanDetails, planChoices, updatePlanDetail } from './plan-details.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /** The one file of an import request (multipart, any field name); too large or none → 400. */
 async function importFile(req: FastifyRequest): Promise<{ name: string; data: Buffer }> {
@@ -47,12 +47,12 @@ async function importFile(req: FastifyRequest): Promise<{ name: string; data: Bu
  * on create, the body). Rows of another client answer 404.
  */
 export async function clientMastersRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const users = { permission: 'clientMasters.invoiceUsers' } as const;
   const planDetails = { permission: 'clientMasters.planDetails' } as const;
   const tags = ['client-masters'];
+  const route = declareRoutes(app, tags);
 
   registerResource(app, invoiceUsersDef, {
     base: '/api/invoice-users',
@@ -66,18 +66,15 @@ export async function clientMastersRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post(
+  route.post(
     '/api/invoice-users/import/preview',
+    users,
     {
-      config: users,
-      schema: {
-        tags,
-        summary:
-          'Import preview (multipart: a CSV or .xlsx file): valid count and per-row errors; writes nothing',
-        consumes: ['multipart/form-data'],
-        querystring: importQuerySchema,
-        response: { 200: importPreviewSchema },
-      },
+      summary:
+        'Import preview (multipart: a CSV or .xlsx file): valid count and per-row errors; writes nothing',
+      consumes: ['multipart/form-data'],
+      querystring: importQuerySchema,
+      response: { 200: importPreviewSchema },
     },
     async (req) => {
       // The client first: another client's id answers 404 whatever the file.
@@ -87,18 +84,15 @@ export async function clientMastersRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route.post(
     '/api/invoice-users/import',
+    users,
     {
-      config: users,
-      schema: {
-        tags,
-        summary:
-          'Import the same file: validated again, its valid rows written in one transaction (upsert by phone number)',
-        consumes: ['multipart/form-data'],
-        querystring: importQuerySchema,
-        response: { 200: importResultSchema },
-      },
+      summary:
+        'Import the same file: validated again, its valid rows written in one transaction (upsert by phone number)',
+      consumes: ['multipart/form-data'],
+      querystring: importQuerySchema,
+      response: { 200: importResultSchema },
     },
     async (req) => {
       const clientId = await targetClient(req.scope, req.query.clientId);
@@ -109,46 +103,37 @@ export async function clientMastersRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/api/plan-details',
+    planDetails,
     {
-      config: planDetails,
-      schema: {
-        tags,
-        summary: "Plan Details: each subscription's current plan, list price and contract price",
-        querystring: planDetailListQuerySchema,
-        response: { 200: planDetailListSchema },
-      },
+      summary: "Plan Details: each subscription's current plan, list price and contract price",
+      querystring: planDetailListQuerySchema,
+      response: { 200: planDetailListSchema },
     },
     async (req) => listPlanDetails(db, req.scope, req.query),
   );
 
-  r.get(
+  route.get(
     '/api/plan-details/:id/plans',
+    planDetails,
     {
-      config: planDetails,
-      schema: {
-        tags,
-        summary: "Edit Plan Details: the plans of the subscription's operator it may be put on",
-        params: idParams,
-        response: { 200: z.array(planChoiceSchema) },
-      },
+      summary: "Edit Plan Details: the plans of the subscription's operator it may be put on",
+      params: idParams,
+      response: { 200: z.array(planChoiceSchema) },
     },
     async (req) => planChoices(db, req.scope, req.params.id),
   );
 
-  r.put(
+  route.put(
     '/api/plan-details/:id',
+    planDetails,
     {
-      config: planDetails,
-      schema: {
-        tags,
-        summary:
-          "Edit Plan Details: the subscription's plan and the client's contract price; queues re-optimization",
-        params: idParams,
-        body: planDetailUpdateSchema,
-        response: { 200: planDetailSavedSchema },
-      },
+      summary:
+        "Edit Plan Details: the subscription's plan and the client's contract price; queues re-optimization",
+      params: idParams,
+      body: planDetailUpdateSchema,
+      response: { 200: planDetailSavedSchema },
     },
     async (req) => {
       const saved = await updatePlanDetail(deps, callerOf(req), req.params.id, req.body);

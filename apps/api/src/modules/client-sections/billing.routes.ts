@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   clientBillingSavedSchema,
@@ -11,43 +10,37 @@ import {
 import { requestLanguage } from '../../plugins/errors.js';
 import { getBilling, updateBilling } from './billing.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /** Billing management of a client (provider side: `clients.manage`, limited by the Scope). */
 export async function billingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const config = { permission: 'clients.manage', client: 'clientId' } as const;
-  const tags = ['client billing'];
+  const route = declareRoutes(app, ['client billing']);
   const params = z.object({ clientId: idSchema });
   const url = '/api/clients/:clientId/billing';
 
   // Another client's id answers 404 whatever the body: `config.client`, checked by the access plugin.
-  r.get(
+  route.get(
     url,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: "The client's billing plan and its fees, and the plans to choose from",
-        params,
-        response: { 200: clientBillingSchema },
-      },
+      summary: "The client's billing plan and its fees, and the plans to choose from",
+      params,
+      response: { 200: clientBillingSchema },
     },
     async (req) => getBilling(db, callerOf(req), req.params.clientId),
   );
 
-  r.put(
+  route.put(
     url,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Put the client on a billing plan (null: none)',
-        params,
-        body: clientBillingUpdateSchema,
-        response: { 200: clientBillingSavedSchema },
-      },
+      summary: 'Put the client on a billing plan (null: none)',
+      params,
+      body: clientBillingUpdateSchema,
+      response: { 200: clientBillingSavedSchema },
     },
     async (req) => {
       const billing = await updateBilling(db, callerOf(req), req.params.clientId, req.body, deps.now());

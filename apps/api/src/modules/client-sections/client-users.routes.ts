@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -32,6 +31,7 @@ import {
   setLimits,
 } from './client-users.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /**
  * Additional users (client users) of a client (spec §2 "additional users", §3 Client user: name,
@@ -121,10 +121,10 @@ export const clientUsersDef: ResourceDef = {
 
 /** `/api/clients/:clientId/users`, and the deactivate and activate workflows beside it. */
 export async function clientUsersRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const base = '/api/clients/:clientId/users';
   const tags = ['client users'];
+  const route = declareRoutes(app, tags);
   registerResource(app, clientUsersDef, {
     base,
     tags,
@@ -142,19 +142,16 @@ export async function clientUsersRoutes(app: FastifyInstance) {
     ['deactivate', 'inactive', 'clientUserDeactivated'],
     ['activate', 'active', 'clientUserActivated'],
   ] as const) {
-    r.post(
+    route.post(
       `${base}/:id/${action}`,
+      { permission: clientUserResource.permission, client: 'clientId' },
       {
-        config: { permission: clientUserResource.permission, client: 'clientId' },
-        schema: {
-          tags,
-          summary:
-            action === 'deactivate'
-              ? 'Deactivate a client user (login refused, sessions revoked)'
-              : 'Activate a deactivated client user again',
-          params,
-          response: { 200: clientUserSavedSchema },
-        },
+        summary:
+          action === 'deactivate'
+            ? 'Deactivate a client user (login refused, sessions revoked)'
+            : 'Activate a deactivated client user again',
+        params,
+        response: { 200: clientUserSavedSchema },
       },
       async (req) => {
         const { clientId, id } = req.params;

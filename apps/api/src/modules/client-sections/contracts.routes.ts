@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contractSavedSchema, contractTerminateSchema, idSchema, message } from '@kulu/shared';
 import { registerResource } from '../../lib/resource/resource.routes.js';
@@ -7,17 +6,18 @@ import { requestLanguage } from '../../plugins/errors.js';
 import { getRow } from '../../lib/resource/resource.service.js';
 import { contractsDef, terminateContract } from './contracts.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /**
  * Contract management of a client (provider side: `clients.manage`, limited by the Scope): the
  * declared resource (`contractsDef`: list, detail, create, update) and the terminate workflow.
  */
 export async function contractsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const config = { permission: 'clients.manage', client: 'clientId' } as const;
   const tags = ['client contracts'];
+  const route = declareRoutes(app, tags);
   const contractParams = z.object({ clientId: idSchema, id: idSchema });
   const base = '/api/clients/:clientId/contracts';
 
@@ -44,17 +44,14 @@ export async function contractsRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post(
+  route.post(
     `${base}/:id/terminate`,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Terminate a contract on a day between its start and end',
-        params: contractParams,
-        body: contractTerminateSchema,
-        response: { 200: contractSavedSchema },
-      },
+      summary: 'Terminate a contract on a day between its start and end',
+      params: contractParams,
+      body: contractTerminateSchema,
+      response: { 200: contractSavedSchema },
     },
     async (req) => {
       const { clientId, id } = req.params;

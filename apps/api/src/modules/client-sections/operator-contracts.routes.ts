@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DOCUMENT_MAX_BYTES,
@@ -24,6 +23,7 @@ import {
   type DocumentUpload,
 } from './operator-contracts.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /**
  * The multipart fields of a document upload: the file (any field name) and `name` (the document
@@ -66,10 +66,10 @@ async function documentUpload(req: FastifyRequest): Promise<DocumentUpload> {
  * another client's ids answer 404 whatever the body.
  */
 export async function operatorContractsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const config = { permission: 'clientMasters.operatorContracts', client: 'clientId' } as const;
   const tags = ['operator contracts'];
+  const route = declareRoutes(app, tags);
   const contractParams = z.object({ clientId: idSchema, operatorId: idSchema });
   const documentParams = z.object({ clientId: idSchema, operatorId: idSchema, documentId: idSchema });
   const base = '/api/clients/:clientId/operator-contracts';
@@ -105,34 +105,28 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get(
+  route.get(
     `${base}/:operatorId/documents`,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: "The documents of the client's operator contract, by name",
-        params: contractParams,
-        response: { 200: operatorDocumentListSchema },
-      },
+      summary: "The documents of the client's operator contract, by name",
+      params: contractParams,
+      response: { 200: operatorDocumentListSchema },
     },
     async (req) => ({
       items: await listDocuments(db, callerOf(req), req.params.clientId, req.params.operatorId),
     }),
   );
 
-  r.post(
+  route.post(
     `${base}/:operatorId/documents`,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Upload a document (multipart: file, name): doc, docx, xls, xlsx, csv or pdf by content, at most 10 MB, name alphanumeric and unique',
-        consumes: ['multipart/form-data'],
-        params: contractParams,
-        response: { 201: operatorDocumentSavedSchema },
-      },
+      summary:
+        'Upload a document (multipart: file, name): doc, docx, xls, xlsx, csv or pdf by content, at most 10 MB, name alphanumeric and unique',
+      consumes: ['multipart/form-data'],
+      params: contractParams,
+      response: { 201: operatorDocumentSavedSchema },
     },
     async (req, reply) => {
       const { clientId, operatorId } = req.params;
@@ -143,12 +137,10 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     `${base}/:operatorId/documents/:documentId`,
-    {
-      config,
-      schema: { tags, summary: 'Download a document (attachment)', params: documentParams },
-    },
+    config,
+    { summary: 'Download a document (attachment)', params: documentParams },
     async (req, reply) => {
       const { clientId, operatorId, documentId } = req.params;
       const f = await documentContent(db, callerOf(req), clientId, operatorId, documentId);
@@ -156,16 +148,13 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete(
+  route.delete(
     `${base}/:operatorId/documents/:documentId`,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete a document',
-        params: documentParams,
-        response: { 200: operatorDocumentDeletedSchema },
-      },
+      summary: 'Delete a document',
+      params: documentParams,
+      response: { 200: operatorDocumentDeletedSchema },
     },
     async (req) => {
       const { clientId, operatorId, documentId } = req.params;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clientUserOptionsSchema, idSchema, subCompanyResource } from '@kulu/shared';
@@ -19,6 +18,7 @@ import { grantablePermissions } from './client-users.service.js';
 import { underClient } from './client-parent.js';
 import { clientOptions } from './sub-companies.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /**
  * Sub-company management of a client (spec §2, §3 Sub-company: name, number of users, billing
@@ -62,10 +62,10 @@ export const subCompaniesDef: ResourceDef = {
 
 /** `/api/clients/:clientId/sub-companies`, and the choices of the forms at `…/options`. */
 export async function subCompaniesRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const base = '/api/clients/:clientId/sub-companies';
   const tags = ['client sub-companies'];
+  const route = declareRoutes(app, tags);
   registerResource(app, subCompaniesDef, {
     base,
     tags,
@@ -80,17 +80,14 @@ export async function subCompaniesRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get(
+  route.get(
     `${base}/options`,
+    { permission: subCompanyResource.permission, client: 'clientId' },
     {
-      config: { permission: subCompanyResource.permission, client: 'clientId' },
-      schema: {
-        tags,
-        summary:
-          "Choices of the sub-company and client-user forms: billing plans, the client's sub-companies and cost centers, grantable permissions",
-        params: z.object({ clientId: idSchema }),
-        response: { 200: clientUserOptionsSchema },
-      },
+      summary:
+        "Choices of the sub-company and client-user forms: billing plans, the client's sub-companies and cost centers, grantable permissions",
+      params: z.object({ clientId: idSchema }),
+      response: { 200: clientUserOptionsSchema },
     },
     async (req) => ({
       ...(await clientOptions(db, callerOf(req), req.params.clientId)),

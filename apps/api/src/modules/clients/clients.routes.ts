@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   assignedCompaniesSavedSchema,
@@ -30,6 +29,7 @@ import {
   updateClient,
 } from './clients.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /**
  * Client Management, Interested Clients and Add Customer (issue 11). The provider admin and
@@ -37,62 +37,50 @@ import { callerOf } from '../../plugins/access.js';
  * Assigning companies to a consultant is the provider admin's alone.
  */
 export async function clientsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const config = { permission: 'clients.manage' } as const;
   const assigning = { permission: ASSIGN_COMPANIES_PERMISSION };
-  const tags = ['clients'];
+  const route = declareRoutes(app, ['clients']);
   const clientParams = z.object({ clientId: idSchema });
 
-  r.get(
+  route.get(
     '/api/clients',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Client Management: clients of a tab (all, lead, company, consultant), searched, filtered and paged',
-        querystring: clientListQuerySchema,
-        response: { 200: clientListSchema },
-      },
+      summary:
+        'Client Management: clients of a tab (all, lead, company, consultant), searched, filtered and paged',
+      querystring: clientListQuerySchema,
+      response: { 200: clientListSchema },
     },
     async (req) => listClients(db, req.scope, req.query),
   );
 
-  r.get(
+  route.get(
     '/api/clients/interested',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Interested Clients: sign-ups not converted yet',
-        querystring: interestedListQuerySchema,
-        response: { 200: clientListSchema },
-      },
+      summary: 'Interested Clients: sign-ups not converted yet',
+      querystring: interestedListQuerySchema,
+      response: { 200: clientListSchema },
     },
     async (req) => listInterested(db, req.scope, req.query),
   );
 
-  r.get(
+  route.get(
     '/api/clients/:id',
-    {
-      config: { ...config, client: 'id' },
-      schema: { tags, summary: 'A client profile', params: idParams, response: { 200: clientSchema } },
-    },
+    { ...config, client: 'id' },
+    { summary: 'A client profile', params: idParams, response: { 200: clientSchema } },
     async (req) => getClient(db, req.scope, req.params.id),
   );
 
-  r.post(
+  route.post(
     '/api/clients',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Add Customer: the client and its first user, who gets the activation mail',
-        body: clientCreateSchema,
-        response: { 201: clientSavedSchema },
-      },
+      summary: 'Add Customer: the client and its first user, who gets the activation mail',
+      body: clientCreateSchema,
+      response: { 201: clientSavedSchema },
     },
     async (req, reply) => {
       const client = await createClient(deps, callerOf(req), req.body);
@@ -102,17 +90,14 @@ export async function clientsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.put(
+  route.put(
     '/api/clients/:id',
+    { ...config, client: 'id' },
     {
-      config: { ...config, client: 'id' },
-      schema: {
-        tags,
-        summary: 'Update a client profile (every field)',
-        params: idParams,
-        body: clientUpdateSchema,
-        response: { 200: clientSavedSchema },
-      },
+      summary: 'Update a client profile (every field)',
+      params: idParams,
+      body: clientUpdateSchema,
+      response: { 200: clientSavedSchema },
     },
     async (req) => {
       const client = await updateClient(deps, callerOf(req), req.params.id, req.body);
@@ -120,18 +105,15 @@ export async function clientsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route.post(
     '/api/clients/:id/convert',
+    { ...config, client: 'id' },
     {
-      config: { ...config, client: 'id' },
-      schema: {
-        tags,
-        summary:
-          'Convert an interested client (or a lead) to a lead, company or consultant; activates and mails',
-        params: idParams,
-        body: convertSchema,
-        response: { 200: clientSavedSchema },
-      },
+      summary:
+        'Convert an interested client (or a lead) to a lead, company or consultant; activates and mails',
+      params: idParams,
+      body: convertSchema,
+      response: { 200: clientSavedSchema },
     },
     async (req) => {
       const { client, code } = await convertClient(deps, callerOf(req), req.params.id, req.body.to);
@@ -139,31 +121,25 @@ export async function clientsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/api/clients/:clientId/assigned-companies',
+    { ...assigning, client: 'clientId' },
     {
-      config: { ...assigning, client: 'clientId' },
-      schema: {
-        tags,
-        summary: "A consultant's assigned companies",
-        params: clientParams,
-        response: { 200: assignedCompaniesViewSchema },
-      },
+      summary: "A consultant's assigned companies",
+      params: clientParams,
+      response: { 200: assignedCompaniesViewSchema },
     },
     async (req) => assignedCompanies(db, req.scope, req.params.clientId),
   );
 
-  r.put(
+  route.put(
     '/api/clients/:clientId/assigned-companies',
+    { ...assigning, client: 'clientId' },
     {
-      config: { ...assigning, client: 'clientId' },
-      schema: {
-        tags,
-        summary: "Replace a consultant's assigned companies",
-        params: clientParams,
-        body: assignedCompaniesSchema,
-        response: { 200: assignedCompaniesSavedSchema },
-      },
+      summary: "Replace a consultant's assigned companies",
+      params: clientParams,
+      body: assignedCompaniesSchema,
+      response: { 200: assignedCompaniesSavedSchema },
     },
     async (req) => {
       const saved = await setAssignedCompanies(deps, callerOf(req), req.params.clientId, req.body.clientIds);

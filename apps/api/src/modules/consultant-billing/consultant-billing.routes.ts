@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   consultantBillingListSchema,
   consultantBillingOptionsSchema,
@@ -13,6 +12,7 @@ import {
   consultantBillingAll,
   consultantBillingOptions,
 } from './consultant-billing.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: [
@@ -54,10 +54,10 @@ const SHEET: Record<Lang, string> = { en: 'Consultant billing', fi: 'Konsulttila
  * for a month (and a consultant), its filter choices, and `/export` → the workbook of the filters.
  */
 export async function consultantBillingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const { db } = deps.database;
   const tags = ['reports'];
+  const route = declareRoutes(app, tags);
   const config = { permission: 'consultantBilling' as const };
 
   reportRoutes(app, {
@@ -120,16 +120,13 @@ export async function consultantBillingRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get(
+  route.get(
     '/api/reports/consultant-billing/options',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'The consultants the caller may choose: every one for the provider admin, its own for a consultant',
-        response: { 200: consultantBillingOptionsSchema },
-      },
+      summary:
+        'The consultants the caller may choose: every one for the provider admin, its own for a consultant',
+      response: { 200: consultantBillingOptionsSchema },
     },
     async (req) => consultantBillingOptions(db, req.scope),
   );

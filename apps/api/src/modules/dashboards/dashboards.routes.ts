@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   costUsageQuerySchema,
   costUsageSchema,
@@ -8,38 +7,32 @@ import {
 } from '@kulu/shared';
 import { requestLanguage } from '../../plugins/errors.js';
 import { costUsage, costUsageSubscriptions } from './dashboards.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 export async function dashboardsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const tags = ['dashboards'];
+  const route = declareRoutes(app, ['dashboards']);
 
-  r.get(
+  route.get(
     '/api/dashboard/cost-usage',
+    'dashboards',
     {
-      config: { permission: 'dashboards' },
-      schema: {
-        tags,
-        summary:
-          'Cost and usage of a client for a period (YYYY-MM to YYYY-MM, at most 36 months), filtered by sub-company, cost center, cost category, cost element or usage type: totals with the like-with-like change against the previous period, months, categories, cost centers, sub-companies and top users; money in euros as decimal strings',
-        querystring: costUsageQuerySchema,
-        response: { 200: costUsageSchema },
-      },
+      summary:
+        'Cost and usage of a client for a period (YYYY-MM to YYYY-MM, at most 36 months), filtered by sub-company, cost center, cost category, cost element or usage type: totals with the like-with-like change against the previous period, months, categories, cost centers, sub-companies and top users; money in euros as decimal strings',
+      querystring: costUsageQuerySchema,
+      response: { 200: costUsageSchema },
     },
     async (req) => costUsage(db, req.scope, req.query, requestLanguage(req)),
   );
 
-  r.get(
+  route.get(
     '/api/dashboard/cost-usage/subscriptions',
+    'dashboards',
     {
-      config: { permission: 'dashboards' },
-      schema: {
-        tags,
-        summary:
-          'The subscriptions behind the cost-and-usage figures, with their cost in the period: every user ("show all") or the drill-down of one month (from = to), cost category, usage type, cost center or sub-company; the same filters and scope as the dashboard; paged, sorted (cost, largest first, by default) and searched by phone number or user name',
-        querystring: costUsageSubscriptionsQuerySchema,
-        response: { 200: costUsageSubscriptionListSchema },
-      },
+      summary:
+        'The subscriptions behind the cost-and-usage figures, with their cost in the period: every user ("show all") or the drill-down of one month (from = to), cost category, usage type, cost center or sub-company; the same filters and scope as the dashboard; paged, sorted (cost, largest first, by default) and searched by phone number or user name',
+      querystring: costUsageSubscriptionsQuerySchema,
+      response: { 200: costUsageSubscriptionListSchema },
     },
     async (req) => costUsageSubscriptions(db, req.scope, req.query),
   );

@@ -36,6 +36,7 @@ import {
   type IncomingFile,
   type UploadTarget,
 } from './invoices.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 const optId = idSchema.optional();
 
@@ -85,6 +86,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
   const { db } = deps.database;
   const access = { permission: 'invoices.upload' } as const;
   const tags = ['invoices'];
+  const route = declareRoutes(app, tags);
 
   // Upload bytes this instance is receiving (declared lengths), in all and per client.
   const receiving = { all: 0, byClient: new Map<number, number>() };
@@ -224,41 +226,33 @@ export async function invoicesRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/api/invoices',
-    {
-      config: access,
-      schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } },
-    },
+    access,
+    { querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } },
     async (req) => listInvoices(db, req.scope, req.query, requestLanguage(req)),
   );
 
-  r.get(
+  route.get(
     '/api/invoices/:id',
+    access,
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'One invoice: header, totals, cost by category and the invoice-level lines',
-        params: idParams,
-        response: { 200: invoiceDetailSchema },
-      },
+      summary: 'One invoice: header, totals, cost by category and the invoice-level lines',
+      params: idParams,
+      response: { 200: invoiceDetailSchema },
     },
     async (req) => getInvoice(db, req.scope, req.params.id, requestLanguage(req)),
   );
 
-  r.delete(
+  route.delete(
     '/api/invoices/:id',
+    'invoices.delete',
     {
-      config: { permission: 'invoices.delete' },
-      schema: {
-        tags,
-        summary:
-          'Delete an invoice (also a failed one): its lines, facts, the subscriptions only it showed, ' +
-          'its file; logged, and the client re-optimized',
-        params: idParams,
-        response: { 200: invoiceDeletedSchema },
-      },
+      summary:
+        'Delete an invoice (also a failed one): its lines, facts, the subscriptions only it showed, ' +
+        'its file; logged, and the client re-optimized',
+      params: idParams,
+      response: { 200: invoiceDeletedSchema },
     },
     async (req) => {
       const removed = await deleteInvoice(deps, req.scope, req.params.id, currentUser(req).id);
@@ -267,27 +261,20 @@ export async function invoicesRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/api/invoices/:id/subscriptions',
+    access,
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'The subscriptions on an invoice, paged, each with its total and its lines',
-        params: idParams,
-        querystring: invoiceSubscriptionsQuerySchema,
-        response: { 200: invoiceSubscriptionListSchema },
-      },
+      summary: 'The subscriptions on an invoice, paged, each with its total and its lines',
+      params: idParams,
+      querystring: invoiceSubscriptionsQuerySchema,
+      response: { 200: invoiceSubscriptionListSchema },
     },
     async (req) => listInvoiceSubscriptions(db, req.scope, req.params.id, req.query),
   );
 
-  r.get(
-    '/api/invoices/:id/file',
-    { config: access, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      const f = await invoiceFile(db, req.scope, req.params.id);
-      return sendAttachment(reply, f);
-    },
-  );
+  route.get('/api/invoices/:id/file', access, { params: idParams }, async (req, reply) => {
+    const f = await invoiceFile(db, req.scope, req.params.id);
+    return sendAttachment(reply, f);
+  });
 }

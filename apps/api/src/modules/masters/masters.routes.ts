@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -28,6 +27,7 @@ import { costElementResource, helpFileResource, MASTER_RESOURCE_DEFS } from './d
 import { helpFileContent, helpForPage, saveHelpFile } from './help.service.js';
 import { registerResource } from '../../lib/resource/resource.routes.js';
 import { getRow } from '../../lib/resource/resource.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 const bulkResult = z.object({ updated: z.number().int(), code: z.string(), message: z.string() });
 
@@ -53,10 +53,10 @@ function sendFile(reply: FastifyReply, file: { name: string; mime: string; data:
 
 /** Masters (spec §2 /admin/master): the generic resources plus what is special about some. */
 export async function mastersRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const tags = ['masters'];
+  const route = declareRoutes(app, tags);
 
   for (const def of MASTER_RESOURCE_DEFS) {
     registerResource(app, def, { base: `/api/masters/${def.meta.path}`, tags });
@@ -64,33 +64,28 @@ export async function mastersRoutes(app: FastifyInstance) {
 
   // ---- cost elements: assign a category and approve, one by one and in bulk ------------------
   const ce = { permission: costElementMaster.permission };
-  r.post(
+  route.post(
     '/api/masters/cost-elements/:id/category',
-    {
-      config: ce,
-      schema: {
-        tags,
-        params: idParams,
-        body: costElementCategorySchema,
-        response: { 200: costElementMaster.entity },
-      },
-    },
+    ce,
+    { params: idParams, body: costElementCategorySchema, response: { 200: costElementMaster.entity } },
     async (req) => {
       await categorizeCostElements(db, [req.params.id], req.body.costCategoryId);
       return getRow<CostElement>(db, costElementResource, callerOf(req), req.params.id);
     },
   );
-  r.post(
+  route.post(
     '/api/masters/cost-elements/:id/approve',
-    { config: ce, schema: { tags, params: idParams, response: { 200: costElementMaster.entity } } },
+    ce,
+    { params: idParams, response: { 200: costElementMaster.entity } },
     async (req) => {
       await approveCostElements(db, currentUser(req), [req.params.id], deps.now());
       return getRow<CostElement>(db, costElementResource, callerOf(req), req.params.id);
     },
   );
-  r.post(
+  route.post(
     '/api/masters/cost-elements/categorize',
-    { config: ce, schema: { tags, body: costElementCategorizeSchema, response: { 200: bulkResult } } },
+    ce,
+    { body: costElementCategorizeSchema, response: { 200: bulkResult } },
     async (req) => {
       const updated = await categorizeCostElements(db, req.body.ids, req.body.costCategoryId);
       return {
@@ -100,9 +95,10 @@ export async function mastersRoutes(app: FastifyInstance) {
       };
     },
   );
-  r.post(
+  route.post(
     '/api/masters/cost-elements/approve',
-    { config: ce, schema: { tags, body: idsSchema, response: { 200: bulkResult } } },
+    ce,
+    { body: idsSchema, response: { 200: bulkResult } },
     async (req) => {
       const updated = await approveCostElements(db, currentUser(req), req.body.ids, deps.now());
       return {
@@ -115,12 +111,10 @@ export async function mastersRoutes(app: FastifyInstance) {
 
   // ---- help files: upload by content, download; users read the help of their page -------------
   const help = { permission: helpFileMaster.permission };
-  r.post(
+  route.post(
     '/api/masters/help',
-    {
-      config: help,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: helpFileMaster.entity } },
-    },
+    help,
+    { consumes: ['multipart/form-data'], response: { 201: helpFileMaster.entity } },
     async (req, reply) => {
       if (!req.isMultipart()) throw new AppError(400, 'validation', { file: 'required' });
       const fields: Record<string, string> = {};
@@ -153,51 +147,32 @@ export async function mastersRoutes(app: FastifyInstance) {
       return reply.code(201).send(await getRow<HelpFile>(db, helpFileResource, callerOf(req), id));
     },
   );
-  r.get(
-    '/api/masters/help/:id/file',
-    { config: help, schema: { tags, params: idParams } },
-    async (req, reply) => sendFile(reply, await helpFileContent(db, req.params.id)),
+  route.get('/api/masters/help/:id/file', help, { params: idParams }, async (req, reply) =>
+    sendFile(reply, await helpFileContent(db, req.params.id)),
   );
-  r.get(
+  route.get(
     '/api/help',
-    {
-      config: { auth: true },
-      schema: {
-        tags: ['help'],
-        querystring: z.object({ page: helpPageSchema }),
-        response: { 200: helpForPageSchema },
-      },
-    },
+    { auth: true },
+    { tags: ['help'], querystring: z.object({ page: helpPageSchema }), response: { 200: helpForPageSchema } },
     async (req) => helpForPage(db, currentUser(req), req.query.page),
   );
-  r.get(
-    '/api/help/:id/file',
-    { config: { auth: true }, schema: { tags: ['help'], params: idParams } },
-    async (req, reply) => sendFile(reply, await helpFileContent(db, req.params.id, currentUser(req))),
+  route.get('/api/help/:id/file', { auth: true }, { tags: ['help'], params: idParams }, async (req, reply) =>
+    sendFile(reply, await helpFileContent(db, req.params.id, currentUser(req))),
   );
 
   // ---- choices for the forms that are not masters themselves ---------------------------------
   const lookups = { permission: MASTER_LOOKUP_PERMISSIONS };
-  r.get(
-    '/api/masters/lookups/clients',
-    { config: lookups, schema: { tags, response: { 200: z.array(optionSchema) } } },
-    async () =>
-      db
-        .select({ id: clients.id, name: clients.companyName })
-        .from(clients)
-        .where(eq(clients.type, 'company'))
-        .orderBy(asc(clients.companyName)),
+  route.get('/api/masters/lookups/clients', lookups, { response: { 200: z.array(optionSchema) } }, async () =>
+    db
+      .select({ id: clients.id, name: clients.companyName })
+      .from(clients)
+      .where(eq(clients.type, 'company'))
+      .orderBy(asc(clients.companyName)),
   );
-  r.get(
+  route.get(
     '/api/masters/lookups/sub-companies',
-    {
-      config: lookups,
-      schema: {
-        tags,
-        querystring: z.object({ clientId: idSchema.optional() }),
-        response: { 200: z.array(optionSchema) },
-      },
-    },
+    lookups,
+    { querystring: z.object({ clientId: idSchema.optional() }), response: { 200: z.array(optionSchema) } },
     async (req) =>
       db
         .select({ id: subCompanies.id, name: subCompanies.name })

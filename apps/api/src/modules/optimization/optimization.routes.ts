@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   helsinkiDay,
   markBodySchema,
@@ -30,38 +29,33 @@ import {
   savings,
 } from './optimization.service.js';
 import { requestOptimization } from './optimize.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 export async function optimizationRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const { db } = deps.database;
   const tags = ['optimization'];
+  const route = declareRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/optimization/subscriptions',
+    'optimization.view',
     {
-      config: { permission: 'optimization.view' },
-      schema: {
-        tags,
-        summary:
-          "A client's optimization findings by tab (optimized, unoptimized, unused) with saving limit, search, sub-company and cost-center filters, sort and paging; totals over every matching row, counts per tab and the latest run. Money in euros as decimal strings",
-        querystring: optimizationListQuerySchema,
-        response: { 200: optimizationListSchema },
-      },
+      summary:
+        "A client's optimization findings by tab (optimized, unoptimized, unused) with saving limit, search, sub-company and cost-center filters, sort and paging; totals over every matching row, counts per tab and the latest run. Money in euros as decimal strings",
+      querystring: optimizationListQuerySchema,
+      response: { 200: optimizationListSchema },
     },
     async (req) => listOptimization(db, req.scope, req.query, requestLanguage(req)),
   );
 
-  r.get(
+  route.get(
     '/api/optimization/subscriptions/export',
+    'optimization.export',
     {
-      config: { permission: 'optimization.export' },
-      schema: {
-        tags,
-        summary:
-          'Every finding matching the list filters as an Excel file (.xlsx), headers in the caller’s language',
-        querystring: optimizationExportQuerySchema,
-      },
+      summary:
+        'Every finding matching the list filters as an Excel file (.xlsx), headers in the caller’s language',
+      querystring: optimizationExportQuerySchema,
     },
     async (req, reply) => {
       const lang = requestLanguage(req);
@@ -73,16 +67,13 @@ export async function optimizationRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route.post(
     '/api/optimization/reoptimize',
+    'optimization.reoptimize',
     {
-      config: { permission: 'optimization.reoptimize' },
-      schema: {
-        tags,
-        summary: "Queues a re-optimization of the client's subscriptions (202 with the run and its job)",
-        body: reoptimizeBodySchema,
-        response: { 202: reoptimizeResultSchema },
-      },
+      summary: "Queues a re-optimization of the client's subscriptions (202 with the run and its job)",
+      body: reoptimizeBodySchema,
+      response: { 202: reoptimizeResultSchema },
     },
     async (req, reply) => {
       const clientId = await resolveClient(req.scope, req.body);
@@ -91,60 +82,48 @@ export async function optimizationRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route.post(
     '/api/optimization/mark',
+    'optimization.mark',
     {
-      config: { permission: 'optimization.mark' },
-      schema: {
-        tags,
-        summary:
-          'Marks optimized or unused findings for optimization (tracked until an invoice shows the change); already marked ones are counted apart',
-        body: markBodySchema,
-        response: { 200: markResultSchema },
-      },
+      summary:
+        'Marks optimized or unused findings for optimization (tracked until an invoice shows the change); already marked ones are counted apart',
+      body: markBodySchema,
+      response: { 200: markResultSchema },
     },
     async (req) => markSubscriptions(db, req.scope, req.body, currentUser(req).id),
   );
 
-  r.post(
+  route.post(
     '/api/optimization/unmark',
+    'optimization.mark',
     {
-      config: { permission: 'optimization.mark' },
-      schema: {
-        tags,
-        summary:
-          'Takes marks back: the open marks of the subscriptions are cancelled and the findings are open recommendations again; realised or unmarked ones are counted apart',
-        body: markBodySchema,
-        response: { 200: unmarkResultSchema },
-      },
+      summary:
+        'Takes marks back: the open marks of the subscriptions are cancelled and the findings are open recommendations again; realised or unmarked ones are counted apart',
+      body: markBodySchema,
+      response: { 200: unmarkResultSchema },
     },
     async (req) => unmarkSubscriptions(db, req.scope, req.body),
   );
 
-  r.get(
+  route.get(
     '/api/optimization/settings',
+    'optimization.view',
     {
-      config: { permission: 'optimization.view' },
-      schema: {
-        tags,
-        summary: "The client's optimizer settings: months of use it sizes on, Unused Month Count",
-        querystring: optimizationSettingsQuerySchema,
-        response: { 200: optimizationSettingsResultSchema },
-      },
+      summary: "The client's optimizer settings: months of use it sizes on, Unused Month Count",
+      querystring: optimizationSettingsQuerySchema,
+      response: { 200: optimizationSettingsResultSchema },
     },
     async (req) => getSettings(db, await resolveClient(req.scope, req.query)),
   );
 
-  r.put(
+  route.put(
     '/api/optimization/settings',
+    'optimization.reoptimize',
     {
-      config: { permission: 'optimization.reoptimize' },
-      schema: {
-        tags,
-        summary: "Changes the client's optimizer settings and queues a re-optimization",
-        body: optimizationSettingsBodySchema,
-        response: { 200: optimizationSettingsResultSchema },
-      },
+      summary: "Changes the client's optimizer settings and queues a re-optimization",
+      body: optimizationSettingsBodySchema,
+      response: { 200: optimizationSettingsResultSchema },
     },
     async (req) => {
       const clientId = await resolveClient(req.scope, { clientId: req.body.clientId });
@@ -154,17 +133,15 @@ export async function optimizationRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/api/dashboard/savings',
+    'savings',
     {
-      config: { permission: 'savings' },
-      schema: {
-        tags: ['dashboards'],
-        summary:
-          'Savings of a client: potential (open recommendations and unused subscriptions, the marked part) and realised savings by month and sub-company over the period; money in euros as decimal strings',
-        querystring: savingsQuerySchema,
-        response: { 200: savingsSchema },
-      },
+      tags: ['dashboards'],
+      summary:
+        'Savings of a client: potential (open recommendations and unused subscriptions, the marked part) and realised savings by month and sub-company over the period; money in euros as decimal strings',
+      querystring: savingsQuerySchema,
+      response: { 200: savingsSchema },
     },
     async (req) => savings(db, req.scope, req.query, deps.now()),
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -29,27 +28,30 @@ import {
   setLogo,
   updateProfile,
 } from './profile.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 export async function profileRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const auth = { auth: true } as const;
   const tags = ['profile'];
+  const route = declareRoutes(app, tags);
 
-  r.get('/api/profile', { config: auth, schema: { tags, response: { 200: profileSchema } } }, async (req) =>
+  route.get('/api/profile', auth, { response: { 200: profileSchema } }, async (req) =>
     getProfile(deps, currentUser(req), req.scope),
   );
 
-  r.put(
+  route.put(
     '/api/profile',
-    { config: auth, schema: { tags, body: profileUpdateSchema, response: { 200: profileSchema } } },
+    auth,
+    { body: profileUpdateSchema, response: { 200: profileSchema } },
     async (req) => updateProfile(deps, currentUser(req), req.scope, req.body),
   );
 
-  r.put(
+  route.put(
     '/api/profile/settings',
-    { config: auth, schema: { tags, body: settingsUpdateSchema, response: { 200: clientInfoSchema } } },
+    auth,
+    { body: settingsUpdateSchema, response: { 200: clientInfoSchema } },
     async (req) => {
       const me = currentUser(req);
       const [row] = await db
@@ -65,16 +67,10 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route.post(
     '/api/profile/logo',
-    {
-      config: auth,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        response: { 200: z.object({ logo: z.string().nullable() }) },
-      },
-    },
+    auth,
+    { consumes: ['multipart/form-data'], response: { 200: z.object({ logo: z.string().nullable() }) } },
     async (req) => {
       let file;
       try {
@@ -91,25 +87,20 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete(
+  route.delete(
     '/api/profile/logo',
-    { config: auth, schema: { tags, response: { 200: z.object({ logo: z.null() }) } } },
+    auth,
+    { response: { 200: z.object({ logo: z.null() }) } },
     async (req) => {
       await setLogo(deps, currentUser(req), req.scope, null);
       return { logo: null };
     },
   );
 
-  r.post(
+  route.post(
     '/api/profile/password',
-    {
-      config: auth,
-      schema: {
-        tags,
-        body: changePasswordSchema,
-        response: { 200: changePasswordResponseSchema },
-      },
-    },
+    auth,
+    { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } },
     async (req) => {
       const me = currentUser(req);
       const fresh = await changePassword(deps, me, req.body.oldPassword, req.body.newPassword);
@@ -119,12 +110,10 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route.post(
     '/api/session/operator',
-    {
-      config: auth,
-      schema: { tags: ['auth'], body: switchOperatorSchema, response: { 200: tokenResponseSchema } },
-    },
+    auth,
+    { tags: ['auth'], body: switchOperatorSchema, response: { 200: tokenResponseSchema } },
     async (req) => {
       const me = currentUser(req);
       const [row] = await db.select().from(users).where(eq(users.id, me.id));
@@ -132,21 +121,15 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/layout',
-    { config: auth, schema: { tags: ['layout'], response: { 200: layoutSettingsSchema } } },
-    async () => {
-      const [row] = await db.select().from(settings).where(eq(settings.key, 'layout'));
-      return layoutSettingsSchema.catch(DEFAULT_LAYOUT).parse(row?.value ?? DEFAULT_LAYOUT);
-    },
-  );
+  route.get('/api/layout', auth, { tags: ['layout'], response: { 200: layoutSettingsSchema } }, async () => {
+    const [row] = await db.select().from(settings).where(eq(settings.key, 'layout'));
+    return layoutSettingsSchema.catch(DEFAULT_LAYOUT).parse(row?.value ?? DEFAULT_LAYOUT);
+  });
 
-  r.put(
+  route.put(
     '/api/layout',
-    {
-      config: { permission: 'layout.builder' },
-      schema: { tags: ['layout'], body: layoutSettingsSchema, response: { 200: layoutSettingsSchema } },
-    },
+    'layout.builder',
+    { tags: ['layout'], body: layoutSettingsSchema, response: { 200: layoutSettingsSchema } },
     async (req) => {
       const value: LayoutSettings = req.body;
       await db

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idSchema,
@@ -21,63 +20,55 @@ import {
   updateProviderUser,
 } from './provider-users.service.js';
 import { callerOf } from '../../plugins/access.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /**
  * The provider's own admins and consultants (issue 11; decisions/0012): provider admins holding
  * `users.manage` only.
  */
 export async function providerUsersRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const config = { permission: 'users.manage' as const };
-  const tags = ['provider users'];
+  const route = declareRoutes(app, ['provider users']);
   const params = z.object({ id: idSchema });
   const base = '/api/provider-users';
 
-  r.get(
+  route.get(
     base,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: "A page of the provider's admins and consultants (search over name, email, contact number)",
-        querystring: providerUserListQuerySchema,
-        response: { 200: providerUserListSchema },
-      },
+      summary: "A page of the provider's admins and consultants (search over name, email, contact number)",
+      querystring: providerUserListQuerySchema,
+      response: { 200: providerUserListSchema },
     },
     async (req) => listProviderUsers(db, req.query),
   );
 
-  r.get(
+  route.get(
     `${base}/options`,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'The choices of the user form: companies a consultant can be assigned, permissions per role',
-        response: { 200: providerUserOptionsSchema },
-      },
+      summary: 'The choices of the user form: companies a consultant can be assigned, permissions per role',
+      response: { 200: providerUserOptionsSchema },
     },
     async () => providerUserOptions(db),
   );
 
-  r.get(
+  route.get(
     `${base}/:id`,
-    { config, schema: { tags, summary: 'A provider user', params, response: { 200: providerUserSchema } } },
+    config,
+    { summary: 'A provider user', params, response: { 200: providerUserSchema } },
     async (req) => getProviderUser(db, req.params.id),
   );
 
-  r.post(
+  route.post(
     base,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Add an admin or consultant; they get the activation mail and set a password from its link',
-        body: providerUserInputSchema,
-        response: { 201: providerUserSavedSchema },
-      },
+      summary: 'Add an admin or consultant; they get the activation mail and set a password from its link',
+      body: providerUserInputSchema,
+      response: { 201: providerUserSavedSchema },
     },
     async (req, reply) => {
       const user = await createProviderUser(deps, callerOf(req), req.body);
@@ -86,18 +77,14 @@ export async function providerUsersRoutes(app: FastifyInstance) {
     },
   );
 
-  r.put(
+  route.put(
     `${base}/:id`,
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          "Update a provider user (every field); the user's sessions end so the change applies at once",
-        params,
-        body: providerUserInputSchema,
-        response: { 200: providerUserSavedSchema },
-      },
+      summary: "Update a provider user (every field); the user's sessions end so the change applies at once",
+      params,
+      body: providerUserInputSchema,
+      response: { 200: providerUserSavedSchema },
     },
     async (req) => {
       const user = await updateProviderUser(deps, callerOf(req), req.params.id, req.body);
@@ -110,19 +97,16 @@ export async function providerUsersRoutes(app: FastifyInstance) {
     ['deactivate', 'inactive', 'providerUserDeactivated'],
     ['activate', 'active', 'providerUserActivated'],
   ] as const) {
-    r.post(
+    route.post(
       `${base}/:id/${action}`,
+      config,
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            action === 'deactivate'
-              ? 'Deactivate a provider user (login refused, sessions revoked); never oneself'
-              : 'Activate a deactivated provider user again',
-          params,
-          response: { 200: providerUserSavedSchema },
-        },
+        summary:
+          action === 'deactivate'
+            ? 'Deactivate a provider user (login refused, sessions revoked); never oneself'
+            : 'Activate a deactivated provider user again',
+        params,
+        response: { 200: providerUserSavedSchema },
       },
       async (req) => {
         const user = await setProviderUserStatus(db, callerOf(req), req.params.id, status);

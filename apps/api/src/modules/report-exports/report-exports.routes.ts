@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   message,
   reportExportDeletedSchema,
@@ -13,43 +12,37 @@ import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { XLSX_TYPE } from '../../lib/xlsx/http.js';
 import { deleteExport, exportFile, listExports, scheduleExport } from './report-exports.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /**
  * The report archive / Downloads (issue 12): schedule an Excel export, follow it from Scheduled to
  * Ready or Failed, download it while it is kept, delete it. Each user sees their own exports.
  */
 export async function reportExportsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const tags = ['reports'];
+  const route = declareRoutes(app, ['reports']);
   const config = { permission: 'downloads' as const };
 
-  r.get(
+  route.get(
     '/api/report-exports',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          "The caller's scheduled Excel exports, newest first: Scheduled, Ready (with the download date and until when it is kept) or Failed",
-        querystring: reportExportListQuerySchema,
-        response: { 200: reportExportListSchema },
-      },
+      summary:
+        "The caller's scheduled Excel exports, newest first: Scheduled, Ready (with the download date and until when it is kept) or Failed",
+      querystring: reportExportListQuerySchema,
+      response: { 200: reportExportListSchema },
     },
     async (req) => listExports(deps, currentUser(req), req.scope, req.query, requestLanguage(req)),
   );
 
-  r.post(
+  route.post(
     '/api/report-exports',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Schedule an Excel export of the report archive (all costs and usage, optimizable costs and usage, plan types, top users, optimized / un-optimized / no-usage users) for a client and month range; 503 "try again later" when it cannot be scheduled',
-        body: reportExportRequestSchema,
-        response: { 202: reportExportSchema },
-      },
+      summary:
+        'Schedule an Excel export of the report archive (all costs and usage, optimizable costs and usage, plan types, top users, optimized / un-optimized / no-usage users) for a client and month range; 503 "try again later" when it cannot be scheduled',
+      body: reportExportRequestSchema,
+      response: { 202: reportExportSchema },
     },
     async (req, reply) => {
       const row = await scheduleExport(deps, currentUser(req), req.scope, req.body, requestLanguage(req));
@@ -57,16 +50,10 @@ export async function reportExportsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/api/report-exports/:id/file',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Download a ready export (.xlsx); 409 while it is not ready',
-        params: reportExportIdParams,
-      },
-    },
+    config,
+    { summary: 'Download a ready export (.xlsx); 409 while it is not ready', params: reportExportIdParams },
     async (req, reply) => {
       const file = await exportFile(deps, currentUser(req), req.scope, req.params.id, requestLanguage(req));
       reply
@@ -78,16 +65,13 @@ export async function reportExportsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete(
+  route.delete(
     '/api/report-exports/:id',
+    config,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete one of your exports and its file',
-        params: reportExportIdParams,
-        response: { 200: reportExportDeletedSchema },
-      },
+      summary: 'Delete one of your exports and its file',
+      params: reportExportIdParams,
+      response: { 200: reportExportDeletedSchema },
     },
     async (req) => {
       const lang = requestLanguage(req);

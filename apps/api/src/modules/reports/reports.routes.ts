@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   activityLogListSchema,
@@ -30,6 +29,7 @@ import { reportRoutes, type ReportDef } from '../../lib/report-routes.js';
 import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-sheets.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 /** Headers of the activity log workbook, in the caller's language. */
 const ACTIVITY_HEADERS: Record<Lang, string[]> = {
@@ -161,9 +161,9 @@ const today = () => helsinkiDay(new Date());
  * starts, so the report's checks still answer with their status).
  */
 export async function reportsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const tags = ['reports'];
+  const route = declareRoutes(app, tags);
 
   /** `/api/reports/<name>` and `/api/reports/<name>/export`. */
   const report = <Q extends z.ZodType>({
@@ -210,15 +210,12 @@ export async function reportsRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get(
+  route.get(
     '/api/reports/activity-log/options',
+    'activityLog',
     {
-      config: { permission: 'activityLog' },
-      schema: {
-        tags,
-        summary: "The activity log filters' choices: users and clients with entries, and the areas",
-        response: { 200: activityLogOptionsSchema },
-      },
+      summary: "The activity log filters' choices: users and clients with entries, and the areas",
+      response: { 200: activityLogOptionsSchema },
     },
     async () => activityLogOptions(db),
   );

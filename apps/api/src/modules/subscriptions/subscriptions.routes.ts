@@ -1,27 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, subscriptionDetailQuerySchema, subscriptionDetailSchema } from '@kulu/shared';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { getSubscription } from './subscriptions.service.js';
+import { declareRoutes } from '../../lib/routes.js';
 
 export async function subscriptionsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = declareRoutes(app, ['subscriptions']);
   const { db } = app.deps.database;
 
-  r.get(
+  route.get(
     '/api/subscriptions/:id',
+    'dashboards',
     {
-      // Opened from the dashboards' drill-downs: whoever sees the dashboards sees the subscription.
-      config: { permission: 'dashboards' },
-      schema: {
-        tags: ['subscriptions'],
-        summary:
-          'One subscription: plan, months of cost and usage, cost by category for a period (from/to YYYY-MM), the invoices it is on and its optimization finding (for optimization viewers)',
-        params: idParams,
-        querystring: subscriptionDetailQuerySchema,
-        response: { 200: subscriptionDetailSchema },
-      },
+      summary:
+        'One subscription: plan, months of cost and usage, cost by category for a period (from/to YYYY-MM), the invoices it is on and its optimization finding (for optimization viewers)',
+      params: idParams,
+      querystring: subscriptionDetailQuerySchema,
+      response: { 200: subscriptionDetailSchema },
     },
     async (req) =>
       getSubscription(
