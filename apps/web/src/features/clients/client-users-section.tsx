@@ -1,4 +1,4 @@
-import { Col, Form, Row as GridRow, Space, Tag, Typography } from 'antd';
+import { Col, Row as GridRow, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CLIENT_USER_PERMISSIONS, clientUserResource, type ClientUser } from '@kulu/shared';
@@ -7,7 +7,7 @@ import { clientUsersKey, setClientUserStatus, subCompaniesKey, userOptionsQuery 
 import './users-texts';
 import {
   asRowColumn,
-  IdsSelect,
+  IdsItem,
   PermissionsItem,
   permissionGroups,
   UserStatusAction,
@@ -98,28 +98,25 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
             <>
               <GridRow gutter={16}>
                 <Col xs={24} md={12}>
-                  <Form.Item
+                  <IdsItem
                     name="subCompanyIds"
                     label={t('clients.users.subCompanyIds')}
                     extra={t('clients.users.limitsHelp')}
-                  >
-                    <IdsSelect
-                      rows={options.data?.subCompanies ?? []}
-                      loading={options.isLoading}
-                      placeholder={t('clients.users.subCompaniesAll')}
-                      testId="client-user-subs"
-                    />
-                  </Form.Item>
+                    rows={options.data?.subCompanies ?? []}
+                    loading={options.isLoading}
+                    placeholder={t('clients.users.subCompaniesAll')}
+                    testId="client-user-subs"
+                  />
                 </Col>
                 <Col xs={24} md={12}>
-                  <Form.Item name="costCenterIds" label={t('clients.users.costCenterIds')}>
-                    <IdsSelect
-                      rows={costCentersOf(idsOf(v.subCompanyIds))}
-                      loading={options.isLoading}
-                      placeholder={t('clients.users.costCentersAll')}
-                      testId="client-user-ccs"
-                    />
-                  </Form.Item>
+                  <IdsItem
+                    name="costCenterIds"
+                    label={t('clients.users.costCenterIds')}
+                    rows={costCentersOf(idsOf(v.subCompanyIds))}
+                    loading={options.isLoading}
+                    placeholder={t('clients.users.costCentersAll')}
+                    testId="client-user-ccs"
+                  />
                 </Col>
               </GridRow>
               <PermissionsItem

@@ -1,4 +1,4 @@
-import { Form, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProviderUser, ProviderUserRole } from '@kulu/shared';
@@ -19,7 +19,7 @@ import './users-texts';
 import './provider-users-texts';
 import {
   asRowColumn,
-  IdsSelect,
+  IdsItem,
   PermissionsItem,
   permissionGroups,
   UserStatusAction,
@@ -128,18 +128,15 @@ export function ProviderUsersPanel() {
           render: (v, { row }) => (
             <>
               {v.role === 'consultant' && (
-                <Form.Item
+                <IdsItem
                   name="companyIds"
                   label={t('clients.providerUsers.companies')}
                   extra={t('clients.providerUsers.companiesHelp')}
-                >
-                  <IdsSelect
-                    rows={options.data?.companies ?? []}
-                    loading={options.isLoading}
-                    placeholder={t('clients.providerUsers.companiesNone')}
-                    testId="provider-user-companies"
-                  />
-                </Form.Item>
+                  rows={options.data?.companies ?? []}
+                  loading={options.isLoading}
+                  placeholder={t('clients.providerUsers.companiesNone')}
+                  testId="provider-user-companies"
+                />
               )}
               <PermissionsItem
                 texts="clients.providerUsers"

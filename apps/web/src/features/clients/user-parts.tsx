@@ -329,30 +329,29 @@ function PermissionChecks(p: {
 }
 
 /**
- * A choice of several rows (sub-companies, cost centers, companies) a user is limited to; none
- * chosen shows `placeholder` (e.g. "All sub-companies"). A form item's control.
+ * The form item of a choice of several rows (sub-companies, cost centers, companies) a user is
+ * limited to; none chosen shows `placeholder` (e.g. "All sub-companies").
  */
-export function IdsSelect(p: {
-  value?: number[];
-  onChange?: (v: number[]) => void;
-  id?: string;
+export function IdsItem(p: {
+  name: string;
+  label: string;
+  extra?: string;
   rows: ReadonlyArray<{ id: number; name: string }>;
   loading: boolean;
   placeholder: string;
   testId: string;
 }) {
   return (
-    <Select<number[]>
-      id={p.id}
-      mode="multiple"
-      allowClear
-      value={p.value}
-      onChange={(v) => p.onChange?.(v)}
-      loading={p.loading}
-      placeholder={p.placeholder}
-      optionFilterProp="label"
-      options={p.rows.map((r) => ({ value: r.id, label: r.name }))}
-      data-testid={p.testId}
-    />
+    <Form.Item name={p.name} label={p.label} extra={p.extra}>
+      <Select<number[]>
+        mode="multiple"
+        allowClear
+        loading={p.loading}
+        placeholder={p.placeholder}
+        optionFilterProp="label"
+        options={p.rows.map((r) => ({ value: r.id, label: r.name }))}
+        data-testid={p.testId}
+      />
+    </Form.Item>
   );
 }
