@@ -1,31 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   USERS,
-  baseUrl,
+  apiOf,
+  clientIdOf,
   exportSheet,
   goto,
+  inFinnish,
   login,
   onPage,
   pickOption,
   screenshot,
-  switchLanguage,
   tableRows,
-  tokenOf,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
 
 /** A sub-company added to Pohjola Rakennus Oy through the API, as a script would (an activity log entry). */
-async function addSubCompany(token: string, name: string) {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const list = await fetch(`${baseUrl()}/api/clients?q=Pohjola`, { headers });
-  const clientId = ((await list.json()) as { items: Array<{ id: number }> }).items[0]!.id;
-  const res = await fetch(`${baseUrl()}/api/clients/${clientId}/sub-companies`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name, numberOfUsers: 2 }),
-  });
+async function addSubCompany(page: Page, name: string) {
+  const api = await apiOf(page);
+  const clientId = await clientIdOf(api, 'Pohjola');
+  const res = await api(`/clients/${clientId}/sub-companies`, 'POST', { name, numberOfUsers: 2 });
   expect(res.status).toBe(201);
 }
 
@@ -36,12 +32,12 @@ describe('activity log', () => {
     async () => {
       await onPage(browser(), 'activity-log-consultant', async (page) => {
         await login(page, USERS.consultant);
-        await addSubCompany(await tokenOf(page), 'Lokiesimerkki Vaasa');
+        await addSubCompany(page, 'Lokiesimerkki Vaasa');
       });
 
       await onPage(browser(), 'activity-log', async (page) => {
         await login(page, USERS.admin);
-        await addSubCompany(await tokenOf(page), 'Lokiesimerkki Pori');
+        await addSubCompany(page, 'Lokiesimerkki Pori');
         await goto(page, '/admin/reports/activity-log');
         const rows = tableRows(page, 'activity-log-table');
         await expect
@@ -73,10 +69,8 @@ describe('activity log', () => {
         for (let i = 2; i <= sheet.rowCount; i++) who.add(sheet.getRow(i).getCell(2).value);
         expect([...who]).toEqual(['Laura Nieminen']);
 
-        await switchLanguage(page, 'fi');
-        await page.getByText('Tapahtumaloki').first().waitFor();
+        await inFinnish(page, 'activity-log', 'Tapahtumaloki');
         await totals.getByText(/Käyttäjiä: 1 ·/).waitFor();
-        await screenshot(page, 'activity-log-fi');
       });
     },
   );

@@ -207,6 +207,42 @@ export async function openClient(page: Page, name: string): Promise<void> {
 /** The session's bearer token, as a script would use it. */
 export const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
+/** The API as a script of a signed-in user calls it (apiOf). */
+export interface Api {
+  /** `method` on `/api${path}` with the user's bearer token, and `body` as JSON when given. */
+  (path: string, method?: string, body?: unknown): Promise<Response>;
+  /** The JSON answer of GET `/api${path}`. */
+  get<T>(path: string): Promise<T>;
+}
+
+/** The API with the bearer token of the user signed in on `page`. */
+export async function apiOf(page: Page): Promise<Api> {
+  const token = await tokenOf(page);
+  const call = (path: string, method = 'GET', body?: unknown) =>
+    fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return Object.assign(call, {
+    get: async <T>(path: string) => (await (await call(path)).json()) as T,
+  });
+}
+
+/** The id of the first client whose name or business id matches `q`. */
+export const clientIdOf = async (api: Api, q: string): Promise<number> =>
+  (await api.get<{ items: Array<{ id: number }> }>(`/clients?q=${q}`)).items[0]!.id;
+
+/** A client the provider admin adds through the API (a new business id): its id. */
+export async function addClient(api: Api, client: Record<string, unknown>): Promise<number> {
+  const res = await api('/clients', 'POST', { businessId: businessId(), ...client });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { client: { id: number } }).client.id;
+}
+
 /**
  * Logs in and shows the interface in `lang`. The language is saved on the user, so an earlier test
  * may have left this user in the other one: a test starts from the language it asks for.

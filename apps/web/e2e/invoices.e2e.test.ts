@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@kulu/shared';
-import { USERS, goto, pageTest, screenshot, switchLanguage, useBrowser } from './browser';
+import { USERS, pageTest, screenshot, switchLanguage, useBrowser } from './browser';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 /**
@@ -265,37 +265,6 @@ describe('an invoice addressed to another company (company admin)', () => {
       expect((await deleted).status()).toBe(200);
       await page.getByText('Lasku poistettu').waitFor();
       await row.waitFor({ state: 'detached' });
-      await switchLanguage(page, 'en');
-    },
-  );
-});
-
-describe('automation reports (admin)', () => {
-  pageTest(
-    browser,
-    'shows the automated clients and the failed downloads',
-    { shot: 'automation-reports', as: USERS.admin, path: '/admin/reports/full-automation' },
-    async (page) => {
-      await page.getByRole('heading', { name: 'Full Automation' }).waitFor();
-      const table = page.getByTestId('full-automation-table');
-      await table.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
-      await page.getByTestId('automate-client').click();
-      const modal = page.getByTestId('automation-settings-modal');
-      await modal.waitFor();
-      await page.keyboard.press('Escape');
-      await modal.waitFor({ state: 'detached' });
-      await screenshot(page, 'full-automation-en');
-
-      await goto(page, '/admin/reports/failed-invoice-download');
-      await page.getByRole('heading', { name: 'Failed Invoice Download' }).waitFor();
-      const failed = page.getByTestId('failed-downloads-table');
-      await failed.waitFor();
-      await failed.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
-      await screenshot(page, 'failed-downloads-en');
-      await switchLanguage(page, 'fi');
-      await page.getByRole('heading', { name: 'Epäonnistuneet laskujen noudot' }).waitFor();
-      await screenshot(page, 'failed-downloads-fi');
-      // Back to English for the other tests (the language is saved on the user).
       await switchLanguage(page, 'en');
     },
   );

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   USERS,
-  baseUrl,
+  apiOf,
   goto,
   login,
   menuTexts,
   openPage,
   screenshot,
   switchLanguage,
+  tokenOf,
   useBrowser,
 } from './browser';
 
@@ -62,6 +63,22 @@ async function saved(page: Page, text: string) {
   await form(page).waitFor({ state: 'detached' });
 }
 
+/**
+ * Saves the form: `message` shows and the form closes; the row `name`, searched for, shows `text`.
+ */
+async function saveRow(page: Page, message: string, name: string, text: string) {
+  await save(page);
+  await saved(page, message);
+  await search(page, name);
+  await rowOf(page, name).getByText(text).waitFor();
+}
+
+/** Opens the edit form (its title `title`) of the row `name`. */
+async function editRow(page: Page, name: string, title: string) {
+  await rowOf(page, name).getByTestId('edit-row').click();
+  await page.getByText(title).waitFor();
+}
+
 async function deleteRow(page: Page, text: string) {
   await rowOf(page, text).getByTestId('delete-row').click();
   await page.locator('.ant-popover:visible').getByTestId('confirm-delete').click();
@@ -113,19 +130,12 @@ describe('masters (admin)', () => {
     await field(page, 'listPrice').fill('24,90');
     await field(page, 'dataSpeedMbps').fill('300');
     await field(page, 'dataInEu').check();
-    await save(page);
-    await saved(page, 'Saved successfully');
+    await saveRow(page, 'Saved successfully', name, '€24.90');
 
-    await search(page, name);
-    await rowOf(page, name).getByText('€24.90').waitFor();
-
-    await rowOf(page, name).getByTestId('edit-row').click();
-    await page.getByText('Edit plan').waitFor();
+    await editRow(page, name, 'Edit plan');
     expect(await field(page, 'listPrice').inputValue()).toBe('24.90');
     await field(page, 'listPrice').fill('29.90');
-    await save(page);
-    await saved(page, 'Updated successfully');
-    await rowOf(page, name).getByText('€29.90').waitFor();
+    await saveRow(page, 'Updated successfully', name, '€29.90');
 
     await deleteRow(page, name);
 
@@ -176,21 +186,14 @@ describe('masters (admin)', () => {
     await save(page);
     await form(page).getByText('Finnish name is required').waitFor();
     await field(page, 'nameFi').fill('Tiedonsiirto EU/ETA (E2E)');
-    await save(page);
-    await saved(page, 'Saved successfully');
+    await saveRow(page, 'Saved successfully', name, 'Tiedonsiirto EU/ETA (E2E)');
 
-    await search(page, name);
-    await rowOf(page, name).getByText('Tiedonsiirto EU/ETA (E2E)').waitFor();
-
-    await rowOf(page, name).getByTestId('edit-row').click();
-    await page.getByText('Edit cost category').waitFor();
+    await editRow(page, name, 'Edit cost category');
     await field(page, 'nameFi').fill('');
     await save(page);
     await form(page).getByText('Finnish name is required').waitFor();
     await field(page, 'nameFi').fill('Tiedonsiirto EU (E2E)');
-    await save(page);
-    await saved(page, 'Updated successfully');
-    await rowOf(page, name).getByText('Tiedonsiirto EU (E2E)').waitFor();
+    await saveRow(page, 'Updated successfully', name, 'Tiedonsiirto EU (E2E)');
 
     // A second row with the same name is refused with the API's message.
     await page.getByTestId('add').click();
@@ -302,11 +305,8 @@ describe('masters (consultant)', () => {
     await goto(page, '/admin/master/plan');
     await page.getByText('Access denied').waitFor();
 
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    expect(token).toBeTruthy();
-    const res = await fetch(`${baseUrl()}/api/masters/plans`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    expect(await tokenOf(page)).toBeTruthy();
+    const res = await (await apiOf(page))('/masters/plans');
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('forbidden');
     await context.close();

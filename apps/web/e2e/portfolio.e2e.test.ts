@@ -2,39 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   USERS,
-  baseUrl,
-  businessId,
+  addClient,
+  apiOf,
   exportSheet,
   login,
   onPage,
   screenshot,
   switchLanguage,
   tableRows,
-  tokenOf,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
 
 const rowsOf = (page: Page) => tableRows(page, 'portfolio-table');
-
-/** A customer company added by the provider admin through the API (assigned to no consultant). */
-async function addCompany(token: string, name: string): Promise<number> {
-  const res = await fetch(`${baseUrl()}/api/clients`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      kind: 'company',
-      companyName: name,
-      businessId: businessId(),
-      email: `portfolio-${Date.now()}@unassigned.test`,
-      adminName: 'Una Assigned',
-      invoiceUploadMethod: 'manual',
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { client: { id: number } }).client.id;
-}
 
 describe('the provider portfolio', () => {
   it(
@@ -59,11 +40,7 @@ describe('the provider portfolio', () => {
         const pohjolaId = Number(
           (await pohjola.getByRole('link').getAttribute('href'))!.match(/clientId=(\d+)/)![1],
         );
-        const count = (await (
-          await fetch(`${baseUrl()}/api/alerts/count?clientId=${pohjolaId}`, {
-            headers: { authorization: `Bearer ${await tokenOf(page)}` },
-          })
-        ).json()) as { open: number };
+        const count = await (await apiOf(page)).get<{ open: number }>(`/alerts/count?clientId=${pohjolaId}`);
         const tags = pohjola.getByTestId(`portfolio-alerts-${pohjolaId}`).locator('.ant-tag');
         const shown = async () => (await tags.allInnerTexts()).reduce((n, x) => n + Number(x), 0);
         await expect.poll(shown).toBe(count.open);
@@ -128,7 +105,14 @@ describe('the provider portfolio', () => {
       const unassigned = `Ei Osoitettu ${Date.now().toString(36)} Oy`;
       await onPage(browser(), 'portfolio-unassigned', async (page) => {
         await login(page, USERS.admin);
-        await addCompany(await tokenOf(page), unassigned);
+        // A customer company (assigned to no consultant).
+        await addClient(await apiOf(page), {
+          kind: 'company',
+          companyName: unassigned,
+          email: `portfolio-${Date.now()}@unassigned.test`,
+          adminName: 'Una Assigned',
+          invoiceUploadMethod: 'manual',
+        });
         // The admin sees the new company…
         await page.getByPlaceholder('Search by company or business ID').fill('Ei Osoitettu');
         await rowsOf(page).filter({ hasText: unassigned }).waitFor();
