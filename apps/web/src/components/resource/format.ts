@@ -1,10 +1,10 @@
 import type { Lang, MasterColumn, MasterField } from '@kulu/shared';
-import { formatDate } from '../../lib/format';
+import { formatDate, NONE } from '../../lib/format';
 
 const intlLocale = (lang: Lang) => (lang === 'fi' ? 'fi-FI' : 'en-GB');
 
-/** Blank cells show this. */
-export const EMPTY_CELL = '—';
+/** Blank cells show the app's one dash for a missing value (lib/format), like the reports. */
+export const EMPTY_CELL = NONE;
 
 const toNumber = (value: unknown): number | null => {
   if (value === null || value === undefined || value === '') return null;
