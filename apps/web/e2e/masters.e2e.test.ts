@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   USERS,
@@ -37,7 +37,8 @@ async function choose(page: Page, select: Locator, option: string) {
     const item = page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
       .first();
-    await item.click({ timeout: 5000 }).catch(() => undefined);
+    // The choices load with the form: under CI load they can take longer than a click's wait.
+    await item.click({ timeout: 15_000 }).catch(() => undefined);
     const picked = await expect
       .poll(() => select.innerText(), { timeout: 2000 })
       .toContain(option)
@@ -99,6 +100,11 @@ describe('masters (admin)', () => {
   });
   afterAll(async () => {
     await admin?.context.close();
+  });
+  // The admin tests share one page: a failed attempt may leave its form open over the list, which
+  // would make the retry fail on it (CI saw "could not choose Elisa", then the retry's click blocked).
+  beforeEach(async () => {
+    if (await admin.page.locator('.ant-modal-wrap:visible').count()) await admin.page.reload();
   });
 
   it('adds, edits and deletes a plan through the form; screenshots in English and Finnish', async () => {

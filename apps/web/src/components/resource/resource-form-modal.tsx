@@ -196,9 +196,17 @@ export function ResourceFormModal(p: ResourceFormProps) {
     const override = overrides[field.key];
     const item = typeof override?.item === 'function' ? override.item(row) : override?.item;
     const { rules: moreRules = [], ...itemProps } = item ?? {};
+    // Only a field declared `disabled` gets its own ConfigProvider: the other forms (masters, client
+    // sections) keep the plain item they had.
+    const wrapDisabled = (node: ReactElement) =>
+      override?.disabled ? (
+        <ConfigProvider componentDisabled={override.disabled(row)}>{node}</ConfigProvider>
+      ) : (
+        node
+      );
     return (
       <Col key={field.key} xs={24} sm={columns > 1 ? 12 : 24} lg={span}>
-        <ConfigProvider componentDisabled={override?.disabled?.(row) ?? false}>
+        {wrapDisabled(
           <Form.Item
             name={field.key}
             label={checkbox ? undefined : label}
@@ -225,8 +233,8 @@ export function ResourceFormModal(p: ResourceFormProps) {
             ) : (
               <FieldInput field={field} label={label} values={values} testId={p.testIds.field?.(field.key)} />
             )}
-          </Form.Item>
-        </ConfigProvider>
+          </Form.Item>,
+        )}
       </Col>
     );
   };
