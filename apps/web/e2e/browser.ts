@@ -272,7 +272,14 @@ export async function login(
   // The first sign-in after the server starts can wait behind the demo import on a loaded machine.
   await page.getByTestId('side-menu').waitFor({ timeout: 110_000 });
   if (!restored) saveSession(page, email, password, await storedSession(page));
-  if ((await page.evaluate(() => document.documentElement.lang)) !== lang) await switchLanguage(page, lang);
+  // The language the app shows or is about to show (a saved Finnish may still be loading while the
+  // page says en): an earlier test may have left this user's saved language in the other one.
+  const shown = await page.evaluate(
+    (key) => [document.documentElement.lang, localStorage.getItem(key)],
+    LANGUAGE_KEY,
+  );
+  if (shown.some((l) => l !== null && l !== lang)) await switchLanguage(page, lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }
 
 /** Where this run keeps the sessions of its form sign-ins (global-setup.ts). */

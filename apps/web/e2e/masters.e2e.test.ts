@@ -104,7 +104,10 @@ describe('masters (admin)', () => {
   // The admin tests share one page: a failed attempt may leave its form open over the list, which
   // would make the retry fail on it (CI saw "could not choose Elisa", then the retry's click blocked).
   beforeEach(async () => {
-    if (await admin.page.locator('.ant-modal-wrap:visible').count()) await admin.page.reload();
+    if (await admin.page.locator('.ant-modal-wrap:visible').count()) {
+      await admin.page.reload();
+      await admin.page.getByTestId('side-menu').waitFor();
+    }
   });
 
   it('adds, edits and deletes a plan through the form; screenshots in English and Finnish', async () => {
