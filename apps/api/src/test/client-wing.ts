@@ -1,5 +1,6 @@
 // Test helpers (imported by tests only) for the client wing: the demo callers signed in, the two
 // demo clients, and the rows the client-section tests set up alike.
+import { expect } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { activityLog, clientBillingPlans, consultantUserCompanies, users } from '../db/schema/index.js';
 import { ROLE } from '@kulu/shared';
@@ -125,3 +126,35 @@ export const FULL_PLAN = {
   adminFee: '25.00',
   companyAdditionalUsersFee: '4.00',
 } as const;
+
+/** One call of a route walk: its method, url and (for a write) body. */
+export type RouteCall = readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object];
+
+/** Each call answers `status` to `token` (a walk of the routes a caller may not reach). */
+export async function expectEachStatus(
+  t: Pick<TestApp, 'inject'>,
+  token: string,
+  status: number,
+  calls: readonly RouteCall[],
+): Promise<void> {
+  for (const [method, url, payload] of calls) {
+    const res = await t.inject({ method, url, token, payload });
+    expect(res.statusCode, `${method} ${url}`).toBe(status);
+  }
+}
+
+/**
+ * A bad body PUT to another client's row answers the same 400 as to an unknown id: the body is
+ * checked before the row is looked up, so the answer tells nothing of which ids exist.
+ */
+export async function expectSameBadBody(
+  t: Pick<TestApp, 'inject'>,
+  token: string,
+  urls: { foreign: string; unknown: string },
+  payload: object,
+): Promise<void> {
+  const foreign = await t.inject({ method: 'PUT', url: urls.foreign, token, payload });
+  const unknown = await t.inject({ method: 'PUT', url: urls.unknown, token, payload });
+  expect([foreign.statusCode, unknown.statusCode]).toEqual([400, 400]);
+  expect(foreign.json()).toEqual(unknown.json());
+}

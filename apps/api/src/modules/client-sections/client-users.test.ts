@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_CLIENT_USER_PERMISSIONS, message } from '@kulu/shared';
 import { clients, costCenters, subCompanies } from '../../db/schema/index.js';
-import { clientWing, demoUser, loggedFor } from '../../test/client-wing.js';
+import { clientWing, demoUser, expectEachStatus, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
 import { insertInvoice } from '../../test/import-parsed.js';
 
@@ -64,6 +64,7 @@ afterAll(async () => {
 });
 
 const base = (id = clientId) => `/api/clients/${id}/users`;
+const add = (payload: object, token = admin) => t.inject({ method: 'POST', url: base(), token, payload });
 /** The new user's own fields, as sent and as answered. */
 const LIISA = {
   name: 'Liisa Nieminen',
@@ -95,7 +96,7 @@ describe('additional users', () => {
 
   it('adds a user with every field, logs it and mails the activation link after the commit', async () => {
     const before = t.mails.length;
-    const res = await t.inject({ method: 'POST', url: base(), token: admin, payload: person() });
+    const res = await add(person());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ code: 'clientUserAdded', message: message('clientUserAdded', 'en') });
     const { user } = res.json();
@@ -156,7 +157,7 @@ describe('additional users', () => {
 
   it('refuses an email any user has (any case) with the spec message', async () => {
     for (const email of ['LIISA.nieminen@pohjolarakennus.fi', DEMO.otherCompanyAdmin, DEMO.admin]) {
-      const res = await t.inject({ method: 'POST', url: base(), token: admin, payload: person({ email }) });
+      const res = await add(person({ email }));
       expect(res.statusCode, email).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'clientUserEmailExists',
@@ -189,12 +190,7 @@ describe('additional users', () => {
       [{ subCompanyIds: ['x'] }, undefined],
     ] as const;
     for (const [extra, field] of cases) {
-      const res = await t.inject({
-        method: 'POST',
-        url: base(),
-        token: admin,
-        payload: person({ email: 'new.person@pohjolarakennus.fi', ...extra }),
-      });
+      const res = await add(person({ email: 'new.person@pohjolarakennus.fi', ...extra }));
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       if (field) {
         const keys = Object.keys(res.json().fields ?? {}).map((k) => k.split('.')[0]);
@@ -210,17 +206,15 @@ describe('additional users', () => {
   });
 
   it('gives the default permissions when none are sent, and searches, filters, sorts and pages', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: consultant,
-      payload: {
+    const res = await add(
+      {
         name: 'Pekka Salo',
         email: 'pekka.salo@pohjolarakennus.fi',
         subCompanyIds: [tampere],
         costCenterIds: [],
       },
-    });
+      consultant,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().user.permissions).toEqual([...DEFAULT_CLIENT_USER_PERMISSIONS]);
     const page = await t.inject({
@@ -282,12 +276,7 @@ describe('additional users', () => {
   });
 
   it('mails a new activation link when the email of a user not yet activated changes', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: person({ name: 'Olli Typo', email: 'olli.typo@pohjolarakennus.fi' }),
-    });
+    const created = await add(person({ name: 'Olli Typo', email: 'olli.typo@pohjolarakennus.fi' }));
     const before = t.mails.length;
     const res = await t.inject({
       method: 'PUT',
@@ -323,15 +312,12 @@ describe('additional users', () => {
 
 describe('additional users: tenancy and permissions', () => {
   it("answers 404 for another client's user through this client", async () => {
-    for (const [method, url, payload] of [
-      ['GET', `${base()}/${otherUserId}`, undefined],
+    await expectEachStatus(t, admin, 404, [
+      ['GET', `${base()}/${otherUserId}`],
       ['PUT', `${base()}/${otherUserId}`, person({ email: 'stolen@x.fi' })],
-      ['POST', `${base()}/${otherUserId}/deactivate`, undefined],
-      ['POST', `${base()}/${otherUserId}/activate`, undefined],
-    ] as const) {
-      const res = await t.inject({ method, url, token: admin, payload });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-    }
+      ['POST', `${base()}/${otherUserId}/deactivate`],
+      ['POST', `${base()}/${otherUserId}/activate`],
+    ]);
     // The company admin is not one of the additional users.
     const adminRow = await demoUser(t, DEMO.companyAdmin);
     const res = await t.inject({ method: 'POST', url: `${base()}/${adminRow.id}/deactivate`, token: admin });
@@ -357,14 +343,10 @@ describe('additional users: tenancy and permissions', () => {
 
   it('refuses company admins and client users (403), another client’s admin included', async () => {
     for (const token of [companyAdmin, clientUser, otherCompanyAdmin]) {
-      expect((await t.inject({ method: 'GET', url: base(), token })).statusCode).toBe(403);
-      const post = await t.inject({
-        method: 'POST',
-        url: base(),
-        token,
-        payload: person({ email: 'x@y.fi' }),
-      });
-      expect(post.statusCode).toBe(403);
+      await expectEachStatus(t, token, 403, [
+        ['GET', base()],
+        ['POST', base(), person({ email: 'x@y.fi' })],
+      ]);
     }
     expect(
       (await t.inject({ method: 'GET', url: base(otherClientId), token: companyAdmin })).statusCode,

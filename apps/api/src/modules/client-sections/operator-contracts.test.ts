@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { crc32 } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { helsinkiDay, message } from '@kulu/shared';
@@ -14,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { clientWing, loggedFor } from '../../test/client-wing.js';
 import { multipartFile } from '../../test/uploads.js';
+import { textPart, zipOf } from '../../test/bomb-xlsx.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { sendOperatorContractReminders } from './operator-contract-reminders.js';
 import { sniffDocument } from './document-type.js';
@@ -54,44 +54,9 @@ const upload = (
   url = docsUrl(),
 ) => t.inject({ method: 'POST', url, token, ...multipartFile(name === undefined ? {} : { name }, file) });
 
-/** A ZIP of stored entries (enough for an Office Open XML package). */
-function zip(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const data = Buffer.from(text);
-    const n = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(n.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, n, data);
-    centrals.push(central, n);
-    offset += 30 + n.length + data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
+/** A ZIP of text entries (enough for an Office Open XML package). */
+const zip = (entries: Record<string, string>): Buffer =>
+  zipOf(Object.entries(entries).map(([name, text]) => ({ name, part: textPart(text) })));
 
 const contentTypes = (main: string) =>
   `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="${main}"/></Types>`;

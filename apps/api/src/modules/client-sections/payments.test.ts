@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
 import { clientPayments } from '../../db/schema/index.js';
-import { clientWing, loggedFor } from '../../test/client-wing.js';
+import { clientWing, expectEachStatus, expectSameBadBody, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -18,6 +18,7 @@ const base = (id = clientId) => `/api/clients/${id}/payments`;
 const rowsOf = (id: number) =>
   t.deps.database.db.select().from(clientPayments).where(eq(clientPayments.clientId, id));
 const logOf = (id: number) => loggedFor(t, 'payment', id);
+const add = (payload: object, token = admin) => t.inject({ method: 'POST', url: base(), token, payload });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,12 +38,7 @@ afterAll(async () => {
 
 describe('client payments', () => {
   it('adds a payment dated today with the message, logged', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { paymentDate: today(), amount: '1250,50', description: 'Invoice 2025-11' },
-    });
+    const res = await add({ paymentDate: today(), amount: '1250,50', description: 'Invoice 2025-11' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       code: 'paymentAdded',
@@ -50,21 +46,15 @@ describe('client payments', () => {
       payment: { clientId, paymentDate: today(), amount: '1250.50', description: 'Invoice 2025-11' },
     });
     const id = res.json().payment.id as number;
-    const log = await logOf(id);
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ area: 'payments', action: 'create', clientId });
-    expect(log[0].after).toMatchObject({ amount: '1250.50' });
+    expect(await logOf(id)).toMatchObject([
+      { area: 'payments', action: 'create', clientId, after: { amount: '1250.50' } },
+    ]);
   });
 
   it('refuses an amount of 0 or less with the spec message, and leaves the table as it was', async () => {
     const before = await rowsOf(clientId);
     for (const amount of ['0', '0.00', '-5', -1]) {
-      const res = await t.inject({
-        method: 'POST',
-        url: base(),
-        token: admin,
-        payload: { paymentDate: today(), amount },
-      });
+      const res = await add({ paymentDate: today(), amount });
       expect(res.statusCode, String(amount)).toBe(400);
       expect(res.json(), String(amount)).toMatchObject({
         code: 'paymentAmountPositive',
@@ -77,24 +67,14 @@ describe('client payments', () => {
 
   it('refuses a date in the future (tomorrow, next month) with the spec message, table unchanged', async () => {
     const before = await rowsOf(clientId);
-    const res = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { paymentDate: dayFrom(1), amount: '10' },
-    });
+    const res = await add({ paymentDate: dayFrom(1), amount: '10' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'paymentDateInFuture',
       message: message('paymentDateInFuture', 'en'),
       fields: { paymentDate: 'invalid' },
     });
-    const later = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { paymentDate: dayFrom(40), amount: '10' },
-    });
+    const later = await add({ paymentDate: dayFrom(40), amount: '10' });
     expect(later.statusCode).toBe(400);
     expect(later.json().code).toBe('paymentDateInFuture');
     expect(await rowsOf(clientId)).toEqual(before);
@@ -110,7 +90,7 @@ describe('client payments', () => {
       [{ paymentDate: today(), amount: '10', description: 'a\u0000b' }, { description: 'invalid' }],
     ];
     for (const [payload, fields] of cases) {
-      const res = await t.inject({ method: 'POST', url: base(), token: admin, payload: payload as object });
+      const res = await add(payload as object);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().fields, JSON.stringify(payload)).toMatchObject(fields);
     }
@@ -125,12 +105,7 @@ describe('client payments', () => {
       ['2024-01-01', '200.00'],
       ['2024-02-01', '300.00'],
     ]) {
-      const res = await t.inject({
-        method: 'POST',
-        url: base(),
-        token: admin,
-        payload: { paymentDate, amount },
-      });
+      const res = await add({ paymentDate, amount });
       expect(res.statusCode).toBe(201);
     }
     const rows = await rowsOf(clientId);
@@ -157,12 +132,7 @@ describe('client payments', () => {
   });
 
   it('updates a payment with the message and before/after in the log, by the same rules', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { paymentDate: '2024-05-05', amount: '50' },
-    });
+    const created = await add({ paymentDate: '2024-05-05', amount: '50' });
     const id = created.json().payment.id as number;
     const res = await t.inject({
       method: 'PUT',
@@ -194,12 +164,7 @@ describe('client payments', () => {
   });
 
   it('deletes a payment with the message, logged; a second delete is 404', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { paymentDate: '2024-06-01', amount: '5' },
-    });
+    const created = await add({ paymentDate: '2024-06-01', amount: '5' });
     const id = created.json().payment.id as number;
     const res = await t.inject({ method: 'DELETE', url: `${base()}/${id}`, token: admin });
     expect(res.statusCode).toBe(200);
@@ -215,14 +180,10 @@ describe('client payments', () => {
 describe('client payments: permission and tenancy', () => {
   it('is closed to company users (403)', async () => {
     for (const token of [companyAdmin, clientUser]) {
-      expect((await t.inject({ method: 'GET', url: base(), token })).statusCode).toBe(403);
-      const post = await t.inject({
-        method: 'POST',
-        url: base(),
-        token,
-        payload: { paymentDate: today(), amount: '1' },
-      });
-      expect(post.statusCode).toBe(403);
+      await expectEachStatus(t, token, 403, [
+        ['GET', base()],
+        ['POST', base(), { paymentDate: today(), amount: '1' }],
+      ]);
     }
   });
 
@@ -234,11 +195,7 @@ describe('client payments: permission and tenancy', () => {
       const put = await t.inject({ method: 'PUT', url, token: admin, payload: { paymentDate, amount: '1' } });
       expect(put.statusCode).toBe(404);
     }
-    const bad = { amount: 0 };
-    const foreign = await t.inject({ method: 'PUT', url, token: admin, payload: bad });
-    const unknown = await t.inject({ method: 'PUT', url: `${base()}/999999`, token: admin, payload: bad });
-    expect([foreign.statusCode, unknown.statusCode]).toEqual([400, 400]);
-    expect(foreign.json()).toEqual(unknown.json());
+    await expectSameBadBody(t, admin, { foreign: url, unknown: `${base()}/999999` }, { amount: 0 });
     expect((await t.inject({ method: 'DELETE', url, token: admin })).statusCode).toBe(404);
     expect(await rowsOf(otherClientId)).toMatchObject([{ id: otherPaymentId, amount: '99.00' }]);
     expect((await t.inject({ method: 'GET', url: base(999999), token: admin })).statusCode).toBe(404);
@@ -246,23 +203,15 @@ describe('client payments: permission and tenancy', () => {
 
   it('limits a consultant to the assigned companies (another company: 404, body or not)', async () => {
     expect((await t.inject({ method: 'GET', url: base(), token: consultant })).statusCode).toBe(200);
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: consultant,
-      payload: { paymentDate: today(), amount: '3' },
-    });
+    const created = await add({ paymentDate: today(), amount: '3' }, consultant);
     expect(created.statusCode).toBe(201);
-    for (const [method, url, payload] of [
-      ['GET', base(otherClientId), undefined],
+    await expectEachStatus(t, consultant, 404, [
+      ['GET', base(otherClientId)],
       ['POST', base(otherClientId), { amount: 'x' }],
-      ['GET', `${base(otherClientId)}/${otherPaymentId}`, undefined],
+      ['GET', `${base(otherClientId)}/${otherPaymentId}`],
       ['PUT', `${base(otherClientId)}/${otherPaymentId}`, { paymentDate: today(), amount: '1' }],
-      ['DELETE', `${base(otherClientId)}/${otherPaymentId}`, undefined],
-    ] as const) {
-      const res = await t.inject({ method, url, token: consultant, payload });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-    }
+      ['DELETE', `${base(otherClientId)}/${otherPaymentId}`],
+    ]);
     expect(await rowsOf(otherClientId)).toHaveLength(1);
   });
 });
@@ -278,21 +227,11 @@ describe('client payments: today is the day in Europe/Helsinki', () => {
     const token = await t.login(DEMO.admin);
     const before = await rowsOf(clientId);
 
-    const ok = await t.inject({
-      method: 'POST',
-      url: base(),
-      token,
-      payload: { paymentDate: day, amount: '5' },
-    });
+    const ok = await add({ paymentDate: day, amount: '5' }, token);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().payment).toMatchObject({ paymentDate: day });
     // The next Helsinki day is still in the future.
-    const later = await t.inject({
-      method: 'POST',
-      url: base(),
-      token,
-      payload: { paymentDate: addDays(day, 1), amount: '5' },
-    });
+    const later = await add({ paymentDate: addDays(day, 1), amount: '5' }, token);
     expect(later.statusCode).toBe(400);
     expect(later.json().code).toBe('paymentDateInFuture');
     expect(await rowsOf(clientId)).toHaveLength(before.length + 1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { message } from '@kulu/shared';
 import { subCompanies } from '../../db/schema/index.js';
-import { clientWing, insertBillingPlan, loggedFor } from '../../test/client-wing.js';
+import { clientWing, expectEachStatus, insertBillingPlan, loggedFor } from '../../test/client-wing.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -35,6 +35,7 @@ afterAll(async () => {
 });
 
 const base = (id = clientId) => `/api/clients/${id}/sub-companies`;
+const add = (payload: object, token = admin) => t.inject({ method: 'POST', url: base(), token, payload });
 
 describe('sub-company management', () => {
   it("lists the client's sub-companies with their users", async () => {
@@ -61,12 +62,7 @@ describe('sub-company management', () => {
   });
 
   it('adds one with a billing plan, logs it, and refuses the same name (any case) with the spec message', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { name: 'Pohjola Rakennus Oulu', numberOfUsers: '12', billingPlanId: planId },
-    });
+    const res = await add({ name: 'Pohjola Rakennus Oulu', numberOfUsers: '12', billingPlanId: planId });
     expect(res.statusCode).toBe(201);
     const { subCompany } = res.json();
     expect(res.json()).toMatchObject({ code: 'subCompanyAdded', message: message('subCompanyAdded', 'en') });
@@ -81,12 +77,7 @@ describe('sub-company management', () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ clientId, action: 'create' });
 
-    const dup = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { name: 'pohjola rakennus OULU', numberOfUsers: 1 },
-    });
+    const dup = await add({ name: 'pohjola rakennus OULU', numberOfUsers: 1 });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({
       code: 'subCompanyNameExists',
@@ -136,27 +127,17 @@ describe('sub-company management', () => {
       [{ name: 'X\u0000', numberOfUsers: 1 }, 'name', undefined],
     ] as const;
     for (const [payload, field, kind] of cases) {
-      const res = await t.inject({ method: 'POST', url: base(), token: admin, payload });
+      const res = await add(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       if (kind) expect(res.json().fields?.[field]).toBe(kind);
     }
-    const plan = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { name: 'Plan missing', numberOfUsers: 1, billingPlanId: 2_000_000 },
-    });
+    const plan = await add({ name: 'Plan missing', numberOfUsers: 1, billingPlanId: 2_000_000 });
     expect(plan.statusCode).toBe(400);
     expect(plan.json().fields).toEqual({ billingPlanId: 'invalid' });
   });
 
   it('deletes an unused sub-company and answers 409 for one in use', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: { name: 'Temporary', numberOfUsers: 0 },
-    });
+    const created = await add({ name: 'Temporary', numberOfUsers: 0 });
     const id = created.json().subCompany.id;
     const del = await t.inject({ method: 'DELETE', url: `${base()}/${id}`, token: admin });
     expect(del.statusCode).toBe(200);
@@ -187,14 +168,11 @@ describe('sub-company management', () => {
 
 describe('sub-company tenancy and permissions', () => {
   it("answers 404 for another client's sub-company through this client", async () => {
-    for (const [method, payload] of [
-      ['GET', undefined],
-      ['PUT', { name: 'Stolen', numberOfUsers: 1 }],
-      ['DELETE', undefined],
-    ] as const) {
-      const res = await t.inject({ method, url: `${base()}/${otherSubId}`, token: admin, payload });
-      expect(res.statusCode, method).toBe(404);
-    }
+    await expectEachStatus(t, admin, 404, [
+      ['GET', `${base()}/${otherSubId}`],
+      ['PUT', `${base()}/${otherSubId}`, { name: 'Stolen', numberOfUsers: 1 }],
+      ['DELETE', `${base()}/${otherSubId}`],
+    ]);
     // Another client in the path: 404 whatever the body.
     const unknownClient = await t.inject({
       method: 'PUT',
@@ -211,14 +189,10 @@ describe('sub-company tenancy and permissions', () => {
 
   it('refuses company users (403) and lets a consultant reach only assigned companies', async () => {
     for (const token of [companyAdmin, clientUser]) {
-      expect((await t.inject({ method: 'GET', url: base(), token })).statusCode).toBe(403);
-      const post = await t.inject({
-        method: 'POST',
-        url: base(),
-        token,
-        payload: { name: 'X', numberOfUsers: 1 },
-      });
-      expect(post.statusCode).toBe(403);
+      await expectEachStatus(t, token, 403, [
+        ['GET', base()],
+        ['POST', base(), { name: 'X', numberOfUsers: 1 }],
+      ]);
     }
     // A company admin of another client cannot reach this client's sub-companies either.
     expect((await t.inject({ method: 'GET', url: base(), token: otherCompanyAdmin })).statusCode).toBe(403);

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, firstOfMonth, helsinkiDay, helsinkiDayStart, message } from '@kulu/shared';
 import { clients, onDemandSupport } from '../../db/schema/index.js';
-import { clientWing, insertBillingPlan, loggedFor } from '../../test/client-wing.js';
+import {
+  clientWing,
+  expectEachStatus,
+  expectSameBadBody,
+  insertBillingPlan,
+  loggedFor,
+} from '../../test/client-wing.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -59,10 +65,9 @@ describe('on-demand support hours', () => {
       support: { clientId, supportDate: today(), hours: '1.50', description: 'Phone support' },
     });
     const id = res.json().support.id as number;
-    const log = await logOf(id);
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ area: 'support', action: 'create', clientId });
-    expect(log[0].after).toMatchObject({ hours: '1.50' });
+    expect(await logOf(id)).toMatchObject([
+      { area: 'support', action: 'create', clientId, after: { hours: '1.50' } },
+    ]);
 
     const first = await add({ supportDate: firstOfMonth(today()), hours: 2 });
     expect(first.statusCode).toBe(201);
@@ -195,8 +200,10 @@ describe('on-demand support hours', () => {
 describe('on-demand support: permission and tenancy', () => {
   it('is closed to company users (403)', async () => {
     for (const token of [companyAdmin, clientUser]) {
-      expect((await t.inject({ method: 'GET', url: base(), token })).statusCode).toBe(403);
-      expect((await add({ supportDate: today(), hours: '1' }, token)).statusCode).toBe(403);
+      await expectEachStatus(t, token, 403, [
+        ['GET', base()],
+        ['POST', base(), { supportDate: today(), hours: '1' }],
+      ]);
     }
   });
 
@@ -205,22 +212,15 @@ describe('on-demand support: permission and tenancy', () => {
     expect((await t.inject({ method: 'GET', url, token: admin })).statusCode).toBe(404);
     const valid = { supportDate: today(), hours: '1' };
     expect((await t.inject({ method: 'PUT', url, token: admin, payload: valid })).statusCode).toBe(404);
-    const bad = { hours: 0 };
-    const foreign = await t.inject({ method: 'PUT', url, token: admin, payload: bad });
-    const unknown = await t.inject({ method: 'PUT', url: `${base()}/999999`, token: admin, payload: bad });
-    expect([foreign.statusCode, unknown.statusCode]).toEqual([400, 400]);
-    expect(foreign.json()).toEqual(unknown.json());
+    await expectSameBadBody(t, admin, { foreign: url, unknown: `${base()}/999999` }, { hours: 0 });
 
     expect((await t.inject({ method: 'GET', url: base(), token: consultant })).statusCode).toBe(200);
-    for (const [method, u, payload] of [
-      ['GET', base(otherClientId), undefined],
+    await expectEachStatus(t, consultant, 404, [
+      ['GET', base(otherClientId)],
       ['POST', base(otherClientId), { hours: 'x' }],
       ['PUT', `${base(otherClientId)}/${otherEntryId}`, { supportDate: today(), hours: '1' }],
-      ['DELETE', `${base(otherClientId)}/${otherEntryId}`, undefined],
-    ] as const) {
-      const res = await t.inject({ method, url: u, token: consultant, payload });
-      expect(res.statusCode, `${method} ${u}`).toBe(404);
-    }
+      ['DELETE', `${base(otherClientId)}/${otherEntryId}`],
+    ]);
     expect(await rowsOf(otherClientId)).toMatchObject([{ id: otherEntryId, hours: '2.00' }]);
   });
 });
