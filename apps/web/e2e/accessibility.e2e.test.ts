@@ -124,6 +124,29 @@ async function checkMenuPage(
   await check(page, `${item.path} (${where}, sorted by a clicked column)`, found);
 }
 
+/**
+ * A test of one role's pages: `walk` on a page signed in as `email` (in English) files its findings
+ * in `found`; then the user's theme and language are restored and the page closed, and nothing was
+ * found and no page error happened.
+ */
+const roleTest = (
+  title: string,
+  email: string,
+  walk: (page: Page, pending: Set<Request>, found: string[]) => Promise<void>,
+) =>
+  it(title, SLOW, async () => {
+    const { context, page, errors, pending } = await signedIn(email, 'en');
+    const found: string[] = [];
+    try {
+      await walk(page, pending, found);
+    } finally {
+      await restore(page, pending);
+      await context.close();
+    }
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
 describe('accessibility (axe-core: no critical or serious WCAG A/AA violations)', () => {
   it('on the login page in English and in Finnish', SLOW, async () => {
     const { context, page, errors } = await openPage(browser());
@@ -142,10 +165,10 @@ describe('accessibility (axe-core: no critical or serious WCAG A/AA violations)'
     await context.close();
   });
 
-  it('on every page of the company admin, a few in Finnish and in a dark theme', SLOW, async () => {
-    const { context, page, errors, pending } = await signedIn(USERS.companyAdmin, 'en');
-    const found: string[] = [];
-    try {
+  roleTest(
+    'on every page of the company admin, a few in Finnish and in a dark theme',
+    USERS.companyAdmin,
+    async (page, pending, found) => {
       await page.waitForURL(/#\/company\/dashboard\/costAndUsage$/);
       await waitForFigures(page, pending);
       const pages = leaves(COMPANY_MENU);
@@ -167,18 +190,13 @@ describe('accessibility (axe-core: no critical or serious WCAG A/AA violations)'
         await openMenuPage(page, pending, item, 'en');
         await checkMenuPage(page, pending, item, 'en, dark theme 3', found);
       }
-    } finally {
-      await restore(page, pending);
-      await context.close();
-    }
-    expect(found).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+    },
+  );
 
-  it('on every page of the provider admin, a few in Finnish', SLOW, async () => {
-    const { context, page, errors, pending } = await signedIn(USERS.admin, 'en');
-    const found: string[] = [];
-    try {
+  roleTest(
+    'on every page of the provider admin, a few in Finnish',
+    USERS.admin,
+    async (page, pending, found) => {
       const pages = leaves(ADMIN_MENU);
       for (const item of pages) {
         await openMenuPage(page, pending, item, 'en');
@@ -201,11 +219,6 @@ describe('accessibility (axe-core: no critical or serious WCAG A/AA violations)'
         await openMenuPage(page, pending, item, 'fi');
         await checkMenuPage(page, pending, item, 'fi', found);
       }
-    } finally {
-      await restore(page, pending);
-      await context.close();
-    }
-    expect(found).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+    },
+  );
 });
