@@ -23,6 +23,7 @@ import {
   reqPercent,
   reqText,
   type MasterField,
+  type MasterFilter,
 } from './common.js';
 
 /**
@@ -76,6 +77,38 @@ export const OPTIONS_URL = {
 
 const id = z.number().int();
 const name = reqText(200);
+
+/**
+ * A master's reference to a row of another master (a cost element's operator), declared once for
+ * each place it stands in: the list's filter `<key>Id`, the table's column `<key>Name`, the form's
+ * picker of `<key>Id` (choices from `optionsUrl`), the entity's id and name (nullable unless
+ * `required`) and the create schema's id. `field` adds to the picker (`dependsOn`, `visibleWhen`).
+ */
+function reference<const K extends string, const R extends boolean = false>(
+  key: K,
+  optionsUrl: string,
+  opts: { required?: R; field?: Partial<MasterField> } = {},
+) {
+  type Id = `${K}Id`;
+  type Name = `${K}Name`;
+  type Ref<S extends z.ZodType> = R extends true ? S : z.ZodNullable<S>;
+  const idKey: Id = `${key}Id`;
+  const nameKey: Name = `${key}Name`;
+  const required = opts.required === true;
+  return {
+    filter: { [idKey]: { type: 'id' } } as Record<Id, MasterFilter>,
+    column: col(nameKey),
+    field: refField(idKey, optionsUrl, { ...(required ? { required } : {}), ...opts.field }),
+    entity: (required
+      ? { [idKey]: id, [nameKey]: z.string() }
+      : { [idKey]: id.nullable(), [nameKey]: z.string().nullable() }) as Record<Id, Ref<typeof id>> &
+      Record<Name, Ref<z.ZodString>>,
+    create: { [idKey]: required ? reqId() : optId() } as Record<
+      Id,
+      R extends true ? ReturnType<typeof reqId> : ReturnType<typeof optId>
+    >,
+  };
+}
 
 // ---- operators, countries, currencies --------------------------------------------------------
 
@@ -153,6 +186,10 @@ export const currencyMaster = defineMaster({
 
 // ---- cost centers, groups, categories, elements --------------------------------------------
 
+const centerClient = reference('client', OPTIONS_URL.clients, { required: true });
+const centerSubCompany = reference('subCompany', OPTIONS_URL.subCompanies, {
+  field: { dependsOn: 'clientId' },
+});
 export const costCenterMaster = defineMaster({
   key: 'costCenters',
   path: 'cost-centers',
@@ -161,23 +198,16 @@ export const costCenterMaster = defineMaster({
   searchable: ['name', 'clientName', 'subCompanyName'],
   sortable: ['name', 'clientName', 'subCompanyName', 'id'],
   defaultSort: 'clientName',
-  filters: { clientId: { type: 'id' }, subCompanyId: { type: 'id' } },
-  columns: [col('clientName'), col('subCompanyName'), col('name')],
+  filters: { ...centerClient.filter, ...centerSubCompany.filter },
+  columns: [centerClient.column, centerSubCompany.column, col('name')],
   fields: [
-    refField('clientId', OPTIONS_URL.clients, { required: true }),
-    refField('subCompanyId', OPTIONS_URL.subCompanies, { dependsOn: 'clientId' }),
+    centerClient.field,
+    centerSubCompany.field,
     field('name', 'text', { required: true, maxLength: 200 }),
   ],
   messages: DEFAULT_MESSAGES,
-  entity: z.object({
-    id,
-    clientId: id,
-    clientName: z.string(),
-    subCompanyId: id.nullable(),
-    subCompanyName: z.string().nullable(),
-    name: z.string(),
-  }),
-  create: z.object({ clientId: reqId(), subCompanyId: optId(), name }),
+  entity: z.object({ id, ...centerClient.entity, ...centerSubCompany.entity, name: z.string() }),
+  create: z.object({ ...centerClient.create, ...centerSubCompany.create, name }),
 });
 
 export const costGroupMaster = defineMaster({
@@ -196,6 +226,9 @@ export const costGroupMaster = defineMaster({
   create: z.object({ name, isCurrentPlan: boolField() }),
 });
 
+/** null: the category applies to every operator. */
+const categoryOperator = reference('operator', OPTIONS_URL.operators);
+const categoryGroup = reference('costGroup', OPTIONS_URL.costGroups);
 export const costCategoryMaster = defineMaster({
   key: 'costCategories',
   path: 'cost-categories',
@@ -205,50 +238,49 @@ export const costCategoryMaster = defineMaster({
   sortable: ['name', 'nameFi', 'operatorName', 'usageType', 'zone', 'costGroupName', 'id'],
   defaultSort: 'name',
   filters: {
-    operatorId: { type: 'id' },
+    ...categoryOperator.filter,
     usageType: { type: 'enum', values: USAGE_TYPES },
     zone: { type: 'enum', values: ZONES },
-    costGroupId: { type: 'id' },
+    ...categoryGroup.filter,
   },
   columns: [
     col('name'),
     col('nameFi'),
-    col('operatorName'),
+    categoryOperator.column,
     col('usageType', 'enum', { options: enumOptions('usageType', USAGE_TYPES) }),
     col('zone', 'enum', { options: enumOptions('zone', ZONES) }),
-    col('costGroupName'),
+    categoryGroup.column,
   ],
   fields: [
     field('name', 'text', { required: true, maxLength: 200 }),
     field('nameFi', 'text', { required: true, maxLength: 200 }),
-    refField('operatorId', OPTIONS_URL.operators),
+    categoryOperator.field,
     field('usageType', 'enum', { required: true, options: enumOptions('usageType', USAGE_TYPES) }),
     field('zone', 'enum', { required: true, options: enumOptions('zone', ZONES) }),
-    refField('costGroupId', OPTIONS_URL.costGroups),
+    categoryGroup.field,
   ],
   messages: DEFAULT_MESSAGES,
   entity: z.object({
     id,
     name: z.string(),
     nameFi: z.string(),
-    operatorId: id.nullable(),
-    operatorName: z.string().nullable(),
+    ...categoryOperator.entity,
     usageType: z.enum(USAGE_TYPES),
     zone: z.enum(ZONES),
-    costGroupId: id.nullable(),
-    costGroupName: z.string().nullable(),
+    ...categoryGroup.entity,
   }),
   create: z.object({
     name,
     nameFi: reqText(200),
-    /** null = the category applies to every operator. */
-    operatorId: optId(),
+    ...categoryOperator.create,
     usageType: reqEnum(USAGE_TYPES),
     zone: reqEnum(ZONES),
-    costGroupId: optId(),
+    ...categoryGroup.create,
   }),
 });
 
+const elementOperator = reference('operator', OPTIONS_URL.operators, { required: true });
+const elementCategory = reference('costCategory', OPTIONS_URL.costCategories);
 export const costElementMaster = defineMaster({
   key: 'costElements',
   path: 'cost-elements',
@@ -258,33 +290,31 @@ export const costElementMaster = defineMaster({
   sortable: ['name', 'operatorName', 'costCategoryName', 'status', 'id'],
   defaultSort: 'name',
   filters: {
-    operatorId: { type: 'id' },
-    costCategoryId: { type: 'id' },
+    ...elementOperator.filter,
+    ...elementCategory.filter,
     status: { type: 'enum', values: COST_ELEMENT_STATUSES },
   },
   columns: [
     col('name'),
-    col('operatorName'),
-    col('costCategoryName'),
+    elementOperator.column,
+    elementCategory.column,
     col('status', 'enum', { options: enumOptions('costElementStatus', COST_ELEMENT_STATUSES) }),
   ],
   fields: [
     field('name', 'text', { required: true, maxLength: 300 }),
-    refField('operatorId', OPTIONS_URL.operators, { required: true }),
-    refField('costCategoryId', OPTIONS_URL.costCategories),
+    elementOperator.field,
+    elementCategory.field,
   ],
   messages: DEFAULT_MESSAGES,
   entity: z.object({
     id,
     /** The line label as the operator prints it on the invoice. */
     name: z.string(),
-    operatorId: id,
-    operatorName: z.string(),
-    costCategoryId: id.nullable(),
-    costCategoryName: z.string().nullable(),
+    ...elementOperator.entity,
+    ...elementCategory.entity,
     status: z.enum(COST_ELEMENT_STATUSES),
   }),
-  create: z.object({ name: reqText(300), operatorId: reqId(), costCategoryId: optId() }),
+  create: z.object({ name: reqText(300), ...elementOperator.create, ...elementCategory.create }),
 });
 
 /** Assign one cost element, or many at once, to a cost category. */
@@ -297,21 +327,23 @@ export const costElementCategorySchema = z.object({ costCategoryId: reqId() });
 // ---- plans, plan groups, base plan groups ------------------------------------------------------
 
 /** What a plan and a plan group both are, first in each of their declarations: a name, an operator and a plan type. */
+const planOperator = reference('operator', OPTIONS_URL.operators, { required: true });
 const planBasics = {
-  filters: { operatorId: { type: 'id' }, planType: { type: 'enum', values: PLAN_TYPES } },
+  filters: { ...planOperator.filter, planType: { type: 'enum', values: PLAN_TYPES } },
   columns: [
     col('name'),
-    col('operatorName'),
+    planOperator.column,
     col('planType', 'enum', { options: enumOptions('planType', PLAN_TYPES) }),
   ],
   fields: [
     field('name', 'text', { required: true, maxLength: 200 }),
-    refField('operatorId', OPTIONS_URL.operators, { required: true }),
+    planOperator.field,
     field('planType', 'enum', { required: true, options: enumOptions('planType', PLAN_TYPES) }),
   ],
-  entity: { id, name: z.string(), operatorId: id, operatorName: z.string(), planType: z.enum(PLAN_TYPES) },
-  create: { name, operatorId: reqId(), planType: reqEnum(PLAN_TYPES) },
+  entity: { id, name: z.string(), ...planOperator.entity, planType: z.enum(PLAN_TYPES) },
+  create: { name, ...planOperator.create, planType: reqEnum(PLAN_TYPES) },
 } as const;
+const groupCategory = reference('costCategory', OPTIONS_URL.costCategories);
 
 const planGroupDefinition = (key: 'planGroups' | 'basePlanGroups') =>
   defineMaster({
@@ -323,24 +355,15 @@ const planGroupDefinition = (key: 'planGroups' | 'basePlanGroups') =>
     sortable: ['name', 'operatorName', 'planType', 'costCategoryName', 'automaticCategorization', 'id'],
     defaultSort: 'name',
     filters: planBasics.filters,
-    columns: [...planBasics.columns, col('costCategoryName'), col('automaticCategorization', 'boolean')],
-    fields: [
-      ...planBasics.fields,
-      refField('costCategoryId', OPTIONS_URL.costCategories),
-      field('automaticCategorization', 'boolean'),
-    ],
+    columns: [...planBasics.columns, groupCategory.column, col('automaticCategorization', 'boolean')],
+    fields: [...planBasics.fields, groupCategory.field, field('automaticCategorization', 'boolean')],
     messages: DEFAULT_MESSAGES,
     entity: z.object({
       ...planBasics.entity,
-      costCategoryId: id.nullable(),
-      costCategoryName: z.string().nullable(),
+      ...groupCategory.entity,
       automaticCategorization: z.boolean(),
     }),
-    create: z.object({
-      ...planBasics.create,
-      costCategoryId: optId(),
-      automaticCategorization: boolField(),
-    }),
+    create: z.object({ ...planBasics.create, ...groupCategory.create, automaticCategorization: boolField() }),
   });
 
 export const planGroupMaster = planGroupDefinition('planGroups');
@@ -359,6 +382,12 @@ const planUnitPrices = ['voiceListPrice', 'voiceContractPrice', 'smsListPrice', 
 /** A packet plan's prices: a minute, an extra minute, an SMS (€, four decimals). */
 const packetPrices = ['perMinuteCost', 'additionalMinuteCost', 'smsCost'] as const;
 
+const planGroup = reference('planGroup', OPTIONS_URL.planGroups);
+const planBaseGroup = reference('basePlanGroup', OPTIONS_URL.basePlanGroups);
+/** The client whose own (contract-priced) row this is: none on a general plan, asked for on a customer-specific one. */
+const planClient = reference('client', OPTIONS_URL.clients, {
+  field: { required: true, visibleWhen: { field: 'scope', values: ['customer_specific'] } },
+});
 export const planMaster = defineMaster({
   key: 'plans',
   path: 'plans',
@@ -381,28 +410,28 @@ export const planMaster = defineMaster({
   defaultSort: 'name',
   filters: {
     ...planBasics.filters,
-    planGroupId: { type: 'id' },
-    basePlanGroupId: { type: 'id' },
+    ...planGroup.filter,
+    ...planBaseGroup.filter,
     scope: { type: 'enum', values: PLAN_SCOPES },
-    clientId: { type: 'id' },
+    ...planClient.filter,
     considerForOptimization: { type: 'boolean' },
   },
   columns: [
     ...planBasics.columns,
-    col('planGroupName'),
+    planGroup.column,
     col('dataSpeedMbps', 'integer'),
     col('listPrice', 'money', { decimals: 2 }),
     col('contractPrice', 'money', { decimals: 2 }),
     col('euDataGb', 'money', { decimals: 2 }),
     col('unlimited', 'boolean'),
     col('scope', 'enum', { options: enumOptions('planScope', PLAN_SCOPES) }),
-    col('clientName'),
+    planClient.column,
     col('considerForOptimization', 'boolean'),
   ],
   fields: [
     ...planBasics.fields,
-    refField('planGroupId', OPTIONS_URL.planGroups),
-    refField('basePlanGroupId', OPTIONS_URL.basePlanGroups),
+    planGroup.field,
+    planBaseGroup.field,
     field('listPrice', 'money', { required: true, decimals: 2 }),
     field('contractPrice', 'money', { decimals: 2 }),
     field('unlimited', 'boolean'),
@@ -417,19 +446,14 @@ export const planMaster = defineMaster({
     ...planFlags.map((f) => field(f, 'boolean')),
     field('coverage', 'enum', { options: enumOptions('planCoverage', PLAN_COVERAGES) }),
     field('scope', 'enum', { options: enumOptions('planScope', PLAN_SCOPES) }),
-    refField('clientId', OPTIONS_URL.clients, {
-      required: true,
-      visibleWhen: { field: 'scope', values: ['customer_specific'] },
-    }),
+    planClient.field,
     field('considerForOptimization', 'boolean'),
   ],
   messages: DEFAULT_MESSAGES,
   entity: z.object({
     ...planBasics.entity,
-    planGroupId: id.nullable(),
-    planGroupName: z.string().nullable(),
-    basePlanGroupId: id.nullable(),
-    basePlanGroupName: z.string().nullable(),
+    ...planGroup.entity,
+    ...planBaseGroup.entity,
     listPrice: moneyString,
     contractPrice: moneyString.nullable(),
     unlimited: z.boolean(),
@@ -444,15 +468,14 @@ export const planMaster = defineMaster({
     ...alike(planFlags, () => z.boolean()),
     coverage: z.enum(PLAN_COVERAGES),
     scope: z.enum(PLAN_SCOPES),
-    clientId: id.nullable(),
-    clientName: z.string().nullable(),
+    ...planClient.entity,
     considerForOptimization: z.boolean(),
   }),
   create: z
     .object({
       ...planBasics.create,
-      planGroupId: optId(),
-      basePlanGroupId: optId(),
+      ...planGroup.create,
+      ...planBaseGroup.create,
       /** Monthly list price excluding VAT. */
       listPrice: reqMoney(2),
       contractPrice: optMoney(2),
@@ -473,8 +496,7 @@ export const planMaster = defineMaster({
       ...alike(planFlags, () => boolField()),
       coverage: enumWithDefault(PLAN_COVERAGES, 'no_limitations'),
       scope: enumWithDefault(PLAN_SCOPES, 'general'),
-      /** The client whose own (contract-priced) row this is; required when customer specific. */
-      clientId: optId(),
+      ...planClient.create,
       considerForOptimization: boolField(true),
     })
     .superRefine((v, ctx) => {
@@ -503,6 +525,8 @@ export const normalizePhoneNumber = (raw: string): string => {
   return digits;
 };
 
+/** null: skipped on every client's invoices. */
+const skippedClient = reference('client', OPTIONS_URL.clients);
 export const skippedNumberMaster = defineMaster({
   key: 'skippedNumbers',
   path: 'skipped-numbers',
@@ -511,27 +535,20 @@ export const skippedNumberMaster = defineMaster({
   searchable: ['phoneNumber', 'clientName', 'note'],
   sortable: ['phoneNumber', 'clientName', 'id'],
   defaultSort: 'phoneNumber',
-  filters: { clientId: { type: 'id' } },
-  columns: [col('phoneNumber'), col('clientName'), col('note')],
+  filters: skippedClient.filter,
+  columns: [col('phoneNumber'), skippedClient.column, col('note')],
   fields: [
     field('phoneNumber', 'phone', { required: true, maxLength: 20 }),
-    refField('clientId', OPTIONS_URL.clients),
+    skippedClient.field,
     field('note', 'text', { maxLength: 500 }),
   ],
   messages: { ...DEFAULT_MESSAGES, duplicate: 'phoneNumberExists' },
-  entity: z.object({
-    id,
-    phoneNumber: z.string(),
-    clientId: id.nullable(),
-    clientName: z.string().nullable(),
-    note: z.string().nullable(),
-  }),
+  entity: z.object({ id, phoneNumber: z.string(), ...skippedClient.entity, note: z.string().nullable() }),
   create: z.object({
     phoneNumber: z
       .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), phoneSchema)
       .transform(normalizePhoneNumber),
-    /** null = skipped on every client's invoices. */
-    clientId: optId(),
+    ...skippedClient.create,
     note: optText(500, true),
   }),
 });
