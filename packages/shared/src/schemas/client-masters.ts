@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import {
+  DEFAULT_MESSAGES,
   defineMaster,
   labelledBy,
   listResponseSchemaOf,
@@ -11,7 +12,7 @@ import {
   reqText,
 } from './masters/common.js';
 import { normalizePhoneNumber } from './masters/resources.js';
-import { idSchema, listQuery, savedAnswer, searchText } from './primitives.js';
+import { idSchema, listQuery, messageAnswer, savedAnswer, searchText } from './primitives.js';
 
 /**
  * The company's client masters (issue 11, spec §2 `/company/client-masters`): Invoice User
@@ -204,8 +205,7 @@ export const importResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   skipped: z.number().int(),
-  code: z.string(),
-  message: z.string(),
+  ...messageAnswer.shape,
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -295,14 +295,8 @@ const planDetailDeclaration = defineMaster({
     pd.field('planId', 'ref', { labelKey: pd.labelKey('plan'), required: true }),
     pd.field('contractPrice', 'money'),
   ],
-  messages: {
-    created: 'planDetailsUpdated',
-    updated: 'planDetailsUpdated',
-    // Never added or deleted, never a duplicate: the defaults stand in.
-    deleted: 'deleted',
-    duplicate: 'nameExists',
-    inUse: 'inUse',
-  },
+  // Never added or deleted, never a duplicate: the defaults stand in.
+  messages: { ...DEFAULT_MESSAGES, created: 'planDetailsUpdated', updated: 'planDetailsUpdated' },
   savedAs: 'planDetail',
   entity: planDetailSchema,
   create: planDetailUpdateSchema,
@@ -314,7 +308,6 @@ export const planDetailSavedSchema = z.object({
   planDetail: planDetailSchema,
   /** Whether the client's re-optimization was queued. */
   reoptimization: z.boolean(),
-  code: z.string(),
-  message: z.string(),
+  ...messageAnswer.shape,
 });
 export type PlanDetailSaved = z.infer<typeof planDetailSavedSchema>;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { messageAnswer, savedAnswer } from './primitives.js';
-import { defineMaster, labelledBy, optText, type MasterMessages } from './masters/common.js';
+import {
+  DEFAULT_MESSAGES,
+  defineMaster,
+  labelledBy,
+  optText,
+  type MasterMessages,
+} from './masters/common.js';
 import { dayString } from './clients.js';
+import { billingPlanMaster } from './masters/resources.js';
 
 /**
  * The money sections of a client in Client Management (issue 11; spec §3 Client billing plan,
@@ -59,20 +66,7 @@ const positiveDecimal = (int: number, positive: 'paymentAmountPositive' | 'suppo
 // ---- billing management -------------------------------------------------------------------------
 
 /** A Client Billing Plan and its fees (the master's row, decimal strings; support fee per hour). */
-export const billingPlanFeesSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  contractLengthMonths: z.number().int(),
-  advancePaymentDiscountPercent: z.string(),
-  costPerPlan: z.string(),
-  setUpFee: z.string(),
-  setUpFeePerCompany: z.string(),
-  additionalUsersFee: z.string(),
-  automatedInvoiceUploadFee: z.string(),
-  onDemandSupportFee: z.string(),
-  adminFee: z.string(),
-  companyAdditionalUsersFee: z.string(),
-});
+export const billingPlanFeesSchema = billingPlanMaster.entity;
 export type BillingPlanFees = z.infer<typeof billingPlanFeesSchema>;
 
 /** The client's billing plan (null: none chosen) and every plan it may be put on. */
@@ -162,7 +156,7 @@ function moneySection<
       own.field(amount, 'money', { required: true, decimals: 2 }),
     ],
     // No unique names, nothing refers to a row.
-    messages: { ...section.messages, duplicate: 'nameExists', inUse: 'inUse' },
+    messages: { ...DEFAULT_MESSAGES, ...section.messages },
     totals: section.totals,
     savedAs: section.savedAs,
     entity: row,

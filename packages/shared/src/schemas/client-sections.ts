@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { savedAnswer } from './primitives.js';
 import { dayString } from './clients.js';
-import { defineMaster, labelledBy, optId, optText, reqEnum, reqInt } from './masters/common.js';
+import {
+  DEFAULT_MESSAGES,
+  defineMaster,
+  labelledBy,
+  optId,
+  optText,
+  reqEnum,
+  reqInt,
+} from './masters/common.js';
 
 /**
  * The sections of a client in Client Management (issue 11, second part; spec §3 Client contract,
@@ -163,14 +171,8 @@ const contractDeclaration = defineMaster({
     contract.field('numberOfPlans', 'integer', { required: true }),
     contract.field('units', 'integer', { required: true }),
   ],
-  messages: {
-    created: 'contractAdded',
-    updated: 'contractUpdated',
-    // Never deleted (no delete route), never a duplicate: the defaults stand in.
-    deleted: 'deleted',
-    duplicate: 'nameExists',
-    inUse: 'inUse',
-  },
+  // Never deleted (no delete route), never a duplicate: the defaults stand in.
+  messages: { ...DEFAULT_MESSAGES, created: 'contractAdded', updated: 'contractUpdated' },
   savedAs: 'contract',
   entity: contractSchema,
   create: contractCreateSchema,

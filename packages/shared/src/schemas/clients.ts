@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidBusinessId } from '../business-id.js';
 import { emailSchema, profilePhoneSchema } from './auth.js';
 import { enumWithDefault, listResponseSchemaOf, optId, optText, reqEnum, reqText } from './masters/common.js';
-import { idSchema, listQuery, savedAnswer, searchText, text } from './primitives.js';
+import { idSchema, listQuery, messageAnswer, savedAnswer, searchText, text } from './primitives.js';
 
 /**
  * Client management (issue 11; spec §2 Client Management, Interested Clients, Add Customer; §3
@@ -199,7 +199,4 @@ export const assignedCompaniesViewSchema = z.object({
 });
 export type AssignedCompanies = z.infer<typeof assignedCompaniesViewSchema>;
 
-export const assignedCompaniesSavedSchema = assignedCompaniesViewSchema.extend({
-  code: z.string(),
-  message: z.string(),
-});
+export const assignedCompaniesSavedSchema = assignedCompaniesViewSchema.extend(messageAnswer.shape);

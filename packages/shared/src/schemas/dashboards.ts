@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagedAnswer, pagingQuery, searchText, sortKey, sortOrder } from './primitives.js';
+import { idSchema, listAnswer, pagedAnswer, pagedSortedBy, searchText } from './primitives.js';
 import { USAGE_TYPES } from './masters/resources.js';
 
 /**
@@ -109,14 +109,15 @@ export const costUsageSubCompanySchema = z.object({
   name: z.string(),
   cost: money,
 });
-export const costUsageUserSchema = z.object({
+/** How a report's row names a subscription: its number, its user, its sub-company and cost center. */
+export const subscriptionNamed = {
   subscriptionId: z.number().int(),
   phoneNumber: z.string(),
   userName: z.string().nullable(),
   subCompanyName: z.string().nullable(),
   costCenterName: z.string().nullable(),
-  cost: money,
-});
+};
+export const costUsageUserSchema = z.object({ ...subscriptionNamed, cost: money });
 
 /**
  * The change against the previous period compares like with like: each month of the period that
@@ -153,7 +154,7 @@ export const costUsageSchema = z.object({
   byCostCenter: z.array(costUsageCostCenterSchema),
   bySubCompany: z.array(costUsageSubCompanySchema),
   /** The top users (subscriptions) by cost and how many subscriptions have cost in the period. */
-  byUser: z.object({ items: z.array(costUsageUserSchema), total: z.number().int() }),
+  byUser: listAnswer(costUsageUserSchema),
 });
 export type CostUsage = z.infer<typeof costUsageSchema>;
 
@@ -176,9 +177,7 @@ export type CostUsageSubscriptionSort = (typeof COST_USAGE_SUBSCRIPTION_SORTABLE
  */
 export const costUsageSubscriptionsQuerySchema = costUsageFiltersSchema
   .extend({
-    ...pagingQuery.shape,
-    sort: sortKey(COST_USAGE_SUBSCRIPTION_SORTABLE).default('cost'),
-    order: sortOrder.default('desc'),
+    ...pagedSortedBy(COST_USAGE_SUBSCRIPTION_SORTABLE, 'cost', 'desc'),
     /** Matches the phone number or the user name (contains, case-insensitive). */
     q: searchText.optional(),
   })

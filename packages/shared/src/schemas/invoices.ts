@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionOfRow } from './dashboards.js';
-import { idSchema, pagedAnswer, pagingQuery, searchText, sortKey, sortOrder, text } from './primitives.js';
+import { idSchema, pagedAnswer, pagedSortedBy, searchText, text } from './primitives.js';
 
 /**
  * Invoice ingestion (issue 4). Money travels as decimal strings ("1234.50"), as in the masters
@@ -110,9 +110,7 @@ export const INVOICE_SORTABLE = [
 ] as const;
 
 export const invoiceListQuerySchema = z.object({
-  ...pagingQuery.shape,
-  sort: sortKey(INVOICE_SORTABLE).default('createdAt'),
-  order: sortOrder.default('desc'),
+  ...pagedSortedBy(INVOICE_SORTABLE, 'createdAt', 'desc'),
   q: searchText.optional(),
   clientId: idSchema.optional(),
   operatorId: idSchema.optional(),
@@ -201,9 +199,7 @@ export const INVOICE_SUBSCRIPTION_SORTABLE = [
 export type InvoiceSubscriptionSort = (typeof INVOICE_SUBSCRIPTION_SORTABLE)[number];
 
 export const invoiceSubscriptionsQuerySchema = z.object({
-  ...pagingQuery.shape,
-  sort: sortKey(INVOICE_SUBSCRIPTION_SORTABLE).default('phoneNumber'),
-  order: sortOrder.default('asc'),
+  ...pagedSortedBy(INVOICE_SUBSCRIPTION_SORTABLE, 'phoneNumber', 'asc'),
   /** Matches the phone number or the user name (contains, case-insensitive). */
   q: searchText.optional(),
 });

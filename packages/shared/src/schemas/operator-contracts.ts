@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageAnswer, savedAnswer } from './primitives.js';
-import { defineMaster, labelledBy, optionSchema, optText } from './masters/common.js';
+import { DEFAULT_MESSAGES, defineMaster, labelledBy, optionSchema, optText } from './masters/common.js';
 import { dayString, optDay } from './clients.js';
 
 /**
@@ -157,14 +157,9 @@ export const operatorContractResource = defineMaster({
     contract.field('contractEndDate', 'text'),
     contract.field('contractEndReminder', 'text'),
   ],
-  messages: {
-    created: 'operatorContractSaved',
-    updated: 'operatorContractSaved',
-    // Never deleted (no delete route), never a duplicate (one row per operator, by its key).
-    deleted: 'deleted',
-    duplicate: 'nameExists',
-    inUse: 'inUse',
-  },
+  // Never deleted (no delete route), never a duplicate (one row per operator, by its key): the
+  // defaults stand in.
+  messages: { ...DEFAULT_MESSAGES, created: 'operatorContractSaved', updated: 'operatorContractSaved' },
   totals: operatorContractListSchema.pick({ available: true }).shape,
   savedAs: 'contract',
   entity: operatorContractSchema,

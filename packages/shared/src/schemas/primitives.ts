@@ -54,6 +54,20 @@ export const sortOrder = z.enum(['asc', 'desc'], { error: 'invalidSort' });
 export const sortQuery = <const S extends readonly [string, ...string[]]>(sortable: S) =>
   z.object({ sort: sortKey(sortable).optional(), order: sortOrder.default('asc') });
 
+/**
+ * Paging and a sort among `sortable` that falls back to `sort` in `order` (a list whose default is
+ * not its first column ascending, e.g. the newest invoices first); the list's own filters follow.
+ */
+export const pagedSortedBy = <const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  sort: S[number],
+  order: 'asc' | 'desc',
+) => ({
+  ...pagingQuery.shape,
+  sort: sortKey(sortable).default(sort),
+  order: sortOrder.default(order),
+});
+
 /** The query of a paged, sorted list: paging, the sort among `sortable`, then the list's own filters. */
 export const listQuery = <const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
   sortable: S,

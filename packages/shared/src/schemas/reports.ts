@@ -8,6 +8,7 @@ import {
   costUsageSubscriptionSchema,
   periodError,
   periodRule,
+  subscriptionNamed,
   usedQuantities,
 } from './dashboards.js';
 import {
@@ -162,11 +163,7 @@ export const unusedSubscriptionsQuerySchema = listQuery(UNUSED_SORTABLE, {
 export type UnusedSubscriptionsQuery = z.infer<typeof unusedSubscriptionsQuerySchema>;
 
 export const unusedSubscriptionSchema = z.object({
-  subscriptionId: z.number().int(),
-  phoneNumber: z.string(),
-  userName: z.string().nullable(),
-  subCompanyName: z.string().nullable(),
-  costCenterName: z.string().nullable(),
+  ...subscriptionNamed,
   planName: z.string().nullable(),
   /** What it cost over the N months, and a month on average (euros). */
   cost: z.string(),
