@@ -29,6 +29,12 @@ const month = (dataGb: number, voiceMinutes = 0, sms = 0, extra: Partial<UsageMo
   dataMb: dataGb * GB,
   ...extra,
 });
+/** A subscription on `plan` with the same use every month for six months. */
+const steady = (id: number, plan: Plan, usage: UsageMonth) => ({
+  id,
+  currentPlanId: plan.id,
+  months: Array.from({ length: 6 }, () => usage),
+});
 
 describe('costOfMonth', () => {
   it('charges a flat rate plan its fee whatever the domestic use', () => {
@@ -96,12 +102,7 @@ describe('README worked examples', () => {
   });
 
   it('2. a pay-per-use line that costs more than a flat rate moves to the flat rate', () => {
-    const sub = {
-      id: 2,
-      currentPlanId: ELISA_PERUS.id,
-      months: Array.from({ length: 6 }, () => month(2, 400, 50)),
-    };
-    const r = bestPlan(sub, CATALOGUE)!;
+    const r = bestPlan(steady(2, ELISA_PERUS, month(2, 400, 50)), CATALOGUE)!;
     expect(r).toMatchObject({
       currentMonthlyCents: 3694,
       bestPlanId: ELISA_10M.id,
@@ -117,12 +118,7 @@ describe('README worked examples', () => {
   });
 
   it('2b. a light pay-per-use line stays where it is', () => {
-    const sub = {
-      id: 3,
-      currentPlanId: ELISA_PERUS.id,
-      months: Array.from({ length: 6 }, () => month(0.3, 30, 5)),
-    };
-    const r = bestPlan(sub, CATALOGUE)!;
+    const r = bestPlan(steady(3, ELISA_PERUS, month(0.3, 30, 5)), CATALOGUE)!;
     expect(r.bestPlanId).toBe(ELISA_PERUS.id);
     expect(r.currentMonthlyCents).toBe(Math.round(490 + 35 * 6.9));
     expect(r.reason.code).toBe('already_best');
@@ -146,12 +142,7 @@ describe('README worked examples', () => {
   });
 
   it("4. the client's contract price for the same plan wins over the list price", () => {
-    const sub = {
-      id: 5,
-      currentPlanId: ELISA_50M.id,
-      months: Array.from({ length: 6 }, () => month(12, 600, 40)),
-    };
-    const r = bestPlan(sub, CATALOGUE)!;
+    const r = bestPlan(steady(5, ELISA_50M, month(12, 600, 40)), CATALOGUE)!;
     expect(r).toMatchObject({
       bestPlanId: ELISA_50M_CONTRACT.id,
       bestMonthlyCents: 1750,
