@@ -130,16 +130,18 @@ export const FULL_PLAN = {
 /** One call of a route walk: its method, url and (for a write) body. */
 export type RouteCall = readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object];
 
-/** Each call answers `status` to `token` (a walk of the routes a caller may not reach). */
+/** Each call answers `status` to each token (a walk of the routes a caller may not reach). */
 export async function expectEachStatus(
   t: Pick<TestApp, 'inject'>,
-  token: string,
+  tokens: string | string[],
   status: number,
   calls: readonly RouteCall[],
 ): Promise<void> {
-  for (const [method, url, payload] of calls) {
-    const res = await t.inject({ method, url, token, payload });
-    expect(res.statusCode, `${method} ${url}`).toBe(status);
+  for (const token of ([] as string[]).concat(tokens)) {
+    for (const [method, url, payload] of calls) {
+      const res = await t.inject({ method, url, token, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
+    }
   }
 }
 

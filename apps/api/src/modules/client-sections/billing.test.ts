@@ -11,6 +11,8 @@ let clientId: number, otherClientId: number;
 let planId: number;
 
 const url = (id = clientId) => `/api/clients/${id}/billing`;
+const setPlan = (billingPlanId: unknown, token = admin, id = clientId) =>
+  t.inject({ method: 'PUT', url: url(id), token, payload: { billingPlanId } });
 const planOf = async (id: number) =>
   (await t.deps.database.db.select({ p: clients.billingPlanId }).from(clients).where(eq(clients.id, id)))[0]
     .p;
@@ -38,12 +40,7 @@ describe('billing management', () => {
 
   it('puts the client on a plan with the message, logged before and after; none again', async () => {
     const was = await planOf(clientId);
-    const res = await t.inject({
-      method: 'PUT',
-      url: url(),
-      token: admin,
-      payload: { billingPlanId: planId },
-    });
+    const res = await setPlan(planId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       code: 'clientBillingUpdated',
@@ -73,18 +70,13 @@ describe('billing management', () => {
     });
     expect(log[0].after).toMatchObject({ billingPlanId: planId });
 
-    const none = await t.inject({
-      method: 'PUT',
-      url: url(),
-      token: admin,
-      payload: { billingPlanId: null },
-    });
+    const none = await setPlan(null);
     expect(none.statusCode).toBe(200);
     expect(none.json().billing).toMatchObject({ billingPlanId: null, plan: null });
   });
 
   it('refuses a body that names no plan or an unknown field, and keeps the plan (issue 23, finding 9)', async () => {
-    await t.inject({ method: 'PUT', url: url(), token: admin, payload: { billingPlanId: planId } });
+    await setPlan(planId);
     for (const payload of [{}, { billingPlan: null }, { billingPlanId: planId, extra: 1 }]) {
       const res = await t.inject({ method: 'PUT', url: url(), token: admin, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -93,9 +85,9 @@ describe('billing management', () => {
   });
 
   it('refuses an unknown or malformed plan and leaves the client as it was', async () => {
-    await t.inject({ method: 'PUT', url: url(), token: admin, payload: { billingPlanId: planId } });
+    await setPlan(planId);
     for (const billingPlanId of [999999, 'abc', -1, 2 ** 40]) {
-      const res = await t.inject({ method: 'PUT', url: url(), token: admin, payload: { billingPlanId } });
+      const res = await setPlan(billingPlanId);
       expect(res.statusCode, String(billingPlanId)).toBe(400);
       expect(res.json().fields, String(billingPlanId)).toEqual({ billingPlanId: 'invalid' });
     }
@@ -104,21 +96,13 @@ describe('billing management', () => {
 
   it('is closed to company users, and another client is 404 to a consultant without it', async () => {
     expect((await t.inject({ method: 'GET', url: url(), token: companyAdmin })).statusCode).toBe(403);
-    expect(
-      (await t.inject({ method: 'PUT', url: url(), token: companyAdmin, payload: { billingPlanId: null } }))
-        .statusCode,
-    ).toBe(403);
+    expect((await setPlan(null, companyAdmin)).statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: url(), token: consultant })).statusCode).toBe(200);
     const was = await planOf(otherClientId);
     expect((await t.inject({ method: 'GET', url: url(otherClientId), token: consultant })).statusCode).toBe(
       404,
     );
-    const put = await t.inject({
-      method: 'PUT',
-      url: url(otherClientId),
-      token: consultant,
-      payload: { billingPlanId: 'x' },
-    });
+    const put = await setPlan('x', consultant, otherClientId);
     expect(put.statusCode).toBe(404);
     expect(await planOf(otherClientId)).toBe(was);
     expect((await t.inject({ method: 'GET', url: url(999999), token: admin })).statusCode).toBe(404);

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, contractCosts, helsinkiDay, message, ROLE } from '@kulu/shared';
 import { clientContracts, clients, consultantCompanies, users } from '../../db/schema/index.js';
-import { clientWing, FULL_PLAN, insertBillingPlan, loggedFor } from '../../test/client-wing.js';
+import {
+  clientWing,
+  expectEachStatus,
+  FULL_PLAN,
+  insertBillingPlan,
+  loggedFor,
+} from '../../test/client-wing.js';
 import { addActiveContract, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
 import { hashPassword } from '../../lib/passwords.js';
 
@@ -23,6 +29,15 @@ afterAll(async () => {
 });
 
 const base = (id = clientId) => `/api/clients/${id}/contracts`;
+const add = (payload: object) => t.inject({ method: 'POST', url: base(), token: admin, payload });
+/** Terminates contract `id` of client `client` on `terminationDate`, as the provider. */
+const terminate = (id: number, terminationDate: string, client = clientId) =>
+  t.inject({
+    method: 'POST',
+    url: `${base(client)}/${id}/terminate`,
+    token: admin,
+    payload: { terminationDate },
+  });
 const draft = (startDate: string, endDate: string, extra: Record<string, unknown> = {}) => ({
   term: '24',
   startDate,
@@ -85,12 +100,7 @@ describe('contract management', () => {
   });
 
   it('saves a draft with the computed costs and the draft message', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year + 3}-01-01`, `${year + 4}-12-31`),
-    });
+    const res = await add(draft(`${year + 3}-01-01`, `${year + 4}-12-31`));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       code: 'contractDrafted',
@@ -106,12 +116,7 @@ describe('contract management', () => {
   });
 
   it('refuses a contract starting before the previous one ends, with the message', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year}-06-01`, `${year + 3}-12-31`, { status: 'active' }),
-    });
+    const res = await add(draft(`${year}-06-01`, `${year + 3}-12-31`, { status: 'active' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'contractStartBeforePrevious',
@@ -127,16 +132,11 @@ describe('contract management', () => {
       [draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { billingCycle: 'weekly' }), 'billingCycle'],
       [draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { numberOfPlans: -1 }), 'numberOfPlans'],
     ] as const) {
-      const res = await t.inject({ method: 'POST', url: base(), token: admin, payload });
+      const res = await add(payload);
       expect(res.statusCode, field).toBe(400);
       expect(Object.keys(res.json().fields ?? {}), field).toContain(field);
     }
-    const unknownPlan = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { billingPlanId: 999999 }),
-    });
+    const unknownPlan = await add(draft(`${year + 5}-01-01`, `${year + 5}-12-31`, { billingPlanId: 999999 }));
     expect(unknownPlan.statusCode).toBe(400);
     expect(unknownPlan.json().fields).toEqual({ billingPlanId: 'invalid' });
   });
@@ -147,12 +147,7 @@ describe('contract management', () => {
       .select({ planId: clients.billingPlanId })
       .from(clients)
       .where(eq(clients.id, clientId));
-    const res = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year + 6}-01-01`, `${year + 6}-12-31`, { billingPlanId: null }),
-    });
+    const res = await add(draft(`${year + 6}-01-01`, `${year + 6}-12-31`, { billingPlanId: null }));
     if (c.planId == null) {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('contractNoBillingPlan');
@@ -163,12 +158,7 @@ describe('contract management', () => {
   });
 
   it('activates a draft (updated message, logged) and refuses to reopen an inactive contract', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year + 10}-01-01`, `${year + 10}-12-31`),
-    });
+    const created = await add(draft(`${year + 10}-01-01`, `${year + 10}-12-31`));
     const id = created.json().contract.id as number;
     const body = {
       ...draft(`${year + 10}-01-01`, `${year + 10}-12-31`),
@@ -203,61 +193,30 @@ describe('contract management', () => {
   });
 
   it('terminates only on a day between start and end, once', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year + 12}-01-01`, `${year + 12}-12-31`, { status: 'active' }),
-    });
+    const created = await add(draft(`${year + 12}-01-01`, `${year + 12}-12-31`, { status: 'active' }));
     const id = created.json().contract.id as number;
-    const url = `${base()}/${id}/terminate`;
-    const outside = await t.inject({
-      method: 'POST',
-      url,
-      token: admin,
-      payload: { terminationDate: `${year + 13}-01-01` },
-    });
+    const outside = await terminate(id, `${year + 13}-01-01`);
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toMatchObject({
       code: 'contractTerminationDate',
       message: message('contractTerminationDate', 'en'),
     });
-    const ok = await t.inject({
-      method: 'POST',
-      url,
-      token: admin,
-      payload: { terminationDate: `${year + 12}-05-31` },
-    });
+    const ok = await terminate(id, `${year + 12}-05-31`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       code: 'contractTerminated',
       message: message('contractTerminated', 'en'),
       contract: { status: 'terminated', terminationDate: `${year + 12}-05-31` },
     });
-    const again = await t.inject({
-      method: 'POST',
-      url,
-      token: admin,
-      payload: { terminationDate: `${year + 12}-05-31` },
-    });
+    const again = await terminate(id, `${year + 12}-05-31`);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('contractTerminateActiveOnly');
   });
 
   it('refuses to terminate a draft or an inactive contract (409, English and Finnish), leaving it as it was', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year + 14}-01-01`, `${year + 14}-12-31`),
-    });
+    const created = await add(draft(`${year + 14}-01-01`, `${year + 14}-12-31`));
     const draftId = created.json().contract.id as number;
-    const active = await t.inject({
-      method: 'POST',
-      url: base(),
-      token: admin,
-      payload: draft(`${year + 15}-01-01`, `${year + 15}-12-31`, { status: 'active' }),
-    });
+    const active = await add(draft(`${year + 15}-01-01`, `${year + 15}-12-31`, { status: 'active' }));
     const inactiveId = active.json().contract.id as number;
     const stopped = await t.inject({
       method: 'PUT',
@@ -284,12 +243,7 @@ describe('contract management', () => {
         [draftId, `${year + 14}-06-30`],
         [inactiveId, `${year + 15}-06-30`],
       ] as const) {
-        const res = await t.inject({
-          method: 'POST',
-          url: `${base()}/${id}/terminate`,
-          token: admin,
-          payload: { terminationDate: day },
-        });
+        const res = await terminate(id, day);
         expect(res.statusCode).toBe(409);
         expect(res.json()).toMatchObject({
           code: 'contractTerminateActiveOnly',
@@ -306,22 +260,14 @@ describe('contract management', () => {
   });
 
   it("keeps company users out of contracts and another client's contract ids out of reach", async () => {
-    for (const token of [companyAdmin, clientUser]) {
-      const res = await t.inject({ method: 'GET', url: base(), token });
-      expect(res.statusCode).toBe(403);
-    }
+    await expectEachStatus(t, [companyAdmin, clientUser], 403, [['GET', base()]]);
     const [other] = await t.deps.database.db
       .select({ id: clientContracts.id })
       .from(clientContracts)
       .where(eq(clientContracts.clientId, otherClientId));
     const res = await t.inject({ method: 'GET', url: `${base()}/${other.id}`, token: admin });
     expect(res.statusCode).toBe(404);
-    const term = await t.inject({
-      method: 'POST',
-      url: `${base()}/${other.id}/terminate`,
-      token: admin,
-      payload: { terminationDate: today },
-    });
+    const term = await terminate(other.id, today);
     expect(term.statusCode).toBe(404);
   });
 });
@@ -349,12 +295,7 @@ describe('a company without a valid contract is locked out (spec §4)', () => {
       .set({ status: 'active', terminationDate: null })
       .where(eq(clientContracts.id, active.id));
 
-    const res = await t.inject({
-      method: 'POST',
-      url: `${base(otherClientId)}/${active.id}/terminate`,
-      token: admin,
-      payload: { terminationDate: today },
-    });
+    const res = await terminate(active.id, today, otherClientId);
     expect(res.statusCode).toBe(200);
 
     for (const url of ['/api/invoices', '/api/dashboard/cost-usage']) {
@@ -452,43 +393,35 @@ describe('the lock-out rule, status by status (lib/contract-access.ts)', () => {
     const tomorrow = addDays(day, 1);
     const within = { startDate: addDays(day, -30), endDate: addDays(day, 300) };
     const activated = { activatedAt: t.deps.now() };
-    const cases: Array<[string, Partial<typeof clientContracts.$inferInsert> | null, boolean]> = [
+    type Contract = Partial<typeof clientContracts.$inferInsert>;
+    /** A contract over today, activated now, in `status` (with `extra` over that). */
+    const activatedAs = (status: Contract['status'], extra: Contract = {}): Contract => ({
+      status,
+      ...within,
+      ...activated,
+      ...extra,
+    });
+    const cases: Array<[string, Contract | null, boolean]> = [
       ['no contract', null, false],
       ['a draft over today', { status: 'draft', ...within }, false],
-      ['an active contract over today', { status: 'active', ...within, ...activated }, true],
-      [
-        'an active contract that ended yesterday',
-        { status: 'active', ...within, endDate: yesterday, ...activated },
-        false,
-      ],
-      [
-        'an active contract from tomorrow',
-        { status: 'active', ...within, startDate: tomorrow, ...activated },
-        false,
-      ],
-      [
-        'an inactive contract',
-        { status: 'inactive', ...within, inactiveDate: yesterday, ...activated },
-        false,
-      ],
+      ['an active contract over today', activatedAs('active'), true],
+      ['an active contract that ended yesterday', activatedAs('active', { endDate: yesterday }), false],
+      ['an active contract from tomorrow', activatedAs('active', { startDate: tomorrow }), false],
+      ['an inactive contract', activatedAs('inactive', { inactiveDate: yesterday }), false],
       [
         'a contract terminated from active on a later day',
-        { status: 'terminated', ...within, terminationDate: tomorrow, ...activated },
+        activatedAs('terminated', { terminationDate: tomorrow }),
         true,
       ],
-      [
-        'a contract terminated today',
-        { status: 'terminated', ...within, terminationDate: day, ...activated },
-        false,
-      ],
+      ['a contract terminated today', activatedAs('terminated', { terminationDate: day }), false],
       [
         'a draft terminated on a later day (never activated)',
-        { status: 'terminated', ...within, terminationDate: tomorrow, activatedAt: null },
+        activatedAs('terminated', { terminationDate: tomorrow, activatedAt: null }),
         false,
       ],
       [
         'an inactive contract terminated on a later day',
-        { status: 'terminated', ...within, terminationDate: tomorrow, inactiveDate: yesterday, ...activated },
+        activatedAs('terminated', { terminationDate: tomorrow, inactiveDate: yesterday }),
         false,
       ],
     ];
@@ -526,12 +459,7 @@ describe('a consultant firm is locked out like any client (spec §4)', () => {
       .select({ id: clientContracts.id })
       .from(clientContracts)
       .where(eq(clientContracts.clientId, firm.id));
-    const ended = await t.inject({
-      method: 'POST',
-      url: `${base(firm.id)}/${contract.id}/terminate`,
-      token: admin,
-      payload: { terminationDate: helsinkiDay(t.deps.now()) },
-    });
+    const ended = await terminate(contract.id, helsinkiDay(t.deps.now()), firm.id);
     expect(ended.statusCode).toBe(200);
     expect(await isOpen(firm.token, url)).toBe(false);
     expect(await isOpen(provider, url)).toBe(true);
