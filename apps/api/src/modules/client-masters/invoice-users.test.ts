@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { createTestApp, DEMO, linkToken, type TestApp } from '../../test/helpers.js';
-import { loggedFor } from '../../test/client-wing.js';
+import { clientWing, loggedFor } from '../../test/client-wing.js';
 import { multipart } from '../../test/uploads.js';
 
 let t: TestApp;
@@ -27,14 +27,14 @@ let tampereCenter: { id: number; name: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  anna = await t.login(DEMO.companyAdmin);
-  jussi = await t.login(DEMO.otherCompanyAdmin);
+  ({
+    admin,
+    companyAdmin: anna,
+    otherCompanyAdmin: jussi,
+    clientId: ownClient,
+    otherClientId: otherClient,
+  } = await clientWing(t));
   const { db } = t.deps.database;
-  const [a] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
-  const [j] = await db.select().from(users).where(eq(users.email, DEMO.otherCompanyAdmin));
-  ownClient = a.clientId!;
-  otherClient = j.clientId!;
   const subs = await db
     .select()
     .from(subCompanies)
@@ -51,6 +51,11 @@ afterAll(async () => {
   await t?.close();
 });
 
+const add = (payload: object, token = anna) =>
+  t.inject({ method: 'POST', url: '/api/invoice-users', token, payload });
+const edit = (id: number, payload: object, token = anna) =>
+  t.inject({ method: 'PUT', url: `/api/invoice-users/${id}`, token, payload });
+
 const body = (over: Record<string, unknown> = {}) => ({
   name: 'Liisa Lahtinen',
   phoneNumber: '040 123 4567',
@@ -66,12 +71,7 @@ const body = (over: Record<string, unknown> = {}) => ({
 
 describe('invoice users', () => {
   it('adds, lists, updates and deletes a user of the own company, each change logged', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      payload: body(),
-    });
+    const created = await add(body());
     expect(created.statusCode).toBe(201);
     const row = created.json().invoiceUser;
     expect(row).toMatchObject({
@@ -85,17 +85,15 @@ describe('invoice users', () => {
     const list = await t.inject({ method: 'GET', url: '/api/invoice-users?q=lahtinen', token: anna });
     expect(list.json().items.map((i: { id: number }) => i.id)).toEqual([row.id]);
 
-    const updated = await t.inject({
-      method: 'PUT',
-      url: `/api/invoice-users/${row.id}`,
-      token: anna,
-      payload: body({
+    const updated = await edit(
+      row.id,
+      body({
         name: 'Liisa Laine',
         subCompanyId: tampere.id,
         costCenterId: tampereCenter.id,
         fiveGPlan: true,
       }),
-    });
+    );
     expect(updated.statusCode).toBe(200);
     expect(updated.json().invoiceUser).toMatchObject({
       name: 'Liisa Laine',
@@ -119,12 +117,7 @@ describe('invoice users', () => {
   });
 
   it('refuses a second user of the same number (409) and a sub-company of another client (400)', async () => {
-    const first = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      payload: body({ phoneNumber: '+358 40 555 0001' }),
-    });
+    const first = await add(body({ phoneNumber: '+358 40 555 0001' }));
     expect(first.statusCode).toBe(201);
     const again = await t.inject({
       method: 'POST',
@@ -135,20 +128,10 @@ describe('invoice users', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('invoiceUserPhoneExists');
-    const foreign = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      payload: body({ phoneNumber: '0405550002', subCompanyId: otherSub }),
-    });
+    const foreign = await add(body({ phoneNumber: '0405550002', subCompanyId: otherSub }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fields).toEqual({ subCompanyId: 'invalid' });
-    const bad = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      payload: body({ name: '', phoneNumber: 'abc' }),
-    });
+    const bad = await add(body({ name: '', phoneNumber: 'abc' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ name: 'required', phoneNumber: 'invalid' });
   });
@@ -167,12 +150,7 @@ describe('invoice users', () => {
         lastSeenMonth: '2026-01-01',
       })
       .returning();
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      payload: body({ phoneNumber: '040 555 0099' }),
-    });
+    const res = await add(body({ phoneNumber: '040 555 0099' }));
     expect(res.json().invoiceUser.subscriptionId).toBe(s.id);
   });
 
@@ -180,12 +158,10 @@ describe('invoice users', () => {
     const missing = await t.inject({ method: 'GET', url: '/api/invoice-users', token: admin });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ clientId: 'required' });
-    const made = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: admin,
-      payload: body({ clientId: otherClient, phoneNumber: '0405550003', subCompanyId: otherSub }),
-    });
+    const made = await add(
+      body({ clientId: otherClient, phoneNumber: '0405550003', subCompanyId: otherSub }),
+      admin,
+    );
     expect(made.statusCode).toBe(201);
     const id = made.json().invoiceUser.id;
     const listed = await t.inject({
@@ -214,18 +190,15 @@ describe('invoice users', () => {
 
   it('allow login creates a client user limited to the row, mails the activation link, and refuses a used email', async () => {
     const before = t.mails.length;
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      payload: body({
+    const res = await add(
+      body({
         phoneNumber: '0405550010',
         email: 'Kalle.Kirjautuja@pohjolarakennus.fi',
         subCompanyId: tampere.id,
         allowLogin: true,
         permissions: ['general', 'dashboards'],
       }),
-    });
+    );
     expect(res.statusCode).toBe(201);
     const row = res.json().invoiceUser;
     expect(row).toMatchObject({
@@ -265,26 +238,19 @@ describe('invoice users', () => {
       message: 'Client user email already exists',
     });
 
-    const noEmail = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      payload: body({ phoneNumber: '0405550012', allowLogin: true }),
-    });
+    const noEmail = await add(body({ phoneNumber: '0405550012', allowLogin: true }));
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().fields).toEqual({ email: 'required' });
 
     // Turning login off deactivates the user.
-    const off = await t.inject({
-      method: 'PUT',
-      url: `/api/invoice-users/${row.id}`,
-      token: anna,
-      payload: body({
+    const off = await edit(
+      row.id,
+      body({
         phoneNumber: '0405550010',
         email: 'kalle.kirjautuja@pohjolarakennus.fi',
         subCompanyId: tampere.id,
       }),
-    });
+    );
     expect(off.json().invoiceUser).toMatchObject({ allowLogin: false, loginStatus: 'inactive' });
   });
 
@@ -306,32 +272,20 @@ describe('invoice users', () => {
     const list = await t.inject({ method: 'GET', url: '/api/invoice-users?pageSize=200', token });
     expect(list.statusCode).toBe(200);
     expect(list.json().items.every((i: { subCompanyId: number }) => i.subCompanyId === inside.id)).toBe(true);
-    const put = await t.inject({
-      method: 'PUT',
-      url: `/api/invoice-users/${hidden.id}`,
-      token,
-      payload: body({ phoneNumber: '0405550020', subCompanyId: inside.id }),
-    });
+    const put = await edit(hidden.id, body({ phoneNumber: '0405550020', subCompanyId: inside.id }), token);
     expect(put.statusCode).toBe(404);
-    const noSub = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token,
-      payload: body({ phoneNumber: '0405550021' }),
-    });
+    const noSub = await add(body({ phoneNumber: '0405550021' }), token);
     expect(noSub.json().fields).toEqual({ subCompanyId: 'required' });
-    const escalate = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token,
-      payload: body({
+    const escalate = await add(
+      body({
         phoneNumber: '0405550021',
         subCompanyId: inside.id,
         email: 'uusi.kayttaja@pohjolarakennus.fi',
         allowLogin: true,
         permissions: ['invoices.upload'],
       }),
-    });
+      token,
+    );
     expect(escalate.statusCode).toBe(400);
     expect(escalate.json().fields).toEqual({ permissions: 'invalid' });
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { optimizationRuns, plans, subscriptions, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
-import { loggedFor } from '../../test/client-wing.js';
+import { optimizationRuns, plans, subscriptions } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { clientWing, loggedFor } from '../../test/client-wing.js';
 
 let t: TestApp;
 let anna: string;
@@ -15,11 +15,8 @@ let otherGeneral: typeof plans.$inferSelect;
 
 beforeAll(async () => {
   t = await createTestApp();
-  anna = await t.login(DEMO.companyAdmin);
-  jussi = await t.login(DEMO.otherCompanyAdmin);
+  ({ companyAdmin: anna, otherCompanyAdmin: jussi, clientId } = await clientWing(t));
   const { db } = t.deps.database;
-  const [a] = await db.select().from(users).where(eq(users.email, DEMO.companyAdmin));
-  clientId = a.clientId!;
   const generals = await db.select().from(plans).where(isNull(plans.clientId)).orderBy(plans.id);
   // Two general plans of one operator for which the client has no own row yet.
   const own = await db
@@ -51,6 +48,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Puts subscription `id` on a plan with a contract price (as the company admin unless `token`). */
+const setPlan = (id: number, payload: { planId: number; contractPrice: string | null }, token = anna) =>
+  t.inject({ method: 'PUT', url: `/api/plan-details/${id}`, token, payload });
+
 describe('plan details', () => {
   it('lists each subscription with its plan, list price and contract price', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/plan-details?q=4099900', token: anna });
@@ -77,12 +78,7 @@ describe('plan details', () => {
       .select()
       .from(optimizationRuns)
       .where(eq(optimizationRuns.clientId, clientId));
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/plan-details/${subA}`,
-      token: anna,
-      payload: { planId: general.id, contractPrice: '9,90' },
-    });
+    const res = await setPlan(subA, { planId: general.id, contractPrice: '9,90' });
     expect(res.statusCode).toBe(200);
     const saved = res.json();
     expect(saved).toMatchObject({
@@ -98,12 +94,7 @@ describe('plan details', () => {
       listPrice: general.listPrice,
     });
     // The same contract price for the other subscription once it is put on the plan.
-    const b = await t.inject({
-      method: 'PUT',
-      url: `/api/plan-details/${subB}`,
-      token: anna,
-      payload: { planId: general.id, contractPrice: '9.90' },
-    });
+    const b = await setPlan(subB, { planId: general.id, contractPrice: '9.90' });
     expect(b.json().planDetail.planId).toBe(own.id);
     const runs = await db.select().from(optimizationRuns).where(eq(optimizationRuns.clientId, clientId));
     expect(runs.length).toBeGreaterThan(runsBefore.length);
@@ -113,12 +104,7 @@ describe('plan details', () => {
     expect(log[0].before).toMatchObject({ planId: general.id, contractPrice: general.contractPrice });
 
     // Another plan of the operator without a contract price: the general row.
-    const other = await t.inject({
-      method: 'PUT',
-      url: `/api/plan-details/${subA}`,
-      token: anna,
-      payload: { planId: otherGeneral.id, contractPrice: '' },
-    });
+    const other = await setPlan(subA, { planId: otherGeneral.id, contractPrice: '' });
     expect(other.json().planDetail).toMatchObject({ planId: otherGeneral.id });
   });
 
@@ -132,28 +118,13 @@ describe('plan details', () => {
     const [wrongOp] = await db.select().from(plans).where(isNull(plans.clientId));
     const wrong = [foreignPlan, wrongOp].find((p) => p.operatorId !== general.operatorId);
     if (wrong) {
-      const res = await t.inject({
-        method: 'PUT',
-        url: `/api/plan-details/${subA}`,
-        token: anna,
-        payload: { planId: wrong.id, contractPrice: null },
-      });
+      const res = await setPlan(subA, { planId: wrong.id, contractPrice: null });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ planId: 'invalid' });
     }
-    const foreign = await t.inject({
-      method: 'PUT',
-      url: `/api/plan-details/${subA}`,
-      token: jussi,
-      payload: { planId: general.id, contractPrice: null },
-    });
+    const foreign = await setPlan(subA, { planId: general.id, contractPrice: null }, jussi);
     expect(foreign.statusCode).toBe(404);
-    const price = await t.inject({
-      method: 'PUT',
-      url: `/api/plan-details/${subA}`,
-      token: anna,
-      payload: { planId: general.id, contractPrice: '-1' },
-    });
+    const price = await setPlan(subA, { planId: general.id, contractPrice: '-1' });
     expect(price.statusCode).toBe(400);
     expect(price.json().fields).toEqual({ contractPrice: 'invalid' });
   });
