@@ -3,6 +3,7 @@ import { DEFAULT_CLIENT_USER_PERMISSIONS } from '../permissions.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { companyPermissionSchema } from './client-masters.js';
 import {
+  DEFAULT_MESSAGES,
   defineMaster,
   enumWithDefault,
   labelledBy,
@@ -13,6 +14,13 @@ import {
   reqText,
 } from './masters/common.js';
 import { idSchema, savedAnswer } from './primitives.js';
+import {
+  PROVIDER_USER_ROLES,
+  PROVIDER_USER_SORTABLE,
+  PROVIDER_USER_STATUSES,
+  providerUserInputSchema,
+  providerUserSchema,
+} from './provider-users.js';
 
 /**
  * Two sections of a client in Client Management (issue 11; spec §2 "sub-company management",
@@ -171,50 +179,113 @@ export const clientUserSchema = z.object({
 });
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
-const user = labelledBy('clients.users');
+/**
+ * What a client's users and the provider's users declare alike: listed in Client Management,
+ * searched by name, email or contact number (contains, case-insensitive), sorted by name, the
+ * name and email first in the list and the form, the last login last in the list; never deleted
+ * (deactivated by a workflow of their own: the default delete and in-use messages stand in);
+ * writes answer `{ user, code, message }`. The email is unique among all users, whatever its case.
+ */
+const userResource = (prefix: string) => {
+  const user = labelledBy(prefix);
+  return {
+    user,
+    shared: {
+      menuKey: 'clients',
+      searchable: ['name', 'email', 'contactNumber'],
+      defaultSort: 'name',
+      savedAs: 'user',
+    },
+    nameColumns: [user.col('name'), user.col('email')],
+    lastLoginColumn: user.col('lastLoginAt', 'date'),
+    nameFields: [
+      user.field('name', 'text', { required: true, maxLength: 200 }),
+      user.field('email', 'text', { required: true }),
+    ],
+  } as const;
+};
+
+const clientUsers = userResource('clients.users');
 
 /**
  * A client's additional users as a resource nested under their client
  * (`/api/clients/:clientId/users`, the API's generic resource mechanism): the client's users with
- * the client-user role, searched by name, email or contact number (contains, case-insensitive),
- * filtered by status; never deleted (deactivated by a workflow of their own). The email is unique
- * among all users, whatever its case.
+ * the client-user role, filtered by status (the rest: `userResource`).
  */
 export const clientUserResource = defineMaster({
+  ...clientUsers.shared,
   key: 'clientUsers',
   path: 'users',
-  menuKey: 'clients',
   permission: 'clients.manage',
-  searchable: ['name', 'email', 'contactNumber'],
   sortable: CLIENT_USER_SORTABLE,
-  defaultSort: 'name',
   filters: { status: { type: 'enum', values: CLIENT_USER_STATUSES } },
   columns: [
-    user.col('name'),
-    user.col('email'),
-    user.col('status', 'enum'),
-    user.col('country'),
-    user.col('lastLoginAt', 'date'),
+    ...clientUsers.nameColumns,
+    clientUsers.user.col('status', 'enum'),
+    clientUsers.user.col('country'),
+    clientUsers.lastLoginColumn,
   ],
   fields: [
-    user.field('name', 'text', { required: true, maxLength: 200 }),
-    user.field('email', 'text', { required: true }),
-    user.field('address', 'text', { maxLength: 500 }),
-    user.field('contactNumber', 'phone'),
-    user.field('country', 'text', { maxLength: 100 }),
-    user.field('status', 'enum'),
+    ...clientUsers.nameFields,
+    clientUsers.user.field('address', 'text', { maxLength: 500 }),
+    clientUsers.user.field('contactNumber', 'phone'),
+    clientUsers.user.field('country', 'text', { maxLength: 100 }),
+    clientUsers.user.field('status', 'enum'),
   ],
   messages: {
+    ...DEFAULT_MESSAGES,
     created: 'clientUserAdded',
     updated: 'clientUserUpdated',
-    // Never deleted (no delete route): the defaults stand in.
-    deleted: 'deleted',
     duplicate: 'clientUserEmailExists',
-    inUse: 'inUse',
   },
-  savedAs: 'user',
   entity: clientUserSchema,
   create: clientUserInputSchema,
+});
+
+const providerUsers = userResource('clients.providerUsers');
+
+/**
+ * The provider's own admins and consultants (issue 11; decisions/0012) as a declared resource
+ * (`/api/provider-users`: the list query of `providerUserListQuerySchema`), filtered by role and
+ * status (the rest: `userResource`). The role's permissions and a consultant's companies are the
+ * web form's items beside these fields.
+ */
+export const providerUserResource = defineMaster({
+  ...providerUsers.shared,
+  key: 'providerUsers',
+  path: 'provider-users',
+  permission: 'users.manage',
+  sortable: PROVIDER_USER_SORTABLE,
+  filters: {
+    role: { type: 'enum', values: PROVIDER_USER_ROLES },
+    status: { type: 'enum', values: PROVIDER_USER_STATUSES },
+  },
+  columns: [
+    ...providerUsers.nameColumns,
+    providerUsers.user.col('role', 'enum'),
+    providerUsers.user.col('status', 'enum'),
+    providerUsers.lastLoginColumn,
+  ],
+  fields: [
+    ...providerUsers.nameFields,
+    providerUsers.user.field('contactNumber', 'phone'),
+    providerUsers.user.field('role', 'enum', {
+      required: true,
+      options: PROVIDER_USER_ROLES.map((value) => ({
+        value,
+        labelKey: providerUsers.user.labelKey(`roles.${value}`),
+      })),
+    }),
+    providerUsers.user.field('status', 'enum'),
+  ],
+  messages: {
+    ...DEFAULT_MESSAGES,
+    created: 'providerUserAdded',
+    updated: 'providerUserUpdated',
+    duplicate: 'userEmailExists',
+  },
+  entity: providerUserSchema,
+  create: providerUserInputSchema,
 });
 
 export const clientUserListQuerySchema = clientUserResource.listQuery;

@@ -5,15 +5,7 @@ import { DEFAULT_CLIENT_USER_PERMISSIONS, clientUserResource, type ClientUser } 
 import { ResourceSection, type PagedColumn, type Row } from '../../components/resource/resource-section';
 import { clientUsersKey, setClientUserStatus, subCompaniesKey, userOptionsQuery } from './users-api';
 import './users-texts';
-import {
-  asRowColumn,
-  IdsItem,
-  PermissionsItem,
-  permissionGroups,
-  UserStatusAction,
-  userColumns,
-  useUserSection,
-} from './user-parts';
+import { IdsItem, PermissionsItem, permissionGroups, UserStatusAction, useUserSection } from './user-parts';
 
 const GROUPS = permissionGroups(false);
 
@@ -29,8 +21,7 @@ const keysOf = (clientId: number) => [clientUsersKey(clientId), subCompaniesKey(
  * activation mail and sets a password from its link.
  */
 export function ClientUsersSection({ clientId }: { clientId: number }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { t } = useTranslation();
   const options = useQuery(userOptionsQuery(clientId));
   const grantable = new Set(options.data?.permissions ?? []);
   // Cost centers of the chosen sub-companies (all of them when none is chosen).
@@ -40,7 +31,6 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
     );
   const idsOf = (v: unknown) => (Array.isArray(v) ? (v as number[]) : []);
 
-  const cols = userColumns<ClientUser>(t, lang, 'clients.users', 140);
   const limits: PagedColumn<ClientUser> = {
     key: 'limits',
     title: t('clients.users.limits'),
@@ -60,7 +50,10 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
         <Typography.Text type="secondary">{t('clients.users.subCompaniesAll')}</Typography.Text>
       ),
   };
-  const section = useUserSection(clientUserResource, 'clients.users', 'client-user');
+  const section = useUserSection(clientUserResource, 'clients.users', 'client-user', {
+    statusWidth: 140,
+    limited: limits,
+  });
   const [users, subCompanies] = keysOf(clientId);
 
   return (
@@ -72,11 +65,6 @@ export function ClientUsersSection({ clientId }: { clientId: number }) {
       {...section}
       extras={{
         ...section.extras,
-        columns: [
-          'name',
-          'email',
-          ...[cols.status, limits, cols.permissions, cols.lastLoginAt].map(asRowColumn),
-        ],
         widths: { name: 190 },
         RowActions: ClientUserStatusToggle,
         formExtra: {

@@ -1,7 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ProviderUser, ProviderUserRole } from '@kulu/shared';
+import { providerUserResource, type ProviderUser, type ProviderUserRole } from '@kulu/shared';
 import {
   ResourceSection,
   type FormValues,
@@ -9,23 +9,9 @@ import {
   type Row,
 } from '../../components/resource/resource-section';
 import { useSession } from '../../lib/session';
-import {
-  PROVIDER_USERS_KEY,
-  providerUserOptionsQuery,
-  providerUserResource,
-  setProviderUserStatus,
-} from './provider-users-api';
-import './users-texts';
+import { PROVIDER_USERS_KEY, providerUserOptionsQuery, setProviderUserStatus } from './provider-users-api';
 import './provider-users-texts';
-import {
-  asRowColumn,
-  IdsItem,
-  PermissionsItem,
-  permissionGroups,
-  UserStatusAction,
-  userColumns,
-  useUserSection,
-} from './user-parts';
+import { IdsItem, PermissionsItem, permissionGroups, UserStatusAction, useUserSection } from './user-parts';
 
 const GROUPS = permissionGroups(true);
 
@@ -48,17 +34,11 @@ function useIsMe() {
  * mail. The API refuses what the form cannot show (e.g. taking one's own user management away).
  */
 export function ProviderUsersPanel() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'fi' ? 'fi' : 'en';
+  const { t } = useTranslation();
   const isMe = useIsMe();
   const options = useQuery(providerUserOptionsQuery());
   const grantable = (role: unknown) => new Set(options.data?.permissions[role as ProviderUserRole] ?? []);
 
-  const section = useUserSection(providerUserResource, 'clients.providerUsers', 'provider-user', {
-    tag: (r) => isMe(r) && <Tag>{t('clients.providerUsers.you')}</Tag>,
-    locked: isMe,
-  });
-  const cols = userColumns<ProviderUser>(t, lang, 'clients.providerUsers', 150);
   const companies: PagedColumn<ProviderUser> = {
     key: 'companies',
     title: t('clients.providerUsers.companies'),
@@ -75,6 +55,13 @@ export function ProviderUsersPanel() {
         <Typography.Text type="secondary">{t('clients.providerUsers.companiesNone')}</Typography.Text>
       ),
   };
+  const section = useUserSection(providerUserResource, 'clients.providerUsers', 'provider-user', {
+    declared: ['role'],
+    statusWidth: 150,
+    limited: companies,
+    tag: (r) => isMe(r) && <Tag>{t('clients.providerUsers.you')}</Tag>,
+    locked: isMe,
+  });
 
   return (
     <ResourceSection
@@ -84,12 +71,6 @@ export function ProviderUsersPanel() {
       {...section}
       extras={{
         ...section.extras,
-        columns: [
-          'name',
-          'email',
-          'role',
-          ...[cols.status, companies, cols.permissions, cols.lastLoginAt].map(asRowColumn),
-        ],
         widths: { name: 200, role: 140 },
         renderCell: {
           ...section.extras.renderCell,

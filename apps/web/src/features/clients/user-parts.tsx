@@ -68,24 +68,38 @@ export function permissionGroups(provider: boolean): Array<[string, readonly str
 
 type SectionProps = Pick<ResourceSectionProps, 'texts' | 'testIds' | 'deletable'> & {
   extras: Required<
-    Pick<ResourceExtras, 'intro' | 'searchWidth' | 'errorFields' | 'renderCell' | 'filters' | 'fields'>
+    Pick<
+      ResourceExtras,
+      'intro' | 'searchWidth' | 'errorFields' | 'renderCell' | 'filters' | 'fields' | 'columns'
+    >
   >;
 };
+
+type UserRow = { status: Status; activated: boolean; permissions: string[] };
 
 /**
  * What both user tables declare alike on the resource screen: texts from their prefix, test ids
  * from `testId` (`client-user` → `client-users-table`, `client-user-phone`…), the help above the
  * table, search, the name cell (contact number below, `tag` beside), the status filter and choice
  * (`locked` rows keep theirs), the email field (the activation mail's help on a new user, the
- * declared "already exists" on it); never deleted.
+ * declared "already exists" on it); never deleted. The columns: name and email, the table's
+ * `declared` ones, then status (`statusWidth`), what the user is `limited` to, permissions and
+ * last login.
  */
-export function useUserSection(
+export function useUserSection<R extends UserRow>(
   resource: MasterResource,
   texts: Texts,
   testId: string,
-  opts: { tag?: (row: ResourceRow) => ReactNode; locked?: (row: ResourceRow | null) => boolean } = {},
+  opts: {
+    declared?: string[];
+    statusWidth: number;
+    limited: PagedColumn<R>;
+    tag?: (row: ResourceRow) => ReactNode;
+    locked?: (row: ResourceRow | null) => boolean;
+  },
 ): SectionProps {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const cols = userColumns<R>(t, i18n.language === 'fi' ? 'fi' : 'en', texts, opts.statusWidth);
   const statusOptions = (['active', 'inactive'] as const).map((s) => ({
     value: s,
     label: t(`${texts}.statuses.${s}`),
@@ -111,6 +125,12 @@ export function useUserSection(
     extras: {
       intro: <Typography.Paragraph type="secondary">{t(`${texts}.help`)}</Typography.Paragraph>,
       searchWidth: 320,
+      columns: [
+        'name',
+        'email',
+        ...(opts.declared ?? []),
+        ...[cols.status, opts.limited, cols.permissions, cols.lastLoginAt].map(asRowColumn),
+      ],
       renderCell: {
         name: (v, r) => (
           <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
@@ -149,10 +169,10 @@ export function useUserSection(
 }
 
 /** A user column typed for the resource table (its rows are the declaration's entity). */
-export const asRowColumn = <R,>(c: PagedColumn<R>) => c as unknown as PagedColumn<ResourceRow>;
+const asRowColumn = <R,>(c: PagedColumn<R>) => c as unknown as PagedColumn<ResourceRow>;
 
 /** The columns status (with "not activated"), permissions (count, names on hover) and last login. */
-export function userColumns<R extends { status: Status; activated: boolean; permissions: string[] }>(
+function userColumns<R extends UserRow>(
   t: TFunction,
   lang: 'en' | 'fi',
   texts: Texts,
