@@ -40,7 +40,8 @@ import {
 } from '@kulu/shared';
 import { AppModal } from './app-modal';
 import { ApiRequestError } from '../lib/api-client';
-import { applyFieldErrors, errorText } from '../lib/form-rules';
+import { errorText } from '../lib/form-rules';
+import { useSaveError } from '../lib/use-save-error';
 import { formatDate, orNone } from '../lib/format';
 import {
   DAY_FORMAT,
@@ -204,11 +205,8 @@ function ContractForm({ clientId, contract }: { clientId: number; contract: Oper
       void message.success(t(`errors.${r.code}`, { defaultValue: r.message }));
       void queryClient.invalidateQueries({ queryKey: operatorContractsKey(clientId) });
     },
-    onError: (e) => {
-      if (e instanceof ApiRequestError && e.code === 'operatorContractReminderDate') {
-        form.setFields([{ name: 'contractEndReminder', errors: [errorText(t, e)] }]);
-      } else if (!applyFieldErrors(form, e, t, labels)) void message.error(errorText(t, e));
-    },
+    // The reminder's rule (before the end date) belongs on the reminder.
+    onError: useSaveError(form, labels, { operatorContractReminderDate: 'contractEndReminder' }),
   });
   const dayFormat = DAY_FORMAT[lang];
 

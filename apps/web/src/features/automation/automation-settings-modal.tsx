@@ -9,7 +9,8 @@ import {
   type PortalCredentialsView,
 } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
-import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
+import { errorText, fieldRules } from '../../lib/form-rules';
+import { useSaveError } from '../../lib/use-save-error';
 import { clientOptionsQuery } from '../../lib/organization-api';
 import {
   AUTOMATION_KEY,
@@ -61,9 +62,7 @@ export function AutomationSettingsModal({
       form.setFieldsValue({ password: '' });
       refresh();
     },
-    onError: (err) => {
-      if (!applyFieldErrors(form, err, t, labels)) void message.error(errorText(t, err));
-    },
+    onError: useSaveError(form, labels),
   });
   const remove = useMutation({
     mutationFn: (operatorId: number) => deleteCredentials(clientId as number, operatorId),

@@ -6,7 +6,8 @@ import { AppModal } from '../../components/app-modal';
 import { EMPTY_CELL } from '../../components/resource/format';
 import { ResourceSection, type Row } from '../../components/resource/resource-section';
 import { formatMoney } from '../../lib/format';
-import { applyFieldErrors, errorText } from '../../lib/form-rules';
+import { errorText } from '../../lib/form-rules';
+import { useSaveError } from '../../lib/use-save-error';
 import { PLAN_DETAILS_KEY, planChoicesQuery, savePlanDetail } from './client-masters-api';
 import { registerPlanDetailsTexts } from './plan-details-texts';
 
@@ -143,9 +144,7 @@ function EditPlanDetailForm(p: { row: Row | null; onClose: () => void; onSaved: 
       p.onSaved();
       onClose();
     },
-    onError: (e) => {
-      if (!applyFieldErrors(form, e, t, labels)) message.error(errorText(t, e));
-    },
+    onError: useSaveError(form, labels),
   });
 
   const list = choices.data ?? [];

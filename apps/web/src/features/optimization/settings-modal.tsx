@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { optimizationSettingsSchema, type OptimizationSettings } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
-import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
+import { errorText, fieldRules } from '../../lib/form-rules';
+import { useSaveError } from '../../lib/use-save-error';
 import { OPTIMIZATION_KEY, optimizationSettingsQuery, saveOptimizationSettings } from './api';
 
 const FIELDS = [
@@ -46,9 +47,7 @@ export function OptimizationSettingsModal({
       void queryClient.invalidateQueries({ queryKey: OPTIMIZATION_KEY });
       onClose();
     },
-    onError: (err) => {
-      if (!applyFieldErrors(form, err, t, labels)) void message.error(errorText(t, err));
-    },
+    onError: useSaveError(form, labels),
   });
 
   return (

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileUpdateSchema, type Profile, type ProfileUpdate } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
-import { applyFieldErrors, errorText, formFields } from '../../lib/form-rules';
+import { formFields } from '../../lib/form-rules';
+import { useSaveError } from '../../lib/use-save-error';
 import { updateSession } from '../../lib/session';
 import { profileQuery, updateProfile } from './api';
 
@@ -35,9 +36,7 @@ export function EditProfileModal({ profile, open, onClose }: Props) {
       void message.success(t('errors.profileUpdated'));
       onClose();
     },
-    onError: (err) => {
-      if (!applyFieldErrors(form, err, t, labels)) void message.error(errorText(t, err));
-    },
+    onError: useSaveError(form, labels),
   });
 
   return (
