@@ -5,7 +5,8 @@ import type { Deps } from '../types.js';
 import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
 import { stopParseChild } from './parse-runner.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
-import { QUEUE } from '../lib/queue.js';
+import { noLiveJob, QUEUE } from '../lib/queue.js';
+import { sweeper } from './sweep.js';
 import type { PhaseLog } from '../lib/phases.js';
 import { uploadReminderHandler } from '../modules/invoices/upload-reminders.js';
 import { queueParse } from '../modules/invoices/invoices.service.js';
@@ -34,7 +35,7 @@ import {
 export { QUEUE } from '../lib/queue.js';
 
 /** The orphaned-parse sweep of each started instance. */
-const sweeps = new WeakMap<Deps, NodeJS.Timeout>();
+const parseSweep = sweeper(recoverOrphanedParses, STALE_SECONDS);
 
 export interface StartJobsOptions {
   /** Cron schedules (monthly automation, reminders); off in tests. Default true. */
@@ -117,12 +118,7 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   // What an instance stopped mid-upload left goes now, not only at the next daily cleanup.
   await removeOrphanFiles(deps.database.db, orphanFileAgeSeconds(deps.config));
   // Also while running: a parse whose instance died is taken over by a live one within a minute.
-  const sweep = setInterval(() => {
-    if (deps.jobs.started) recoverOrphanedParses(deps).catch(() => {});
-  }, STALE_SECONDS * 1000);
-  sweep.unref();
-  clearInterval(sweeps.get(deps));
-  sweeps.set(deps, sweep);
+  parseSweep.start(deps);
   for (const extension of options.extensions ?? []) await extension(deps);
 }
 
@@ -138,8 +134,7 @@ async function requeueOrphans(deps: Deps): Promise<number> {
     .where(
       and(
         eq(invoices.uploadState, 'in_progress'),
-        sql`not exists (select 1 from pgboss.job j where j.name = ${QUEUE.parseInvoice}
-              and j.state < 'completed' and (j.data->>'invoiceId')::int = ${invoices.id})`,
+        noLiveJob(QUEUE.parseInvoice, sql`(j.data->>'invoiceId')::int = ${invoices.id}`),
       ),
     );
   for (const r of rows) await queueParse(deps, r.id);
@@ -148,8 +143,7 @@ async function requeueOrphans(deps: Deps): Promise<number> {
 
 /** Graceful stop: no new jobs, running handlers finish (or are released), the parse worker ends. */
 export async function stopJobs(deps: Deps): Promise<void> {
-  clearInterval(sweeps.get(deps));
-  sweeps.delete(deps);
+  parseSweep.stop(deps);
   stopOptimizeSweep(deps);
   await deps.jobs.stop();
   await stopParseChild();

@@ -1,6 +1,7 @@
 import type { Deps } from '../types.js';
 import { PhaseClock, type PhaseLog } from '../lib/phases.js';
 import { QUEUE, type JobHandler } from '../lib/queue.js';
+import { sweeper } from './sweep.js';
 import {
   dispatchQueuedRuns,
   runQueuedOptimization,
@@ -10,7 +11,7 @@ import {
 /** How often each instance sends jobs for runs queued without one (plan changes: the outbox). */
 export const OPTIMIZE_SWEEP_SECONDS = 15;
 
-const sweeps = new WeakMap<Deps, NodeJS.Timeout>();
+const optimizeSweep = sweeper(dispatchQueuedRuns, OPTIMIZE_SWEEP_SECONDS);
 
 /**
  * optimize-client: one client's results recomputed and swapped (modules/optimization). The queue's
@@ -35,15 +36,9 @@ export function optimizeClientHandler(deps: Deps, log?: PhaseLog): JobHandler<Op
 export async function startOptimizeWorker(deps: Deps, log?: PhaseLog): Promise<void> {
   await deps.jobs.work<OptimizeClientJob>(QUEUE.optimizeClient, optimizeClientHandler(deps, log));
   await dispatchQueuedRuns(deps);
-  const sweep = setInterval(() => {
-    if (deps.jobs.started) dispatchQueuedRuns(deps).catch(() => {});
-  }, OPTIMIZE_SWEEP_SECONDS * 1000);
-  sweep.unref();
-  clearInterval(sweeps.get(deps));
-  sweeps.set(deps, sweep);
+  optimizeSweep.start(deps);
 }
 
 export function stopOptimizeSweep(deps: Deps): void {
-  clearInterval(sweeps.get(deps));
-  sweeps.delete(deps);
+  optimizeSweep.stop(deps);
 }

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { Config } from '../config.js';
 
@@ -30,6 +31,13 @@ export const QUEUE = {
   alertsDaily: 'alerts-daily',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+/**
+ * No job of `queue` waits or runs for the row `match` names (a condition on the job, `j`): a row
+ * committed whose send failed, or whose job is gone, is sent again by a sweep.
+ */
+export const noLiveJob = (queue: QueueName, match: SQL): SQL =>
+  sql`not exists (select 1 from pgboss.job j where j.name = ${queue} and j.state < 'completed' and ${match})`;
 
 /**
  * Queues with a pg-boss policy other than `standard`. `stately` + a singletonKey per client: at most

@@ -21,7 +21,7 @@ import {
   type OPTIMIZATION_TRIGGERS,
 } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
-import { QUEUE } from '../../lib/queue.js';
+import { noLiveJob, QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 
 /**
@@ -121,8 +121,7 @@ export async function dispatchQueuedRuns(deps: Deps): Promise<number> {
     .where(
       and(
         eq(optimizationRuns.status, 'queued'),
-        sql`not exists (select 1 from pgboss.job j where j.name = ${QUEUE.optimizeClient}
-              and j.state < 'completed' and j.singleton_key = 'optimize:' || ${optimizationRuns.clientId})`,
+        noLiveJob(QUEUE.optimizeClient, sql`j.singleton_key = 'optimize:' || ${optimizationRuns.clientId}`),
       ),
     );
   for (const r of rows) await sendOptimizeJob(deps, r.clientId);

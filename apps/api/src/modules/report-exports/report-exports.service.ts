@@ -16,7 +16,7 @@ import { mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Scope } from '../../lib/scope.js';
 import { writeWorkbook } from '../../lib/xlsx/index.js';
 import { callerForUser } from '../../plugins/access.js';
-import { QUEUE, type JobHandler } from '../../lib/queue.js';
+import { noLiveJob, QUEUE, type JobHandler } from '../../lib/queue.js';
 import type { AuthUser, Deps } from '../../types.js';
 import { resolveSlice } from '../dashboards/dashboards.service.js';
 import { ARCHIVE_PERMISSION, archiveSheets } from './archive-sheets.js';
@@ -328,8 +328,7 @@ export async function requeueScheduledExports(deps: Deps): Promise<number> {
     .where(
       and(
         eq(reportExports.status, 'scheduled'),
-        sql`not exists (select 1 from pgboss.job j where j.name = ${QUEUE.buildReportExport}
-              and j.state < 'completed' and (j.data->>'exportId')::int = ${reportExports.id})`,
+        noLiveJob(QUEUE.buildReportExport, sql`(j.data->>'exportId')::int = ${reportExports.id}`),
       ),
     )
     .orderBy(asc(reportExports.id));
