@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { clientOperators, clients, operators, settings } from '../db/schema/index.js';
+import { clientOperators, clients, operators } from '../db/schema/index.js';
+import { markOnce } from '../lib/once.js';
 import { uploadInvoices } from '../modules/invoices/invoices.service.js';
 import { QUEUE, type JobHandler } from '../lib/queue.js';
 import type { Deps } from '../types.js';
@@ -122,12 +123,7 @@ export async function enqueueDemoInvoices(
   opts: { skip?: Array<{ businessId: string; operator: string }> } = {},
 ): Promise<number> {
   const { db } = deps.database;
-  const marked = await db
-    .insert(settings)
-    .values({ key: DEMO_INVOICES_KEY, value: { enqueuedAt: deps.now().toISOString() } })
-    .onConflictDoNothing()
-    .returning({ key: settings.key });
-  if (!marked.length) return 0;
+  if (!(await markOnce(db, DEMO_INVOICES_KEY, { enqueuedAt: deps.now().toISOString() }))) return 0;
   const demo = await db
     .select({ businessId: clients.businessId })
     .from(clients)

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { clients, operators, portalCredentials, settings } from '../db/schema/index.js';
+import { clients, operators, portalCredentials } from '../db/schema/index.js';
+import { markOnce } from '../lib/once.js';
 import { encrypt } from '../lib/secrets.js';
 import { QUEUE } from '../lib/queue.js';
 import { DEMO_AUTOMATION, demoMonths, seededDemoInvoice } from './invoices.js';
@@ -75,12 +76,7 @@ export async function startDemoPortal(deps: Deps): Promise<SimulatedPortal | nul
         set: { portalUrl: portal.url, passwordSealed: sealed, updatedAt: deps.now() },
       });
   }
-  const first = await db
-    .insert(settings)
-    .values({ key: 'demo-automation', value: { startedAt: deps.now().toISOString() } })
-    .onConflictDoNothing()
-    .returning({ key: settings.key });
-  if (first.length) {
+  if (await markOnce(db, 'demo-automation', { startedAt: deps.now().toISOString() })) {
     await db.update(clients).set({ invoiceUploadMethod: 'automation' }).where(eq(clients.id, client.id));
     for (const { invoiceDate } of months) {
       await deps.jobs.send(QUEUE.fetchInvoices, {

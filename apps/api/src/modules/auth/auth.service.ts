@@ -19,6 +19,7 @@ import { isClientLockedOut, lockedOutSql } from '../../lib/contract-access.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newLinkToken, sha256 } from '../../lib/secrets.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
+import { MAIL_RECIPIENT } from '../../lib/mail-recipients.js';
 import type { Mail } from '../../lib/mailer.js';
 import { QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
@@ -303,10 +304,7 @@ export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
  * either way) to the owner of the address.
  */
 async function mailSignupAttempt(deps: Deps, userId: number): Promise<void> {
-  const [owner] = await deps.database.db
-    .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [owner] = await deps.database.db.select(MAIL_RECIPIENT).from(users).where(eq(users.id, userId));
   if (!owner) return;
   const content = mailTemplates(owner.languageId).signupAttempt({
     name: owner.fullName,

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { helsinkiDay, ROLE } from '@kulu/shared';
-import { clientOperators, clients, operators, settings, users } from '../../db/schema/index.js';
+import { clientOperators, clients, operators, users } from '../../db/schema/index.js';
+import { markOnce } from '../../lib/once.js';
+import { MAIL_RECIPIENT } from '../../lib/mail-recipients.js';
 import { consultantIdsOfClient } from '../../lib/scope.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { QUEUE } from '../../lib/queue.js';
@@ -33,15 +35,10 @@ export async function sendOperatorContractReminders(deps: Deps, dayArg?: string)
     .orderBy(asc(clients.companyName), asc(operators.name));
   let sent = 0;
   for (const c of due) {
-    const marked = await db
-      .insert(settings)
-      .values({ key: `operator-contract-reminder:${c.id}:${day}`, value: { day } })
-      .onConflictDoNothing()
-      .returning({ key: settings.key });
-    if (!marked.length) continue;
+    if (!(await markOnce(db, `operator-contract-reminder:${c.id}:${day}`, { day }))) continue;
     const consultants = await consultantIdsOfClient(db, c.clientId);
     const to = await db
-      .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
+      .select(MAIL_RECIPIENT)
       .from(users)
       .where(
         and(

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { helsinkiDay, ROLE } from '@kulu/shared';
-import { clients, settings, users } from '../../db/schema/index.js';
+import { clients, users } from '../../db/schema/index.js';
+import { markOnce } from '../../lib/once.js';
+import { MAIL_RECIPIENT } from '../../lib/mail-recipients.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
@@ -20,16 +22,11 @@ export async function sendLeadReminders(deps: Deps, dayArg?: string): Promise<nu
     .orderBy(asc(clients.companyName));
   const leads: typeof due = [];
   for (const lead of due) {
-    const marked = await db
-      .insert(settings)
-      .values({ key: `lead-reminder:${lead.id}:${day}`, value: { day } })
-      .onConflictDoNothing()
-      .returning({ key: settings.key });
-    if (marked.length) leads.push(lead);
+    if (await markOnce(db, `lead-reminder:${lead.id}:${day}`, { day })) leads.push(lead);
   }
   if (!leads.length) return 0;
   const admins = await db
-    .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
+    .select(MAIL_RECIPIENT)
     .from(users)
     .where(and(eq(users.roleId, ROLE.providerAdmin), eq(users.status, 'active'), eq(users.activated, true)));
   const link = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/#/client-management/client-management`;

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { helsinkiMonth, ROLE } from '@kulu/shared';
-import { clientOperators, clients, invoices, operators, settings, users } from '../../db/schema/index.js';
+import { clientOperators, clients, invoices, operators, users } from '../../db/schema/index.js';
+import { markOnce } from '../../lib/once.js';
+import { MAIL_RECIPIENT } from '../../lib/mail-recipients.js';
 import { mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Deps } from '../../types.js';
 import { QUEUE, type JobHandler } from '../../lib/queue.js';
@@ -43,14 +45,9 @@ export async function sendUploadReminders(deps: Deps, monthArg?: string): Promis
   }
   let sent = 0;
   for (const [clientId, ops] of missing) {
-    const marked = await db
-      .insert(settings)
-      .values({ key: `upload-reminder:${clientId}:${month}`, value: { operators: ops } })
-      .onConflictDoNothing()
-      .returning({ key: settings.key });
-    if (!marked.length) continue;
+    if (!(await markOnce(db, `upload-reminder:${clientId}:${month}`, { operators: ops }))) continue;
     const admins = await db
-      .select({ email: users.email, fullName: users.fullName, languageId: users.languageId })
+      .select(MAIL_RECIPIENT)
       .from(users)
       .where(
         and(
