@@ -11,6 +11,7 @@ import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 import { resolveSlice } from './dashboards.service.js';
 import { euros } from './money.js';
+import { reportOrder } from './report-order.js';
 
 /**
  * Overcharged Plans, the invoice audit (spec §2 reports, issue 12): each subscription-month of the
@@ -72,7 +73,7 @@ export async function overchargedPlans(db: Db, scope: Scope, q: OverchargedQuery
     .innerJoin(subscriptions, eq(subscriptions.id, fees.subscriptionId))
     .innerJoin(plans, eq(plans.id, subscriptions.currentPlanId))
     .where(where)
-    .orderBy(...overchargedOrder(q, difference, fees.month), asc(fees.month), asc(fees.subscriptionId))
+    .orderBy(overchargedOrder(q, difference, fees.month), asc(fees.month), asc(fees.subscriptionId))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const first = rows[0];
@@ -122,13 +123,12 @@ export async function overchargedPlans(db: Db, scope: Scope, q: OverchargedQuery
 
 /** The report's order: the chosen column (the difference by default, largest first). */
 function overchargedOrder(q: OverchargedQuery, difference: SQLWrapper, month: SQLWrapper) {
-  const by = {
+  const columns = {
     difference: sql`${difference}`,
     month: sql`${month}`,
     userName: sql`lower(${subscriptions.userName})`,
     phoneNumber: sql`${subscriptions.phoneNumber}`,
     planName: sql`lower(${plans.name})`,
-  }[q.sort ?? 'difference'];
-  const descending = q.order ? q.order === 'desc' : (q.sort ?? 'difference') === 'difference';
-  return [descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`];
+  };
+  return reportOrder(q, columns, 'difference');
 }

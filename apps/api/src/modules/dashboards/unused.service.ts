@@ -29,6 +29,7 @@ import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
 import { addMonths, resolveSlice } from './dashboards.service.js';
 import { euros } from './money.js';
+import { reportOrder } from './report-order.js';
 
 /**
  * Unused Subscriptions (spec §2 "Unused-Month-Count", issue 12): the subscriptions billed in each
@@ -113,7 +114,7 @@ export async function unusedSubscriptions(
     .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
     .leftJoin(plans, eq(plans.id, subscriptions.currentPlanId))
     .where(search)
-    .orderBy(...unusedOrder(q, billed.cents), asc(billed.id))
+    .orderBy(unusedOrder(q, billed.cents), asc(billed.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
 
@@ -157,12 +158,11 @@ export async function unusedSubscriptions(
 
 /** The report's order: the chosen column (cost by default, most first), then a stable tie-break. */
 function unusedOrder(q: UnusedSubscriptionsQuery, cents: SQLWrapper) {
-  const by = {
+  const columns = {
     cost: sql`${cents}`,
     userName: sql`lower(${subscriptions.userName})`,
     phoneNumber: sql`${subscriptions.phoneNumber}`,
     planName: sql`lower(${plans.name})`,
-  }[q.sort ?? 'cost'];
-  const descending = q.order ? q.order === 'desc' : (q.sort ?? 'cost') === 'cost';
-  return [descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`];
+  };
+  return reportOrder(q, columns, 'cost');
 }
