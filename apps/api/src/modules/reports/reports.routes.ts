@@ -19,12 +19,20 @@ import {
   unusedSubscriptionsQuerySchema,
   topUsersQuerySchema,
   type Lang,
+  type SummaryQuery,
 } from '@kulu/shared';
 import { unusedSubscriptions } from '../dashboards/unused.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
 import { overchargedPlans } from '../dashboards/overcharged.service.js';
 import { costSummaries, usageSummaries } from '../dashboards/summaries.service.js';
-import { NUM_FMT, rowsOf, safeOrNull, safeText } from '../../lib/xlsx/index.js';
+import {
+  NUM_FMT,
+  rowsOf,
+  safeOrNull,
+  safeText,
+  type XlsxCell,
+  type XlsxColumn,
+} from '../../lib/xlsx/index.js';
 import { reportRoutes, type ReportDef } from '../../lib/report-routes.js';
 import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-sheets.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
@@ -322,8 +330,29 @@ export async function reportsRoutes(app: FastifyInstance) {
     workbook: (scope, q, lang) => planTypesSheet(db, scope, q, lang),
   });
 
-  const rowName = (row: { name: string | null }, byCenter: boolean, lang: Lang) =>
-    !byCenter ? WHOLE[lang] : row.name == null ? NO_CENTER[lang] : safeText(row.name);
+  /**
+   * A summaries workbook: a row per cost center (or one for the entire organization), its name
+   * first and then `values`; the file is named after the report and its months.
+   */
+  const summaryWorkbook = <I extends { name: string | null }>(
+    list: { from: string; to: string; items: I[] },
+    q: SummaryQuery,
+    lang: Lang,
+    def: { report: string; sheet: string; columns: XlsxColumn[]; values: (item: I) => XlsxCell[] },
+  ) => {
+    const byCenter = q.groupBy === 'costCenter';
+    const rowName = (row: I) =>
+      !byCenter ? WHOLE[lang] : row.name == null ? NO_CENTER[lang] : safeText(row.name);
+    return {
+      fileName: `${def.report}-${list.from}-${list.to}.xlsx`,
+      sheet: {
+        name: def.sheet,
+        columns: def.columns,
+        rows: [list.items.map((i) => [rowName(i), ...def.values(i)])],
+        table: true,
+      },
+    };
+  };
 
   report({
     name: 'cost-summaries',
@@ -334,30 +363,17 @@ export async function reportsRoutes(app: FastifyInstance) {
     querystring: summaryQuerySchema,
     response: costSummaryListSchema,
     list: (scope, q) => costSummaries(db, scope, q),
-    workbook: async (scope, q, lang) => {
-      const list = await costSummaries(db, scope, q);
-      const byCenter = q.groupBy === 'costCenter';
-      return {
-        fileName: `cost-summaries-${list.from}-${list.to}.xlsx`,
-        sheet: {
-          name: lang === 'fi' ? 'Kustannusyhteenvedot' : 'Cost summaries',
-          columns: COST_SUMMARY_HEADERS[lang].map((header, i) => ({
-            header,
-            numFmt: i > 0 ? NUM_FMT.euro : undefined,
-            width: i === 0 ? 32 : 24,
-          })),
-          rows: [
-            list.items.map((i) => [
-              rowName(i, byCenter, lang),
-              Number(i.optimizableCost),
-              Number(i.otherCost),
-              Number(i.totalCost),
-            ]),
-          ],
-          table: true,
-        },
-      };
-    },
+    workbook: async (scope, q, lang) =>
+      summaryWorkbook(await costSummaries(db, scope, q), q, lang, {
+        report: 'cost-summaries',
+        sheet: lang === 'fi' ? 'Kustannusyhteenvedot' : 'Cost summaries',
+        columns: COST_SUMMARY_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i > 0 ? NUM_FMT.euro : undefined,
+          width: i === 0 ? 32 : 24,
+        })),
+        values: (i) => [Number(i.optimizableCost), Number(i.otherCost), Number(i.totalCost)],
+      }),
   });
 
   report({
@@ -369,33 +385,24 @@ export async function reportsRoutes(app: FastifyInstance) {
     querystring: summaryQuerySchema,
     response: usageSummaryListSchema,
     list: (scope, q) => usageSummaries(db, scope, q),
-    workbook: async (scope, q, lang) => {
-      const list = await usageSummaries(db, scope, q);
-      const byCenter = q.groupBy === 'costCenter';
-      return {
-        fileName: `usage-summaries-${list.from}-${list.to}.xlsx`,
-        sheet: {
-          name: lang === 'fi' ? 'Käyttöyhteenvedot' : 'Usage summaries',
-          columns: USAGE_SUMMARY_HEADERS[lang].map((header, i) => ({
-            header,
-            numFmt: i === 6 ? NUM_FMT.euro : i > 0 ? NUM_FMT.decimal : undefined,
-            width: i === 0 ? 32 : 20,
-          })),
-          rows: [
-            list.items.map((i) => [
-              rowName(i, byCenter, lang),
-              i.voiceMinutes,
-              i.sms,
-              i.dataMb,
-              i.roamingVoiceMinutes,
-              i.roamingDataMb,
-              Number(i.usageCost),
-            ]),
-          ],
-          table: true,
-        },
-      };
-    },
+    workbook: async (scope, q, lang) =>
+      summaryWorkbook(await usageSummaries(db, scope, q), q, lang, {
+        report: 'usage-summaries',
+        sheet: lang === 'fi' ? 'Käyttöyhteenvedot' : 'Usage summaries',
+        columns: USAGE_SUMMARY_HEADERS[lang].map((header, i) => ({
+          header,
+          numFmt: i === 6 ? NUM_FMT.euro : i > 0 ? NUM_FMT.decimal : undefined,
+          width: i === 0 ? 32 : 20,
+        })),
+        values: (i) => [
+          i.voiceMinutes,
+          i.sms,
+          i.dataMb,
+          i.roamingVoiceMinutes,
+          i.roamingDataMb,
+          Number(i.usageCost),
+        ],
+      }),
   });
 
   report({
