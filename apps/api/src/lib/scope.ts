@@ -64,23 +64,31 @@ export interface ScopeInit {
 }
 
 /**
- * A consultant's assigned companies, the one rule (docs/decisions/0007): the companies assigned to
- * the consultant's own client (a consultant-type client: every user of it shares its companies)
- * and those assigned to the user personally (the provider's own consultants, who have no client).
- * None assigned: none seen.
+ * The consultant–company pairs of the one rule (docs/decisions/0007): the companies assigned to a
+ * consultant's own client (a consultant-type client: every user of it shares its companies) and
+ * those assigned to a user personally (the provider's own consultants, who have no client).
  */
+const consultantLinks = (db: Executor) =>
+  union(
+    db
+      // Named as the personal pairs' columns: a union's columns are named by its first query.
+      .select({ userId: sql<number>`${users.id}`.as('user_id'), clientId: consultantCompanies.clientId })
+      .from(consultantCompanies)
+      .innerJoin(users, eq(users.clientId, consultantCompanies.consultantClientId)),
+    db
+      .select({ userId: consultantUserCompanies.userId, clientId: consultantUserCompanies.clientId })
+      .from(consultantUserCompanies),
+  ).as('consultant_links');
+
+/** A consultant's assigned companies (none assigned: none seen), in id order. */
 export async function assignedClientIds(db: Executor, userId: number): Promise<number[]> {
-  const viaClient = db
-    .select({ id: consultantCompanies.clientId })
-    .from(consultantCompanies)
-    .innerJoin(users, eq(users.clientId, consultantCompanies.consultantClientId))
-    .where(eq(users.id, userId));
-  const personal = db
-    .select({ id: consultantUserCompanies.clientId })
-    .from(consultantUserCompanies)
-    .where(eq(consultantUserCompanies.userId, userId));
-  const rows = await union(viaClient, personal);
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  const links = consultantLinks(db);
+  const rows = await db
+    .select({ id: links.clientId })
+    .from(links)
+    .where(eq(links.userId, userId))
+    .orderBy(links.clientId);
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -88,17 +96,13 @@ export async function assignedClientIds(db: Executor, userId: number): Promise<n
  * clients' users and the consultants it is assigned to personally), e.g. to mail them about it.
  */
 export async function consultantIdsOfClient(db: Executor, clientId: number): Promise<number[]> {
-  const viaClient = db
-    .select({ id: users.id })
-    .from(consultantCompanies)
-    .innerJoin(users, eq(users.clientId, consultantCompanies.consultantClientId))
-    .where(eq(consultantCompanies.clientId, clientId));
-  const personal = db
-    .select({ id: consultantUserCompanies.userId })
-    .from(consultantUserCompanies)
-    .where(eq(consultantUserCompanies.clientId, clientId));
-  const rows = await union(viaClient, personal);
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  const links = consultantLinks(db);
+  const rows = await db
+    .select({ id: links.userId })
+    .from(links)
+    .where(eq(links.clientId, clientId))
+    .orderBy(links.userId);
+  return rows.map((r) => r.id);
 }
 
 const idIn = (col: PgColumn, ids: readonly number[]): SQL =>
