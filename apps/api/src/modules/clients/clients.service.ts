@@ -42,6 +42,27 @@ import { conflictAs, isoTimeOrNull as iso } from '../../lib/db-values.js';
 
 const AREA = 'clients';
 
+/** The activity log row of a change of client `id` by the caller. */
+const logClientChange = (
+  tx: Executor,
+  caller: Caller,
+  id: number,
+  action: string,
+  before: unknown,
+  after: unknown,
+  entity = 'client',
+) =>
+  logActivity(tx, {
+    userId: caller.user.id,
+    clientId: id,
+    area: AREA,
+    action,
+    entity,
+    entityId: id,
+    before,
+    after,
+  });
+
 /** The client's portal sign-in for its own operator (the automation's credentials). */
 const credential = and(
   eq(portalCredentials.clientId, clients.id),
@@ -320,16 +341,7 @@ export async function createClient(deps: Deps, caller: Caller, input: ClientCrea
       await saveAutomation(deps, tx, row.id, input);
       await caller.scope.assignToCaller(tx, row.id);
       const client = await getClient(tx, null, row.id);
-      await logActivity(tx, {
-        userId: caller.user.id,
-        clientId: row.id,
-        area: AREA,
-        action: 'create',
-        entity: 'client',
-        entityId: row.id,
-        before: null,
-        after: client,
-      });
+      await logClientChange(tx, caller, row.id, 'create', null, client);
       return { client, userId: user.id };
     });
   } catch (err) {
@@ -355,16 +367,7 @@ export async function updateClient(
       await tx.update(clients).set(profileValues(input, deps.now())).where(eq(clients.id, id));
       await saveAutomation(deps, tx, id, input);
       const after = await getClient(tx, null, id);
-      await logActivity(tx, {
-        userId: caller.user.id,
-        clientId: id,
-        area: AREA,
-        action: 'update',
-        entity: 'client',
-        entityId: id,
-        before,
-        after,
-      });
+      await logClientChange(tx, caller, id, 'update', before, after);
       return after;
     });
   } catch (err) {
@@ -423,16 +426,7 @@ export async function convertClient(
         activated: users.activated,
       });
     const after = await getClient(tx, null, id);
-    await logActivity(tx, {
-      userId: caller.user.id,
-      clientId: id,
-      area: AREA,
-      action: 'convert',
-      entity: 'client',
-      entityId: id,
-      before,
-      after,
-    });
+    await logClientChange(tx, caller, id, 'convert', before, after);
     return { client: after, waiting };
   });
   const loginLink = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/#/login`;
@@ -508,16 +502,7 @@ export async function setAssignedCompanies(
         .values(wanted.map((clientId) => ({ consultantClientId: id, clientId })));
     }
     const after = await assignedCompanies(tx, caller.scope, id);
-    await logActivity(tx, {
-      userId: caller.user.id,
-      clientId: id,
-      area: AREA,
-      action: 'assign',
-      entity: 'assignedCompanies',
-      entityId: id,
-      before: before.companies,
-      after: after.companies,
-    });
+    await logClientChange(tx, caller, id, 'assign', before.companies, after.companies, 'assignedCompanies');
     return after;
   });
 }
