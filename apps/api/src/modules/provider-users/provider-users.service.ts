@@ -34,6 +34,16 @@ import { conflictAs, emailTaken, isoTimeOrNull as iso, setUserStatus } from '../
 
 const AREA = 'users';
 const ENTITY = 'providerUser';
+
+/** The activity log row of a change of provider user `id` by `me`. */
+const logUserChange = (
+  tx: Executor,
+  me: Caller,
+  id: number,
+  action: string,
+  before: unknown,
+  after: unknown,
+) => logActivity(tx, { userId: me.user.id, area: AREA, action, entity: ENTITY, entityId: id, before, after });
 const MANAGE = 'users.manage';
 
 const isProviderUser = and(inArray(users.roleId, Object.values(PROVIDER_ROLE_IDS)), isNull(users.clientId));
@@ -200,14 +210,7 @@ export async function createProviderUser(
         .returning({ id: users.id });
       await setCompanies(tx, row.id, companyIds);
       const after = await entityOf(tx, row.id);
-      await logActivity(tx, {
-        userId: me.user.id,
-        area: AREA,
-        action: 'create',
-        entity: ENTITY,
-        entityId: row.id,
-        after,
-      });
+      await logUserChange(tx, me, row.id, 'create', undefined, after);
       return after;
     });
   } catch (err) {
@@ -254,15 +257,7 @@ export async function updateProviderUser(
         .where(eq(users.id, id));
       await setCompanies(tx, id, companyIds);
       const after = await entityOf(tx, id);
-      await logActivity(tx, {
-        userId: me.user.id,
-        area: AREA,
-        action: 'update',
-        entity: ENTITY,
-        entityId: id,
-        before,
-        after,
-      });
+      await logUserChange(tx, me, id, 'update', before, after);
       const remail = !row.activated && row.email.toLowerCase() !== input.email.toLowerCase();
       return { user: after, remail };
     });
@@ -286,15 +281,7 @@ export async function setProviderUserStatus(
     const before = (await toEntities(tx, [row]))[0];
     await setUserStatus(tx, id, status);
     const after = await entityOf(tx, id);
-    await logActivity(tx, {
-      userId: me.user.id,
-      area: AREA,
-      action: status === 'inactive' ? 'deactivate' : 'activate',
-      entity: ENTITY,
-      entityId: id,
-      before,
-      after,
-    });
+    await logUserChange(tx, me, id, status === 'inactive' ? 'deactivate' : 'activate', before, after);
     return after;
   });
 }
