@@ -23,7 +23,7 @@ import {
   subCompanies,
   subscriptions,
 } from '../../db/schema/index.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { ClientFilters, Scope } from '../../lib/scope.js';
@@ -265,10 +265,7 @@ export async function markSubscriptions(
   body: MarkBody,
   userId: number,
 ): Promise<{ marked: number; alreadyMarked: number }> {
-  const clientId = await resolveClient(scope, body);
-  const ids = [...new Set(body.subscriptionIds)];
-  return db.transaction(async (tx) => {
-    await assertSubscriptionsInScope(tx, scope, clientId, ids);
+  return inMarkTransaction(db, scope, body, async (tx, clientId, ids) => {
     const findings = await tx
       .select()
       .from(r)
@@ -279,13 +276,7 @@ export async function markSubscriptions(
         await tx
           .select({ id: optimizationMarks.subscriptionId })
           .from(optimizationMarks)
-          .where(
-            and(
-              inArray(optimizationMarks.subscriptionId, ids),
-              eq(optimizationMarks.status, 'open'),
-              eq(optimizationMarks.cancelled, false),
-            ),
-          )
+          .where(and(inArray(optimizationMarks.subscriptionId, ids), openMark))
       ).map((m) => m.id),
     );
     const fresh = findings.filter((f) => !open.has(f.subscriptionId));
@@ -303,6 +294,27 @@ export async function markSubscriptions(
       );
     }
     return { marked: fresh.length, alreadyMarked: ids.length - fresh.length };
+  });
+}
+
+/** A mark not yet realised nor taken back. */
+const openMark = and(eq(optimizationMarks.status, 'open'), eq(optimizationMarks.cancelled, false));
+
+/**
+ * Runs `work` in one transaction on a mark body's client and distinct subscriptions, once every
+ * one of them is found within the caller's Scope (else 404).
+ */
+async function inMarkTransaction<T>(
+  db: Db,
+  scope: Scope,
+  body: MarkBody,
+  work: (tx: Tx, clientId: number, ids: number[]) => Promise<T>,
+): Promise<T> {
+  const clientId = await resolveClient(scope, body);
+  const ids = [...new Set(body.subscriptionIds)];
+  return db.transaction(async (tx) => {
+    await assertSubscriptionsInScope(tx, scope, clientId, ids);
+    return work(tx, clientId, ids);
   });
 }
 
@@ -336,10 +348,7 @@ export async function unmarkSubscriptions(
   scope: Scope,
   body: MarkBody,
 ): Promise<{ unmarked: number; notMarked: number }> {
-  const clientId = await resolveClient(scope, body);
-  const ids = [...new Set(body.subscriptionIds)];
-  return db.transaction(async (tx) => {
-    await assertSubscriptionsInScope(tx, scope, clientId, ids);
+  return inMarkTransaction(db, scope, body, async (tx, clientId, ids) => {
     const cancelled = await tx
       .update(optimizationMarks)
       .set({ cancelled: true })
@@ -347,8 +356,7 @@ export async function unmarkSubscriptions(
         and(
           inArray(optimizationMarks.subscriptionId, ids),
           eq(optimizationMarks.clientId, clientId),
-          eq(optimizationMarks.status, 'open'),
-          eq(optimizationMarks.cancelled, false),
+          openMark,
         ),
       )
       .returning({ id: optimizationMarks.id });
