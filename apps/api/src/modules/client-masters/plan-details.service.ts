@@ -60,6 +60,12 @@ const SORT: Record<string, SQL> = {
   contractPrice: sql`${plans.contractPrice}`,
 };
 
+/** The invoice user of a subscription: the client's person of the same phone number. */
+const ofInvoiceUser = and(
+  eq(invoiceUsers.clientId, subscriptions.clientId),
+  eq(invoiceUsers.phoneNumber, subscriptions.phoneNumber),
+);
+
 function baseQuery(db: Executor) {
   return db
     .select(columns)
@@ -68,13 +74,7 @@ function baseQuery(db: Executor) {
     .leftJoin(plans, eq(plans.id, subscriptions.currentPlanId))
     .leftJoin(subCompanies, eq(subCompanies.id, subscriptions.subCompanyId))
     .leftJoin(costCenters, eq(costCenters.id, subscriptions.costCenterId))
-    .leftJoin(
-      invoiceUsers,
-      and(
-        eq(invoiceUsers.clientId, subscriptions.clientId),
-        eq(invoiceUsers.phoneNumber, subscriptions.phoneNumber),
-      ),
-    );
+    .leftJoin(invoiceUsers, ofInvoiceUser);
 }
 
 const scopeOf = (scope: Scope) =>
@@ -112,13 +112,7 @@ export async function listPlanDetails(db: Db, scope: Scope, q: PlanDetailListQue
       .select({ n: sql<number>`count(*)::int` })
       .from(subscriptions)
       .leftJoin(plans, eq(plans.id, subscriptions.currentPlanId))
-      .leftJoin(
-        invoiceUsers,
-        and(
-          eq(invoiceUsers.clientId, subscriptions.clientId),
-          eq(invoiceUsers.phoneNumber, subscriptions.phoneNumber),
-        ),
-      )
+      .leftJoin(invoiceUsers, ofInvoiceUser)
       .where(where),
   ]);
   return { items: items as PlanDetail[], total: Number(n), page: q.page, pageSize: q.pageSize };
