@@ -127,26 +127,36 @@ async function check(
       if (e.success) email = e.data;
       else errors.push(importReason('invalid', lang, { column: 'email' }));
     }
-    const subName = cell(cells, 'subCompany');
-    let subCompanyId: number | null = null;
-    if (subName) {
-      const s = subByName.get(norm(subName));
-      if (!s) errors.push(importReason('unknownSubCompany', lang, { value: subName }));
-      else if (scope.subCompanyIds && !scope.subCompanyIds.includes(s.id))
-        errors.push(importReason('outsideScope', lang, { column: 'subCompany', value: subName }));
-      else subCompanyId = s.id;
-    } else if (scope.subCompanyIds) errors.push(importReason('required', lang, { column: 'subCompany' }));
-    const centerName = cell(cells, 'costCenter');
-    let costCenterId: number | null = null;
-    if (centerName) {
-      const c = centerByName.get(norm(centerName));
-      if (!c) errors.push(importReason('unknownCostCenter', lang, { value: centerName }));
-      else if (scope.costCenterIds && !scope.costCenterIds.includes(c.id))
-        errors.push(importReason('outsideScope', lang, { column: 'costCenter', value: centerName }));
-      else if (c.subCompanyId != null && subCompanyId != null && c.subCompanyId !== subCompanyId)
-        errors.push(importReason('costCenterOfOtherSubCompany', lang, { value: centerName }));
-      else costCenterId = c.id;
-    } else if (scope.costCenterIds) errors.push(importReason('required', lang, { column: 'costCenter' }));
+    /**
+     * The sub-company or cost center the cell names: one of the client's within the caller's
+     * Scope (a limited caller must name one), else null with the reason.
+     */
+    const placed = <T extends { id: number }>(
+      column: 'subCompany' | 'costCenter',
+      byName: Map<string, T>,
+      allowed: readonly number[] | null | undefined,
+      unknown: 'unknownSubCompany' | 'unknownCostCenter',
+    ) => {
+      const value = cell(cells, column);
+      let found: T | null = null;
+      if (value) {
+        const hit = byName.get(norm(value));
+        if (!hit) errors.push(importReason(unknown, lang, { value }));
+        else if (allowed && !allowed.includes(hit.id))
+          errors.push(importReason('outsideScope', lang, { column, value }));
+        else found = hit;
+      } else if (allowed) errors.push(importReason('required', lang, { column }));
+      return { value, found };
+    };
+    const sub = placed('subCompany', subByName, scope.subCompanyIds, 'unknownSubCompany');
+    const subCompanyId = sub.found?.id ?? null;
+    const center = placed('costCenter', centerByName, scope.costCenterIds, 'unknownCostCenter');
+    let costCenterId = center.found?.id ?? null;
+    const centerSub = center.found?.subCompanyId;
+    if (centerSub != null && subCompanyId != null && centerSub !== subCompanyId) {
+      errors.push(importReason('costCenterOfOtherSubCompany', lang, { value: center.value }));
+      costCenterId = null;
+    }
     const flag = (col: 'mobileBenefit' | 'fiveGPlan') => {
       const v = norm(cell(cells, col));
       if (TRUE.has(v)) return true;
@@ -161,8 +171,8 @@ async function check(
         name,
         phoneNumber,
         email,
-        subCompanyName: subName || null,
-        costCenterName: centerName || null,
+        subCompanyName: sub.value || null,
+        costCenterName: center.value || null,
         subCompanyId,
         costCenterId,
         mobileBenefit,
