@@ -12,7 +12,15 @@ import {
   reqText,
 } from './masters/common.js';
 import { normalizePhoneNumber } from './masters/resources.js';
-import { idSchema, listQuery, messageAnswer, savedAnswer, searchText } from './primitives.js';
+import {
+  blankAsNull,
+  idSchema,
+  listQuery,
+  messageAnswer,
+  notBlank,
+  savedAnswer,
+  searchText,
+} from './primitives.js';
 
 /**
  * The company's client masters (issue 11, spec §2 `/company/client-masters`): Invoice User
@@ -22,11 +30,8 @@ import { idSchema, listQuery, messageAnswer, savedAnswer, searchText } from './p
  * Design: docs/decisions/0008-client-masters.md.
  */
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
 /** A phone number as typed or printed, stored in international form (+358…). */
-export const invoiceUserPhone = z.preprocess(blankToUndefined, phoneSchema).transform(normalizePhoneNumber);
+export const invoiceUserPhone = notBlank(phoneSchema).transform(normalizePhoneNumber);
 
 /** Permissions a client user may be given (what a company may ever have). */
 export const companyPermissionSchema = z.enum(COMPANY_PERMISSIONS as unknown as [string, ...string[]]);
@@ -85,7 +90,7 @@ export const invoiceUserInputSchema = z
     clientId: idSchema.optional(),
     name: reqText(200),
     phoneNumber: invoiceUserPhone,
-    email: z.preprocess(blankToNull, emailSchema.nullish()).transform((v) => v ?? null),
+    email: blankAsNull(emailSchema),
     subCompanyId: optId(),
     costCenterId: optId(),
     mobileBenefit: z.boolean().default(false),

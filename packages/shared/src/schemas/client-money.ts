@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { messageAnswer, savedAnswer } from './primitives.js';
+import { blankToUndefined, messageAnswer, savedAnswer } from './primitives.js';
 import {
+  decimalLike,
   DEFAULT_MESSAGES,
   defineMaster,
   labelledBy,
   optText,
   type MasterMessages,
 } from './masters/common.js';
-import { dayString } from './clients.js';
+import { reqDay } from './clients.js';
 import { billingPlanMaster } from './masters/resources.js';
 
 /**
@@ -37,17 +38,6 @@ export const isInCurrentMonthUpToToday = (day: string, today: string): boolean =
   day >= firstOfMonth(today) && day <= today;
 
 // ---- field schemas -------------------------------------------------------------------------------
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const decimalLike = (v: unknown) =>
-  typeof v === 'number' && Number.isFinite(v)
-    ? String(v)
-    : typeof v === 'string'
-      ? v.trim().replace(',', '.')
-      : v;
-
-/** A required day `YYYY-MM-DD`: missing or blank is "required", a wrong one "invalid". */
-const reqDay = () => z.preprocess(blankToUndefined, dayString);
 
 /**
  * A required positive decimal with `int` digits and two decimals (a number or a string, "12,50"

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { savedAnswer } from './primitives.js';
-import { dayString } from './clients.js';
+import { optDay, reqDay } from './clients.js';
 import {
   DEFAULT_MESSAGES,
   defineMaster,
@@ -23,10 +23,6 @@ export const CONTRACT_STATUSES = ['draft', 'active', 'inactive', 'terminated'] a
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const BILLING_CYCLES = ['monthly', 'quarterly', 'half_yearly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
-
-/** A required day `YYYY-MM-DD`: missing or blank is "required", a wrong one "invalid". */
-const reqDay = () =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), dayString);
 
 /** Contract units (spec §5, §9): 0 or 1. */
 const units = z.preprocess(
@@ -67,9 +63,7 @@ export const contractUpdateSchema = z
   .object({
     ...contractFields,
     status: z.enum(['draft', 'active', 'inactive']),
-    inactiveDate: z
-      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), dayString.nullish())
-      .transform((v) => v ?? null),
+    inactiveDate: optDay(),
   })
   .superRefine(datesInOrder);
 export type ContractUpdate = z.infer<typeof contractUpdateSchema>;

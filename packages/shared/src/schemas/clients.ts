@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { isValidBusinessId } from '../business-id.js';
 import { emailSchema, profilePhoneSchema } from './auth.js';
 import { enumWithDefault, listResponseSchemaOf, optId, optText, reqEnum, reqText } from './masters/common.js';
-import { idSchema, listQuery, messageAnswer, savedAnswer, searchText, text } from './primitives.js';
+import {
+  blankAsNull,
+  blankToNull,
+  idSchema,
+  listQuery,
+  messageAnswer,
+  notBlank,
+  savedAnswer,
+  searchText,
+  text,
+} from './primitives.js';
 
 /**
  * Client management (issue 11; spec §2 Client Management, Interested Clients, Add Customer; §3
@@ -26,9 +36,10 @@ export const dayString = z.string().refine((s) => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 });
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/** A required day: missing or blank is "required", a wrong one "invalid". */
+export const reqDay = () => notBlank(dayString);
 /** An optional day: missing or blank is null. */
-export const optDay = () => z.preprocess(blankToNull, dayString.nullish()).transform((v) => v ?? null);
+export const optDay = () => blankAsNull(dayString);
 
 /** Finnish business id (Y-tunnus) with its check digit; missing is "required". */
 export const clientBusinessId = z.preprocess(
@@ -110,20 +121,18 @@ const profileFields = {
   country: optText(100),
   operatorId: optId(),
   adminName: optText(200),
-  contactNumber: z.preprocess(blankToNull, profilePhoneSchema.nullish()).transform((v) => v ?? null),
+  contactNumber: blankAsNull(profilePhoneSchema),
   email: z.preprocess(blankToNull, emailSchema),
   profileStatus: enumWithDefault(PROFILE_STATUSES, 'active'),
-  leadStatus: z.preprocess(blankToNull, z.enum(LEAD_STATUSES).nullish()).transform((v) => v ?? null),
+  leadStatus: blankAsNull(z.enum(LEAD_STATUSES)),
   reminderDate: optDay(),
   billingPlanId: optId(),
   invoiceUploadMethod: enumWithDefault(UPLOAD_METHODS, 'manual'),
   /** The operator portal, for automated upload (the connector signs in there). */
-  portalUrl: z.preprocess(blankToNull, text({ max: 500 }).url().nullish()).transform((v) => v ?? null),
+  portalUrl: blankAsNull(text({ max: 500 }).url()),
   portalUsername: optText(200),
   /** Left out (or blank) on update: the stored password is kept. */
-  portalPassword: z
-    .preprocess(blankToNull, text({ max: 200, trim: false }).nullish())
-    .transform((v) => v ?? null),
+  portalPassword: blankAsNull(text({ max: 200, trim: false })),
 };
 
 /**

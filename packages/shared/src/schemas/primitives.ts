@@ -105,6 +105,17 @@ export function text({ max = 200, min = 0, multiline = false, trim = true }: Tex
     .max(max);
 }
 
+/** A blank form value (empty or only spaces) is a missing one. */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** A blank form value (empty or only spaces) is null. */
+export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** A required value: missing or blank is "required", anything else is checked by `schema`. */
+export const notBlank = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema);
+/** An optional value: missing, null or blank is null, anything else is checked by `schema`. */
+export const blankAsNull = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(blankToNull, schema.nullish()).transform((v) => v ?? null);
+
 /** A search text (`q`): one line, at most 100 characters. */
 export const searchText = text({ max: 100 });
 

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../permissions.js';
 import { ROLE } from '../roles.js';
 import { emailSchema, phoneSchema } from './auth.js';
 import { enumWithDefault, listResponseSchemaOf, optionSchema, reqText } from './masters/common.js';
-import { idSchema, listQuery, savedAnswer, searchText } from './primitives.js';
+import { blankAsNull, idSchema, listQuery, notBlank, savedAnswer, searchText } from './primitives.js';
 
 /**
  * The provider's own users (issue 11, spec §2 "user management with access permissions"): its
@@ -45,8 +45,6 @@ export const providerUserListQuerySchema = listQuery(PROVIDER_USER_SORTABLE, {
 });
 export type ProviderUserListQuery = z.infer<typeof providerUserListQuerySchema>;
 
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
 /**
  * POST / PUT (PUT replaces every field). Permissions left out: the whole set of the role; each
  * must be in the role's set (checked by the API against the role chosen). Companies: a
@@ -54,8 +52,8 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  */
 export const providerUserInputSchema = z.object({
   name: reqText(200),
-  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailSchema),
-  contactNumber: z.preprocess(blankToNull, phoneSchema.nullish()).transform((v) => v ?? null),
+  email: notBlank(emailSchema),
+  contactNumber: blankAsNull(phoneSchema),
   role: z.enum(PROVIDER_USER_ROLES),
   status: enumWithDefault(PROVIDER_USER_STATUSES, 'active'),
   permissions: z

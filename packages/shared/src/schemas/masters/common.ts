@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { Permission } from '../../permissions.js';
 import type { MessageCode } from '../../messages.js';
-import { idSchema, listQuery, pagedAnswer, searchText, text } from '../primitives.js';
+import {
+  blankAsNull,
+  blankToNull,
+  blankToUndefined,
+  idSchema,
+  listQuery,
+  notBlank,
+  pagedAnswer,
+  searchText,
+  text,
+} from '../primitives.js';
 
 /**
  * Building blocks of the master resources: field schemas whose zod issues come out as the
@@ -12,10 +22,9 @@ import { idSchema, listQuery, pagedAnswer, searchText, text } from '../primitive
  * Money travels as a decimal string ("15.90"); see docs/decisions/0002-master-resources.md.
  */
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const intLike = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
-const moneyLike = (v: unknown) =>
+/** An amount from a number or a string, a decimal comma read as a point ("15,90"). */
+export const decimalLike = (v: unknown) =>
   typeof v === 'number' && Number.isFinite(v)
     ? String(v)
     : typeof v === 'string'
@@ -23,10 +32,9 @@ const moneyLike = (v: unknown) =>
       : v;
 
 /** A required text: missing or blank is "required"; control characters are refused. */
-export const reqText = (max = 200) => z.preprocess(blankToUndefined, text({ max }));
+export const reqText = (max = 200) => notBlank(text({ max }));
 /** An optional text: missing or blank becomes null; `multiline` allows tab and line breaks. */
-export const optText = (max = 500, multiline = false) =>
-  z.preprocess(blankToNull, text({ max, multiline }).nullish()).transform((v) => v ?? null);
+export const optText = (max = 500, multiline = false) => blankAsNull(text({ max, multiline }));
 
 /** A required whole number (also from a numeric string). */
 export const reqInt = (min = 0, max = 2_147_483_647) =>
@@ -43,15 +51,15 @@ export const optId = () => optInt(1);
 const moneyPattern = (decimals: number) => new RegExp(`^\\d{1,9}(\\.\\d{1,${decimals}})?$`);
 /** A non-negative amount with at most `decimals` decimals, from a number or a string ("15,90" too). */
 export const reqMoney = (decimals = 2) =>
-  z.preprocess((v) => blankToUndefined(moneyLike(v)), z.string().regex(moneyPattern(decimals)));
+  z.preprocess((v) => blankToUndefined(decimalLike(v)), z.string().regex(moneyPattern(decimals)));
 export const optMoney = (decimals = 2) =>
   z
-    .preprocess((v) => blankToNull(moneyLike(v)), z.string().regex(moneyPattern(decimals)).nullish())
+    .preprocess((v) => blankToNull(decimalLike(v)), z.string().regex(moneyPattern(decimals)).nullish())
     .transform((v) => v ?? null);
 /** A percentage 0–100 with two decimals. */
 export const reqPercent = () =>
   z.preprocess(
-    (v) => blankToUndefined(moneyLike(v)),
+    (v) => blankToUndefined(decimalLike(v)),
     z
       .string()
       .regex(moneyPattern(2))
@@ -60,11 +68,11 @@ export const reqPercent = () =>
 
 /** A required choice: missing is "required", a value outside the list "invalid". */
 export const reqEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankToUndefined, z.string().pipe(z.enum(values)));
+  notBlank(z.string().pipe(z.enum(values)));
 export const enumWithDefault = <const T extends readonly [string, ...string[]]>(
   values: T,
   fallback: T[number],
-) => z.preprocess(blankToUndefined, z.enum(values).default(fallback as never));
+) => notBlank(z.enum(values).default(fallback as never));
 export const boolField = (fallback = false) => z.boolean().default(fallback);
 
 /** Amounts as the API answers them: decimal strings. */

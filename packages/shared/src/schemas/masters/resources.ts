@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../../permissions.js';
 import { ROLE, ROLE_IDS, LANGUAGE } from '../../roles.js';
 import { phoneSchema } from '../auth.js';
+import { notBlank } from '../primitives.js';
 import {
   alike,
   boolField,
@@ -545,9 +546,7 @@ export const skippedNumberMaster = defineMaster({
   messages: { ...DEFAULT_MESSAGES, duplicate: 'phoneNumberExists' },
   entity: z.object({ id, phoneNumber: z.string(), ...skippedClient.entity, note: z.string().nullable() }),
   create: z.object({
-    phoneNumber: z
-      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), phoneSchema)
-      .transform(normalizePhoneNumber),
+    phoneNumber: notBlank(phoneSchema).transform(normalizePhoneNumber),
     ...skippedClient.create,
     note: optText(500, true),
   }),
@@ -676,7 +675,7 @@ export const helpFileMaster = defineMaster({
         .int()
         .refine((v) => (ROLE_IDS as readonly number[]).includes(v)),
     ),
-    page: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), helpPageSchema),
+    page: notBlank(helpPageSchema),
     languageId: z.preprocess(
       idFromForm,
       z
