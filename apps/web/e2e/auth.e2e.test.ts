@@ -1,16 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import {
-  USERS,
-  baseUrl,
-  goto,
-  login,
-  openPage,
-  pageTest,
-  screenshot,
-  switchLanguage,
-  useBrowser,
-} from './browser';
+import { describe, expect } from 'vitest';
+import { USERS, baseUrl, goto, login, pageTest, screenshot, switchLanguage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -50,66 +40,76 @@ describe('login and session', () => {
     },
   );
 
-  it('refuses a wrong password with the catalogue message', async () => {
-    const { context, page } = await openPage(browser());
-    await goto(page, '/login');
-    await page.locator('#email').fill(USERS.admin);
-    await page.locator('#password').fill('Wrong!2026x');
-    await page.getByTestId('login-submit').click();
-    await expect
-      .poll(() => page.getByTestId('login-error').innerText(), { timeout: 20_000 })
-      .toContain('Please enter valid credential');
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'refuses a wrong password with the catalogue message',
+    { shot: 'auth-wrong-password', path: '/login' },
+    async (page) => {
+      await page.locator('#email').fill(USERS.admin);
+      await page.locator('#password').fill('Wrong!2026x');
+      await page.getByTestId('login-submit').click();
+      await expect
+        .poll(() => page.getByTestId('login-error').innerText(), { timeout: 20_000 })
+        .toContain('Please enter valid credential');
+    },
+  );
 
-  it('shows the client-side validation messages', async () => {
-    const { context, page } = await openPage(browser());
-    await goto(page, '/login');
-    await page.getByTestId('login-submit').click();
-    await page.getByText('Email is required').waitFor();
-    await page.getByText('Password is required').waitFor();
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'shows the client-side validation messages',
+    { shot: 'auth-validation', path: '/login' },
+    async (page) => {
+      await page.getByTestId('login-submit').click();
+      await page.getByText('Email is required').waitFor();
+      await page.getByText('Password is required').waitFor();
+    },
+  );
 
-  it('sends a forged token back to the login page with the session-expired alert', async () => {
-    const { context, page } = await openPage(browser());
-    await goto(page, '/login');
-    await page.evaluate(() => {
-      localStorage.setItem('token', 'garbage.token.value');
-      localStorage.setItem('roleID', '1');
-      localStorage.setItem('acessPermissions', '["general","dashboards"]');
-      localStorage.setItem('fullName', 'Nobody');
-    });
-    await goto(page, '/profile');
-    await page.reload();
-    await page.waitForURL(/#\/login$/);
-    await page.getByText('Your session has expired, please login again').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'sends a forged token back to the login page with the session-expired alert',
+    { shot: 'auth-forged-token', path: '/login' },
+    async (page) => {
+      await page.evaluate(() => {
+        localStorage.setItem('token', 'garbage.token.value');
+        localStorage.setItem('roleID', '1');
+        localStorage.setItem('acessPermissions', '["general","dashboards"]');
+        localStorage.setItem('fullName', 'Nobody');
+      });
+      await goto(page, '/profile');
+      await page.reload();
+      await page.waitForURL(/#\/login$/);
+      await page.getByText('Your session has expired, please login again').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    },
+  );
 
-  it('redirects unknown routes to the 404 page', async () => {
-    const { context, page } = await openPage(browser());
-    await goto(page, '/no/such/page');
-    await page.waitForURL(/#\/404$/);
-    await page.getByText('Sorry, the page you are looking for does not exist.').waitFor();
-    expect(await page.title()).toContain('Page not found');
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'redirects unknown routes to the 404 page',
+    { shot: 'auth-404', path: '/no/such/page' },
+    async (page) => {
+      await page.waitForURL(/#\/404$/);
+      await page.getByText('Sorry, the page you are looking for does not exist.').waitFor();
+      expect(await page.title()).toContain('Page not found');
+    },
+  );
 
-  it('logs out to the login page', async () => {
-    const { context, page } = await openPage(browser());
-    await login(page, USERS.companyAdmin);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    // The login page itself, then its address (CI twice saw `waitForURL(/#\/login$/)` wait 60 s in
-    // a full run while the test passed alone; the page shown is what the user sees).
-    await page.getByTestId('login-submit').waitFor({ timeout: 60_000 });
-    expect(page.url()).toMatch(/#\/login(\?|$)/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    expect(page.url().startsWith(baseUrl())).toBe(true);
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'logs out to the login page',
+    { shot: 'auth-logout', as: USERS.companyAdmin },
+    async (page) => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      // The login page itself, then its address (CI twice saw `waitForURL(/#\/login$/)` wait 60 s in
+      // a full run while the test passed alone; the page shown is what the user sees).
+      await page.getByTestId('login-submit').waitFor({ timeout: 60_000 });
+      expect(page.url()).toMatch(/#\/login(\?|$)/);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect(page.url().startsWith(baseUrl())).toBe(true);
+    },
+  );
 
   pageTest(
     browser,
