@@ -124,12 +124,14 @@ export interface PageTestStart {
   as?: string;
   lang?: 'en' | 'fi';
   path?: string;
+  /** The test id that shows once `path` has opened: waited for before the walk. */
+  ready?: string;
   timeout?: number;
 }
 
 /**
  * A browser test: `walk` on a fresh page of the file's browser (onPage: the failure picture, no page
- * errors, the context closed), signed in as `as` and on `path` first when they are given.
+ * errors, the context closed), signed in as `as` and on `path` (`ready` shown) first when they are given.
  */
 export function pageTest(
   browser: () => Browser,
@@ -141,6 +143,7 @@ export function pageTest(
     onPage(browser(), start.shot, async (page) => {
       if (start.as) await login(page, start.as, PASSWORD, start.lang);
       if (start.path) await goto(page, start.path);
+      if (start.ready) await page.getByTestId(start.ready).waitFor();
       await walk(page);
     }),
   );
@@ -160,6 +163,13 @@ export async function openAs(
 /** The rows of the table with the test id `testId`. */
 export const tableRows = (page: Page, testId: string): Locator =>
   page.getByTestId(testId).locator('tr.ant-table-row');
+
+/** Waits until the table with the test id `testId` shows, without a spinner over it (its rows loaded). */
+export async function tableLoaded(page: Page, testId: string): Promise<void> {
+  const table = page.getByTestId(testId);
+  await table.waitFor();
+  await table.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+}
 
 /** "€12,345.67" or "-€5.00" (English) → 12345.67, -5 */
 export const euros = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
@@ -405,6 +415,12 @@ export const toast = (page: Page, text: string) =>
 /** Waits until every toast is gone (before a screenshot, or before the next one is awaited). */
 export const toastsGone = (page: Page) =>
   expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
+
+/** Keeps the picture `name` once every toast is gone (the page as it stays, not a save's message). */
+export async function screenshotWithoutToasts(page: Page, name: string): Promise<void> {
+  await toastsGone(page);
+  await screenshot(page, name);
+}
 
 /**
  * Opens a tab by its exact name (the sections of a client's page), as a user does: directly when it is

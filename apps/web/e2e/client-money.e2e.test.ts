@@ -2,23 +2,22 @@ import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   fillDay,
-  openClient,
   openTab,
-  pageTest,
   screenshot,
+  screenshotWithoutToasts,
   switchLanguage,
   toast,
-  toastsGone,
   useBrowser,
 } from './browser';
+import { clientSectionTest } from './steps';
 
 const browser = useBrowser();
 
 describe('a client: contracts, billing, payments and on-demand support', () => {
-  pageTest(
+  clientSectionTest(
     browser,
     'works through the four sections in English and shows them in Finnish',
-    { shot: 'client-money', timeout: 240_000 },
+    { shot: 'client-money', tab: 'Billing management', timeout: 240_000 },
     walk,
   );
 });
@@ -27,8 +26,7 @@ describe('a client: contracts, billing, payments and on-demand support', () => {
 async function shown(page: Page, message: string, figure: Locator, text: string, shot: string) {
   await toast(page, message);
   await expect.poll(() => figure.innerText()).toContain(text);
-  await toastsGone(page);
-  await screenshot(page, shot);
+  await screenshotWithoutToasts(page, shot);
 }
 
 /** Fills the open modal's fields (by id) and saves it. */
@@ -83,10 +81,7 @@ const ADDED: Added[] = [
 
 /** The walk through the four sections, in English and then in Finnish. */
 async function walk(page: Page) {
-  await openClient(page, 'Pohjola Rakennus Oy');
-
-  // Billing management: put the client on a plan; its fees show read-only.
-  await openTab(page, 'Billing management');
+  // Billing management (open first): put the client on a plan; its fees show read-only.
   await page.getByTestId('client-billing').waitFor();
   await page.getByTestId('billing-plan-select').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Kulu Pro 36 kk' }).click();

@@ -2,33 +2,29 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   USERS,
-  openClient,
   openTab,
-  pageTest,
   pickOption,
   screenshot,
+  screenshotWithoutToasts,
   switchLanguage,
   toast,
-  toastsGone,
   useBrowser,
 } from './browser';
+import { clientSectionTest, deactivateUser, refuseTakenEmail } from './steps';
 
 const browser = useBrowser();
 
 describe('a client: sub-companies and additional users', () => {
-  pageTest(
+  clientSectionTest(
     browser,
     'adds a sub-company and a user in English and shows both sections in Finnish',
-    { shot: 'client-users', timeout: 240_000 },
+    { shot: 'client-users', tab: 'Sub-companies', timeout: 240_000 },
     walk,
   );
 });
 
+/** From Sub-companies: the demo's two, a new one, and the spec's message for a name taken. */
 async function walk(page: Page) {
-  await openClient(page, 'Pohjola Rakennus Oy');
-
-  // Sub-companies: the demo's two, a new one, and the spec's message for a name taken.
-  await openTab(page, 'Sub-companies');
   const subs = page.getByTestId('sub-companies-table');
   await subs.getByText('Pohjola Rakennus Tampere').waitFor();
   await page.getByTestId('sub-company-add').click();
@@ -45,8 +41,7 @@ async function walk(page: Page) {
   await page.getByText('Sub-company name already exists').waitFor();
   await screenshot(page, 'client-sub-company-form-en');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await toastsGone(page);
-  await screenshot(page, 'client-sub-companies-en');
+  await screenshotWithoutToasts(page, 'client-sub-companies-en');
 
   // Additional users: the demo client user, a new one limited to Helsinki.
   await openTab(page, 'Additional users');
@@ -73,21 +68,13 @@ async function walk(page: Page) {
   await expect.poll(() => users.innerText()).toContain('Not activated');
 
   // The email of another user: the spec's message on the field.
-  await page.getByTestId('client-user-add').click();
-  await page.getByTestId('client-user-name').fill('Toinen');
-  await page.getByTestId('client-user-email').fill(USERS.clientUser);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Client user email already exists').waitFor();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await refuseTakenEmail(page, 'client-user', USERS.clientUser, 'Client user email already exists');
 
   // Deactivate after a confirmation.
   const row = users.locator('tr').filter({ hasText: 'Liisa Nieminen' });
-  await row.getByTestId('client-user-deactivate').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
-  await toast(page, 'User deactivated successfully');
+  await deactivateUser(page, 'client-user', row);
   await row.getByTestId('client-user-activate').waitFor();
-  await toastsGone(page);
-  await screenshot(page, 'client-users-en');
+  await screenshotWithoutToasts(page, 'client-users-en');
 
   // The same sections in Finnish.
   await switchLanguage(page, 'fi');

@@ -1,33 +1,30 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
   USERS,
   baseUrl,
   goto,
-  login,
-  openPage,
   pageTest,
   screenshot,
   switchLanguage,
+  tableLoaded,
+  tableRows,
+  toastsGone,
   useBrowser,
 } from './browser';
 
 const browser = useBrowser();
 
 const table = (page: Page) => page.getByTestId('clients-table');
-const rows = (page: Page) => table(page).locator('tr.ant-table-row');
-const listReady = async (page: Page) => {
-  await table(page).locator('.ant-spin-spinning').waitFor({ state: 'detached' });
-};
+/** The company names of the list, once it has loaded. */
 const companyNames = async (page: Page) => {
-  await listReady(page);
-  return rows(page).locator('td:first-child').allInnerTexts();
+  await tableLoaded(page, 'clients-table');
+  return tableRows(page, 'clients-table').locator('td:first-child').allInnerTexts();
 };
 
-/** Switches the interface language and waits until it is saved on the user. */
 /** A screenshot for the suite, and a copy under /tmp/shots/clients for review. */
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
@@ -51,77 +48,85 @@ async function selectOption(page: Page, field: string, label: string) {
 }
 
 describe('Client Management', () => {
-  it('lists the clients by tab, searches, converts a sign-up, in English and Finnish', async () => {
-    // A company signs up: it waits among the interested clients.
-    const signup = await fetch(`${baseUrl()}/api/Account/Signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'company',
-        companyName: 'Selain Testi Oy',
-        businessId: '1095028-8',
-        fullName: 'Selma Selain',
-        email: 'selma@selaintesti.fi',
-        contactNumber: '0401234567',
-        password: 'Salasana1!',
-      }),
-    });
-    expect(signup.status).toBe(201);
+  pageTest(
+    browser,
+    'lists the clients by tab, searches, converts a sign-up, in English and Finnish',
+    { shot: 'clients-list', as: USERS.admin },
+    async (page) => {
+      // A company signs up: it waits among the interested clients.
+      const signup = await fetch(`${baseUrl()}/api/Account/Signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'company',
+          companyName: 'Selain Testi Oy',
+          businessId: '1095028-8',
+          fullName: 'Selma Selain',
+          email: 'selma@selaintesti.fi',
+          contactNumber: '0401234567',
+          password: 'Salasana1!',
+        }),
+      });
+      expect(signup.status).toBe(201);
 
-    const { context, page, errors } = await openPage(browser());
-    await login(page, USERS.admin);
-    await goto(page, '/client-management/client-management');
-    await page.getByTestId('client-management-page').waitFor();
-    // The demo companies (other browser tests may have added clients before this one runs).
-    await expect
-      .poll(() => companyNames(page), { timeout: 20_000 })
-      .toEqual(expect.arrayContaining(['Pohjola Rakennus Oy', 'Saimaan Logistiikka Oy']));
-    await shot(page, 'clients-list-en');
+      await goto(page, '/client-management/client-management');
+      await page.getByTestId('client-management-page').waitFor();
+      // The demo companies (other browser tests may have added clients before this one runs).
+      await expect
+        .poll(() => companyNames(page), { timeout: 20_000 })
+        .toEqual(expect.arrayContaining(['Pohjola Rakennus Oy', 'Saimaan Logistiikka Oy']));
+      await shot(page, 'clients-list-en');
 
-    await page.getByTestId('search').locator('input').fill('0737546');
-    await expect.poll(() => companyNames(page), { timeout: 10_000 }).toEqual(['Saimaan Logistiikka Oy']);
-    await page.getByTestId('search').locator('input').fill('');
+      await page.getByTestId('search').locator('input').fill('0737546');
+      await expect.poll(() => companyNames(page), { timeout: 10_000 }).toEqual(['Saimaan Logistiikka Oy']);
+      await page.getByTestId('search').locator('input').fill('');
 
-    await page.getByRole('tab', { name: 'Leads' }).click();
-    await expect.poll(() => table(page).innerText(), { timeout: 10_000 }).toContain('No clients yet');
+      await page.getByRole('tab', { name: 'Leads' }).click();
+      await expect.poll(() => table(page).innerText(), { timeout: 10_000 }).toContain('No clients yet');
 
-    await page.getByRole('tab', { name: 'Interested clients' }).click();
-    await expect.poll(() => companyNames(page), { timeout: 10_000 }).toContain('Selain Testi Oy');
-    await shot(page, 'clients-interested-en');
-    await rows(page).filter({ hasText: 'Selain Testi Oy' }).getByTestId('convert').click();
-    await page.getByRole('menuitem', { name: 'To a company' }).click();
-    // Converting asks first (the company has no contract yet).
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Convert' }).click();
-    await page.getByText('Client converted to a company successfully').waitFor();
-    await expect.poll(() => companyNames(page), { timeout: 10_000 }).not.toContain('Selain Testi Oy');
-    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
+      await page.getByRole('tab', { name: 'Interested clients' }).click();
+      await expect.poll(() => companyNames(page), { timeout: 10_000 }).toContain('Selain Testi Oy');
+      await shot(page, 'clients-interested-en');
+      await tableRows(page, 'clients-table')
+        .filter({ hasText: 'Selain Testi Oy' })
+        .getByTestId('convert')
+        .click();
+      await page.getByRole('menuitem', { name: 'To a company' }).click();
+      // Converting asks first (the company has no contract yet).
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Convert' }).click();
+      await page.getByText('Client converted to a company successfully').waitFor();
+      await expect.poll(() => companyNames(page), { timeout: 10_000 }).not.toContain('Selain Testi Oy');
+      await toastsGone(page);
 
-    await switchLanguage(page, 'fi');
-    await page.getByRole('tab', { name: 'Yritykset' }).click();
-    await expect.poll(() => companyNames(page), { timeout: 10_000 }).toContain('Selain Testi Oy');
-    expect(await table(page).innerText()).toContain('Aktiivinen');
-    await shot(page, 'clients-companies-fi');
-    await page.getByRole('tab', { name: 'Kiinnostuneet asiakkaat' }).click();
-    // Converted, it waits there no more (another test's sign-up may).
-    await expect.poll(() => table(page).innerText(), { timeout: 10_000 }).not.toContain('Selain Testi Oy');
-    await page
-      .getByRole('columnheader', { name: 'Rekisteröitynyt' })
-      .or(page.getByText('Ei odottavia kiinnostuneita asiakkaita'))
-      .first()
-      .waitFor();
-    await shot(page, 'clients-interested-fi');
-    await switchLanguage(page, 'en');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await switchLanguage(page, 'fi');
+      await page.getByRole('tab', { name: 'Yritykset' }).click();
+      await expect.poll(() => companyNames(page), { timeout: 10_000 }).toContain('Selain Testi Oy');
+      expect(await table(page).innerText()).toContain('Aktiivinen');
+      await shot(page, 'clients-companies-fi');
+      await page.getByRole('tab', { name: 'Kiinnostuneet asiakkaat' }).click();
+      // Converted, it waits there no more (another test's sign-up may).
+      await expect.poll(() => table(page).innerText(), { timeout: 10_000 }).not.toContain('Selain Testi Oy');
+      await page
+        .getByRole('columnheader', { name: 'Rekisteröitynyt' })
+        .or(page.getByText('Ei odottavia kiinnostuneita asiakkaita'))
+        .first()
+        .waitFor();
+      await shot(page, 'clients-interested-fi');
+      await switchLanguage(page, 'en');
+    },
+  );
 
   pageTest(
     browser,
     'opens a client, edits its profile, adds a consultant and assigns it a company, in English and Finnish',
-    { shot: 'client-open-edit-assign', as: USERS.admin, path: '/client-management/client-management' },
+    {
+      shot: 'client-open-edit-assign',
+      as: USERS.admin,
+      path: '/client-management/client-management',
+      ready: 'client-management-page',
+    },
     async (page) => {
-      await page.getByTestId('client-management-page').waitFor();
-      await listReady(page);
+      await tableLoaded(page, 'clients-table');
       await page.getByTestId('client-link').filter({ hasText: 'Pohjola Rakennus Oy' }).click();
       await page.getByTestId('client-profile-form').waitFor();
       expect(await page.getByTestId('client-name').innerText()).toBe('Pohjola Rakennus Oy');
@@ -177,7 +182,7 @@ describe('Client Management', () => {
       await expect
         .poll(() => page.getByTestId('assigned-table').innerText())
         .toContain('Pohjola Rakennus Oy');
-      await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
+      await toastsGone(page);
       await shot(page, 'client-assign-en');
 
       // Finnish after a reload: the same section, in Finnish.
@@ -204,11 +209,12 @@ describe('Client Management', () => {
     },
   );
 
-  it('keeps a company admin out of Client Management', async () => {
-    const { context, page } = await openPage(browser());
-    await login(page, USERS.companyAdmin);
-    await goto(page, '/client-management/client-management');
-    await expect.poll(() => page.getByTestId('client-management-page').count()).toBe(0);
-    await context.close();
-  });
+  pageTest(
+    browser,
+    'keeps a company admin out of Client Management',
+    { shot: 'clients-company-admin', as: USERS.companyAdmin, path: '/client-management/client-management' },
+    async (page) => {
+      await expect.poll(() => page.getByTestId('client-management-page').count()).toBe(0);
+    },
+  );
 });

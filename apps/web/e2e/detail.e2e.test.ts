@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { USERS, pageTest, reloadUntil, screenshot, switchLanguage, useBrowser } from './browser';
+import { pageTest, reloadUntil, screenshot, switchLanguage, useBrowser } from './browser';
+import { companyUpload } from './steps';
 
 const browser = useBrowser();
 
@@ -22,7 +23,7 @@ describe('invoice and subscription detail (company admin)', () => {
   pageTest(
     browser,
     'opens an invoice from the invoice table, its subscriptions and lines, then a subscription and its months; Finnish after reload',
-    { shot: 'invoice-detail', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 480_000 },
+    companyUpload('invoice-detail', 480_000),
     async (page) => {
       const link = await waitForInvoiceLink(page);
       const number = (await link.innerText()).trim();

@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@kulu/shared';
 import { USERS, pageTest, screenshot, switchLanguage, useBrowser } from './browser';
+import { companyUpload } from './steps';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 /**
@@ -91,10 +92,9 @@ describe('invoice upload (company admin)', () => {
   pageTest(
     browser,
     'drops two PDFs, uploads them, watches both parse and finds them in the invoice table',
-    { shot: 'invoice-upload', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 420_000 },
+    companyUpload('invoice-upload'),
     async (page) => {
       await page.getByRole('heading', { name: 'Upload Invoice' }).waitFor();
-      await page.getByTestId('invoice-table').waitFor();
 
       // A file that is not a PDF is refused before it is sent.
       await dropFiles(page, [{ name: 'notes.txt', type: 'text/plain', base64: btoa('not an invoice') }]);
@@ -173,9 +173,8 @@ describe('a Finvoice e-invoice (company admin)', () => {
   pageTest(
     browser,
     'is uploaded like a PDF, tagged as an e-invoice and shows its subscriptions, in English and Finnish',
-    { shot: 'e-invoice-upload', as: USERS.companyAdmin, path: '/company/invoice-upload', timeout: 420_000 },
+    companyUpload('e-invoice-upload'),
     async (page) => {
-      await page.getByTestId('invoice-table').waitFor();
       await dropFiles(page, [
         {
           name: E_INVOICE.name,
@@ -224,14 +223,8 @@ describe('an invoice addressed to another company (company admin)', () => {
   pageTest(
     browser,
     'is refused with its reason, shows whom it was addressed to and is deleted after a confirmation',
-    {
-      shot: 'invoice-other-buyer',
-      as: USERS.companyAdmin,
-      path: '/company/invoice-upload',
-      timeout: 420_000,
-    },
+    companyUpload('invoice-other-buyer'),
     async (page) => {
-      await page.getByTestId('invoice-table').waitFor();
       await dropFiles(page, [pdf(OTHER_BUYER)]);
       const file = fileRow(page, OTHER_BUYER);
       await file.getByText('Waiting').waitFor();
@@ -274,9 +267,13 @@ describe('invoice upload (consultant)', () => {
   pageTest(
     browser,
     'lets a consultant pick the client company and then its sub-company',
-    { shot: 'invoice-upload-consultant', as: USERS.consultant, path: '/admin/invoice-upload' },
+    {
+      shot: 'invoice-upload-consultant',
+      as: USERS.consultant,
+      path: '/admin/invoice-upload',
+      ready: 'invoice-upload-page',
+    },
     async (page) => {
-      await page.getByTestId('invoice-upload-page').waitFor();
       expect(await page.getByTestId('upload-all').isDisabled()).toBe(true);
       await page.getByTestId('upload-client').click();
       await page.locator('.ant-select-item-option', { hasText: 'Saimaan Logistiikka Oy' }).click();

@@ -8,6 +8,7 @@ import {
   pageTest,
   screenshot,
   switchLanguage,
+  tableLoaded,
   tokenOf,
   useBrowser,
 } from './browser';
@@ -20,7 +21,7 @@ const table = (page: Page) => page.getByTestId('master-table');
 /** The list has loaded (no spinner over the table). */
 const listReady = async (page: Page) => {
   await table(page).locator('tr.ant-table-row').first().waitFor();
-  await table(page).locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+  await tableLoaded(page, 'master-table');
 };
 const rowOf = (page: Page, text: string): Locator =>
   table(page).locator('tr.ant-table-row', { hasText: text });
@@ -294,8 +295,7 @@ describe('masters (admin)', () => {
       ];
       for (const key of pages) {
         await goto(page, `/admin/master/${key}`);
-        await table(page).waitFor();
-        await table(page).locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+        await tableLoaded(page, 'master-table');
         expect(await page.getByTestId('coming-soon').count(), key).toBe(0);
       }
       await goto(page, '/admin/master/client-billing-plan');

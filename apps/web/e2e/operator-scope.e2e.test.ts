@@ -5,9 +5,8 @@ import {
   login,
   openPage,
   pickOption,
-  screenshot,
-  toastsGone,
   reloadUntil,
+  screenshotWithoutToasts,
   useBrowser,
 } from './browser';
 
@@ -101,14 +100,12 @@ describe('the operator picker in the header', () => {
           await page.reload();
           await expect.poll(() => totalOf(page), { timeout: 30_000 }).toBe(elisa);
           expect(await picker.innerText()).toContain('Elisa');
-          await toastsGone(page);
-          await screenshot(page, `operator-scope-elisa-${lang}`);
+          await screenshotWithoutToasts(page, `operator-scope-elisa-${lang}`);
 
           const telia = await choose(page, 'Telia', elisa);
           expect(telia).not.toBe(everyone);
           expect(await choose(page, all, telia)).toBe(everyone);
-          await toastsGone(page);
-          await screenshot(page, `operator-scope-all-${lang}`);
+          await screenshotWithoutToasts(page, `operator-scope-all-${lang}`);
           expect(errors).toEqual([]);
         } finally {
           await context.close();

@@ -2,17 +2,14 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   USERS,
-  goto,
-  login,
-  openClient,
-  openTab,
   pageTest,
   screenshot,
+  screenshotWithoutToasts,
   switchLanguage,
   toast,
-  toastsGone,
   useBrowser,
 } from './browser';
+import { clientSectionTest } from './steps';
 
 const browser = useBrowser();
 
@@ -24,17 +21,20 @@ describe('Plan Details', () => {
   pageTest(
     browser,
     'lists, searches and sorts the subscriptions, edits one’s plan and contract price, and reads in Finnish',
-    { shot: 'plan-details', timeout: 240_000 },
+    {
+      shot: 'plan-details',
+      as: USERS.companyAdmin,
+      path: '/company/client-masters/plan-details',
+      timeout: 240_000,
+    },
     companyWalk,
   );
 
-  pageTest(
+  clientSectionTest(
     browser,
     'shows the section on the provider’s client page',
-    { shot: 'plan-details-client-section', timeout: 120_000 },
+    { shot: 'plan-details-client-section', tab: 'Plan details', timeout: 120_000 },
     async (page) => {
-      await openClient(page, 'Pohjola Rakennus Oy');
-      await openTab(page, 'Plan details');
       await rows(page).first().waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('plan-details').innerText()).toContain('Contract price');
       await screenshot(page, 'plan-details-client-section-en');
@@ -43,8 +43,6 @@ describe('Plan Details', () => {
 });
 
 async function companyWalk(page: Page) {
-  await login(page, USERS.companyAdmin);
-  await goto(page, '/company/client-masters/plan-details');
   const table = page.getByTestId('plan-details');
   await rows(page).first().waitFor({ timeout: 30_000 });
   expect(await rows(page).count()).toBeGreaterThan(1);
@@ -98,8 +96,7 @@ async function companyWalk(page: Page) {
   await page.getByText('Re-optimization of the company’s subscriptions was queued').waitFor();
   await expect.poll(() => cell(page, 4)).toBe(next);
   await expect.poll(() => cell(page, 6)).toBe('€12.34');
-  await toastsGone(page);
-  await screenshot(page, 'plan-details-en');
+  await screenshotWithoutToasts(page, 'plan-details-en');
 
   // Finnish: the headings, the price in Finnish format, and the edit dialog.
   await switchLanguage(page, 'fi');

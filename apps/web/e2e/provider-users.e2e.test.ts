@@ -1,13 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   USERS,
   activateAndLogin,
-  baseUrl,
+  apiOf,
   goto,
-  login,
   menuTexts,
   onPage,
-  openPage,
+  pageTest,
   pickOption,
   screenshot,
   switchLanguage,
@@ -15,6 +14,7 @@ import {
   toastsGone,
   useBrowser,
 } from './browser';
+import { deactivateUser, refuseTakenEmail } from './steps';
 
 const browser = useBrowser();
 
@@ -25,14 +25,16 @@ const CONSULTANT = {
 };
 
 describe('the provider’s own users', () => {
-  it(
+  pageTest(
+    browser,
     'an admin adds a consultant with one company and limited permissions; the consultant activates and sees only those',
-    { timeout: 240_000 },
-    async () => {
-      const admin = await openPage(browser());
-      const page = admin.page;
-      await login(page, USERS.admin);
-      await goto(page, '/client-management/client-management');
+    {
+      shot: 'provider-users',
+      as: USERS.admin,
+      path: '/client-management/client-management',
+      timeout: 240_000,
+    },
+    async (page) => {
       await page.getByRole('tab', { name: 'Users' }).click();
       const table = page.getByTestId('provider-users-table');
       await table.getByText(USERS.consultant).waitFor();
@@ -64,12 +66,12 @@ describe('the provider’s own users', () => {
       await screenshot(page, 'provider-users-en');
 
       // The same email again is refused on the field.
-      await page.getByTestId('provider-user-add').click();
-      await page.getByTestId('provider-user-name').fill('Toinen');
-      await page.getByTestId('provider-user-email').fill(CONSULTANT.email);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('A user with this email already exists').waitFor();
-      await page.getByRole('button', { name: 'Cancel' }).click();
+      await refuseTakenEmail(
+        page,
+        'provider-user',
+        CONSULTANT.email,
+        'A user with this email already exists',
+      );
 
       // The consultant activates from the outbox, logs in: one company, no optimization.
       await onPage(browser(), 'provider-users-newcomer', async (newcomer) => {
@@ -84,17 +86,11 @@ describe('the provider’s own users', () => {
           .poll(() => clients.allInnerTexts())
           .toEqual([expect.stringContaining('Pohjola Rakennus Oy')]);
         expect(await newcomer.getByRole('tab', { name: 'Users' }).count()).toBe(0);
-        const token = await newcomer.evaluate(() => localStorage.getItem('token') ?? '');
-        const refused = await fetch(`${baseUrl()}/api/provider-users`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        expect(refused.status).toBe(403);
+        expect((await (await apiOf(newcomer))('/provider-users')).status).toBe(403);
       });
 
       // Deactivated after a confirmation; then Finnish.
-      await row.getByTestId('provider-user-deactivate').click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
-      await toast(page, 'User deactivated successfully');
+      await deactivateUser(page, 'provider-user', row);
       await expect.poll(() => row.innerText()).toContain('Inactive');
       await switchLanguage(page, 'fi');
       await page.getByRole('tab', { name: 'Käyttäjät' }).waitFor();
@@ -103,8 +99,6 @@ describe('the provider’s own users', () => {
       await screenshot(page, 'provider-user-form-fi');
       await page.getByRole('button', { name: 'Peruuta' }).click();
       await screenshot(page, 'provider-users-fi');
-      expect(admin.errors).toEqual([]);
-      await admin.context.close();
     },
   );
 });

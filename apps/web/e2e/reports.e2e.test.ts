@@ -14,6 +14,7 @@ import {
   pageTest,
   pickOption,
   screenshot,
+  tableLoaded,
   tableRows,
   useBrowser,
 } from './browser';
@@ -22,7 +23,7 @@ const browser = useBrowser();
 
 /**
  * A report page's test, one shape for all of them: `as` signs in (data made through the API first,
- * when `prepare` makes some), opens `path`; `show` checks the page, the picture `<shot>-en`; `act`
+ * when `prepare` makes some), opens `path` (its `heading` shown); `show` checks the page, the picture `<shot>-en`; `act`
  * works on it; the export's workbook is checked; in Finnish `finnish` shows, the picture
  * `<shot>-fi`; `after` checks what is left.
  */
@@ -32,6 +33,8 @@ interface Report {
   shot: string;
   as: string;
   path: string;
+  /** The page's heading, waited for before `show`. */
+  heading?: string;
   prepare?: (page: Page) => Promise<void>;
   show: (page: Page) => Promise<void>;
   act?: (page: Page) => Promise<void>;
@@ -104,12 +107,9 @@ const REPORTS: Report[] = [
     shot: 'full-automation',
     as: USERS.admin,
     path: '/admin/reports/full-automation',
+    heading: 'Full Automation',
     async show(page) {
-      await page.getByRole('heading', { name: 'Full Automation' }).waitFor();
-      await page
-        .getByTestId('full-automation-table')
-        .locator('.ant-spin-spinning')
-        .waitFor({ state: 'detached' });
+      await tableLoaded(page, 'full-automation-table');
       await page.getByTestId('automate-client').click();
       const modal = page.getByTestId('automation-settings-modal');
       await modal.waitFor();
@@ -124,12 +124,8 @@ const REPORTS: Report[] = [
     shot: 'failed-downloads',
     as: USERS.admin,
     path: '/admin/reports/failed-invoice-download',
-    async show(page) {
-      await page.getByRole('heading', { name: 'Failed Invoice Download' }).waitFor();
-      const failed = page.getByTestId('failed-downloads-table');
-      await failed.waitFor();
-      await failed.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
-    },
+    heading: 'Failed Invoice Download',
+    show: (page) => tableLoaded(page, 'failed-downloads-table'),
     finnish: ['Epäonnistuneet laskujen noudot'],
     after: (page) => page.getByRole('heading', { name: 'Epäonnistuneet laskujen noudot' }).waitFor(),
   },
@@ -421,6 +417,7 @@ for (const r of REPORTS) {
     pageTest(browser, r.title, { shot: r.shot, as: r.as }, async (page) => {
       await r.prepare?.(page);
       await goto(page, r.path);
+      if (r.heading) await page.getByRole('heading', { name: r.heading }).waitFor();
       await r.show(page);
       await screenshot(page, `${r.shot}-en`);
       await r.act?.(page);
