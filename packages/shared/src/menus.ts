@@ -1,6 +1,5 @@
 import type { Permission } from './permissions.js';
 import { menuKindOf, type MenuKind } from './roles.js';
-import { MASTER_RESOURCES } from './schemas/masters/resources.js';
 
 /**
  * The route table, which is also the menu (spec §2). The web router, the three menus and the
@@ -98,14 +97,10 @@ const sharedReports = (base: string): MenuItem[] => [
   report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
 ];
 
-/** `cost-centers` → `costCenters`. */
-const camelCase = (key: string) => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-
-/** A master's page under /admin/master, from its declaration: its menu key and permission. */
-const masterPage = ({ menuKey, permission }: { menuKey: string; permission: Permission }): MenuItem => ({
-  key: menuKey,
-  path: `/admin/master/${menuKey}`,
-  titleKey: `menu.masters.${camelCase(menuKey)}`,
+const master = (key: string, titleKey: string, permission: Permission): MenuItem => ({
+  key,
+  path: `/admin/master/${key}`,
+  titleKey: `menu.masters.${titleKey}`,
   permission,
   page: 'master',
 });
@@ -160,8 +155,24 @@ export const ADMIN_MENU: MenuItem[] = [
     path: '/admin/master',
     titleKey: 'menu.masters.title',
     icon: 'DatabaseOutlined',
-    // Every master, in the order of their registry.
-    children: Object.values(MASTER_RESOURCES).map(masterPage),
+    // Listed here, not read from MASTER_RESOURCES: the menu is in the login page's bundle, which
+    // must not carry the masters' zod schemas (issue 25, 200 KB). masters.test.ts checks that every
+    // declared master is a page here with the same permission.
+    children: [
+      master('operators', 'operators', 'masters.operators'),
+      master('country', 'country', 'masters.countries'),
+      master('currency', 'currency', 'masters.currencies'),
+      master('cost-centers', 'costCenters', 'masters.costCenters'),
+      master('cost-groups', 'costGroups', 'masters.costGroups'),
+      master('cost-category', 'costCategory', 'masters.costCategories'),
+      master('cost-elements', 'costElements', 'masters.costElements'),
+      master('plan', 'plan', 'masters.plans'),
+      master('plan-groups', 'planGroups', 'masters.planGroups'),
+      master('base-plan-groups', 'basePlanGroups', 'masters.basePlanGroups'),
+      master('skipped-phone-number', 'skippedPhoneNumber', 'masters.skippedNumbers'),
+      master('client-billing-plan', 'clientBillingPlan', 'masters.billingPlans'),
+      master('help', 'help', 'masters.help'),
+    ],
   },
   clientManagement,
   optimization('/admin'),
