@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 import { InvoiceUsersPage } from './invoice-users-page';
 import { PlanDetailsPage } from './plan-details-page';
 
@@ -8,9 +8,7 @@ const TEXTS = {
   fi: { sections: { invoiceUsers: 'Laskun käyttäjien hallinta', planDetails: 'Liittymähallinta' } },
 } as const;
 
-for (const lang of ['en', 'fi'] as const) {
-  i18n.addResourceBundle(lang, 'translation', { clients: TEXTS[lang] }, true, false);
-}
+registerTexts('clients', TEXTS);
 
 /** Invoice User Management of the chosen client: the company's screen, `clientId` for the API. */
 export function InvoiceUsersSection({ clientId }: { clientId: number }) {

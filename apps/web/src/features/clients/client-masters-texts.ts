@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /** The client masters' texts (en + fi), loaded with their pages under `clientMasters.*`. */
 const TEXTS = {
@@ -73,7 +73,5 @@ const TEXTS = {
 } as const;
 
 export function registerClientMastersTexts(): void {
-  for (const lang of ['en', 'fi'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { clientMasters: TEXTS[lang] }, true, false);
-  }
+  registerTexts('clientMasters', TEXTS);
 }

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /**
  * The texts of a client's Contracts, Billing management, Client payments and On-demand support
@@ -212,11 +212,4 @@ export const CLIENT_MONEY_TEXTS = {
   },
 } as const;
 
-/** Adds the texts once per language (deep merge, existing keys kept). */
-export function registerClientMoneyTexts(): void {
-  for (const lang of ['en', 'fi'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { clients: CLIENT_MONEY_TEXTS[lang] }, true, false);
-  }
-}
-
-registerClientMoneyTexts();
+registerTexts('clients', CLIENT_MONEY_TEXTS);

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /** Plan Details' texts (en + fi), loaded with the page under `planDetails.*`. */
 const TEXTS = {
@@ -55,7 +55,5 @@ const TEXTS = {
 } as const;
 
 export function registerPlanDetailsTexts(): void {
-  for (const lang of ['en', 'fi'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { planDetails: TEXTS[lang] }, true, false);
-  }
+  registerTexts('planDetails', TEXTS);
 }

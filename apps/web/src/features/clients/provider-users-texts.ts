@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 import { USER_TEXTS } from './users-texts';
 
 /**
@@ -111,6 +111,4 @@ const TEXTS = {
   },
 } as const;
 
-for (const lang of ['en', 'fi'] as const) {
-  i18n.addResourceBundle(lang, 'translation', { clients: TEXTS[lang] }, true, false);
-}
+registerTexts('clients', TEXTS);

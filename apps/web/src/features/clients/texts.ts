@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /**
  * The texts of a client's page and the Add Customer form, in English and Finnish. They join the
@@ -104,11 +104,4 @@ export const CLIENT_TEXTS = {
   },
 } as const;
 
-/** Adds the texts once per language (deep merge, existing keys kept). */
-export function registerClientTexts(): void {
-  for (const lang of ['en', 'fi'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { clients: CLIENT_TEXTS[lang] }, true, false);
-  }
-}
-
-registerClientTexts();
+registerTexts('clients', CLIENT_TEXTS);

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { registerTexts } from '../../lib/register-texts';
 
 /**
  * What both user tables of Client Management say alike (a client's additional users and the
@@ -202,11 +202,4 @@ export const CLIENT_USERS_TEXTS = {
   },
 } as const;
 
-/** Adds the texts once per language (deep merge, existing keys kept). */
-export function registerClientUsersTexts(): void {
-  for (const lang of ['en', 'fi'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { clients: CLIENT_USERS_TEXTS[lang] }, true, false);
-  }
-}
-
-registerClientUsersTexts();
+registerTexts('clients', CLIENT_USERS_TEXTS);
