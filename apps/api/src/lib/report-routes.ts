@@ -12,6 +12,8 @@ export interface ReportDef<Q extends z.ZodType, E extends z.ZodType = Q> {
   /** The list's path; the workbook is `<path>/export`. */
   path: string;
   permission: Permission;
+  /** The workbook's permission when it differs from the list's. */
+  exportPermission?: Permission;
   tags: string[];
   summary: string;
   exportSummary: string;
@@ -19,7 +21,7 @@ export interface ReportDef<Q extends z.ZodType, E extends z.ZodType = Q> {
   /** The workbook's query when it differs from the list's (e.g. without paging). */
   exportQuerystring?: E;
   response: z.ZodType;
-  list: (scope: Scope, q: z.output<Q>) => Promise<unknown>;
+  list: (scope: Scope, q: z.output<Q>, lang: Lang) => Promise<unknown>;
   workbook: (scope: Scope, q: z.output<E>, lang: Lang) => Promise<{ fileName: string; sheet: XlsxSheet }>;
 }
 
@@ -34,20 +36,19 @@ export function reportRoutes<Q extends z.ZodType, E extends z.ZodType = Q>(
   def: ReportDef<Q, E>,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { permission: def.permission };
   const { tags } = def;
   r.get(
     def.path,
     {
-      config,
+      config: { permission: def.permission },
       schema: { tags, summary: def.summary, querystring: def.querystring, response: { 200: def.response } },
     },
-    async (req) => def.list(req.scope, req.query as z.output<Q>),
+    async (req) => def.list(req.scope, req.query as z.output<Q>, requestLanguage(req)),
   );
   r.get(
     `${def.path}/export`,
     {
-      config,
+      config: { permission: def.exportPermission ?? def.permission },
       schema: { tags, summary: def.exportSummary, querystring: def.exportQuerystring ?? def.querystring },
     },
     async (req, reply) => {

@@ -11,8 +11,7 @@ import {
   alertRulesUpdateSchema,
   helsinkiDay,
 } from '@kulu/shared';
-import { requestLanguage } from '../../plugins/errors.js';
-import { sendWorkbook } from '../../lib/xlsx/http.js';
+import { reportRoutes } from '../../lib/report-routes.js';
 import { acknowledgeAlerts, countOpen, listAlerts } from './alerts.service.js';
 import { alertsSheet } from './alerts.sheet.js';
 import { getRules, updateRules } from './rules.service.js';
@@ -22,34 +21,26 @@ import { declareRoutes } from '../../lib/routes.js';
 export async function alertsRoutes(app: FastifyInstance) {
   const deps = app.deps;
   const { db } = deps.database;
-  const route = declareRoutes(app, ['alerts']);
+  const tags = ['alerts'];
+  const route = declareRoutes(app, tags);
   const config = { permission: 'alerts' } as const;
 
-  route.get(
-    '/api/alerts',
-    config,
-    {
-      summary:
-        'The caller’s alerts (their clients; a limited user’s sub-companies and cost centers), newest month first, filtered by client, type, severity, state, sub-company and months (from/to YYYY-MM); each with its sentence in the caller’s language',
-      querystring: alertListQuerySchema,
-      response: { 200: alertListSchema },
-    },
-    async (req) => listAlerts(db, req.scope, req.query, requestLanguage(req)),
-  );
-
-  route.get(
-    '/api/alerts/export',
-    config,
-    {
-      summary: 'Every alert matching the list filters as an Excel file (.xlsx), in the caller’s language',
-      querystring: alertExportQuerySchema,
-    },
-    async (req, reply) =>
-      sendWorkbook(req, reply, {
-        fileName: `alerts-${helsinkiDay(deps.now())}.xlsx`,
-        sheets: [await alertsSheet(db, req.scope, req.query, requestLanguage(req))],
-      }),
-  );
+  reportRoutes(app, {
+    path: '/api/alerts',
+    permission: config.permission,
+    tags,
+    summary:
+      'The caller’s alerts (their clients; a limited user’s sub-companies and cost centers), newest month first, filtered by client, type, severity, state, sub-company and months (from/to YYYY-MM); each with its sentence in the caller’s language',
+    exportSummary: 'Every alert matching the list filters as an Excel file (.xlsx), in the caller’s language',
+    querystring: alertListQuerySchema,
+    exportQuerystring: alertExportQuerySchema,
+    response: alertListSchema,
+    list: (scope, q, lang) => listAlerts(db, scope, q, lang),
+    workbook: async (scope, q, lang) => ({
+      fileName: `alerts-${helsinkiDay(deps.now())}.xlsx`,
+      sheet: await alertsSheet(db, scope, q, lang),
+    }),
+  });
 
   route.get(
     '/api/alerts/count',

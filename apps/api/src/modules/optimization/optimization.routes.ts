@@ -15,9 +15,8 @@ import {
   savingsQuerySchema,
   savingsSchema,
 } from '@kulu/shared';
-import { requestLanguage } from '../../plugins/errors.js';
 import { currentUser } from '../../plugins/access.js';
-import { sendWorkbook } from '../../lib/xlsx/http.js';
+import { reportRoutes } from '../../lib/report-routes.js';
 import { optimizationSheet } from './optimization.sheet.js';
 import {
   getSettings,
@@ -37,35 +36,24 @@ export async function optimizationRoutes(app: FastifyInstance) {
   const tags = ['optimization'];
   const route = declareRoutes(app, tags);
 
-  route.get(
-    '/api/optimization/subscriptions',
-    'optimization.view',
-    {
-      summary:
-        "A client's optimization findings by tab (optimized, unoptimized, unused) with saving limit, search, sub-company and cost-center filters, sort and paging; totals over every matching row, counts per tab and the latest run. Money in euros as decimal strings",
-      querystring: optimizationListQuerySchema,
-      response: { 200: optimizationListSchema },
-    },
-    async (req) => listOptimization(db, req.scope, req.query, requestLanguage(req)),
-  );
-
-  route.get(
-    '/api/optimization/subscriptions/export',
-    'optimization.export',
-    {
-      summary:
-        'Every finding matching the list filters as an Excel file (.xlsx), headers in the caller’s language',
-      querystring: optimizationExportQuerySchema,
-    },
-    async (req, reply) => {
-      const lang = requestLanguage(req);
-      const date = helsinkiDay(deps.now());
-      return sendWorkbook(req, reply, {
-        fileName: `optimization-${req.query.tab}-${date}.xlsx`,
-        sheets: [await optimizationSheet(db, req.scope, req.query, lang)],
-      });
-    },
-  );
+  reportRoutes(app, {
+    path: '/api/optimization/subscriptions',
+    permission: 'optimization.view',
+    exportPermission: 'optimization.export',
+    tags,
+    summary:
+      "A client's optimization findings by tab (optimized, unoptimized, unused) with saving limit, search, sub-company and cost-center filters, sort and paging; totals over every matching row, counts per tab and the latest run. Money in euros as decimal strings",
+    exportSummary:
+      'Every finding matching the list filters as an Excel file (.xlsx), headers in the caller’s language',
+    querystring: optimizationListQuerySchema,
+    exportQuerystring: optimizationExportQuerySchema,
+    response: optimizationListSchema,
+    list: (scope, q, lang) => listOptimization(db, scope, q, lang),
+    workbook: async (scope, q, lang) => ({
+      fileName: `optimization-${q.tab}-${helsinkiDay(deps.now())}.xlsx`,
+      sheet: await optimizationSheet(db, scope, q, lang),
+    }),
+  });
 
   route.post(
     '/api/optimization/reoptimize',
