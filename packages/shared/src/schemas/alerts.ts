@@ -118,22 +118,16 @@ export type AlertRules = z.infer<typeof alertRulesSchema>;
 
 export const alertClientQuery = z.object({ clientId: idSchema.optional() });
 
+/** A rule's threshold within [min, max] (else refused with `validation`), or null, or left out. */
+const threshold = (min: number, max: number) =>
+  z.number().min(min, { error: 'validation' }).max(max, { error: 'validation' }).nullable().optional();
+
 /** One rule's change: thresholds within sane bounds (a factor 1.1–100, euros 0–100 000, days 1–365). */
 export const alertRuleUpdateSchema = z.strictObject({
   rule: z.enum(ALERT_RULES),
   enabled: z.boolean(),
-  factor: z
-    .number()
-    .min(1.1, { error: 'validation' })
-    .max(100, { error: 'validation' })
-    .nullable()
-    .optional(),
-  amount: z
-    .number()
-    .min(0, { error: 'validation' })
-    .max(100_000, { error: 'validation' })
-    .nullable()
-    .optional(),
+  factor: threshold(1.1, 100),
+  amount: threshold(0, 100_000),
   days: intIn(1, 365).nullable().optional(),
 });
 export const alertRulesUpdateSchema = z.strictObject({

@@ -11,6 +11,7 @@ import {
   reqId,
   reqText,
 } from './masters/common.js';
+import { placeInClient } from './dashboards.js';
 import { normalizePhoneNumber } from './masters/resources.js';
 import {
   blankAsNull,
@@ -62,10 +63,7 @@ export const invoiceUserSchema = z.object({
   phoneNumber: z.string(),
   name: z.string(),
   email: z.string().nullable(),
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
-  costCenterId: z.number().int().nullable(),
-  costCenterName: z.string().nullable(),
+  ...placeInClient,
   mobileBenefit: z.boolean(),
   fiveGPlan: z.boolean(),
   allowLogin: z.boolean(),

@@ -184,15 +184,20 @@ export const costUsageSubscriptionsQuerySchema = costUsageFiltersSchema
   .refine(periodRule, periodError);
 export type CostUsageSubscriptionsQuery = z.infer<typeof costUsageSubscriptionsQuerySchema>;
 
+/** Where a row belongs in its client: its sub-company and cost center, by id and name (null: none). */
+export const placeInClient = {
+  subCompanyId: z.number().int().nullable(),
+  subCompanyName: z.string().nullable(),
+  costCenterId: z.number().int().nullable(),
+  costCenterName: z.string().nullable(),
+};
+
 /** How a list row names a subscription: its number, its user, and where it belongs in the client. */
 export const subscriptionOfRow = {
   subscriptionId: z.number().int(),
   phoneNumber: z.string(),
   userName: z.string().nullable(),
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
-  costCenterId: z.number().int().nullable(),
-  costCenterName: z.string().nullable(),
+  ...placeInClient,
 };
 
 export const costUsageSubscriptionSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema, periodError, periodRule, usedQuantities } from './dashboards.js';
+import { monthSchema, periodError, periodRule, placeInClient, usedQuantities } from './dashboards.js';
 import { categoryCostSchema } from './invoices.js';
 import { OPTIMIZATION_TABS, optimizationItemSchema } from './optimization.js';
 
@@ -56,10 +56,7 @@ export const subscriptionDetailSchema = z.object({
   userName: z.string().nullable(),
   operatorId: z.number().int(),
   operatorName: z.string(),
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
-  costCenterId: z.number().int().nullable(),
-  costCenterName: z.string().nullable(),
+  ...placeInClient,
   /** The plan of the newest invoice and its monthly fee (the client's contract price where set). */
   currentPlan: z
     .object({
