@@ -77,7 +77,9 @@ export const OPTIONS_URL = {
 } as const;
 
 const id = z.number().int();
+/** A master's name, required, at most 200 characters: in the create schema and the form. */
 const name = reqText(200);
+const nameField = field('name', 'text', { required: true, maxLength: 200 });
 
 /**
  * A master's reference to a row of another master (a cost element's operator), declared once for
@@ -123,7 +125,7 @@ export const operatorMaster = defineMaster({
   defaultSort: 'name',
   filters: {},
   columns: [col('name')],
-  fields: [field('name', 'text', { required: true, maxLength: 200 })],
+  fields: [nameField],
   messages: DEFAULT_MESSAGES,
   entity: z.object({ id, name: z.string() }),
   create: z.object({ name }),
@@ -140,7 +142,7 @@ export const countryMaster = defineMaster({
   filters: { zone: { type: 'enum', values: ZONES } },
   columns: [col('name'), col('code'), col('zone', 'enum', { options: enumOptions('zone', ZONES) })],
   fields: [
-    field('name', 'text', { required: true, maxLength: 200 }),
+    nameField,
     field('code', 'text', { required: true, maxLength: 2 }),
     field('zone', 'enum', { required: true, options: enumOptions('zone', ZONES) }),
   ],
@@ -201,11 +203,7 @@ export const costCenterMaster = defineMaster({
   defaultSort: 'clientName',
   filters: { ...centerClient.filter, ...centerSubCompany.filter },
   columns: [centerClient.column, centerSubCompany.column, col('name')],
-  fields: [
-    centerClient.field,
-    centerSubCompany.field,
-    field('name', 'text', { required: true, maxLength: 200 }),
-  ],
+  fields: [centerClient.field, centerSubCompany.field, nameField],
   messages: DEFAULT_MESSAGES,
   entity: z.object({ id, ...centerClient.entity, ...centerSubCompany.entity, name: z.string() }),
   create: z.object({ ...centerClient.create, ...centerSubCompany.create, name }),
@@ -221,7 +219,7 @@ export const costGroupMaster = defineMaster({
   defaultSort: 'name',
   filters: { isCurrentPlan: { type: 'boolean' } },
   columns: [col('name'), col('isCurrentPlan', 'boolean')],
-  fields: [field('name', 'text', { required: true, maxLength: 200 }), field('isCurrentPlan', 'boolean')],
+  fields: [nameField, field('isCurrentPlan', 'boolean')],
   messages: DEFAULT_MESSAGES,
   entity: z.object({ id, name: z.string(), isCurrentPlan: z.boolean() }),
   create: z.object({ name, isCurrentPlan: boolField() }),
@@ -253,7 +251,7 @@ export const costCategoryMaster = defineMaster({
     categoryGroup.column,
   ],
   fields: [
-    field('name', 'text', { required: true, maxLength: 200 }),
+    nameField,
     field('nameFi', 'text', { required: true, maxLength: 200 }),
     categoryOperator.field,
     field('usageType', 'enum', { required: true, options: enumOptions('usageType', USAGE_TYPES) }),
@@ -337,7 +335,7 @@ const planBasics = {
     col('planType', 'enum', { options: enumOptions('planType', PLAN_TYPES) }),
   ],
   fields: [
-    field('name', 'text', { required: true, maxLength: 200 }),
+    nameField,
     planOperator.field,
     field('planType', 'enum', { required: true, options: enumOptions('planType', PLAN_TYPES) }),
   ],
@@ -582,7 +580,7 @@ export const billingPlanMaster = defineMaster({
     ...billingFees.map((f) => col(f, 'money', { decimals: 2 })),
   ],
   fields: [
-    field('name', 'text', { required: true, maxLength: 200 }),
+    nameField,
     field('contractLengthMonths', 'integer', { required: true }),
     field('advancePaymentDiscountPercent', 'percent', { required: true, decimals: 2 }),
     ...billingFees.map((f) => field(f, 'money', { required: true, decimals: 2 })),
