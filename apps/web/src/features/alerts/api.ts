@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   AlertAcknowledge,
   AlertCount,
@@ -11,6 +11,7 @@ import type {
 } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { shownQuery } from '../../lib/shown-query';
 
 /** The alerts' API calls (issue 26). */
 export const ALERTS_KEY = ['alerts'] as const;
@@ -19,11 +20,7 @@ export const ALERTS_KEY = ['alerts'] as const;
 export const BELL_POLL_MS = 60_000;
 
 export const alertsQuery = (params: AlertListQuery, lang: Lang) =>
-  queryOptions({
-    queryKey: [...ALERTS_KEY, 'list', lang, params],
-    queryFn: ({ signal }) => api.get<AlertList>('/api/alerts', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  shownQuery<AlertList>([...ALERTS_KEY, 'list', lang, params], '/api/alerts', { ...params });
 
 export const alertCountQuery = () =>
   queryOptions({

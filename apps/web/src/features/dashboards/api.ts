@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Lang } from '@kulu/shared';
 import type {
   CostUsage,
@@ -6,7 +5,7 @@ import type {
   CostUsageSubscriptionList,
   CostUsageSubscriptionsParams,
 } from './types';
-import { api } from '../../lib/api';
+import { shownQuery } from '../../lib/shown-query';
 
 export const DASHBOARDS_KEY = ['dashboards'] as const;
 
@@ -21,25 +20,18 @@ const asQuery = ({ optimizableOnly, ...rest }: CostUsageQuery) => ({
 });
 
 export const costUsageQuery = (params: CostUsageQuery, lang: Lang, enabled = true) =>
-  queryOptions({
-    queryKey: [...DASHBOARDS_KEY, 'cost-usage', lang, params],
-    queryFn: ({ signal }) =>
-      api.get<CostUsage>('/api/dashboard/cost-usage', { query: asQuery(params), signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-    staleTime: 30_000,
-  });
+  shownQuery<CostUsage>(
+    [...DASHBOARDS_KEY, 'cost-usage', lang, params],
+    '/api/dashboard/cost-usage',
+    asQuery(params),
+    { enabled, staleTime: 30_000 },
+  );
 
 /** The subscriptions behind the figures (show all, drill-down): one page for the filters. */
 export const costUsageSubscriptionsQuery = (params: CostUsageSubscriptionsParams, enabled = true) =>
-  queryOptions({
-    queryKey: [...DASHBOARDS_KEY, 'cost-usage-subscriptions', params],
-    queryFn: ({ signal }) =>
-      api.get<CostUsageSubscriptionList>('/api/dashboard/cost-usage/subscriptions', {
-        query: asQuery(params),
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    enabled,
-    staleTime: 30_000,
-  });
+  shownQuery<CostUsageSubscriptionList>(
+    [...DASHBOARDS_KEY, 'cost-usage-subscriptions', params],
+    '/api/dashboard/cost-usage/subscriptions',
+    asQuery(params),
+    { enabled, staleTime: 30_000 },
+  );

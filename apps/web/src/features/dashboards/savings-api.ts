@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Lang, Savings, SavingsQuery } from '@kulu/shared';
-import { api } from '../../lib/api';
+import { shownQuery } from '../../lib/shown-query';
 import { DASHBOARDS_KEY } from './api';
 
 /**
@@ -9,10 +8,9 @@ import { DASHBOARDS_KEY } from './api';
  * `['optimization']`, which this key starts with too.
  */
 export const savingsQuery = (params: SavingsQuery, lang: Lang, enabled = true) =>
-  queryOptions({
-    queryKey: ['optimization', ...DASHBOARDS_KEY, 'savings', lang, params],
-    queryFn: ({ signal }) => api.get<Savings>('/api/dashboard/savings', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-    staleTime: 30_000,
-  });
+  shownQuery<Savings>(
+    ['optimization', ...DASHBOARDS_KEY, 'savings', lang, params],
+    '/api/dashboard/savings',
+    { ...params },
+    { enabled, staleTime: 30_000 },
+  );

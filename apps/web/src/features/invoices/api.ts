@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   InvoiceDeleted,
   InvoiceDetail,
@@ -9,6 +9,7 @@ import type {
   Lang,
 } from '@kulu/shared';
 import { api } from '../../lib/api';
+import { shownQuery } from '../../lib/shown-query';
 
 export const INVOICES_KEY = ['invoices'] as const;
 /** How often lists and files are refreshed while a parse is running. */
@@ -19,14 +20,16 @@ export type InvoiceListParams = Pick<InvoiceListQuery, 'page' | 'pageSize' | 'so
 };
 
 export const invoiceListQuery = (params: InvoiceListParams) =>
-  queryOptions({
-    queryKey: [...INVOICES_KEY, 'list', params],
-    queryFn: ({ signal }) => api.get<InvoiceList>('/api/invoices', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-    // The parse runs in the background: refresh while any invoice on the page is in progress.
-    refetchInterval: (q) =>
-      q.state.data?.items.some((i) => i.uploadState === 'in_progress') ? POLL_MS : false,
-  });
+  shownQuery<InvoiceList>(
+    [...INVOICES_KEY, 'list', params],
+    '/api/invoices',
+    { ...params },
+    {
+      // The parse runs in the background: refresh while any invoice on the page is in progress.
+      refetchInterval: (q) =>
+        q.state.data?.items.some((i) => i.uploadState === 'in_progress') ? POLL_MS : false,
+    },
+  );
 
 /** One uploaded file's invoice, polled until its parse is over. */
 export const invoiceQuery = (id: number) =>
@@ -45,12 +48,11 @@ export const invoiceDetailQuery = (id: number, lang: Lang) =>
 
 /** A page of the subscriptions on an invoice, each with its lines. */
 export const invoiceSubscriptionsQuery = (id: number, params: Partial<InvoiceSubscriptionsQuery>) =>
-  queryOptions({
-    queryKey: [...INVOICES_KEY, 'subscriptions', id, params],
-    queryFn: ({ signal }) =>
-      api.get<InvoiceSubscriptionList>(`/api/invoices/${id}/subscriptions`, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  shownQuery<InvoiceSubscriptionList>(
+    [...INVOICES_KEY, 'subscriptions', id, params],
+    `/api/invoices/${id}/subscriptions`,
+    { ...params },
+  );
 
 /** Deletes an invoice (also a failed one); the lists, dashboards and results refresh from the answer. */
 export const deleteInvoice = (id: number) => api.delete<InvoiceDeleted>(`/api/invoices/${id}`);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { helsinkiDay } from '@kulu/shared';
 import type {
   Lang,
@@ -11,6 +11,7 @@ import type {
 } from '@kulu/shared';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { shownQuery } from '../../lib/shown-query';
 
 export const OPTIMIZATION_KEY = ['optimization'] as const;
 
@@ -37,17 +38,12 @@ export function optimizationQuery(params: OptimizationParams): Record<string, st
  * user's language (a language switch asks again); while a run is pending the list polls.
  */
 export const optimizationListQuery = (params: OptimizationParams, lang: Lang, enabled = true) =>
-  queryOptions({
-    queryKey: [...OPTIMIZATION_KEY, 'list', lang, params],
-    queryFn: ({ signal }) =>
-      api.get<OptimizationList>('/api/optimization/subscriptions', {
-        query: optimizationQuery(params),
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    enabled,
-    refetchInterval: (q) => (isRunPending(q.state.data?.lastRun) ? RUN_POLL_MS : false),
-  });
+  shownQuery<OptimizationList>(
+    [...OPTIMIZATION_KEY, 'list', lang, params],
+    '/api/optimization/subscriptions',
+    optimizationQuery(params),
+    { enabled, refetchInterval: (q) => (isRunPending(q.state.data?.lastRun) ? RUN_POLL_MS : false) },
+  );
 
 /** Every matching row (no paging) as .xlsx, with the list's filters and sort. */
 export function exportOptimization(params: OptimizationParams): Promise<void> {
