@@ -20,38 +20,37 @@ const user = async () =>
   (await pool.query('select id, email, full_name, role_id, client_id from users where email = $1', [email]))
     .rows[0] as { client_id: number };
 
-app.get('/invoices', async () => {
+/** The caller's newest 50 invoices as `select` reads them, and how many invoices it has. */
+async function invoicePage(select: string) {
   const u = await user();
   const [items, count] = await Promise.all([
     pool.query(
-      `select i.id, i.invoice_number, i.invoice_date, i.file_name, i.upload_state, i.parsing_status, o.name as operator_name
-       from invoices i join operators o on o.id = i.operator_id
-       where i.client_id = $1 order by i.invoice_date desc nulls last, i.id desc limit 50`,
+      `${select} where i.client_id = $1 order by i.invoice_date desc nulls last, i.id desc limit 50`,
       [u.client_id],
     ),
     pool.query('select count(*)::int as n from invoices where client_id = $1', [u.client_id]),
   ]);
   return { items: items.rows, total: count.rows[0].n };
-});
+}
 
-app.get('/invoices-full', async () => {
-  const u = await user();
-  const [items, count] = await Promise.all([
-    pool.query(
-      `select i.id, i.client_id, i.operator_id, i.sub_company_id, i.file_name, i.source, i.invoice_number,
-         i.invoice_date, i.period_start, i.period_end, i.vat_rate, i.total_excl_vat, i.vat_amount,
-         i.total_incl_vat, i.upload_state, i.parsing_status, i.error_code, i.error_message, i.created_at,
-         i.parsed_at, i.line_count, i.subscription_count,
-         o.name as operator_name, c.company_name as client_name, s.name as sub_company_name
-       from invoices i left join operators o on o.id = i.operator_id join clients c on c.id = i.client_id
-       left join sub_companies s on s.id = i.sub_company_id
-       where i.client_id = $1 order by i.invoice_date desc nulls last, i.id desc limit 50`,
-      [u.client_id],
-    ),
-    pool.query('select count(*)::int as n from invoices where client_id = $1', [u.client_id]),
-  ]);
-  return { items: items.rows, total: count.rows[0].n };
-});
+app.get('/invoices', () =>
+  invoicePage(
+    `select i.id, i.invoice_number, i.invoice_date, i.file_name, i.upload_state, i.parsing_status, o.name as operator_name
+     from invoices i join operators o on o.id = i.operator_id`,
+  ),
+);
+
+app.get('/invoices-full', () =>
+  invoicePage(
+    `select i.id, i.client_id, i.operator_id, i.sub_company_id, i.file_name, i.source, i.invoice_number,
+       i.invoice_date, i.period_start, i.period_end, i.vat_rate, i.total_excl_vat, i.vat_amount,
+       i.total_incl_vat, i.upload_state, i.parsing_status, i.error_code, i.error_message, i.created_at,
+       i.parsed_at, i.line_count, i.subscription_count,
+       o.name as operator_name, c.company_name as client_name, s.name as sub_company_name
+     from invoices i left join operators o on o.id = i.operator_id join clients c on c.id = i.client_id
+     left join sub_companies s on s.id = i.sub_company_id`,
+  ),
+);
 
 app.get('/client-info', async () => {
   const u = await user();
