@@ -112,13 +112,20 @@ export async function loadDemoData(deps: Deps): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = deps.now();
   const { start, end } = demoPeriod(today);
+  /** An activated user of the demo password: the person, their role and their client (none: the provider's). */
+  const activeUser = <P extends { fullName: string; email: string }>(
+    person: P,
+    roleId: number,
+    clientId?: number,
+  ) => ({
+    ...person,
+    passwordHash,
+    roleId,
+    clientId,
+    activated: true,
+  });
   await deps.database.db.transaction(async (tx) => {
-    await tx.insert(users).values({
-      ...DEMO_CONSULTANT,
-      passwordHash,
-      roleId: ROLE.consultant,
-      activated: true,
-    });
+    await tx.insert(users).values(activeUser(DEMO_CONSULTANT, ROLE.consultant));
     for (const d of DEMO_CLIENTS) {
       const [client] = await tx
         .insert(clients)
@@ -152,22 +159,12 @@ export async function loadDemoData(deps: Deps): Promise<void> {
         })),
       );
       await tx.insert(clientContracts).values(demoContract(client.id, today));
-      await tx.insert(users).values({
-        ...d.admin,
-        passwordHash,
-        roleId: ROLE.companyAdmin,
-        clientId: client.id,
-        activated: true,
-      });
+      await tx.insert(users).values(activeUser(d.admin, ROLE.companyAdmin, client.id));
+      const { fullName, email } = d.user;
       const [user] = await tx
         .insert(users)
         .values({
-          fullName: d.user.fullName,
-          email: d.user.email,
-          passwordHash,
-          roleId: ROLE.clientUser,
-          clientId: client.id,
-          activated: true,
+          ...activeUser({ fullName, email }, ROLE.clientUser, client.id),
           permissions: [...DEFAULT_CLIENT_USER_PERMISSIONS],
         })
         .returning();
@@ -190,13 +187,7 @@ export async function loadDemoData(deps: Deps): Promise<void> {
       .returning();
     // Without a valid contract a consultant firm's users are locked out, as a company's.
     await tx.insert(clientContracts).values(demoContract(consultancy.id, today));
-    await tx.insert(users).values({
-      ...firm.user,
-      passwordHash,
-      roleId: ROLE.consultant,
-      clientId: consultancy.id,
-      activated: true,
-    });
+    await tx.insert(users).values(activeUser(firm.user, ROLE.consultant, consultancy.id));
   });
 }
 
