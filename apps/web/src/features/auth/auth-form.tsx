@@ -12,7 +12,10 @@ import {
   EyeInvisibleOutlined,
   EyeOutlined,
 } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PUBLIC_ROUTES } from '@kulu/shared';
 
 /**
  * The forms of the public pages (login, forgot and reset password, activation) are plain elements
@@ -140,5 +143,42 @@ export function AuthAlert({ type, title, ...rest }: AlertProps) {
       </span>
       <span>{title}</span>
     </div>
+  );
+}
+
+/** A public page's title and the line below it. */
+export function AuthHeading({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <>
+      <h1 className="auth-title">{title}</h1>
+      <p className="auth-subtitle">{subtitle}</p>
+    </>
+  );
+}
+
+/** The form's submit button: primary, large, the form's width, spinning while its request runs. */
+export function AuthSubmit({
+  loading,
+  children,
+  testId,
+}: {
+  loading: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Button type="primary" htmlType="submit" size="large" block loading={loading} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
+
+/** The footnote under a form that leads back to the login page. */
+export function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <p className="auth-footnote">
+      <Link to={PUBLIC_ROUTES.login}>{t('auth.backToLogin')}</Link>
+    </p>
   );
 }

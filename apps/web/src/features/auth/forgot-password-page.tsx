@@ -1,13 +1,11 @@
-import { Button } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PUBLIC_ROUTES, emailSchema } from '@kulu/shared';
+import { emailSchema } from '@kulu/shared';
 import { errorText, fieldError } from '../../lib/form-rules';
 import { usePageTitle } from '../../lib/use-page-title';
 import { forgotPassword } from './api';
-import { AuthAlert, AuthField, useAuthForm } from './auth-form';
+import { AuthAlert, AuthField, AuthHeading, AuthSubmit, BackToLogin, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 /** Asks for a reset link by email. */
@@ -20,8 +18,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
-      <h1 className="auth-title">{t('auth.forgot.title')}</h1>
-      <p className="auth-subtitle">{t('auth.forgot.subtitle')}</p>
+      <AuthHeading title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
       {send.isSuccess && (
         <AuthAlert type="success" title={t('errors.resetMailSent')} data-testid="forgot-sent" />
       )}
@@ -35,13 +32,9 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           autoFocus
         />
-        <Button type="primary" htmlType="submit" size="large" block loading={send.isPending}>
-          {t('auth.forgot.submit')}
-        </Button>
+        <AuthSubmit loading={send.isPending}>{t('auth.forgot.submit')}</AuthSubmit>
       </form>
-      <p className="auth-footnote">
-        <Link to={PUBLIC_ROUTES.login}>{t('auth.backToLogin')}</Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Button } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,7 @@ import { keepLanguagePickedSignedOut, signedInLanguage } from '../../lib/setting
 import { sessionEndReason, startSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { operatorsQuery, requestToken } from './api';
-import { AuthAlert, AuthField, useAuthForm } from './auth-form';
+import { AuthAlert, AuthField, AuthHeading, AuthSubmit, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 /** Login: email, password and (optionally) the operator to work with. */
@@ -42,8 +41,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <h1 className="auth-title">{t('auth.login.title')}</h1>
-      <p className="auth-subtitle">{t('auth.login.subtitle')}</p>
+      <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
       {notice && !login.error && (
         <AuthAlert
           type={notice === 'sessionExpired' ? 'warning' : 'success'}
@@ -87,16 +85,9 @@ export function LoginPage() {
         <div className="auth-form-link">
           <Link to={PUBLIC_ROUTES.forgotPassword}>{t('auth.login.forgot')}</Link>
         </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={login.isPending}
-          data-testid="login-submit"
-        >
+        <AuthSubmit loading={login.isPending} testId="login-submit">
           {t('auth.login.submit')}
-        </Button>
+        </AuthSubmit>
       </form>
       <p className="auth-footnote">
         {t('auth.login.noAccount')} <Link to={PUBLIC_ROUTES.signup}>{t('auth.signup.link')}</Link>

@@ -1,13 +1,13 @@
 import { Button, Result } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PUBLIC_ROUTES, passwordSchema, type MessageCode } from '@kulu/shared';
 import { PasswordRules } from '../../components/password-rules';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorText, fieldError } from '../../lib/form-rules';
 import { setPassword } from './api';
-import { AuthAlert, AuthField, useAuthForm } from './auth-form';
+import { AuthAlert, AuthField, AuthHeading, AuthSubmit, BackToLogin, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 interface Props {
@@ -74,8 +74,7 @@ export function SetPasswordForm({
 
   return (
     <AuthLayout>
-      <h1 className="auth-title">{t(titleKey)}</h1>
-      <p className="auth-subtitle">{t(subtitleKey)}</p>
+      <AuthHeading title={t(titleKey)} subtitle={t(subtitleKey)} />
       {save.error && <AuthAlert type="error" title={errorText(t, save.error)} />}
       <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))}>
         <AuthField
@@ -92,13 +91,9 @@ export function SetPasswordForm({
           autoComplete="new-password"
         />
         <PasswordRules value={form.values.password} />
-        <Button type="primary" htmlType="submit" size="large" block loading={save.isPending}>
-          {t(submitKey)}
-        </Button>
+        <AuthSubmit loading={save.isPending}>{t(submitKey)}</AuthSubmit>
       </form>
-      <p className="auth-footnote">
-        <Link to={PUBLIC_ROUTES.login}>{t('auth.backToLogin')}</Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }
