@@ -4,9 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGE, PUBLIC_ROUTES, signupSchema, type SignupRequest } from '@kulu/shared';
+import { ConfirmPasswordItem } from '../../components/confirm-password-item';
 import { PasswordRules } from '../../components/password-rules';
 import { ApiRequestError } from '../../lib/api-client';
-import { applyFieldErrors, errorText, fieldRules, formFields, matchRule } from '../../lib/form-rules';
+import { applyFieldErrors, errorText, formFields } from '../../lib/form-rules';
 import { currentLang } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { signup } from './api';
@@ -144,14 +145,7 @@ export function SignupPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item
-              name="confirmPassword"
-              label={labels.confirmPassword}
-              dependencies={['password']}
-              rules={[...fieldRules(t, labels.confirmPassword), matchRule(t, 'password')]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <ConfirmPasswordItem of="password" label={labels.confirmPassword} />
           </Col>
         </Row>
         <PasswordRules value={password} />

@@ -2,11 +2,12 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, tokenResponseSchema, type ChangePasswordRequest } from '@kulu/shared';
+import { ConfirmPasswordItem } from '../../components/confirm-password-item';
 import { PageHeading } from '../../components/page-heading';
 import { PasswordRules } from '../../components/password-rules';
-import { ApiRequestError } from '../../lib/api-client';
-import { errorText, fieldRules, matchRule } from '../../lib/form-rules';
+import { fieldRules } from '../../lib/form-rules';
 import { startSession } from '../../lib/session';
+import { useSaveError } from '../../lib/use-save-error';
 import { changePassword } from './api';
 
 const shape = changePasswordSchema.shape;
@@ -31,11 +32,7 @@ export function ChangePasswordPage() {
       form.resetFields();
       void message.success(t('errors.passwordChanged'));
     },
-    onError: (err) => {
-      if (err instanceof ApiRequestError && err.code === 'oldPasswordWrong') {
-        form.setFields([{ name: 'oldPassword', errors: [errorText(t, err)] }]);
-      } else void message.error(errorText(t, err));
-    },
+    onError: useSaveError(form, labels, { oldPasswordWrong: 'oldPassword' }),
   });
 
   return (
@@ -53,14 +50,7 @@ export function ChangePasswordPage() {
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={labels.confirmPassword}
-            dependencies={['newPassword']}
-            rules={[...fieldRules(t, labels.confirmPassword), matchRule(t, 'newPassword')]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <ConfirmPasswordItem of="newPassword" label={labels.confirmPassword} />
           <PasswordRules value={newPassword} />
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('profile.password.submit')}
