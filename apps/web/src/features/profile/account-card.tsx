@@ -1,6 +1,7 @@
-import { Descriptions, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleKeyOf, type Profile } from '@kulu/shared';
+import { ProfileDetails } from './profile-details';
 
 /** The account: who the user is to Kulu and which company they belong to. */
 export function AccountCard({ profile }: { profile: Profile }) {
@@ -9,10 +10,7 @@ export function AccountCard({ profile }: { profile: Profile }) {
   const company = profile.company;
   const empty = t('common.notSet');
   return (
-    <Descriptions
-      column={{ xs: 1, md: 2 }}
-      bordered
-      size="middle"
+    <ProfileDetails
       items={[
         { key: 'email', label: t('profile.account.email'), children: profile.email },
         { key: 'role', label: t('profile.account.role'), children: role ? t(`roles.${role}`) : empty },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Descriptions, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@kulu/shared';
 import { EditProfileModal } from './edit-profile-modal';
+import { ProfileDetails } from './profile-details';
 
 /** The user's own details, edited in a dialog. */
 export function UserCard({ profile }: { profile: Profile }) {
@@ -12,10 +13,7 @@ export function UserCard({ profile }: { profile: Profile }) {
   const empty = t('common.notSet');
   return (
     <Flex vertical gap={16}>
-      <Descriptions
-        column={{ xs: 1, md: 2 }}
-        bordered
-        size="middle"
+      <ProfileDetails
         items={[
           { key: 'fullName', label: t('profile.user.fullName'), children: profile.fullName },
           { key: 'email', label: t('profile.user.email'), children: profile.email },
