@@ -9,7 +9,7 @@ import {
   type PortalCredentialsView,
 } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
-import { errorText, fieldRules } from '../../lib/form-rules';
+import { errorText, formFields } from '../../lib/form-rules';
 import { useSaveError } from '../../lib/use-save-error';
 import { clientOptionsQuery } from '../../lib/organization-api';
 import {
@@ -53,6 +53,7 @@ export function AutomationSettingsModal({
     username: t('automation.credentials.username'),
     password: t('automation.credentials.password'),
   };
+  const field = formFields(t, labels, shape);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: AUTOMATION_KEY });
   const save = useMutation({
@@ -173,41 +174,21 @@ export function AutomationSettingsModal({
               data-testid="credentials-form"
             >
               <Flex gap={12} wrap>
-                <Form.Item
-                  name="operatorId"
-                  label={labels.operatorId}
-                  rules={fieldRules(t, labels.operatorId)}
-                  style={{ minWidth: 160, flex: 1 }}
-                >
+                <Form.Item {...field('operatorId')} style={{ minWidth: 160, flex: 1 }}>
                   <Select
                     options={(operators.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
                     loading={operators.isLoading}
                   />
                 </Form.Item>
-                <Form.Item
-                  name="portalUrl"
-                  label={labels.portalUrl}
-                  rules={fieldRules(t, labels.portalUrl, shape.portalUrl)}
-                  style={{ minWidth: 240, flex: 2 }}
-                >
+                <Form.Item {...field('portalUrl')} style={{ minWidth: 240, flex: 2 }}>
                   <Input placeholder="https://" />
                 </Form.Item>
               </Flex>
               <Flex gap={12} wrap>
-                <Form.Item
-                  name="username"
-                  label={labels.username}
-                  rules={fieldRules(t, labels.username, shape.username)}
-                  style={{ minWidth: 200, flex: 1 }}
-                >
+                <Form.Item {...field('username')} style={{ minWidth: 200, flex: 1 }}>
                   <Input autoComplete="off" />
                 </Form.Item>
-                <Form.Item
-                  name="password"
-                  label={labels.password}
-                  rules={fieldRules(t, labels.password, shape.password)}
-                  style={{ minWidth: 200, flex: 1 }}
-                >
+                <Form.Item {...field('password')} style={{ minWidth: 200, flex: 1 }}>
                   <Input.Password autoComplete="new-password" />
                 </Form.Item>
               </Flex>
