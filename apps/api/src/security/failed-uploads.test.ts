@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
 import { invoices } from '../db/schema/index.js';
 import { markFailed, removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
-import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { junkPdf, storedBytes, uploadFiles } from '../test/uploads.js';
+import { DEMO, type TestApp } from '../test/helpers.js';
+import { junkPdf, storedBytes, uploaderApp, uploadFiles } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 const DAY = 86_400_000;
@@ -40,16 +40,26 @@ async function uploadAndFail(data: Buffer, name = 'junk.pdf') {
   return res;
 }
 
+/**
+ * Uploads new 10 MB files `tag`-0, `tag`-1… (each failing) until one is refused: its status and
+ * body, or null if 20 went through.
+ */
+async function firstRefused(tag: string) {
+  for (let i = 0; i < 20; i++) {
+    const res = await uploadAndFail(junkPdf(`${tag}-${i}`, 10 * MB), `${tag[0]}${i}.pdf`);
+    if (res.statusCode !== 200) return { statusCode: res.statusCode, body: res.json() as unknown };
+  }
+  return null;
+}
+
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, token, clientId } = await uploaderApp({
     FAILED_FILE_RETENTION_DAYS: '7',
     CLIENT_STORAGE_QUOTA_MB: '150',
     // The first test's 99 refused copies count against the budget too (refused-bytes.test.ts):
     // with the second test's 25 MB, the first day's uploads come to 125 MB.
     CLIENT_DAILY_UPLOAD_MB: '130',
-  });
-  token = await t.login(DEMO.companyAdmin);
-  clientId = await clientIdOf(t, DEMO.companyAdmin);
+  }));
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -102,23 +112,13 @@ describe('failed uploads and storage (issue 23, finding 5)', () => {
   it("refuses with a clear message an upload past the client's daily budget (429) or storage quota (413)", async () => {
     // A new day: the budget of 130 MB counts the last 24 hours' uploads.
     await later(2 * DAY);
-    let budget = null as null | { statusCode: number; body: Record<string, unknown> };
-    for (let i = 0; i < 20 && !budget; i++) {
-      const res = await uploadAndFail(junkPdf(`budget-${i}`, 10 * MB), `b${i}.pdf`);
-      if (res.statusCode !== 200) budget = { statusCode: res.statusCode, body: res.json() };
-    }
-    expect(budget).toMatchObject({
+    expect(await firstRefused('budget')).toMatchObject({
       statusCode: 429,
       body: { code: 'dailyUploadBudgetSpent', message: MESSAGES.dailyUploadBudgetSpent.en },
     });
     // The next day the budget is there again but the stored files fill the quota of 150 MB.
     await later(DAY + 1000);
-    let quota = null as null | { statusCode: number; body: Record<string, unknown> };
-    for (let i = 0; i < 20 && !quota; i++) {
-      const res = await uploadAndFail(junkPdf(`quota-${i}`, 10 * MB), `q${i}.pdf`);
-      if (res.statusCode !== 200) quota = { statusCode: res.statusCode, body: res.json() };
-    }
-    expect(quota).toMatchObject({
+    expect(await firstRefused('quota')).toMatchObject({
       statusCode: 413,
       body: { code: 'clientStorageFull', message: MESSAGES.clientStorageFull.en },
     });

@@ -19,8 +19,8 @@ import { startJobs } from '../jobs/index.js';
 import { QUEUE } from '../lib/queue.js';
 import { FILE_REFERENCES, orphanFileAgeSeconds, removeOrphanFiles, storeFileStream } from '../lib/files.js';
 import { markFailed } from '../modules/invoices/invoices.service.js';
-import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { uploadFiles, uploadStreamed } from '../test/uploads.js';
+import { DEMO, type TestApp } from '../test/helpers.js';
+import { uploaderApp, uploadFiles, uploadStreamed } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 const HOUR = 3600;
@@ -31,9 +31,7 @@ let clientId: number;
 
 beforeAll(async () => {
   // A short upload limit for the cut-off test, and room in flight for one 20 MB upload only.
-  t = await createTestApp({ UPLOAD_MAX_SECONDS: '3', UPLOAD_IN_FLIGHT_MB: '30' });
-  token = await t.login(DEMO.companyAdmin);
-  clientId = await clientIdOf(t, DEMO.companyAdmin);
+  ({ t, token, clientId } = await uploaderApp({ UPLOAD_MAX_SECONDS: '3', UPLOAD_IN_FLIGHT_MB: '30' }));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
 import { uploadReceipts } from '../db/schema/index.js';
 import { markFailed, removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
-import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { junkPdf, storedBytes, uploadFiles, uploadStreamed } from '../test/uploads.js';
+import { DEMO, type TestApp } from '../test/helpers.js';
+import { junkPdf, storedBytes, uploaderApp, uploadFiles, uploadStreamed } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 const DAY = 86_400_000;
@@ -30,9 +30,7 @@ const receipts = async () =>
     .where(eq(uploadReceipts.clientId, clientId));
 
 beforeAll(async () => {
-  t = await createTestApp({ CLIENT_DAILY_UPLOAD_MB: '6' });
-  token = await t.login(DEMO.companyAdmin);
-  clientId = await clientIdOf(t, DEMO.companyAdmin);
+  ({ t, token, clientId } = await uploaderApp({ CLIENT_DAILY_UPLOAD_MB: '6' }));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

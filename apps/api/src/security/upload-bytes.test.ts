@@ -9,7 +9,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES, MESSAGES } from '@kulu/shared';
 import { fileChunks, invoices } from '../db/schema/index.js';
-import { clientIdOf, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import type { TestApp } from '../test/helpers.js';
+import { uploaderApp } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 const BOUNDARY = '----kulu-upload-bytes';
@@ -125,9 +126,7 @@ async function peakGrowthMb(work: () => Promise<unknown>) {
 
 beforeAll(async () => {
   // The documented default (512 MB): one full 20 × 20 MB upload at a time per instance.
-  t = await createTestApp({ UPLOAD_IN_FLIGHT_MB: '512' });
-  token = await t.login(DEMO.companyAdmin);
-  clientId = await clientIdOf(t, DEMO.companyAdmin);
+  ({ t, token, clientId } = await uploaderApp({ UPLOAD_IN_FLIGHT_MB: '512' }));
 }, 120_000);
 afterAll(async () => {
   await t?.close();
