@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { activityLog, users } from '../db/schema/index.js';
+import { activityLog } from '../db/schema/index.js';
+import { demoUser } from '../test/client-wing.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { logActivity } from './activity-log.js';
 
@@ -15,13 +16,16 @@ const logOf = (entity: string, entityId: number) =>
     .where(and(eq(activityLog.entity, entity), eq(activityLog.entityId, entityId)))
     .orderBy(desc(activityLog.id));
 
+type Currency = { name: string; abbreviation: string; symbol: string };
+const addCurrency = (payload: Currency) =>
+  t.inject({ method: 'POST', url: '/api/masters/currencies', token: admin, payload });
+const editCurrency = (id: number, payload: Currency) =>
+  t.inject({ method: 'PUT', url: `/api/masters/currencies/${id}`, token: admin, payload });
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login(DEMO.admin);
-  [{ id: adminId }] = await t.deps.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, DEMO.admin));
+  adminId = (await demoUser(t, DEMO.admin)).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -29,20 +33,10 @@ afterAll(async () => {
 
 describe('activity log', () => {
   it('writes one row with who, before and after for a master update, without master-specific code', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: '/api/masters/currencies',
-      token: admin,
-      payload: { name: 'Ruotsin kruunu', abbreviation: 'SEK', symbol: 'kr' },
-    });
+    const created = await addCurrency({ name: 'Ruotsin kruunu', abbreviation: 'SEK', symbol: 'kr' });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const updated = await t.inject({
-      method: 'PUT',
-      url: `/api/masters/currencies/${id}`,
-      token: admin,
-      payload: { name: 'Swedish krona', abbreviation: 'SEK', symbol: 'kr' },
-    });
+    const updated = await editCurrency(id, { name: 'Swedish krona', abbreviation: 'SEK', symbol: 'kr' });
     expect(updated.statusCode, updated.body).toBe(200);
 
     const rows = await logOf('currencies', id);
@@ -65,26 +59,15 @@ describe('activity log', () => {
   });
 
   it('leaves no row for a refused write', async () => {
-    const a = await t.inject({
-      method: 'POST',
-      url: '/api/masters/currencies',
-      token: admin,
-      payload: { name: 'Norjan kruunu', abbreviation: 'NOK', symbol: 'kr' },
-    });
-    const b = await t.inject({
-      method: 'POST',
-      url: '/api/masters/currencies',
-      token: admin,
-      payload: { name: 'Tanskan kruunu', abbreviation: 'DKK', symbol: 'kr' },
-    });
+    const a = await addCurrency({ name: 'Norjan kruunu', abbreviation: 'NOK', symbol: 'kr' });
+    const b = await addCurrency({ name: 'Tanskan kruunu', abbreviation: 'DKK', symbol: 'kr' });
     const id = b.json().id as number;
     const before = await logOf('currencies', id);
     // The same name as another row: refused inside the transaction.
-    const refused = await t.inject({
-      method: 'PUT',
-      url: `/api/masters/currencies/${id}`,
-      token: admin,
-      payload: { name: a.json().name as string, abbreviation: 'DKK', symbol: 'kr' },
+    const refused = await editCurrency(id, {
+      name: a.json().name as string,
+      abbreviation: 'DKK',
+      symbol: 'kr',
     });
     expect(refused.statusCode).toBe(409);
     expect(await logOf('currencies', id)).toEqual(before);

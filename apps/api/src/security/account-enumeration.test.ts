@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { clients, users } from '../db/schema/index.js';
-import { startJobs } from '../jobs/index.js';
 import type * as passwords from '../lib/passwords.js';
 import { LOGIN_REFUSAL_FLOOR_MS } from '../modules/auth/auth.service.js';
 import { verified } from '../test/password-spy.js';
@@ -14,8 +13,7 @@ vi.mock('../lib/passwords.js', async (importOriginal) =>
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
 });
 afterAll(async () => {
   await t?.close();

@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobs } from '../jobs/index.js';
 import { bombPdf } from '../test/bomb-pdf.js';
 import { lastParseStats } from '../jobs/parse-runner.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
@@ -14,8 +13,7 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ PARSE_MAX_MEMORY_MB: '512' });
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({ PARSE_MAX_MEMORY_MB: '512' }, { jobs: true });
   token = await t.login(DEMO.companyAdmin);
 }, 120_000);
 afterAll(async () => {

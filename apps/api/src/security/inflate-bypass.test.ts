@@ -3,7 +3,6 @@
 // parse child before MuPDF reads it, the child staying far below its 512 MB cap. Like
 // decompression-bomb.test.ts, this file loads no PDF library into the test (API) process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobs } from '../jobs/index.js';
 import { lastParseStats } from '../jobs/parse-runner.js';
 import { HIDDEN_BOMBS, manyStreamsPdf } from '../test/hostile-pdf.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
@@ -15,8 +14,7 @@ let token: string;
 beforeAll(async () => {
   // A generous time limit: this test is about memory, and a loaded CI machine must not turn a
   // refusal into a timeout (the pre-check decodes 256 MB before it refuses).
-  t = await createTestApp({ PARSE_MAX_MEMORY_MB: '512', PARSE_TIMEOUT_BASE_SECONDS: '60' });
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({ PARSE_MAX_MEMORY_MB: '512', PARSE_TIMEOUT_BASE_SECONDS: '60' }, { jobs: true });
   token = await t.login(DEMO.companyAdmin);
 }, 120_000);
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
 import { users } from '../db/schema/index.js';
-import { startJobs } from '../jobs/index.js';
 import { importFootprint } from '../modules/invoices/invoices.service.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { settled, uploadFiles } from '../test/uploads.js';
@@ -11,8 +10,7 @@ let t: TestApp;
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
   for (const k of ['companyAdmin', 'admin'] as const) tok[k] = await t.login(DEMO[k]);
   // The company admin reads in Finnish.
   await t.deps.database.db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import { operators, subscriptions, users } from '../db/schema/index.js';
-import { startJobs } from '../jobs/index.js';
 import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
 import { settled, uploadFiles } from '../test/uploads.js';
+import { getWorkbook } from '../test/workbook.js';
 
 /**
  * Issue 22, item 1: the operator chosen at sign-in (or in the header) limits every view of client
@@ -52,8 +51,7 @@ async function invoiceSum(operatorId: number | null): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
   const { db } = t.deps.database;
   const opId = async (name: string) =>
     (await db.select({ id: operators.id }).from(operators).where(eq(operators.name, name)))[0]!.id;
@@ -117,14 +115,7 @@ describe('the operator chosen at sign-in', () => {
     const all = await get(`/api/reports/cost-summaries?${PERIOD}`, tok.all);
     expect(Number(mine.totals.totalCost)).toBeCloseTo(await invoiceSum(elisa), 2);
     expect(Number(all.totals.totalCost)).toBeCloseTo(await invoiceSum(null), 2);
-    const file = await t.inject({
-      method: 'GET',
-      url: `/api/reports/cost-summaries/export?${PERIOD}`,
-      token: tok.elisa,
-    });
-    expect(file.statusCode, file.body).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(t, `/api/reports/cost-summaries/export?${PERIOD}`, tok.elisa);
     const values = wb.worksheets[0]!.getSheetValues()
       .flat()
       .filter((v) => typeof v === 'number');
@@ -187,10 +178,7 @@ describe('the operator chosen at sign-in', () => {
         .toBe('ready');
     }
     const costOf = async (id: number) => {
-      const res = await t.inject({ method: 'GET', url: `/api/report-exports/${id}/file`, token: tok.all });
-      expect(res.statusCode, res.body).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const { wb } = await getWorkbook(t, `/api/report-exports/${id}/file`, tok.all);
       const cats = wb.getWorksheet('Cost categories')!;
       let sum = 0;
       for (let r = 2; r <= cats.rowCount; r++) sum += Number(cats.getRow(r).getCell(4).value);

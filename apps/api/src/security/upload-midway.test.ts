@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
 import { invoices } from '../db/schema/index.js';
-import { startJobs } from '../jobs/index.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { multipart, settled, uploadFiles } from '../test/uploads.js';
 
@@ -10,8 +9,7 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
   token = await t.login(DEMO.companyAdmin);
 }, 120_000);
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createDeps } from '../deps.js';
-import { stopJobs } from '../jobs/index.js';
+import { startJobs, stopJobs } from '../jobs/index.js';
 import { JobQueue } from '../lib/queue.js';
 import { buildApp } from '../app.js';
 import { bootstrap } from '../db/seed/bootstrap.js';
@@ -121,11 +121,12 @@ export interface TestApp {
 /**
  * A test app on a database of its own. With `demo`, the database holds what a demo install's first
  * start imports (every demo invoice, parsed): a copy of the demo template (test/template.ts), or,
- * with TEST_DB_TEMPLATE=off, imported by this app itself.
+ * with TEST_DB_TEMPLATE=off, imported by this app itself. With `jobs`, its job workers run (without
+ * the schedules), as an upload's parse and the queued work need.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { demo?: boolean } = {},
+  opts: { demo?: boolean; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kulu-test-'));
   const smtp = await startSmtp();
@@ -166,6 +167,7 @@ export async function createTestApp(
   }
   const app = await buildApp(deps);
   await app.ready();
+  if (opts.jobs) await startJobs(deps, { schedules: false });
 
   const xsrf = 'test-xsrf-token-0123456789abcdef';
   const inject: TestApp['inject'] = ({ token, csrf = true, headers, ...opts }) =>

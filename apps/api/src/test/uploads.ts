@@ -256,11 +256,9 @@ export async function invoiceTestApp(): Promise<{
 }> {
   // Loaded here, not at the top: the upload helpers alone stay free of the app and its modules.
   const { clientIdOf, createTestApp, DEMO } = await import('./helpers.js');
-  const { startJobs } = await import('../jobs/index.js');
   const { users } = await import('../db/schema/index.js');
   const { eq } = await import('drizzle-orm');
-  const t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  const t = await createTestApp({}, { jobs: true });
   const { db } = t.deps.database;
   await db
     .update(users)

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { alerts } from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
 import { QUEUE } from '../../lib/queue.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { uploadGenerated } from '../../test/uploads.js';
@@ -9,8 +8,7 @@ import { uploadGenerated } from '../../test/uploads.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
 });
 
 afterAll(async () => {

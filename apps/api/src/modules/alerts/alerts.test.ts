@@ -5,6 +5,7 @@ import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../te
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
 import { writeTestInvoice, type TestSub } from './test-invoices.js';
 import { alertText } from './alert-text.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -262,13 +263,15 @@ describe('each alert once', () => {
       [ms[1], subs(20, 0)],
       [ms[2], subs(20, 0)],
     ]);
-    const last = await writeTestInvoice(db, {
+    // The fourth month: the same fee and 150 of roaming (a cost jump and a roaming alert).
+    const fourth = {
       clientId: pohjola,
       operatorId: elisa,
       month: ms[3],
       subCompanyId: sub,
       subs: subs(20, 150).map((s) => ({ ...s, subCompanyId: sub })),
-    });
+    };
+    const last = await writeTestInvoice(db, fourth);
     expect(await evaluateInvoiceAlerts(db, last)).toBe(2); // cost jump + roaming
     expect(await evaluateInvoiceAlerts(db, last)).toBe(0);
     const before = await db.select().from(alerts).where(eq(alerts.subCompanyId, sub));
@@ -276,13 +279,7 @@ describe('each alert once', () => {
 
     // Deleted (its lines and facts with it) and imported again: the same two alerts, no third.
     await db.delete(invoices).where(eq(invoices.id, last));
-    const again = await writeTestInvoice(db, {
-      clientId: pohjola,
-      operatorId: elisa,
-      month: ms[3],
-      subCompanyId: sub,
-      subs: subs(20, 150).map((s) => ({ ...s, subCompanyId: sub })),
-    });
+    const again = await writeTestInvoice(db, fourth);
     expect(await evaluateInvoiceAlerts(db, again)).toBe(0);
     const after = await db.select().from(alerts).where(eq(alerts.subCompanyId, sub)).orderBy(asc(alerts.id));
     expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id).sort((x, y) => x - y));
@@ -398,13 +395,7 @@ describe('reading alerts', () => {
   });
 
   it('exports the filtered alerts as an Excel file', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/alerts/export?from=2026-10',
-      token: tok.companyAdmin,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const { res } = await getWorkbook(t, '/api/alerts/export?from=2026-10', tok.companyAdmin);
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 

@@ -18,13 +18,20 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
   payload: new URLSearchParams(fields).toString(),
 });
 
+/** The fields of a password grant. */
+const grant = (username: string, password = DEMO_PASSWORD, extra: Record<string, string> = {}) => ({
+  grant_type: 'password',
+  username,
+  password,
+  ...extra,
+});
+/** POST /api/Token with a form of `fields`. */
+const postToken = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  t.inject({ method: 'POST', url: '/api/Token', ...form(fields, headers) });
+
 describe('POST /api/Token', () => {
   it('answers a bearer token with the session details of the spec', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form({ grant_type: 'password', username: DEMO.admin, password: DEMO_PASSWORD }),
-    });
+    const res = await postToken(grant(DEMO.admin));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token_type).toBe('bearer');
@@ -54,16 +61,7 @@ describe('POST /api/Token', () => {
       name: string;
     }>;
     const telia = ops.find((o) => o.name === 'Telia')!;
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form({
-        grant_type: 'password',
-        username: DEMO.companyAdmin,
-        password: DEMO_PASSWORD,
-        OperatorId: String(telia.id),
-      }),
-    });
+    const res = await postToken(grant(DEMO.companyAdmin, DEMO_PASSWORD, { OperatorId: String(telia.id) }));
     expect(res.statusCode).toBe(200);
     expect(res.json().loggedInOperatorID).toBe(telia.id);
     expect(res.json().loggedInOperatorName).toBe('Telia');
@@ -81,11 +79,7 @@ describe('POST /api/Token', () => {
   });
 
   it('takes the only operator of a user who has one when none is chosen, and refuses one the client has not', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form({ grant_type: 'password', username: DEMO.otherCompanyAdmin, password: DEMO_PASSWORD }),
-    });
+    const res = await postToken(grant(DEMO.otherCompanyAdmin));
     expect(res.json().loggedInOperatorName).toBe('DNA');
     const elisa = res.json().operators.find((o: { name: string }) => o.name === 'Elisa');
     expect(elisa).toBeUndefined();
@@ -93,41 +87,24 @@ describe('POST /api/Token', () => {
       id: number;
       name: string;
     }>;
-    const bad = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form({
-        grant_type: 'password',
-        username: DEMO.otherCompanyAdmin,
-        password: DEMO_PASSWORD,
+    const bad = await postToken(
+      grant(DEMO.otherCompanyAdmin, DEMO_PASSWORD, {
         OperatorId: String(ops.find((o) => o.name === 'Elisa')!.id),
       }),
-    });
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('unknownOperator');
   });
 
   it('refuses other grant types in OAuth error form', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form({ grant_type: 'client_credentials' }),
-    });
+    const res = await postToken({ grant_type: 'client_credentials' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'unsupported_grant_type' });
   });
 
   it('says "Please enter valid credential" for a wrong password and for an unknown email alike', async () => {
-    const wrong = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form({ grant_type: 'password', username: DEMO.consultant, password: 'Wrong!123' }),
-    });
-    const unknown = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form({ grant_type: 'password', username: 'nobody@example.fi', password: 'Wrong!123' }),
-    });
+    const wrong = await postToken(grant(DEMO.consultant, 'Wrong!123'));
+    const unknown = await postToken(grant('nobody@example.fi', 'Wrong!123'));
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -139,19 +116,12 @@ describe('POST /api/Token', () => {
   });
 
   it('answers errors in Finnish when the caller asks for Finnish', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/Token',
-      ...form(
-        { grant_type: 'password', username: 'nobody@example.fi', password: 'x' },
-        { 'accept-language': 'fi-FI,fi;q=0.9' },
-      ),
-    });
+    const res = await postToken(grant('nobody@example.fi', 'x'), { 'accept-language': 'fi-FI,fi;q=0.9' });
     expect(res.json().message).toBe('Anna kelvolliset tunnukset');
   });
 
   it('refuses a cookie-carrying call without a matching XSRF header with 403', async () => {
-    const body = form({ grant_type: 'password', username: DEMO.admin, password: DEMO_PASSWORD });
+    const body = form(grant(DEMO.admin));
     const res = await t.inject({
       method: 'POST',
       url: '/api/Token',

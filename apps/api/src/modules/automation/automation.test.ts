@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clients, invoiceFetchRuns, invoices, operators, portalCredentials } from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import {
   generatePortalInvoices,
@@ -18,8 +17,7 @@ const MONTHS = ['2026-09', '2026-10'];
 const PASSWORD = 'Portaali-salasana-1!';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
   portal = await startSimulatedPortal([
     {
       username: 'pohjola-elisa',

@@ -51,8 +51,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const add = (payload: object, token = anna) =>
-  t.inject({ method: 'POST', url: '/api/invoice-users', token, payload });
+/** Adds an invoice user (as the company admin unless `token`; in `lang` when given). */
+const add = (payload: object, token = anna, lang?: string) =>
+  t.inject({
+    method: 'POST',
+    url: '/api/invoice-users',
+    token,
+    payload,
+    headers: lang ? { 'accept-language': lang } : {},
+  });
 const edit = (id: number, payload: object, token = anna) =>
   t.inject({ method: 'PUT', url: `/api/invoice-users/${id}`, token, payload });
 
@@ -119,13 +126,7 @@ describe('invoice users', () => {
   it('refuses a second user of the same number (409) and a sub-company of another client (400)', async () => {
     const first = await add(body({ phoneNumber: '+358 40 555 0001' }));
     expect(first.statusCode).toBe(201);
-    const again = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      headers: { 'accept-language': 'fi' },
-      payload: body({ phoneNumber: '0405550001' }),
-    });
+    const again = await add(body({ phoneNumber: '0405550001' }), anna, 'fi');
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('invoiceUserPhoneExists');
     const foreign = await add(body({ phoneNumber: '0405550002', subCompanyId: otherSub }));
@@ -225,13 +226,11 @@ describe('invoice users', () => {
     });
     expect(activate.statusCode).toBe(200);
 
-    const taken = await t.inject({
-      method: 'POST',
-      url: '/api/invoice-users',
-      token: anna,
-      headers: { 'accept-language': 'en' },
-      payload: body({ phoneNumber: '0405550011', email: DEMO.clientUser, allowLogin: true }),
-    });
+    const taken = await add(
+      body({ phoneNumber: '0405550011', email: DEMO.clientUser, allowLogin: true }),
+      anna,
+      'en',
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
       code: 'clientUserEmailExists',

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { ROLE } from '@kulu/shared';
 import { generateInvoice } from '@kulu/invoices';
 import { clientBillingPlans, clients, consultantCompanies, invoices, users } from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import {
   addActiveContract,
@@ -15,6 +13,7 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -59,8 +58,7 @@ async function consultant(name: string, businessId: string, email: string, billi
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
   const { db } = t.deps.database;
   const clientOf = async (email: string) =>
     (await db.select({ id: users.clientId }).from(users).where(eq(users.email, email)))[0]!.id!;
@@ -221,15 +219,12 @@ describe('consultant billing report', () => {
 
   it('exports exactly the rows of the filters with a totals row, euro formats and a frozen header', async () => {
     const list = (await get(`month=${MONTH}&consultantId=${advisors}`)).json();
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/reports/consultant-billing/export?month=${MONTH}&consultantId=${advisors}`,
-      token: tok.admin,
-    });
-    expect(res.statusCode).toBe(200);
+    const { res, wb } = await getWorkbook(
+      t,
+      `/api/reports/consultant-billing/export?month=${MONTH}&consultantId=${advisors}`,
+      tok.admin,
+    );
     expect(res.headers['content-disposition']).toContain(`consultant-billing-${MONTH}.xlsx`);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(ws.getRow(1).getCell(3).value).toBe('Company');

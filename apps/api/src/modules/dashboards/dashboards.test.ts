@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPTIMIZABLE_USAGE_TYPES } from '@kulu/shared';
 import {
@@ -15,10 +14,10 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
 import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
 import { dashboardCacheStats } from './dashboard-cache.js';
 import { uploadMonths } from '../../test/uploads.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -31,8 +30,7 @@ let subB: number;
 const MONTHS = ['2021-01', '2021-02', '2021-03'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
   const { db } = t.deps.database;
   [{ clientId: other }] = (await db
     .select({ clientId: users.clientId })
@@ -63,6 +61,18 @@ afterAll(async () => {
 
 const get = (query: string, token = tok.companyAdmin) =>
   t.inject({ method: 'GET', url: `/api/dashboard/cost-usage?${query}`, token });
+
+/**
+ * A report's totals over MONTHS: every line's cost, and the invoice-level lines' (no
+ * subscription's) apart. The subscriptions' lines, for the report's rows.
+ */
+async function expectReportTotals(totals: { cost: string; invoiceLevelCost: string }) {
+  const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
+  const all = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
+  expect(cents(totals.cost)).toBe(all.total);
+  expect(cents(totals.invoiceLevelCost)).toBe(all.total - lines.total);
+  return lines;
+}
 
 /** Sums over the imported invoice lines themselves, for the same filters. */
 async function fromLines(f: {
@@ -396,10 +406,7 @@ describe('GET /api/reports/top-users', () => {
     const res = await top(`${period}&pageSize=5`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
-    const all = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
-    expect(cents(body.totals.cost)).toBe(all.total);
-    expect(cents(body.totals.invoiceLevelCost)).toBe(all.total - lines.total);
+    await expectReportTotals(body.totals);
     expect(body.items.map((i: { rank: number }) => i.rank)).toEqual(
       [1, 2, 3, 4, 5].slice(0, body.items.length),
     );
@@ -435,14 +442,7 @@ describe('GET /api/reports/top-users', () => {
 
   it('exports every ranked subscription of the filters as a workbook', async () => {
     const list = (await top(`${period}&pageSize=200`)).json();
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/reports/top-users/export?${period}`,
-      token: tok.companyAdmin,
-    });
-    expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(t, `/api/reports/top-users/export?${period}`, tok.companyAdmin);
     const ws = wb.worksheets[0]!;
     // Every ranked subscription, then the invoice-level charges: the cost column adds up to the
     // total cost the screen shows.
@@ -469,10 +469,7 @@ describe('GET /api/reports/base-plan-types', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2], subscriptionsOnly: true });
-    const all = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
-    expect(cents(body.totals.cost)).toBe(all.total);
-    expect(cents(body.totals.invoiceLevelCost)).toBe(all.total - lines.total);
+    const lines = await expectReportTotals(body.totals);
     const sum = body.items.reduce((a: number, i: { cost: string }) => a + cents(i.cost), 0);
     expect(sum).toBe(lines.total);
     // Each subscription is on one plan now: the groups' counts add up to the subscriptions.
@@ -481,13 +478,7 @@ describe('GET /api/reports/base-plan-types', () => {
     );
     const costs = body.items.map((i: { cost: string }) => cents(i.cost));
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
-    const file = await t.inject({
-      method: 'GET',
-      url: `/api/reports/base-plan-types/export?${period}`,
-      token: tok.companyAdmin,
-    });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(t, `/api/reports/base-plan-types/export?${period}`, tok.companyAdmin);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount - 2).toBe(body.items.length);
     expect(ws.getRow(ws.rowCount).getCell(1).value).toBe('Invoice-level charges');
@@ -566,14 +557,11 @@ describe('GET /api/reports/cost-summaries and usage-summaries', () => {
     expect(body.totals.voiceMinutes + body.totals.roamingVoiceMinutes).toBeCloseTo(lines.voice, 1);
     expect(body.totals.dataMb + body.totals.roamingDataMb).toBeCloseTo(lines.data, 1);
     for (const name of ['cost-summaries', 'usage-summaries']) {
-      const file = await t.inject({
-        method: 'GET',
-        url: `/api/reports/${name}/export?${period}&groupBy=costCenter`,
-        token: tok.companyAdmin,
-      });
-      expect(file.statusCode).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const { wb } = await getWorkbook(
+        t,
+        `/api/reports/${name}/export?${period}&groupBy=costCenter`,
+        tok.companyAdmin,
+      );
       expect(wb.worksheets[0]!.rowCount).toBeGreaterThanOrEqual(2);
     }
     expect((await report('cost-summaries', `groupBy=department`)).statusCode).toBe(400);
@@ -720,13 +708,11 @@ describe('GET /api/reports/unused-subscriptions', () => {
       // Without N: the client's Unused Month Count (3 by default).
       expect((await unused('')).json().months).toBe(3);
       // The export holds the same rows.
-      const file = await t.inject({
-        method: 'GET',
-        url: '/api/reports/unused-subscriptions/export?months=1',
-        token: tok.companyAdmin,
-      });
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const { wb } = await getWorkbook(
+        t,
+        '/api/reports/unused-subscriptions/export?months=1',
+        tok.companyAdmin,
+      );
       expect(wb.worksheets[0]!.rowCount - 1).toBe(body.total);
     } finally {
       for (const f of saved)

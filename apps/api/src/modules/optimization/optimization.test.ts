@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataLine, feeLine, importParsed } from '../../test/import-parsed.js';
 import { and, asc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { InvoiceLine, InvoiceSubscription } from '@kulu/invoices';
 import {
   clientOperators,
@@ -22,6 +21,7 @@ import {
 } from '../../test/helpers.js';
 import { generateInvoiceOutOfProcess, settled, uploadFiles } from '../../test/uploads.js';
 import { startJobs } from '../../jobs/index.js';
+import { getWorkbook } from '../../test/workbook.js';
 import {
   dispatchQueuedRuns,
   optimizeTestHooks,
@@ -302,15 +302,11 @@ describe('GET /api/optimization/subscriptions', () => {
 
 describe('export', () => {
   it('streams every matching row as .xlsx with headers in the caller’s language', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/optimization/subscriptions/export?tab=unoptimized&sort=phoneNumber',
-      token: tok.companyAdmin,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(
+      t,
+      '/api/optimization/subscriptions/export?tab=unoptimized&sort=phoneNumber',
+      tok.companyAdmin,
+    );
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).getCell(2).value).toBe('Phone number');
     expect(ws.rowCount).toBe(3);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { addMonths, helsinkiMonth, type PortfolioList, type PortfolioRow } from '@kulu/shared';
 import {
@@ -18,6 +17,7 @@ import {
 import { addActiveContract, clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { insertInvoice } from '../../test/import-parsed.js';
 import { addConsultant } from '../../test/client-wing.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 /**
  * The portfolio on a small known data set: Pohjola (Elisa and Telia) and Saimaa (DNA) from the demo,
@@ -418,15 +418,12 @@ describe('month costs kept under the data version', () => {
 
 describe('GET /api/portfolio/export', () => {
   it('writes the rows of the filters in the list’s order', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/portfolio/export?sort=costThisMonth&order=desc',
-      token: tok.consultant,
-    });
-    expect(res.statusCode).toBe(200);
+    const { res, wb } = await getWorkbook(
+      t,
+      '/api/portfolio/export?sort=costThisMonth&order=desc',
+      tok.consultant!,
+    );
     expect(res.headers['content-disposition']).toContain(`portfolio-${MONTH}.xlsx`);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Portfolio');
     expect(ws.getRow(1).getCell(3).value).toBe(`Cost ${MONTH} (€)`);
@@ -438,9 +435,7 @@ describe('GET /api/portfolio/export', () => {
   });
 
   it('leaves out what the consultant may not see, in the reader’s language', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/portfolio/export', token: tok.pirkko });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(t, '/api/portfolio/export', tok.pirkko!);
     expect(wb.worksheets[0]!.name).toBe('Asiakassalkku');
     expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Yritys');
     expect(wb.worksheets[0]!.getRow(1).getCell(4).value).toBe(`Kustannukset ${LAST} (€)`);

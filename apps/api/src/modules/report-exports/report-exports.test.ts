@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { reportExportParts, reportExports, users } from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
 import { createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
 import { uploadMonths } from '../../test/uploads.js';
 import { buildExport, removeExpiredExports, requeueScheduledExports } from './report-exports.service.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -15,8 +14,7 @@ const MONTHS = ['2021-01', '2021-02'];
 
 beforeAll(async () => {
   // A large export (here: 5 rows or more) mails its requester.
-  t = await createTestApp({ EXPORT_MAIL_MIN_ROWS: '5', EXPORT_RETENTION_DAYS: '7' });
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({ EXPORT_MAIL_MIN_ROWS: '5', EXPORT_RETENTION_DAYS: '7' }, { jobs: true });
   const { db } = t.deps.database;
   const [u] = await db
     .select({ id: users.id, clientId: users.clientId })
@@ -54,12 +52,7 @@ async function finished(id: number, token = tok.companyAdmin!) {
 }
 
 async function workbook(id: number, token = tok.companyAdmin!) {
-  const res = await t.inject({ method: 'GET', url: `/api/report-exports/${id}/file`, token });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toContain('spreadsheetml');
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return wb;
+  return (await getWorkbook(t, `/api/report-exports/${id}/file`, token)).wb;
 }
 
 /** The invoice lines themselves per subscription and month (phone, month → euros). */

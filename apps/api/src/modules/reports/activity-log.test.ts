@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { helsinkiDay } from '@kulu/shared';
 import { activityLog, users } from '../../db/schema/index.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 let admin: string;
@@ -202,11 +202,7 @@ describe('activity log report', () => {
     const list = (
       await t.inject({ method: 'GET', url: `${url}?clientId=${pohjola}&pageSize=200`, token: admin })
     ).json();
-    const res = await t.inject({ method: 'GET', url: `${url}/export?clientId=${pohjola}`, token: admin });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(t, `${url}/export?clientId=${pohjola}`, admin);
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Activity log');
     expect(ws.getRow(1).getCell(2).value).toBe('User');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { clientContracts, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 let admin: string;
@@ -86,10 +86,7 @@ describe('client contracts report', () => {
 
   it('exports the filtered contracts with euro formats', async () => {
     const list = (await t.inject({ method: 'GET', url: `${url}?state=inactive`, token: admin })).json();
-    const res = await t.inject({ method: 'GET', url: `${url}/export?state=inactive`, token: admin });
-    expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(t, `${url}/export?state=inactive`, admin);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount - 1).toBe(list.total);
     expect(ws.getRow(2).getCell(1).value).toBe('Pohjola Rakennus Oy');

@@ -7,7 +7,6 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { startJobs } from '../../jobs/index.js';
 import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
 import { uploadMonths } from '../../test/uploads.js';
 
@@ -25,8 +24,7 @@ const cents = (s: string | null | undefined) => Math.round(Number(s ?? 0) * 100)
 const sumCents = (xs: Array<string | null>) => xs.reduce((a, x) => a + cents(x), 0);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await startJobs(t.deps, { schedules: false });
+  t = await createTestApp({}, { jobs: true });
   // The client user reads invoices and dashboards in one sub-company, but not optimization.
   ({
     clientId: pohjola,
