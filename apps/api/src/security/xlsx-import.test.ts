@@ -48,6 +48,14 @@ async function preview(file: Buffer) {
   }
 }
 
+/** The preview refuses `file` with 400, `code` and `message`, within the memory bound. */
+async function expectRefused(file: Buffer, code: string, message: string) {
+  const { res, grewMb } = await preview(file);
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({ code, message });
+  expect(grewMb).toBeLessThan(BOUND_MB);
+}
+
 const header = inlineRow(1, ['Name', 'Phone number']);
 
 describe('invoice-user import of hostile .xlsx files', () => {
@@ -59,13 +67,7 @@ describe('invoice-user import of hostile .xlsx files', () => {
     const file = xlsxOf({ sheet, sheetDeclaredSize: 1_000 });
     expect(file.length).toBeLessThan(1 * MB);
 
-    const { res, grewMb } = await preview(file);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 'importTooLarge',
-      message: 'The file is too large (at most 5 MB)',
-    });
-    expect(grewMb).toBeLessThan(BOUND_MB);
+    await expectRefused(file, 'importTooLarge', 'The file is too large (at most 5 MB)');
   }, 120_000);
 
   it('reads the sheet of a workbook carrying a media part that inflates to 256 MB, never inflating it', async () => {
@@ -90,13 +92,7 @@ describe('invoice-user import of hostile .xlsx files', () => {
     const file = xlsxOf({ sheet });
     expect(file.length).toBeLessThan(1 * MB);
 
-    const { res, grewMb } = await preview(file);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 'importTooManyRows',
-      message: 'The file has too many rows (at most 10000)',
-    });
-    expect(grewMb).toBeLessThan(BOUND_MB);
+    await expectRefused(file, 'importTooManyRows', 'The file has too many rows (at most 10000)');
   }, 120_000);
 
   it('refuses a sheet whose 10,001 rows each have a value in its last column (XFD)', async () => {
@@ -105,12 +101,6 @@ describe('invoice-user import of hostile .xlsx files', () => {
     for (let n = 2; n <= 10_001; n++) rows += `<row r="${n}"><c r="XFD${n}"><v>1</v></c></row>`;
     const file = xlsxOf({ sheet: textPart(SHEET_HEAD + rows + SHEET_TAIL) });
 
-    const { res, grewMb } = await preview(file);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 'importTooManyColumns',
-      message: 'The sheet has too many columns (at most 256)',
-    });
-    expect(grewMb).toBeLessThan(BOUND_MB);
+    await expectRefused(file, 'importTooManyColumns', 'The sheet has too many columns (at most 256)');
   }, 120_000);
 });

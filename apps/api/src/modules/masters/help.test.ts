@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { LANGUAGE, ROLE } from '@kulu/shared';
 import { files } from '../../db/schema/index.js';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
 import { multipartFile } from '../../test/uploads.js';
+import { clientWing } from '../../test/client-wing.js';
 import { sniffHelpFile } from './help.service.js';
 
 let t: TestApp;
@@ -14,10 +15,7 @@ let consultant: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  clientUser = await t.login(DEMO.clientUser);
-  consultant = await t.login(DEMO.consultant);
+  ({ admin, companyAdmin, clientUser, consultant } = await clientWing(t));
 });
 afterAll(async () => {
   await t?.close();

@@ -15,6 +15,7 @@ import { operatorResource, costCategoryResource, MASTER_DEFS } from './definitio
 import { createRow, deleteRow, mapDbError, pgErrorOf } from '../../lib/resource/resource.service.js';
 import { safeText } from '../../lib/resource/export.js';
 import { AppError } from '../../lib/errors.js';
+import { getWorkbook } from '../../test/workbook.js';
 
 let t: TestApp;
 let admin: string;
@@ -123,15 +124,13 @@ const CASES: Partial<Record<MasterKey, Case>> = {
     change: () => ({ name: 'Testioperaattori z' }),
   },
   countries: {
-    tag: (i) => `Testland ${letters(i)}`,
-    search: 'Testland',
+    ...named('Testland'),
     textKey: 'name',
     make: (name) => ({ name, code: `Q${name.slice(-1).toUpperCase()}`, zone: 'world' }),
     change: () => ({ zone: 'eu' }),
   },
   currencies: {
-    tag: (i) => `Testcoin ${letters(i)}`,
-    search: 'Testcoin',
+    ...named('Testcoin'),
     textKey: 'name',
     make: (name) => ({ name, abbreviation: `QQ${name.slice(-1).toUpperCase()}`, symbol: 'Q' }),
     change: () => ({ symbol: 'Qz' }),
@@ -326,15 +325,15 @@ describe.each(Object.entries(CASES) as Array<[MasterKey, Case]>)('master %s', (k
   });
 
   it('exports the current list as an .xlsx', async () => {
-    const res = await get(`${url}/export?q=${encodeURIComponent(c.search)}&sort=${c.textKey}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const { res, wb } = await getWorkbook(
+      t,
+      `${url}/export?q=${encodeURIComponent(c.search)}&sort=${c.textKey}`,
+      admin,
+    );
     expect(res.headers['content-disposition']).toMatch(
       new RegExp(`attachment; filename="${m.path}-.*\\.xlsx"`),
     );
     expect(res.rawPayload.subarray(0, 4).toString('hex')).toBe('504b0304');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.rowCount).toBe(4);
     const col = m.columns.findIndex((x) => x.key === c.textKey) + 1;
@@ -404,9 +403,11 @@ describe('export', () => {
   it('writes text that a spreadsheet could take for a formula with a leading quote', async () => {
     const evil = '=HYPERLINK("http://evil.example","x")';
     expect((await send('POST', '/api/masters/operators', { name: evil })).statusCode).toBe(201);
-    const res = await get(`/api/masters/operators/export?q=${encodeURIComponent('HYPERLINK')}`);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook(
+      t,
+      `/api/masters/operators/export?q=${encodeURIComponent('HYPERLINK')}`,
+      admin,
+    );
     const cell = wb.worksheets[0].getRow(2).getCell(1);
     expect(cell.type).toBe(ExcelJS.ValueType.String);
     expect(cell.value).toBe(`'${evil}`);
@@ -430,9 +431,11 @@ describe('export', () => {
     });
     expect(fi.statusCode).toBe(200);
     try {
-      const res = await get(`/api/masters/plans/export?q=${encodeURIComponent('Telia Pro EU')}`);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const { wb } = await getWorkbook(
+        t,
+        `/api/masters/plans/export?q=${encodeURIComponent('Telia Pro EU')}`,
+        admin,
+      );
       const ws = wb.worksheets[0];
       expect(ws.name).toBe('Liittymät');
       const header = (ws.getRow(1).values as unknown[]).slice(1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { multipart } from '../../test/uploads.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,22 +13,12 @@ afterAll(async () => {
 
 /** A real PNG of the given size (one grey row repeated). */
 function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
     const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
+    c.writeUInt32BE(zlib.crc32(td));
     return Buffer.concat([len, td, c]);
   };
   const ihdr = Buffer.alloc(13);
@@ -44,17 +35,16 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-function multipart(name: string, filename: string, data: Buffer, type: string) {
-  const boundary = '----kulu' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** POSTs a logo file named `filename`, declared a PNG whatever its bytes. */
+const uploadLogo = (token: string, filename: string, data: Buffer) =>
+  t.inject({
+    method: 'POST',
+    url: '/api/profile/logo',
+    token,
+    ...multipart([{ name: filename, data }], {}, { field: 'file', type: 'image/png' }),
+  });
+const send = (method: 'POST' | 'PUT', url: string, token: string, payload: object) =>
+  t.inject({ method, url, token, payload });
 
 describe('my profile', () => {
   it('shows account, user and operator contract details', async () => {
@@ -75,41 +65,24 @@ describe('my profile', () => {
 
   it('updates the user details and refuses a contact number that is not 8-10 digits', async () => {
     const token = await t.login(DEMO.consultant);
-    const ok = await t.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      token,
-      payload: { fullName: 'Laura Nieminen-Salo', contactNumber: '0401234567' },
+    const ok = await send('PUT', '/api/profile', token, {
+      fullName: 'Laura Nieminen-Salo',
+      contactNumber: '0401234567',
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ fullName: 'Laura Nieminen-Salo', contactNumber: '0401234567' });
-    const bad = await t.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      token,
-      payload: { fullName: 'Laura', contactNumber: '12345' },
-    });
+    const bad = await send('PUT', '/api/profile', token, { fullName: 'Laura', contactNumber: '12345' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ contactNumber: 'invalid' });
   });
 
   it('keeps language and theme on the user', async () => {
     const token = await t.login(DEMO.clientUser);
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/profile/settings',
-      token,
-      payload: { languageID: 2, applicationThemeID: 7 },
-    });
+    const res = await send('PUT', '/api/profile/settings', token, { languageID: 2, applicationThemeID: 7 });
     expect(res.statusCode).toBe(200);
     const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json();
     expect(info).toMatchObject({ languageID: 2, applicationThemeID: 7 });
-    const bad = await t.inject({
-      method: 'PUT',
-      url: '/api/profile/settings',
-      token,
-      payload: { applicationThemeID: 11 },
-    });
+    const bad = await send('PUT', '/api/profile/settings', token, { applicationThemeID: 11 });
     expect(bad.statusCode).toBe(400);
     // Errors now come in the user's language.
     expect(bad.json().message).toBe('Tarkista merkityt kentät');
@@ -117,12 +90,7 @@ describe('my profile', () => {
 
   it('takes a PNG company logo and shows it in the session', async () => {
     const token = await t.login(DEMO.companyAdmin);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/profile/logo',
-      token,
-      ...multipart('file', 'logo.png', png(40, 20), 'image/png'),
-    });
+    const res = await uploadLogo(token, 'logo.png', png(40, 20));
     expect(res.statusCode).toBe(200);
     expect(res.json().logo).toMatch(/^data:image\/png;base64,/);
     const colleague = await t.login(DEMO.clientUser);
@@ -138,20 +106,10 @@ describe('my profile', () => {
   it('refuses a logo that is not a PNG by content, whatever its name, and one too large', async () => {
     const token = await t.login(DEMO.companyAdmin);
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(100)]);
-    const fake = await t.inject({
-      method: 'POST',
-      url: '/api/profile/logo',
-      token,
-      ...multipart('file', 'logo.png', jpeg, 'image/png'),
-    });
+    const fake = await uploadLogo(token, 'logo.png', jpeg);
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe('Logo must be a PNG image');
-    const huge = await t.inject({
-      method: 'POST',
-      url: '/api/profile/logo',
-      token,
-      ...multipart('file', 'big.png', png(3000, 10), 'image/png'),
-    });
+    const huge = await uploadLogo(token, 'big.png', png(3000, 10));
     expect(huge.statusCode).toBe(400);
     expect(huge.json().code).toBe('logoTooLarge');
   });
@@ -160,30 +118,23 @@ describe('my profile', () => {
 describe('change password', () => {
   it('checks the old password, then revokes old tokens and hands out a new session', async () => {
     const token = await t.login(DEMO.otherClientUser);
-    const wrong = await t.inject({
-      method: 'POST',
-      url: '/api/profile/password',
-      token,
-      payload: { oldPassword: 'Wrong!123', newPassword: 'Uusi!Salasana9', confirmPassword: 'Uusi!Salasana9' },
+    const wrong = await send('POST', '/api/profile/password', token, {
+      oldPassword: 'Wrong!123',
+      newPassword: 'Uusi!Salasana9',
+      confirmPassword: 'Uusi!Salasana9',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Old password is incorrect');
-    const mismatch = await t.inject({
-      method: 'POST',
-      url: '/api/profile/password',
-      token,
-      payload: {
-        oldPassword: 'Kulu!2026',
-        newPassword: 'Uusi!Salasana9',
-        confirmPassword: 'Toinen!Salasana9',
-      },
+    const mismatch = await send('POST', '/api/profile/password', token, {
+      oldPassword: 'Kulu!2026',
+      newPassword: 'Uusi!Salasana9',
+      confirmPassword: 'Toinen!Salasana9',
     });
     expect(mismatch.json().fields).toEqual({ confirmPassword: 'mismatch' });
-    const ok = await t.inject({
-      method: 'POST',
-      url: '/api/profile/password',
-      token,
-      payload: { oldPassword: 'Kulu!2026', newPassword: 'Uusi!Salasana9', confirmPassword: 'Uusi!Salasana9' },
+    const ok = await send('POST', '/api/profile/password', token, {
+      oldPassword: 'Kulu!2026',
+      newPassword: 'Uusi!Salasana9',
+      confirmPassword: 'Uusi!Salasana9',
     });
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(401);
@@ -199,23 +150,13 @@ describe('operator switch and layout', () => {
     const token = await t.login(DEMO.companyAdmin);
     const info = (await t.inject({ method: 'GET', url: '/api/Account/GetClientInfo', token })).json();
     const telia = info.operators.find((o: { name: string }) => o.name === 'Telia');
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/session/operator',
-      token,
-      payload: { operatorId: telia.id },
-    });
+    const res = await send('POST', '/api/session/operator', token, { operatorId: telia.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().loggedInOperatorName).toBe('Telia');
     const dna = (await t.inject({ method: 'GET', url: '/api/operators/public' }))
       .json()
       .find((o: { name: string }) => o.name === 'DNA');
-    const refused = await t.inject({
-      method: 'POST',
-      url: '/api/session/operator',
-      token,
-      payload: { operatorId: dna.id },
-    });
+    const refused = await send('POST', '/api/session/operator', token, { operatorId: dna.id });
     expect(refused.statusCode).toBe(400);
   });
 
@@ -227,20 +168,14 @@ describe('operator switch and layout', () => {
       header: 'fixed',
     });
     const admin = await t.login(DEMO.admin);
-    const put = await t.inject({
-      method: 'PUT',
-      url: '/api/layout',
-      token: admin,
-      payload: { layout: 'boxed', aside: 'light', header: 'static' },
+    const put = await send('PUT', '/api/layout', admin, {
+      layout: 'boxed',
+      aside: 'light',
+      header: 'static',
     });
     expect(put.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/layout', token: user })).json().layout).toBe('boxed');
-    const bad = await t.inject({
-      method: 'PUT',
-      url: '/api/layout',
-      token: admin,
-      payload: { layout: 'wide', aside: 'dark', header: 'fixed' },
-    });
+    const bad = await send('PUT', '/api/layout', admin, { layout: 'wide', aside: 'dark', header: 'fixed' });
     expect(bad.json().fields).toEqual({ layout: 'invalid' });
   });
 });

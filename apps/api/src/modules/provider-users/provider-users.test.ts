@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { message, providerRolePermissions } from '@kulu/shared';
 import { clients, users } from '../../db/schema/index.js';
 import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
-import { loggedFor } from '../../test/client-wing.js';
+import { clientWing, demoUser, expectEachStatus, loggedFor } from '../../test/client-wing.js';
 
 let t: TestApp;
 let admin: string;
@@ -15,22 +15,16 @@ let otherCompanyId: number;
 const password = 'Uusi!Salasana1';
 const base = '/api/provider-users';
 
-const idOf = async (email: string) => {
-  const [u] = await t.deps.database.db
-    .select({ id: users.id, clientId: users.clientId })
-    .from(users)
-    .where(eq(users.email, email));
-  return u;
-};
-
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  consultant = await t.login(DEMO.consultant);
-  companyAdmin = await t.login(DEMO.companyAdmin);
-  adminId = (await idOf(DEMO.admin)).id;
-  companyId = (await idOf(DEMO.companyAdmin)).clientId!;
-  otherCompanyId = (await idOf(DEMO.otherCompanyAdmin)).clientId!;
+  ({
+    admin,
+    consultant,
+    companyAdmin,
+    clientId: companyId,
+    otherClientId: otherCompanyId,
+  } = await clientWing(t));
+  adminId = (await demoUser(t, DEMO.admin)).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -80,10 +74,10 @@ describe('provider user management', () => {
   });
 
   it('refuses consultants and company users (403)', async () => {
-    for (const token of [consultant, companyAdmin]) {
-      expect((await t.inject({ method: 'GET', url: base, token })).statusCode).toBe(403);
-      expect((await t.inject({ method: 'POST', url: base, token, payload: person() })).statusCode).toBe(403);
-    }
+    await expectEachStatus(t, [consultant, companyAdmin], 403, [
+      ['GET', base],
+      ['POST', base, person()],
+    ]);
   });
 
   it('adds a consultant with chosen permissions and companies, logs it and mails the activation link', async () => {
@@ -260,22 +254,13 @@ describe('provider user management', () => {
   });
 
   it('answers 404 for a user that is not the provider’s (a client user, an unknown id)', async () => {
-    const clientUserId = (await idOf(DEMO.clientUser)).id;
+    const clientUserId = (await demoUser(t, DEMO.clientUser)).id;
     for (const id of [clientUserId, 999999]) {
-      expect((await t.inject({ method: 'GET', url: `${base}/${id}`, token: admin })).statusCode).toBe(404);
-      expect(
-        (
-          await t.inject({
-            method: 'PUT',
-            url: `${base}/${id}`,
-            token: admin,
-            payload: person({ email: 'y@kulu.fi' }),
-          })
-        ).statusCode,
-      ).toBe(404);
-      expect(
-        (await t.inject({ method: 'POST', url: `${base}/${id}/deactivate`, token: admin })).statusCode,
-      ).toBe(404);
+      await expectEachStatus(t, admin, 404, [
+        ['GET', `${base}/${id}`],
+        ['PUT', `${base}/${id}`, person({ email: 'y@kulu.fi' })],
+        ['POST', `${base}/${id}/deactivate`],
+      ]);
     }
   });
 });
