@@ -303,20 +303,17 @@ describe('reading alerts', () => {
         { label: 'Datasiirto muualla', category: 'data', region: 'world', amount: 180 },
       ],
     });
-    inA = await writeTestInvoice(db, {
-      clientId: pohjola,
-      operatorId: elisa,
-      month: '2026-10-01',
-      subCompanyId: subA,
-      subs: [roaming('+358401234567', subA)],
-    });
-    inB = await writeTestInvoice(db, {
-      clientId: pohjola,
-      operatorId: elisa,
-      month: '2026-10-01',
-      subCompanyId: subB,
-      subs: [roaming('+358407654321', subB)],
-    });
+    /** An October invoice of sub-company `sub` with one roaming subscription of number `p`. */
+    const october = (p: string, sub: number) =>
+      writeTestInvoice(db, {
+        clientId: pohjola,
+        operatorId: elisa,
+        month: '2026-10-01',
+        subCompanyId: sub,
+        subs: [roaming(p, sub)],
+      });
+    inA = await october('+358401234567', subA);
+    inB = await october('+358407654321', subB);
     await evaluateInvoiceAlerts(db, inA);
     await evaluateInvoiceAlerts(db, inB);
   });

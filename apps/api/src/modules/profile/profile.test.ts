@@ -116,26 +116,17 @@ describe('my profile', () => {
 });
 
 describe('change password', () => {
+  const changePassword = (token: string, oldPassword: string, newPassword: string, confirmPassword: string) =>
+    send('POST', '/api/profile/password', token, { oldPassword, newPassword, confirmPassword });
+
   it('checks the old password, then revokes old tokens and hands out a new session', async () => {
     const token = await t.login(DEMO.otherClientUser);
-    const wrong = await send('POST', '/api/profile/password', token, {
-      oldPassword: 'Wrong!123',
-      newPassword: 'Uusi!Salasana9',
-      confirmPassword: 'Uusi!Salasana9',
-    });
+    const wrong = await changePassword(token, 'Wrong!123', 'Uusi!Salasana9', 'Uusi!Salasana9');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Old password is incorrect');
-    const mismatch = await send('POST', '/api/profile/password', token, {
-      oldPassword: 'Kulu!2026',
-      newPassword: 'Uusi!Salasana9',
-      confirmPassword: 'Toinen!Salasana9',
-    });
+    const mismatch = await changePassword(token, 'Kulu!2026', 'Uusi!Salasana9', 'Toinen!Salasana9');
     expect(mismatch.json().fields).toEqual({ confirmPassword: 'mismatch' });
-    const ok = await send('POST', '/api/profile/password', token, {
-      oldPassword: 'Kulu!2026',
-      newPassword: 'Uusi!Salasana9',
-      confirmPassword: 'Uusi!Salasana9',
-    });
+    const ok = await changePassword(token, 'Kulu!2026', 'Uusi!Salasana9', 'Uusi!Salasana9');
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(401);
     expect(
