@@ -9,6 +9,10 @@ import { invoiceTestApp, settled as settledIn, uploadFiles, type FilePart } from
 import { importTestHooks } from './import.service.js';
 import { importFootprint } from './invoices.service.js';
 
+/** A generated invoice to the demo company Pohjola (the company admin's and client user's). */
+const forPohjola = (opts: Omit<Parameters<typeof generateInvoice>[0], 'buyer'>) =>
+  generateInvoice({ ...opts, buyer: BUYER.pohjola });
+
 let t: TestApp;
 let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
 let pohjola: number;
@@ -42,12 +46,7 @@ async function until<T>(fn: () => T | undefined, timeoutMs = 20_000): Promise<T>
 
 describe('invoice upload and parse', () => {
   it('moves an upload from in progress to uploaded and writes lines, subscriptions and facts', async () => {
-    const { pdf, expected } = await generateInvoice({
-      operator: 'elisa',
-      subscriptions: 8,
-      seed: 11,
-      buyer: BUYER.pohjola,
-    });
+    const { pdf, expected } = await forPohjola({ operator: 'elisa', subscriptions: 8, seed: 11 });
     const res = await upload([{ name: 'elisa-11.pdf', data: pdf }]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -101,12 +100,7 @@ describe('invoice upload and parse', () => {
   }, 60_000);
 
   it('refuses an invoice that was already parsed (same file at once, same operator and number after parsing)', async () => {
-    const { pdf } = await generateInvoice({
-      operator: 'elisa',
-      subscriptions: 8,
-      seed: 11,
-      buyer: BUYER.pohjola,
-    });
+    const { pdf } = await forPohjola({ operator: 'elisa', subscriptions: 8, seed: 11 });
     const same = await upload([{ name: 'again.pdf', data: pdf }]);
     expect(same.statusCode).toBe(409);
     expect(same.json()).toMatchObject({ code: 'invoiceAlreadyParsed', message: 'Invoice already parsed' });
@@ -114,13 +108,7 @@ describe('invoice upload and parse', () => {
 
     // Same invoice, other bytes (another page size): refused by the parse job.
     const before = await importFootprint(t.deps.database.db);
-    const other = await generateInvoice({
-      operator: 'elisa',
-      subscriptions: 8,
-      seed: 11,
-      pageSize: 'LEGAL',
-      buyer: BUYER.pohjola,
-    });
+    const other = await forPohjola({ operator: 'elisa', subscriptions: 8, seed: 11, pageSize: 'LEGAL' });
     const res = await upload([{ name: 'legal.pdf', data: other.pdf }]);
     expect(res.statusCode).toBe(200);
     const done = await settled(res.json().results[0].invoiceId);
@@ -129,8 +117,8 @@ describe('invoice upload and parse', () => {
   }, 60_000);
 
   it('refuses a new upload while a previous parse is running and mails the user when it is done', async () => {
-    const a = await generateInvoice({ operator: 'telia', subscriptions: 30, seed: 21, buyer: BUYER.pohjola });
-    const b = await generateInvoice({ operator: 'elisa', subscriptions: 3, seed: 22, buyer: BUYER.pohjola });
+    const a = await forPohjola({ operator: 'telia', subscriptions: 30, seed: 21 });
+    const b = await forPohjola({ operator: 'elisa', subscriptions: 3, seed: 22 });
     const first = await upload([{ name: 'telia.pdf', data: a.pdf }]);
     expect(first.statusCode).toBe(200);
     const second = await upload([{ name: 'elisa.pdf', data: b.pdf }], tok.clientUser, {});
@@ -153,8 +141,8 @@ describe('invoice upload and parse', () => {
   }, 90_000);
 
   it('accepts several files in one request', async () => {
-    const x = await generateInvoice({ operator: 'elisa', subscriptions: 2, seed: 31, buyer: BUYER.pohjola });
-    const y = await generateInvoice({ operator: 'telia', subscriptions: 2, seed: 32, buyer: BUYER.pohjola });
+    const x = await forPohjola({ operator: 'elisa', subscriptions: 2, seed: 31 });
+    const y = await forPohjola({ operator: 'telia', subscriptions: 2, seed: 32 });
     const res = await upload([
       { name: 'x.pdf', data: x.pdf },
       { name: 'y.pdf', data: y.pdf },
@@ -166,12 +154,7 @@ describe('invoice upload and parse', () => {
   }, 90_000);
 
   it('leaves nothing behind when an import fails midway', async () => {
-    const { pdf } = await generateInvoice({
-      operator: 'telia',
-      subscriptions: 12,
-      seed: 41,
-      buyer: BUYER.pohjola,
-    });
+    const { pdf } = await forPohjola({ operator: 'telia', subscriptions: 12, seed: 41 });
     const before = await importFootprint(t.deps.database.db);
     let calls = 0;
     importTestHooks.afterLines = () => {
@@ -192,12 +175,7 @@ describe('invoice upload and parse', () => {
   }, 60_000);
 
   it("never shows the server's file-system paths in a failed invoice's reason", async () => {
-    const { pdf } = await generateInvoice({
-      operator: 'telia',
-      subscriptions: 2,
-      seed: 43,
-      buyer: BUYER.pohjola,
-    });
+    const { pdf } = await forPohjola({ operator: 'telia', subscriptions: 2, seed: 43 });
     importTestHooks.afterLines = () => {
       throw new Error(
         "the PDF cannot be read: Cannot find module '/srv/kulu/apps/api/dist/mupdf-hook.mjs' imported from file:///srv/kulu/apps/api/dist/mupdf-pages.mjs",
@@ -214,12 +192,7 @@ describe('invoice upload and parse', () => {
   }, 60_000);
 
   it('gives a clear error for each broken input and leaves the database unchanged', async () => {
-    const { pdf } = await generateInvoice({
-      operator: 'elisa',
-      subscriptions: 3,
-      seed: 51,
-      buyer: BUYER.pohjola,
-    });
+    const { pdf } = await forPohjola({ operator: 'elisa', subscriptions: 3, seed: 51 });
     const { db } = t.deps.database;
     const before = await importFootprint(db);
     const [{ n: invoicesBefore }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices);
