@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { BUYER, DEMO, type TestApp } from '../../test/helpers.js';
+import { forPohjola } from '../../test/generated.js';
 import { invoiceTestApp, settled, uploadFiles } from '../../test/uploads.js';
 import { importFootprint } from './invoices.service.js';
 
@@ -113,12 +114,7 @@ describe("the buyer's business id on an invoice", () => {
   }, 400_000);
 
   it("imports one addressed to the client's own business id and shows it", async () => {
-    const { pdf } = await generateInvoice({
-      operator: 'elisa',
-      subscriptions: 2,
-      seed: 8104,
-      buyer: BUYER.pohjola,
-    });
+    const { pdf } = await forPohjola({ operator: 'elisa', subscriptions: 2, seed: 8104 });
     const done = await uploadOne(pdf, 'own.pdf');
     expect(done).toMatchObject({
       uploadState: 'uploaded',
@@ -256,12 +252,7 @@ describe('deleting an invoice', () => {
   });
 
   it('refuses a user without the delete permission and answers 404 for another client’s invoice', async () => {
-    const { pdf } = await generateInvoice({
-      operator: 'telia',
-      subscriptions: 2,
-      seed: 8105,
-      buyer: BUYER.pohjola,
-    });
+    const { pdf } = await forPohjola({ operator: 'telia', subscriptions: 2, seed: 8105 });
     const inv = await uploadOne(pdf, 'kept.pdf');
     expect(inv.uploadState).toBe('uploaded');
     const denied = await remove(inv.id, tok.clientUser);

@@ -1,17 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { generateImageOnlyPdf, generateInvoice, generatePlainPdf } from '@kulu/invoices';
+import { generateImageOnlyPdf, generatePlainPdf } from '@kulu/invoices';
 import { INVOICE_SORTABLE } from '@kulu/shared';
 import { clients, costElements, invoices, monthlyFacts, subscriptions } from '../../db/schema/index.js';
 import { sendUploadReminders } from './upload-reminders.js';
-import { BUYER, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { forPohjola } from '../../test/generated.js';
 import { invoiceTestApp, settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
 import { importTestHooks } from './import.service.js';
 import { importFootprint } from './invoices.service.js';
-
-/** A generated invoice to the demo company Pohjola (the company admin's and client user's). */
-const forPohjola = (opts: Omit<Parameters<typeof generateInvoice>[0], 'buyer'>) =>
-  generateInvoice({ ...opts, buyer: BUYER.pohjola });
 
 let t: TestApp;
 let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
