@@ -485,24 +485,11 @@ async function probesFor(route: Route, me: Identity): Promise<Probe[]> {
 
   if (!keys.length) {
     const { db } = t.deps.database;
-    const sub = async (where: SQL | undefined) =>
-      (
-        await db
-          .select({ id: subCompanies.id })
-          .from(subCompanies)
-          .where(where)
-          .orderBy(asc(subCompanies.id))
-          .limit(1)
-      )[0]?.id;
-    const cc = async (where: SQL | undefined) =>
-      (
-        await db
-          .select({ id: costCenters.id })
-          .from(costCenters)
-          .where(where)
-          .orderBy(asc(costCenters.id))
-          .limit(1)
-      )[0]?.id;
+    /** The lowest id of `table` where `where` holds. */
+    const firstId = async (table: typeof subCompanies | typeof costCenters, where: SQL | undefined) =>
+      (await db.select({ id: table.id }).from(table).where(where).orderBy(asc(table.id)).limit(1))[0]?.id;
+    const sub = (where: SQL | undefined) => firstId(subCompanies, where);
+    const cc = (where: SQL | undefined) => firstId(costCenters, where);
     for (const f of filters) {
       const values: Array<[string, number | undefined]> = [];
       if (foreign == null) values.push([`unknown ${f}`, UNKNOWN]);
