@@ -51,6 +51,15 @@ async function finished(id: number, token = tok.companyAdmin!) {
   }
 }
 
+/** A scheduled export of the company admin over 2021-01…2021-02, written directly (no job queued). */
+async function scheduledExport(kind: (typeof reportExports.$inferInsert)['kind'], lang: 'en' | 'fi') {
+  const [row] = await t.deps.database.db
+    .insert(reportExports)
+    .values({ userId: anna, clientId: pohjola, kind, fromMonth: '2021-01', toMonth: '2021-02', lang })
+    .returning();
+  return row!;
+}
+
 async function workbook(id: number, token = tok.companyAdmin!) {
   return (await getWorkbook(t, `/api/report-exports/${id}/file`, token)).wb;
 }
@@ -222,24 +231,14 @@ describe('report archive: scheduled Excel exports', () => {
   });
 
   it('a file made of many parts downloads whole', async () => {
-    const [row] = await t.deps.database.db
-      .insert(reportExports)
-      .values({
-        userId: anna,
-        clientId: pohjola,
-        kind: 'costs-usage',
-        fromMonth: '2021-01',
-        toMonth: '2021-02',
-        lang: 'fi',
-      })
-      .returning();
-    await buildExport(t.deps, row!.id, 1024);
+    const row = await scheduledExport('costs-usage', 'fi');
+    await buildExport(t.deps, row.id, 1024);
     const parts = await t.deps.database.db
       .select({ seq: reportExportParts.seq })
       .from(reportExportParts)
-      .where(eq(reportExportParts.exportId, row!.id));
+      .where(eq(reportExportParts.exportId, row.id));
     expect(parts.length).toBeGreaterThan(3);
-    const wb = await workbook(row!.id);
+    const wb = await workbook(row.id);
     // Made in the requester's language as asked (Finnish here).
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Liittymät kuukausittain', 'Kustannuslajit']);
     expect(wb.worksheets[0]!.rowCount - 1).toBe((await linesBySubscription()).size);
@@ -247,19 +246,9 @@ describe('report archive: scheduled Excel exports', () => {
 
   it('an export that cannot be made turns Failed with "try again later"; a file not ready answers 409', async () => {
     const { db } = t.deps.database;
-    const [row] = await db
-      .insert(reportExports)
-      .values({
-        userId: anna,
-        clientId: pohjola,
-        kind: 'top-users',
-        fromMonth: '2021-01',
-        toMonth: '2021-02',
-        lang: 'en',
-      })
-      .returning();
+    const row = await scheduledExport('top-users', 'en');
     expect(
-      (await t.inject({ method: 'GET', url: `/api/report-exports/${row!.id}/file`, token: tok.companyAdmin }))
+      (await t.inject({ method: 'GET', url: `/api/report-exports/${row.id}/file`, token: tok.companyAdmin }))
         .statusCode,
     ).toBe(409);
     // The requester lost the report's permission before the job ran: no data leaves, the export fails.
@@ -269,21 +258,21 @@ describe('report archive: scheduled Excel exports', () => {
       .where(eq(users.id, anna));
     await db.update(users).set({ status: 'inactive' }).where(eq(users.id, anna));
     try {
-      await buildExport(t.deps, row!.id);
+      await buildExport(t.deps, row.id);
     } finally {
       await db.update(users).set({ status: 'active' }).where(eq(users.id, anna));
     }
     expect(before).toBeTruthy();
-    const failed = await finished(row!.id);
+    const failed = await finished(row.id);
     expect(failed).toMatchObject({
       status: 'failed',
       error: 'The Excel export failed, please try again later',
     });
-    const [stored] = await db.select().from(reportExports).where(eq(reportExports.id, row!.id));
+    const [stored] = await db.select().from(reportExports).where(eq(reportExports.id, row.id));
     expect(stored!.params).toMatchObject({ detail: expect.stringContaining('forbidden') });
     // A second run of the same job does nothing (the export is no longer scheduled).
-    await buildExport(t.deps, row!.id);
-    expect((await finished(row!.id)).status).toBe('failed');
+    await buildExport(t.deps, row.id);
+    expect((await finished(row.id)).status).toBe('failed');
   });
 
   it('when the job cannot be queued the request answers 503 "try again later" and the row is Failed', async () => {
@@ -306,19 +295,9 @@ describe('report archive: scheduled Excel exports', () => {
   });
 
   it('a scheduled export whose job was lost is queued again on start, and is made', async () => {
-    const [row] = await t.deps.database.db
-      .insert(reportExports)
-      .values({
-        userId: anna,
-        clientId: pohjola,
-        kind: 'plan-types',
-        fromMonth: '2021-01',
-        toMonth: '2021-02',
-        lang: 'en',
-      })
-      .returning();
+    const row = await scheduledExport('plan-types', 'en');
     expect(await requeueScheduledExports(t.deps)).toBe(1);
-    expect((await finished(row!.id)).status).toBe('ready');
+    expect((await finished(row.id)).status).toBe('ready');
   });
 
   it('exports past their keeping time are removed with their files', async () => {
