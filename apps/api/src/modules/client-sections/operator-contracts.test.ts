@@ -15,6 +15,7 @@ import { clientWing, loggedFor } from '../../test/client-wing.js';
 import { multipartFile } from '../../test/uploads.js';
 import { textPart, zipOf } from '../../test/bomb-xlsx.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { DEMO_CONSULTANT_FIRM } from '../../demo/data.js';
 import { sendOperatorContractReminders } from './operator-contract-reminders.js';
 import { sniffDocument } from './document-type.js';
 
@@ -433,9 +434,15 @@ describe('end date reminder job', () => {
       expect(await sendOperatorContractReminders(t.deps, '2031-09-29')).toBe(0);
       const sent = await sendOperatorContractReminders(t.deps, '2031-09-30');
       expect(sent).toBeGreaterThanOrEqual(2);
-      // The demo consultant is assigned this company.
+      // The demo consultant is assigned this company personally; the consultant firm's user through
+      // the firm (consultant_companies): both ways of lib/scope.ts consultantIdsOfClient.
       expect(mail.recipients()).toEqual(
-        expect.arrayContaining([DEMO.companyAdmin, DEMO.admin, DEMO.consultant]),
+        expect.arrayContaining([
+          DEMO.companyAdmin,
+          DEMO.admin,
+          DEMO.consultant,
+          DEMO_CONSULTANT_FIRM.user.email,
+        ]),
       );
       expect(mail.recipients()).not.toContain(DEMO.clientUser);
       expect(mail.recipients()).not.toContain(DEMO.otherCompanyAdmin);
