@@ -137,10 +137,10 @@ export async function expectEachStatus(
   status: number,
   calls: readonly RouteCall[],
 ): Promise<void> {
-  for (const token of ([] as string[]).concat(tokens)) {
+  for (const [i, token] of ([] as string[]).concat(tokens).entries()) {
     for (const [method, url, payload] of calls) {
       const res = await t.inject({ method, url, token, payload });
-      expect(res.statusCode, `${method} ${url}`).toBe(status);
+      expect(res.statusCode, `${method} ${url} (token ${i + 1})`).toBe(status);
     }
   }
 }
