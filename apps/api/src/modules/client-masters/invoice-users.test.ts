@@ -398,6 +398,33 @@ describe('invoice user import', () => {
     expect(logged).toHaveLength(2);
   });
 
+  it("refuses a limited user's rows without a sub-company, outside theirs, or naming an unknown cost center", async () => {
+    const { db } = t.deps.database;
+    const [mikko] = await db.select().from(users).where(eq(users.email, DEMO.clientUser));
+    await db
+      .update(users)
+      .set({ permissions: ['general', 'clientMasters.invoiceUsers'] })
+      .where(eq(users.id, mikko.id));
+    const [limit] = await db.select().from(userSubCompanies).where(eq(userSubCompanies.userId, mikko.id));
+    const [inside, outside] = limit.subCompanyId === helsinki.id ? [helsinki, tampere] : [tampere, helsinki];
+    const csv = [
+      'Name;Phone number;Sub-company;Cost center',
+      `Oma;040 222 0001;${inside.name};`,
+      'Ilman;040 222 0002;;',
+      `Muu;040 222 0003;${outside.name};`,
+      `Tuntematon;040 222 0004;${inside.name};Ei ole`,
+    ].join('\r\n');
+    const token = await t.login(DEMO.clientUser);
+    const res = await upload('/api/invoice-users/import/preview', token, 'rajattu.csv', Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().valid).toBe(1);
+    expect(res.json().invalid).toEqual([
+      { row: 3, errors: ['Sub-company is required'] },
+      { row: 4, errors: [`Sub-company "${outside.name}" is outside your sub-companies or cost centers`] },
+      { row: 5, errors: ['Cost center "Ei ole" does not exist'] },
+    ]);
+  });
+
   it('reads an Excel workbook and a comma separated file, and reports unknown sub-companies and duplicates', async () => {
     const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
