@@ -14,6 +14,8 @@ export interface Part {
   /** The bytes it really inflates to, and their CRC-32. */
   size: number;
   crc: number;
+  /** Written as it is (method 0, stored), not deflated (method 8). */
+  stored?: boolean;
 }
 
 const piece = (b: Buffer) => zlib.deflateRawSync(b, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
@@ -48,6 +50,12 @@ export function repeatedPart(head: string, unit: string | Buffer, times: number,
 
 export const textPart = (text: string): Part => repeatedPart(text, '', 0);
 
+/** A part stored uncompressed, as some zip writers store small entries. */
+export function storedPart(text: string): Part {
+  const b = Buffer.from(text);
+  return { deflated: b, size: b.length, crc: zlib.crc32(b), stored: true };
+}
+
 /** A zip of the parts, in order; `declaredSize` replaces a part's true size in both its headers. */
 export function zipOf(entries: { name: string; part: Part; declaredSize?: number }[]): Buffer {
   const locals: Buffer[] = [];
@@ -59,7 +67,8 @@ export function zipOf(entries: { name: string; part: Part; declaredSize?: number
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8); // deflated
+    const method = part.stored ? 0 : 8; // stored or deflated
+    local.writeUInt16LE(method, 8);
     local.writeUInt16LE(0x21, 12); // 1980-01-01
     local.writeUInt32LE(part.crc >>> 0, 14);
     local.writeUInt32LE(part.deflated.length, 18);
@@ -69,7 +78,7 @@ export function zipOf(entries: { name: string; part: Part; declaredSize?: number
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt16LE(0x21, 14);
     central.writeUInt32LE(part.crc >>> 0, 16);
     central.writeUInt32LE(part.deflated.length, 20);

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { clientWing, loggedFor } from '../../test/client-wing.js';
 import { multipartFile } from '../../test/uploads.js';
-import { textPart, zipOf } from '../../test/bomb-xlsx.js';
+import { storedPart, textPart, zipOf } from '../../test/bomb-xlsx.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { DEMO_CONSULTANT_FIRM } from '../../demo/data.js';
 import { sendOperatorContractReminders } from './operator-contract-reminders.js';
@@ -55,15 +55,15 @@ const upload = (
   url = docsUrl(),
 ) => t.inject({ method: 'POST', url, token, ...multipartFile(name === undefined ? {} : { name }, file) });
 
-/** A ZIP of text entries (enough for an Office Open XML package). */
-const zip = (entries: Record<string, string>): Buffer =>
-  zipOf(Object.entries(entries).map(([name, text]) => ({ name, part: textPart(text) })));
+/** A ZIP of text entries (enough for an Office Open XML package), deflated or stored. */
+const zip = (entries: Record<string, string>, part = textPart): Buffer =>
+  zipOf(Object.entries(entries).map(([name, text]) => ({ name, part: part(text) })));
 
 const contentTypes = (main: string) =>
   `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="${main}"/></Types>`;
 const DOCX_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
-const docx = () =>
-  zip({ '[Content_Types].xml': contentTypes(DOCX_MAIN), 'word/document.xml': '<w:document/>' });
+const docx = (part = textPart) =>
+  zip({ '[Content_Types].xml': contentTypes(DOCX_MAIN), 'word/document.xml': '<w:document/>' }, part);
 const ole2 = (stream: string) =>
   Buffer.concat([
     Buffer.from('d0cf11e0a1b11ae1', 'hex'),
@@ -85,6 +85,7 @@ describe('document type by content', () => {
     expect(sniffDocument(ole2('Workbook'))).toBe('xls');
     expect(sniffDocument(ole2('Something'))).toBeNull();
     expect(sniffDocument(docx())).toBe('docx');
+    expect(sniffDocument(docx(storedPart))).toBe('docx'); // entries stored, not deflated
     expect(sniffDocument(await xlsx())).toBe('xlsx');
     expect(sniffDocument(Buffer.from('nimi;summa\nDNA;12,50\n'))).toBe('csv');
     // Macro-enabled Word (another main content type), a ZIP without [Content_Types].xml.
