@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { optimizationRuns, plans, subscriptions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 import { clientWing, loggedFor } from '../../test/client-wing.js';
@@ -110,18 +110,17 @@ describe('plan details', () => {
 
   it('refuses a plan of another operator or client (400), another client’s subscription (404), and a bad price', async () => {
     const { db } = t.deps.database;
-    const [foreignPlan] = await db
+    // A general plan of another operator than the subscription's.
+    const [wrong] = await db
       .select()
       .from(plans)
-      .where(and(isNull(plans.clientId)))
-      .orderBy(plans.id);
-    const [wrongOp] = await db.select().from(plans).where(isNull(plans.clientId));
-    const wrong = [foreignPlan, wrongOp].find((p) => p.operatorId !== general.operatorId);
-    if (wrong) {
-      const res = await setPlan(subA, { planId: wrong.id, contractPrice: null });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ planId: 'invalid' });
-    }
+      .where(and(isNull(plans.clientId), ne(plans.operatorId, general.operatorId!)))
+      .orderBy(plans.id)
+      .limit(1);
+    expect(wrong, 'the catalogue has plans of several operators').toBeDefined();
+    const res = await setPlan(subA, { planId: wrong.id, contractPrice: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ planId: 'invalid' });
     const foreign = await setPlan(subA, { planId: general.id, contractPrice: null }, jussi);
     expect(foreign.statusCode).toBe(404);
     const price = await setPlan(subA, { planId: general.id, contractPrice: '-1' });
