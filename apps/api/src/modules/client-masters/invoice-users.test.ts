@@ -51,6 +51,22 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * The demo client user, limited to one sub-company, given the invoice users' permission: their
+ * sign-in and the sub-company they are limited to (inside) and the other (outside).
+ */
+async function limitedClientUser() {
+  const { db } = t.deps.database;
+  const [mikko] = await db.select().from(users).where(eq(users.email, DEMO.clientUser));
+  await db
+    .update(users)
+    .set({ permissions: ['general', 'clientMasters.invoiceUsers'] })
+    .where(eq(users.id, mikko.id));
+  const [limit] = await db.select().from(userSubCompanies).where(eq(userSubCompanies.userId, mikko.id));
+  const [inside, outside] = limit.subCompanyId === helsinki.id ? [helsinki, tampere] : [tampere, helsinki];
+  return { token: await t.login(DEMO.clientUser), inside, outside };
+}
+
 /** Adds an invoice user (as the company admin unless `token`; in `lang` when given). */
 const add = (payload: object, token = anna, lang?: string) =>
   t.inject({
@@ -254,20 +270,11 @@ describe('invoice users', () => {
   });
 
   it('a client user limited to a sub-company sees and adds only rows of it, and grants no more than they hold', async () => {
-    const { db } = t.deps.database;
-    const [mikko] = await db.select().from(users).where(eq(users.email, DEMO.clientUser));
-    await db
-      .update(users)
-      .set({ permissions: ['general', 'clientMasters.invoiceUsers'] })
-      .where(eq(users.id, mikko.id));
-    const [limit] = await db.select().from(userSubCompanies).where(eq(userSubCompanies.userId, mikko.id));
-    const outside = limit.subCompanyId === helsinki.id ? tampere : helsinki;
-    const inside = limit.subCompanyId === helsinki.id ? helsinki : tampere;
-    const [hidden] = await db
+    const { token, inside, outside } = await limitedClientUser();
+    const [hidden] = await t.deps.database.db
       .insert(invoiceUsers)
       .values({ clientId: ownClient, phoneNumber: '+358405550020', name: 'Piilo', subCompanyId: outside.id })
       .returning();
-    const token = await t.login(DEMO.clientUser);
     const list = await t.inject({ method: 'GET', url: '/api/invoice-users?pageSize=200', token });
     expect(list.statusCode).toBe(200);
     expect(list.json().items.every((i: { subCompanyId: number }) => i.subCompanyId === inside.id)).toBe(true);
@@ -399,14 +406,7 @@ describe('invoice user import', () => {
   });
 
   it("refuses a limited user's rows without a sub-company, outside theirs, or naming an unknown cost center", async () => {
-    const { db } = t.deps.database;
-    const [mikko] = await db.select().from(users).where(eq(users.email, DEMO.clientUser));
-    await db
-      .update(users)
-      .set({ permissions: ['general', 'clientMasters.invoiceUsers'] })
-      .where(eq(users.id, mikko.id));
-    const [limit] = await db.select().from(userSubCompanies).where(eq(userSubCompanies.userId, mikko.id));
-    const [inside, outside] = limit.subCompanyId === helsinki.id ? [helsinki, tampere] : [tampere, helsinki];
+    const { token, inside, outside } = await limitedClientUser();
     const csv = [
       'Name;Phone number;Sub-company;Cost center',
       `Oma;040 222 0001;${inside.name};`,
@@ -414,7 +414,6 @@ describe('invoice user import', () => {
       `Muu;040 222 0003;${outside.name};`,
       `Tuntematon;040 222 0004;${inside.name};Ei ole`,
     ].join('\r\n');
-    const token = await t.login(DEMO.clientUser);
     const res = await upload('/api/invoice-users/import/preview', token, 'rajattu.csv', Buffer.from(csv));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().valid).toBe(1);
