@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, intIn, pagedAnswer, pagingQuery, text } from './primitives.js';
+import { idSchema, intIn, named, namedOrNull, pagedAnswer, pagingQuery, text } from './primitives.js';
 import { monthSchema } from './dashboards.js';
 
 /**
@@ -152,10 +152,8 @@ export type AlertExportQuery = z.infer<typeof alertExportQuerySchema>;
 
 export const alertSchema = z.object({
   id: z.number().int(),
-  clientId: z.number().int(),
-  clientName: z.string(),
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
+  ...named('client'),
+  ...namedOrNull('subCompany'),
   costCenterId: z.number().int().nullable(),
   subscriptionId: z.number().int().nullable(),
   invoiceId: z.number().int().nullable(),

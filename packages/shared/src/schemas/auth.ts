@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidBusinessId } from '../business-id.js';
 import { optionSchema } from './masters/common.js';
-import { idSchema, text } from './primitives.js';
+import { idSchema, named, text } from './primitives.js';
 
 /**
  * Password policy of spec §5: at least six characters with an upper-case letter, a lower-case
@@ -169,8 +169,7 @@ export const profileSchema = z.object({
     .nullable(),
   operatorContracts: z.array(
     z.object({
-      operatorId: z.number().int(),
-      operatorName: z.string(),
+      ...named('operator'),
       salesContactName: z.string().nullable(),
       contractStartDate: z.string().nullable(),
       contractEndDate: z.string().nullable(),

@@ -18,6 +18,8 @@ import {
   idSchema,
   listQuery,
   messageAnswer,
+  named,
+  namedOrNull,
   notBlank,
   savedAnswer,
   searchText,
@@ -236,12 +238,10 @@ export const planDetailSchema = z.object({
   phoneNumber: z.string(),
   /** The invoice user's name where one is kept, else the name the invoice printed. */
   userName: z.string(),
-  operatorId: z.number().int(),
-  operatorName: z.string(),
+  ...named('operator'),
   subCompanyName: z.string().nullable(),
   costCenterName: z.string().nullable(),
-  planId: z.number().int().nullable(),
-  planName: z.string().nullable(),
+  ...namedOrNull('plan'),
   listPrice: z.string().nullable(),
   /** The client's contract price of the plan (null: none agreed, the list price applies). */
   contractPrice: z.string().nullable(),

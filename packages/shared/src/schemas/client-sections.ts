@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { savedAnswer } from './primitives.js';
+import { namedOrNull, savedAnswer } from './primitives.js';
 import { optDay, reqDay } from './clients.js';
 import {
   DEFAULT_MESSAGES,
@@ -81,8 +81,7 @@ export const contractSchema = z.object({
   endDate: z.string(),
   inactiveDate: z.string().nullable(),
   terminationDate: z.string().nullable(),
-  billingPlanId: z.number().int().nullable(),
-  billingPlanName: z.string().nullable(),
+  ...namedOrNull('billingPlan'),
   billingCycle: z.enum(BILLING_CYCLES),
   numberOfPlans: z.number().int(),
   units: z.number().int(),

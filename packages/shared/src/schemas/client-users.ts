@@ -13,7 +13,7 @@ import {
   reqInt,
   reqText,
 } from './masters/common.js';
-import { idSchema, savedAnswer } from './primitives.js';
+import { idSchema, namedOrNull, savedAnswer } from './primitives.js';
 import {
   PROVIDER_USER_ROLES,
   PROVIDER_USER_SORTABLE,
@@ -57,8 +57,7 @@ export const subCompanySchema = z.object({
   clientId: z.number().int(),
   name: z.string(),
   numberOfUsers: z.number().int(),
-  billingPlanId: z.number().int().nullable(),
-  billingPlanName: z.string().nullable(),
+  ...namedOrNull('billingPlan'),
   /** Client users limited to this sub-company. */
   userCount: z.number().int(),
   createdAt: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuery, pagedAnswer, searchText } from './primitives.js';
+import { idSchema, listQuery, named, pagedAnswer, searchText } from './primitives.js';
 import { monthSchema } from './dashboards.js';
 
 /**
@@ -29,8 +29,7 @@ export type ConsultantBillingQuery = z.infer<typeof consultantBillingQuerySchema
 const money = z.string();
 
 export const consultantBillingRowSchema = z.object({
-  consultantId: z.number().int(),
-  consultantName: z.string(),
+  ...named('consultant'),
   companyId: z.number().int(),
   businessId: z.string(),
   companyName: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listAnswer, pagedAnswer, pagedSortedBy, searchText } from './primitives.js';
+import { idSchema, listAnswer, namedOrNull, pagedAnswer, pagedSortedBy, searchText } from './primitives.js';
 import { USAGE_TYPES } from './masters/resources.js';
 
 /**
@@ -186,10 +186,8 @@ export type CostUsageSubscriptionsQuery = z.infer<typeof costUsageSubscriptionsQ
 
 /** Where a row belongs in its client: its sub-company and cost center, by id and name (null: none). */
 export const placeInClient = {
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
-  costCenterId: z.number().int().nullable(),
-  costCenterName: z.string().nullable(),
+  ...namedOrNull('subCompany'),
+  ...namedOrNull('costCenter'),
 };
 
 /** How a list row names a subscription: its number, its user, and where it belongs in the client. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionOfRow } from './dashboards.js';
-import { idSchema, pagedAnswer, pagedSortedBy, searchText, text } from './primitives.js';
+import { idSchema, named, namedOrNull, pagedAnswer, pagedSortedBy, searchText, text } from './primitives.js';
 
 /**
  * Invoice ingestion (issue 4). Money travels as decimal strings ("1234.50"), as in the masters
@@ -46,12 +46,9 @@ export function invoiceFileKind(head: Uint8Array): 'pdf' | 'xml' | null {
 
 export const invoiceSchema = z.object({
   id: z.number().int(),
-  clientId: z.number().int(),
-  clientName: z.string(),
-  operatorId: z.number().int().nullable(),
-  operatorName: z.string().nullable(),
-  subCompanyId: z.number().int().nullable(),
-  subCompanyName: z.string().nullable(),
+  ...named('client'),
+  ...namedOrNull('operator'),
+  ...namedOrNull('subCompany'),
   fileName: z.string(),
   source: z.enum(['upload', 'automation', 'demo']),
   /** `finvoice` for an e-invoice (shown as a tag); `pdf` otherwise, also before it is read. */
@@ -231,8 +228,7 @@ export type PortalCredentialsInput = z.infer<typeof portalCredentialsSchema>;
 export const portalCredentialsViewSchema = z.object({
   id: z.number().int(),
   clientId: z.number().int(),
-  operatorId: z.number().int(),
-  operatorName: z.string(),
+  ...named('operator'),
   portalUrl: z.string(),
   username: z.string(),
   hasPassword: z.literal(true),
@@ -242,10 +238,8 @@ export type PortalCredentialsView = z.infer<typeof portalCredentialsViewSchema>;
 
 export const fetchRunSchema = z.object({
   id: z.number().int(),
-  clientId: z.number().int(),
-  clientName: z.string(),
-  operatorId: z.number().int(),
-  operatorName: z.string(),
+  ...named('client'),
+  ...named('operator'),
   month: z.string(),
   status: z.enum(['running', 'succeeded', 'failed']),
   downloaded: z.number().int(),
@@ -256,8 +250,7 @@ export const fetchRunSchema = z.object({
 export type FetchRun = z.infer<typeof fetchRunSchema>;
 
 export const fullAutomationRowSchema = z.object({
-  clientId: z.number().int(),
-  clientName: z.string(),
+  ...named('client'),
   operators: z.array(z.string()),
   lastRunAt: z.string().nullable(),
   lastResult: z.enum(['running', 'succeeded', 'failed']).nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageAnswer, savedAnswer } from './primitives.js';
+import { messageAnswer, named, savedAnswer } from './primitives.js';
 import { DEFAULT_MESSAGES, defineMaster, labelledBy, optionSchema, optText } from './masters/common.js';
 import { dayString, optDay } from './clients.js';
 
@@ -85,8 +85,7 @@ export const operatorContractSchema = z.object({
   /** The client's row of this operator (client_operators). */
   id: z.number().int(),
   clientId: z.number().int(),
-  operatorId: z.number().int(),
-  operatorName: z.string(),
+  ...named('operator'),
   salesContactName: z.string().nullable(),
   uploadInvoiceReminder: z.boolean(),
   contractStartDate: dayString.nullable(),

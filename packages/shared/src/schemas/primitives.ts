@@ -122,6 +122,21 @@ export const searchText = text({ max: 100 });
 // ---- answers ---------------------------------------------------------------------------------------
 
 /**
+ * A row's link to another row as an answer shows it: `<key>Id` and `<key>Name` side by side (an
+ * invoice's client, a subscription's operator). `namedOrNull`: both null where the link is optional.
+ */
+type Named<K extends string, I extends z.ZodType, N extends z.ZodType> = Record<`${K}Id`, I> &
+  Record<`${K}Name`, N>;
+export const named = <const K extends string>(key: K) =>
+  ({ [`${key}Id`]: z.number().int(), [`${key}Name`]: z.string() }) as Named<K, z.ZodNumber, z.ZodString>;
+export const namedOrNull = <const K extends string>(key: K) =>
+  ({ [`${key}Id`]: z.number().int().nullable(), [`${key}Name`]: z.string().nullable() }) as Named<
+    K,
+    z.ZodNullable<z.ZodNumber>,
+    z.ZodNullable<z.ZodString>
+  >;
+
+/**
  * The answer of a list: its rows, how many match the filters, then what the list adds beside them
  * (`extra`: its totals and the like, in that order).
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, messageAnswer, pagedAnswer, pagingQuery } from './primitives.js';
+import { idSchema, messageAnswer, named, pagedAnswer, pagingQuery } from './primitives.js';
 import { monthSchema, periodError, periodRule } from './dashboards.js';
 
 /**
@@ -37,8 +37,7 @@ export type ReportExportRequest = z.infer<typeof reportExportRequestSchema>;
 export const reportExportSchema = z.object({
   id: z.number().int(),
   kind: z.enum(REPORT_EXPORT_KINDS),
-  clientId: z.number().int(),
-  clientName: z.string(),
+  ...named('client'),
   subCompanyId: z.number().int().nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),

@@ -15,6 +15,8 @@ import {
   idSchema,
   listAnswer,
   listQuery,
+  named,
+  namedOrNull,
   pagedAnswer,
   pagingQuery,
   searchText,
@@ -55,8 +57,7 @@ export const activityLogEntrySchema = z.object({
   /** The user's name (null: the system, a job). */
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
-  clientId: z.number().int().nullable(),
-  clientName: z.string().nullable(),
+  ...namedOrNull('client'),
   area: z.string(),
   action: z.string(),
   entity: z.string(),
@@ -210,8 +211,7 @@ export type ClientContractsQuery = z.infer<typeof clientContractsQuerySchema>;
 
 export const clientContractRowSchema = z.object({
   contractId: z.number().int(),
-  clientId: z.number().int(),
-  clientName: z.string(),
+  ...named('client'),
   businessId: z.string(),
   status: z.string(),
   term: z.string().nullable(),
@@ -247,10 +247,8 @@ export const planTypesQuerySchema = costUsageFiltersSchema
 export type PlanTypesQuery = z.infer<typeof planTypesQuerySchema>;
 
 export const planTypeRowSchema = z.object({
-  basePlanGroupId: z.number().int().nullable(),
-  basePlanGroupName: z.string().nullable(),
-  planGroupId: z.number().int().nullable(),
-  planGroupName: z.string().nullable(),
+  ...namedOrNull('basePlanGroup'),
+  ...namedOrNull('planGroup'),
   /** Subscriptions (on a plan of the group now) with costs in the period, and their cost. */
   subscriptions: z.number().int(),
   cost: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from './primitives.js';
 import { monthSchema, periodError, periodRule, placeInClient, usedQuantities } from './dashboards.js';
 import { categoryCostSchema } from './invoices.js';
 import { OPTIMIZATION_TABS, optimizationItemSchema } from './optimization.js';
@@ -50,12 +51,10 @@ export type SubscriptionFinding = z.infer<typeof subscriptionFindingSchema>;
 
 export const subscriptionDetailSchema = z.object({
   id: z.number().int(),
-  clientId: z.number().int(),
-  clientName: z.string(),
+  ...named('client'),
   phoneNumber: z.string(),
   userName: z.string().nullable(),
-  operatorId: z.number().int(),
-  operatorName: z.string(),
+  ...named('operator'),
   ...placeInClient,
   /** The plan of the newest invoice and its monthly fee (the client's contract price where set). */
   currentPlan: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../../permissions.js';
 import { ROLE, ROLE_IDS, LANGUAGE } from '../../roles.js';
 import { phoneSchema } from '../auth.js';
-import { notBlank } from '../primitives.js';
+import { named, namedOrNull, notBlank } from '../primitives.js';
 import {
   alike,
   boolField,
@@ -102,9 +102,7 @@ function reference<const K extends string, const R extends boolean = false>(
     filter: { [idKey]: { type: 'id' } } as Record<Id, MasterFilter>,
     column: col(nameKey),
     field: refField(idKey, optionsUrl, { ...(required ? { required } : {}), ...opts.field }),
-    entity: (required
-      ? { [idKey]: id, [nameKey]: z.string() }
-      : { [idKey]: id.nullable(), [nameKey]: z.string().nullable() }) as Record<Id, Ref<typeof id>> &
+    entity: (required ? named(key) : namedOrNull(key)) as Record<Id, Ref<typeof id>> &
       Record<Name, Ref<z.ZodString>>,
     create: { [idKey]: required ? reqId() : optId() } as Record<
       Id,
