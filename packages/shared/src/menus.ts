@@ -19,30 +19,30 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-const dashboard = (base: string): MenuItem => ({
-  key: 'dashboard',
-  path: `${base}/dashboard`,
-  titleKey: 'menu.dashboard',
-  icon: 'DashboardOutlined',
-  children: [
-    {
-      key: 'costAndUsage',
-      path: `${base}/dashboard/costAndUsage`,
-      titleKey: 'menu.costAndUsage',
-      permission: 'dashboards',
-    },
-    { key: 'savings', path: `${base}/dashboard/savings`, titleKey: 'menu.savings', permission: 'savings' },
-  ],
+/** An entry at `<base>/<key>` (`base`: `/admin`, `/company`, a group's path). */
+const at = (base: string, key: string, item: Omit<MenuItem, 'key' | 'path'>): MenuItem => ({
+  key,
+  path: `${base}/${key}`,
+  ...item,
 });
 
-const invoiceUpload = (base: string): MenuItem => ({
-  key: 'invoice-upload',
-  path: `${base}/invoice-upload`,
-  titleKey: 'menu.invoiceUpload',
-  icon: 'CloudUploadOutlined',
-  permission: 'invoices.upload',
-  page: 'invoice-upload',
-});
+const dashboard = (base: string): MenuItem =>
+  at(base, 'dashboard', {
+    titleKey: 'menu.dashboard',
+    icon: 'DashboardOutlined',
+    children: [
+      at(`${base}/dashboard`, 'costAndUsage', { titleKey: 'menu.costAndUsage', permission: 'dashboards' }),
+      at(`${base}/dashboard`, 'savings', { titleKey: 'menu.savings', permission: 'savings' }),
+    ],
+  });
+
+const invoiceUpload = (base: string): MenuItem =>
+  at(base, 'invoice-upload', {
+    titleKey: 'menu.invoiceUpload',
+    icon: 'CloudUploadOutlined',
+    permission: 'invoices.upload',
+    page: 'invoice-upload',
+  });
 
 /** Cost and Usage under a base path (`/admin`, `/company`): where the portfolio's rows lead. */
 export const costAndUsagePath = (base: string): string => dashboard(base).children![0].path;
@@ -50,22 +50,15 @@ export const costAndUsagePath = (base: string): string => dashboard(base).childr
 /** Upload Invoice under a base path (`/admin`, `/company`): where empty dashboards point. */
 export const invoiceUploadPath = (base: string): string => invoiceUpload(base).path;
 
-const optimization = (base: string): MenuItem => ({
-  key: 'invoice-optimization',
-  path: `${base}/invoice-optimization`,
-  titleKey: 'menu.optimization',
-  icon: 'ThunderboltOutlined',
-  permission: 'optimization.view',
-});
+const optimization = (base: string): MenuItem =>
+  at(base, 'invoice-optimization', {
+    titleKey: 'menu.optimization',
+    icon: 'ThunderboltOutlined',
+    permission: 'optimization.view',
+  });
 
-const alerts = (base: string): MenuItem => ({
-  key: 'alerts',
-  path: `${base}/alerts`,
-  titleKey: 'menu.alerts',
-  icon: 'BellOutlined',
-  permission: 'alerts',
-  page: 'alerts',
-});
+const alerts = (base: string): MenuItem =>
+  at(base, 'alerts', { titleKey: 'menu.alerts', icon: 'BellOutlined', permission: 'alerts', page: 'alerts' });
 
 /** The Alerts page under a base path (`/admin`, `/company`): where the header's bell leads. */
 export const alertsPath = (base: string): string => alerts(base).path;
@@ -77,33 +70,67 @@ const report = (
   titleKey: string,
   permission: Permission,
   page: string = key,
-): MenuItem => ({
-  key,
-  path: `${base}/${key}`,
-  titleKey: `menu.reports.${titleKey}`,
-  permission,
-  page,
-});
+): MenuItem => at(base, key, { titleKey: `menu.reports.${titleKey}`, permission, page });
 
-/** The subscriptions unused for months, in both report menus (an old key, a page of another name). */
-const unusedMonthCount = (base: string): MenuItem =>
-  report(base, 'Unused-Month-Count', 'unusedMonthCount', 'reports.unusedMonthCount', 'unused-subscriptions');
+/**
+ * The Reports group at `<base>/reports`, its pages under `reportBase`: the reports of both menus,
+ * the menu's own (`own`), then the unused subscriptions.
+ */
+const reports = (base: string, reportBase: string, own: MenuItem[]): MenuItem =>
+  at(base, 'reports', {
+    titleKey: 'menu.reports.title',
+    icon: 'BarChartOutlined',
+    children: [
+      report(reportBase, 'cost-summaries', 'costSummaries', 'reports.costSummary'),
+      report(reportBase, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'),
+      report(reportBase, 'base-plan-types', 'basePlanTypes', 'reports.planType'),
+      report(reportBase, 'top-users', 'topUsers', 'reports.topUsers'),
+      report(reportBase, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
+      ...own,
+      // An old key, and a page of another name.
+      report(
+        reportBase,
+        'Unused-Month-Count',
+        'unusedMonthCount',
+        'reports.unusedMonthCount',
+        'unused-subscriptions',
+      ),
+    ],
+  });
 
-const sharedReports = (base: string): MenuItem[] => [
-  report(base, 'cost-summaries', 'costSummaries', 'reports.costSummary'),
-  report(base, 'usage-summaries', 'usageSummaries', 'reports.usageSummary'),
-  report(base, 'base-plan-types', 'basePlanTypes', 'reports.planType'),
-  report(base, 'top-users', 'topUsers', 'reports.topUsers'),
-  report(base, 'overcharged-plans', 'overchargedPlans', 'reports.overchargedPlans'),
-];
+/**
+ * The master pages in the menu's order: a master's key (its declaration in MASTER_RESOURCES, its
+ * permission `masters.<key>`) and its page's key (its path under /admin/master and, camel-cased, its
+ * title). Listed here, not read from MASTER_RESOURCES: the menu is in the login page's bundle, which
+ * must not carry the masters' zod schemas (issue 25, 200 KB). masters.test.ts checks that every
+ * declared master is a page here with the same permission.
+ */
+const MASTER_MENU_KEYS = {
+  operators: 'operators',
+  countries: 'country',
+  currencies: 'currency',
+  costCenters: 'cost-centers',
+  costGroups: 'cost-groups',
+  costCategories: 'cost-category',
+  costElements: 'cost-elements',
+  plans: 'plan',
+  planGroups: 'plan-groups',
+  basePlanGroups: 'base-plan-groups',
+  skippedNumbers: 'skipped-phone-number',
+  billingPlans: 'client-billing-plan',
+  help: 'help',
+} as const;
 
-const master = (key: string, titleKey: string, permission: Permission): MenuItem => ({
-  key,
-  path: `/admin/master/${key}`,
-  titleKey: `menu.masters.${titleKey}`,
-  permission,
-  page: 'master',
-});
+const master = (key: keyof typeof MASTER_MENU_KEYS): MenuItem => {
+  const page = MASTER_MENU_KEYS[key];
+  return {
+    key: page,
+    path: `/admin/master/${page}`,
+    titleKey: `menu.masters.${page.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`,
+    permission: `masters.${key}` satisfies Permission,
+    page: 'master',
+  };
+};
 
 const clientManagement: MenuItem = {
   key: 'client-management',
@@ -134,45 +161,20 @@ export const ADMIN_MENU: MenuItem[] = [
   portfolio,
   dashboard('/admin'),
   invoiceUpload('/admin'),
-  {
-    key: 'reports',
-    path: '/admin/reports',
-    titleKey: 'menu.reports.title',
-    icon: 'BarChartOutlined',
-    children: [
-      ...sharedReports('/admin/reports'),
-      report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
-      report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'),
-      report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
-      report('/admin/reports', 'downloads', 'downloads', 'downloads'),
-      report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
-      report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
-      unusedMonthCount('/admin/reports'),
-    ],
-  },
+  reports('/admin', '/admin/reports', [
+    report('/admin/reports', 'client-contracts', 'clientContracts', 'reports.clientContracts'),
+    report('/admin/reports', 'activity-log', 'activityLog', 'activityLog'),
+    report('/admin/reports', 'consultant-billing', 'consultantBilling', 'consultantBilling'),
+    report('/admin/reports', 'downloads', 'downloads', 'downloads'),
+    report('/admin/reports', 'failed-invoice-download', 'failedInvoiceDownload', 'automation'),
+    report('/admin/reports', 'full-automation', 'fullAutomation', 'automation'),
+  ]),
   {
     key: 'master',
     path: '/admin/master',
     titleKey: 'menu.masters.title',
     icon: 'DatabaseOutlined',
-    // Listed here, not read from MASTER_RESOURCES: the menu is in the login page's bundle, which
-    // must not carry the masters' zod schemas (issue 25, 200 KB). masters.test.ts checks that every
-    // declared master is a page here with the same permission.
-    children: [
-      master('operators', 'operators', 'masters.operators'),
-      master('country', 'country', 'masters.countries'),
-      master('currency', 'currency', 'masters.currencies'),
-      master('cost-centers', 'costCenters', 'masters.costCenters'),
-      master('cost-groups', 'costGroups', 'masters.costGroups'),
-      master('cost-category', 'costCategory', 'masters.costCategories'),
-      master('cost-elements', 'costElements', 'masters.costElements'),
-      master('plan', 'plan', 'masters.plans'),
-      master('plan-groups', 'planGroups', 'masters.planGroups'),
-      master('base-plan-groups', 'basePlanGroups', 'masters.basePlanGroups'),
-      master('skipped-phone-number', 'skippedPhoneNumber', 'masters.skippedNumbers'),
-      master('client-billing-plan', 'clientBillingPlan', 'masters.billingPlans'),
-      master('help', 'help', 'masters.help'),
-    ],
+    children: (Object.keys(MASTER_MENU_KEYS) as Array<keyof typeof MASTER_MENU_KEYS>).map(master),
   },
   clientManagement,
   optimization('/admin'),
@@ -182,17 +184,8 @@ export const ADMIN_MENU: MenuItem[] = [
 export const COMPANY_MENU: MenuItem[] = [
   dashboard('/company'),
   invoiceUpload('/company'),
-  {
-    key: 'reports',
-    path: '/company/reports',
-    titleKey: 'menu.reports.title',
-    icon: 'BarChartOutlined',
-    children: [
-      ...sharedReports('/company/report'),
-      report('/company/report', 'downloads', 'downloads', 'downloads'),
-      unusedMonthCount('/company/report'),
-    ],
-  },
+  // The company's reports are under /company/report (singular), the group at /company/reports.
+  reports('/company', '/company/report', [report('/company/report', 'downloads', 'downloads', 'downloads')]),
   {
     key: 'client-masters',
     path: '/company/client-masters',
