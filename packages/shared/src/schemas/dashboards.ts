@@ -109,11 +109,15 @@ export const costUsageSubCompanySchema = z.object({
   name: z.string(),
   cost: money,
 });
-/** How a report's row names a subscription: its number, its user, its sub-company and cost center. */
-export const subscriptionNamed = {
+/** A subscription as a row names it: its id, its number and its user (null: none known). */
+export const subscriptionOf = {
   subscriptionId: z.number().int(),
   phoneNumber: z.string(),
   userName: z.string().nullable(),
+};
+/** How a report's row names a subscription: its number, its user, its sub-company and cost center. */
+export const subscriptionNamed = {
+  ...subscriptionOf,
   subCompanyName: z.string().nullable(),
   costCenterName: z.string().nullable(),
 };
@@ -192,9 +196,7 @@ export const placeInClient = {
 
 /** How a list row names a subscription: its number, its user, and where it belongs in the client. */
 export const subscriptionOfRow = {
-  subscriptionId: z.number().int(),
-  phoneNumber: z.string(),
-  userName: z.string().nullable(),
+  ...subscriptionOf,
   ...placeInClient,
 };
 

@@ -9,6 +9,7 @@ import {
   periodError,
   periodRule,
   subscriptionNamed,
+  subscriptionOf,
   usedQuantities,
 } from './dashboards.js';
 import {
@@ -325,9 +326,7 @@ export const overchargedQuerySchema = costUsageFiltersSchema
 export type OverchargedQuery = z.infer<typeof overchargedQuerySchema>;
 
 export const overchargedRowSchema = z.object({
-  subscriptionId: z.number().int(),
-  phoneNumber: z.string(),
-  userName: z.string().nullable(),
+  ...subscriptionOf,
   month: z.string(),
   planName: z.string(),
   /** The plan's price for the client (its contract price, else the list price), what the invoice billed as monthly fees, and the difference (euros). */
