@@ -687,5 +687,38 @@ export async function deleteRow(
   return event.id;
 }
 
+/**
+ * A workflow beside a resource (a status change, a termination) on the row of the path, in one
+ * transaction: the row locked (404 when the caller may not touch it), `step` writes, and the row
+ * read back is logged as `action`, before and after, under the parent client. Answers the row after.
+ */
+export async function rowWorkflow<T = Row>(
+  db: Db,
+  def: ResourceDef,
+  caller: Caller,
+  clientId: number,
+  id: number,
+  action: string,
+  step: (tx: Tx, before: Row) => Promise<void>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const before = await findRow(tx, def, caller, id, clientId, true);
+    if (!before) throw notFound();
+    await step(tx, before);
+    const after = (await findRow(tx, def, caller, id, clientId))!;
+    await logActivity(tx, {
+      userId: caller.user.id,
+      clientId,
+      area: def.activityArea ?? 'masters',
+      action,
+      entity: def.activityEntity ?? def.meta.key,
+      entityId: id,
+      before,
+      after,
+    });
+    return after as T;
+  });
+}
+
 /** Table name of a column, for messages and tests. */
 export const tableNameOf = (col: PgColumn) => getTableConfig(col.table as PgTable).name;

@@ -13,10 +13,9 @@ import {
   userSubCompanies,
 } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
-import { logActivity } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { setUserStatus } from '../../lib/db-values.js';
-import { findRow, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { rowWorkflow, type ResourceDef } from '../../lib/resource/resource.service.js';
 import type { Caller } from '../../types.js';
 
 /**
@@ -93,21 +92,6 @@ export async function setClientUserStatus(
   status: ClientUserStatus,
 ): Promise<ClientUser> {
   await me.scope.assertClient(clientId);
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, def, me, id, clientId, true);
-    if (!before) throw notFound();
-    await setUserStatus(tx, id, status);
-    const after = (await findRow(tx, def, me, id, clientId))!;
-    await logActivity(tx, {
-      userId: me.user.id,
-      clientId,
-      area: def.activityArea!,
-      action: status === 'inactive' ? 'deactivate' : 'activate',
-      entity: def.activityEntity!,
-      entityId: id,
-      before,
-      after,
-    });
-    return after as ClientUser;
-  });
+  const action = status === 'inactive' ? 'deactivate' : 'activate';
+  return rowWorkflow(db, def, me, clientId, id, action, (tx) => setUserStatus(tx, id, status));
 }

@@ -10,9 +10,8 @@ import {
 } from '@kulu/shared';
 import { clientBillingPlans, clientContracts, clients } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../db/client.js';
-import { logActivity } from '../../lib/activity-log.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { findRow, nameOf, type ResourceDef } from '../../lib/resource/resource.service.js';
+import { AppError } from '../../lib/errors.js';
+import { nameOf, rowWorkflow, type ResourceDef } from '../../lib/resource/resource.service.js';
 import type { Caller } from '../../types.js';
 import { underClient } from './client-parent.js';
 
@@ -98,9 +97,7 @@ export async function terminateContract(
   now: Date,
 ): Promise<Contract> {
   await me.scope.assertClient(clientId);
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, contractsDef, me, id, clientId, true);
-    if (!before) throw notFound();
+  return rowWorkflow(db, contractsDef, me, clientId, id, 'terminate', async (tx, before) => {
     if (before.status !== 'active') throw new AppError(409, 'contractTerminateActiveOnly');
     if (
       input.terminationDate < (before.startDate as string) ||
@@ -117,18 +114,6 @@ export async function terminateContract(
         updatedAt: now,
       })
       .where(eq(clientContracts.id, id));
-    const after = (await findRow(tx, contractsDef, me, id, clientId))!;
-    await logActivity(tx, {
-      userId: me.user.id,
-      clientId,
-      area: AREA,
-      action: 'terminate',
-      entity: 'contract',
-      entityId: id,
-      before,
-      after,
-    });
-    return after as Contract;
   });
 }
 
