@@ -80,30 +80,28 @@ const consultantLinks = (db: Executor) =>
       .from(consultantUserCompanies),
   ).as('consultant_links');
 
-/** A consultant's assigned companies (none assigned: none seen), in id order. */
-export async function assignedClientIds(db: Executor, userId: number): Promise<number[]> {
+/** The other ends of the consultant links whose `end` is `id`, in id order. */
+async function linkedIds(db: Executor, end: 'userId' | 'clientId', id: number): Promise<number[]> {
   const links = consultantLinks(db);
+  const other = end === 'userId' ? links.clientId : links.userId;
   const rows = await db
-    .select({ id: links.clientId })
+    .select({ id: other })
     .from(links)
-    .where(eq(links.userId, userId))
-    .orderBy(links.clientId);
+    .where(sql`${links[end]} = ${id}`)
+    .orderBy(other);
   return rows.map((r) => r.id);
 }
+
+/** A consultant's assigned companies (none assigned: none seen), in id order. */
+export const assignedClientIds = (db: Executor, userId: number): Promise<number[]> =>
+  linkedIds(db, 'userId', userId);
 
 /**
  * The other way round: the consultants who see `clientId` under the same rule (its consultant-type
  * clients' users and the consultants it is assigned to personally), e.g. to mail them about it.
  */
-export async function consultantIdsOfClient(db: Executor, clientId: number): Promise<number[]> {
-  const links = consultantLinks(db);
-  const rows = await db
-    .select({ id: links.userId })
-    .from(links)
-    .where(eq(links.clientId, clientId))
-    .orderBy(links.userId);
-  return rows.map((r) => r.id);
-}
+export const consultantIdsOfClient = (db: Executor, clientId: number): Promise<number[]> =>
+  linkedIds(db, 'clientId', clientId);
 
 const idIn = (col: PgColumn, ids: readonly number[]): SQL =>
   ids.length ? inArray(col, [...ids]) : sql`false`;
@@ -304,26 +302,40 @@ export class Scope {
   }
 
   /**
+   * One client's rows within the scope, narrowed to the sub-company and cost center of the filters
+   * (checked against the scope beforehand, e.g. by `ownerOfFilters`). Combine with `and(...)`.
+   */
+  ofClient(
+    clientId: number,
+    cols: ScopeColumns & { subCompanyId: PgColumn; costCenterId: PgColumn },
+    q: ClientFilters,
+  ): SQL | undefined {
+    return and(
+      eq(cols.clientId, clientId),
+      this.where(cols),
+      q.subCompanyId != null ? eq(cols.subCompanyId, q.subCompanyId) : undefined,
+      q.costCenterId != null ? eq(cols.costCenterId, q.costCenterId) : undefined,
+    );
+  }
+
+  /**
    * Is the sub-company one of `clientId`'s and within the caller's limits? For a value a row is
    * given (the caller answers 400 for the field), read through `db` (a transaction's, when in one).
    */
   async hasSubCompany(clientId: number, subCompanyId: number, db: Executor = this.db): Promise<boolean> {
-    const [s] = await db
-      .select({ id: subCompanies.id })
-      .from(subCompanies)
-      .where(
-        and(
-          eq(subCompanies.id, subCompanyId),
-          eq(subCompanies.clientId, clientId),
-          this.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
-        ),
-      );
-    return s !== undefined;
+    return (await this.subCompany(subCompanyId, db))?.clientId === clientId;
   }
 
   /** Throws 404 unless the sub-company exists and is in scope; returns its client. */
   async assertSubCompany(subCompanyId: number): Promise<{ id: number; clientId: number }> {
-    const [s] = await this.db
+    const s = await this.subCompany(subCompanyId, this.db);
+    if (!s) throw notFound();
+    return s;
+  }
+
+  /** The sub-company and its client, if it exists and is in scope. */
+  private async subCompany(subCompanyId: number, db: Executor) {
+    const [s] = await db
       .select({ id: subCompanies.id, clientId: subCompanies.clientId })
       .from(subCompanies)
       .where(
@@ -332,7 +344,6 @@ export class Scope {
           this.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
         ),
       );
-    if (!s) throw notFound();
     return s;
   }
 

@@ -77,22 +77,18 @@ function baseQuery(db: Executor) {
     .leftJoin(invoiceUsers, ofInvoiceUser);
 }
 
-const scopeOf = (scope: Scope) =>
-  scope.where({
-    clientId: subscriptions.clientId,
-    subCompanyId: subscriptions.subCompanyId,
-    costCenterId: subscriptions.costCenterId,
-    operatorId: subscriptions.operatorId,
-  });
+const SCOPE_COLUMNS = {
+  clientId: subscriptions.clientId,
+  subCompanyId: subscriptions.subCompanyId,
+  costCenterId: subscriptions.costCenterId,
+  operatorId: subscriptions.operatorId,
+};
 
 export async function listPlanDetails(db: Db, scope: Scope, q: PlanDetailListQuery): Promise<PlanDetailList> {
   const clientId = await listClient(scope, q);
   const pattern = q.q ? containsPattern(q.q) : undefined;
   const where = and(
-    eq(subscriptions.clientId, clientId),
-    scopeOf(scope),
-    q.subCompanyId != null ? eq(subscriptions.subCompanyId, q.subCompanyId) : undefined,
-    q.costCenterId != null ? eq(subscriptions.costCenterId, q.costCenterId) : undefined,
+    scope.ofClient(clientId, SCOPE_COLUMNS, q),
     pattern
       ? or(
           sql`${subscriptions.phoneNumber} ilike ${pattern} escape '\\'`,
@@ -120,7 +116,7 @@ export async function listPlanDetails(db: Db, scope: Scope, q: PlanDetailListQue
 
 async function getPlanDetail(db: Executor, scope: Scope | null, subscriptionId: number): Promise<PlanDetail> {
   const [row] = await baseQuery(db).where(
-    and(eq(subscriptions.id, subscriptionId), scope ? scopeOf(scope) : undefined),
+    and(eq(subscriptions.id, subscriptionId), scope?.where(SCOPE_COLUMNS)),
   );
   if (!row) throw notFound();
   return row as PlanDetail;

@@ -110,15 +110,7 @@ export async function resolveSlice(
     : undefined;
   const where = (t: FactColumns): SQL =>
     and(
-      eq(t.clientId, client),
-      scope.where({
-        clientId: t.clientId,
-        subCompanyId: t.subCompanyId,
-        costCenterId: t.costCenterId,
-        operatorId: t.operatorId,
-      }),
-      q.subCompanyId != null ? eq(t.subCompanyId, q.subCompanyId) : undefined,
-      q.costCenterId != null ? eq(t.costCenterId, q.costCenterId) : undefined,
+      scope.ofClient(client, t, q),
       q.costCategoryId != null && t.costCategoryId ? eq(t.costCategoryId, q.costCategoryId) : undefined,
       q.costElementId != null && t.costElementId ? eq(t.costElementId, q.costElementId) : undefined,
       ofUsageType && t.costCategoryId ? inArray(t.costCategoryId, ofUsageType) : undefined,

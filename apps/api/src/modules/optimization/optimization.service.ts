@@ -71,15 +71,16 @@ function conditions(
 ): SQL {
   const pattern = q.search ? containsPattern(q.search) : null;
   return and(
-    eq(r.clientId, clientId),
-    scope.where({
-      clientId: r.clientId,
-      subCompanyId: s.subCompanyId,
-      costCenterId: s.costCenterId,
-      operatorId: r.operatorId,
-    }),
-    q.subCompanyId != null ? eq(s.subCompanyId, q.subCompanyId) : undefined,
-    q.costCenterId != null ? eq(s.costCenterId, q.costCenterId) : undefined,
+    scope.ofClient(
+      clientId,
+      {
+        clientId: r.clientId,
+        subCompanyId: s.subCompanyId,
+        costCenterId: s.costCenterId,
+        operatorId: r.operatorId,
+      },
+      q,
+    ),
     withTab ? eq(r.kind, q.tab) : undefined,
     withTab && q.savingLimit != null ? gte(r.monthlySavingCents, toCents(q.savingLimit)) : undefined,
     withTab && pattern
