@@ -122,7 +122,6 @@ const iu = labelledBy('clientMasters');
 const invoiceUserDeclaration = defineMaster({
   key: 'invoiceUsers',
   path: 'invoice-users',
-  menuKey: 'invoiceUsers',
   permission: 'clientMasters.invoiceUsers',
   searchable: ['name', 'phoneNumber', 'email'],
   sortable: INVOICE_USER_SORTABLE,
@@ -280,7 +279,6 @@ const pd = labelledBy('planDetails');
 const planDetailDeclaration = defineMaster({
   key: 'planDetails',
   path: 'plan-details',
-  menuKey: 'planDetails',
   permission: 'clientMasters.planDetails',
   searchable: ['phoneNumber', 'userName', 'planName'],
   sortable: PLAN_DETAIL_SORTABLE,

@@ -128,7 +128,6 @@ function moneySection<
   const resource = defineMaster({
     key: section.key,
     path: section.path,
-    menuKey: 'clients',
     permission: 'clients.manage',
     searchable: [],
     sortable: [day, amount, 'id'] as const,

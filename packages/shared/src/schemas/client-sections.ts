@@ -134,7 +134,6 @@ const contract = labelledBy('clients.contracts');
 const contractDeclaration = defineMaster({
   key: 'contracts',
   path: 'contracts',
-  menuKey: 'clients',
   permission: 'clients.manage',
   searchable: [],
   sortable: ['startDate'],

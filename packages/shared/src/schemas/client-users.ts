@@ -75,7 +75,6 @@ const sub = labelledBy('clients.subCompanies');
 export const subCompanyResource = defineMaster({
   key: 'subCompanies',
   path: 'sub-companies',
-  menuKey: 'clients',
   permission: 'clients.manage',
   searchable: ['name'],
   sortable: SUB_COMPANY_SORTABLE,
@@ -190,7 +189,6 @@ const userResource = (prefix: string) => {
   return {
     user,
     shared: {
-      menuKey: 'clients',
       searchable: ['name', 'email', 'contactNumber'],
       defaultSort: 'name',
       savedAs: 'user',

@@ -135,7 +135,6 @@ const contract = labelledBy('clients.operatorContracts');
 export const operatorContractResource = defineMaster({
   key: 'operatorContracts',
   path: 'operator-contracts',
-  menuKey: 'clients',
   permission: 'clientMasters.operatorContracts',
   searchable: [],
   sortable: ['operatorName'],

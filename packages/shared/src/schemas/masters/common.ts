@@ -146,8 +146,8 @@ export interface MasterMeta<
   key: string;
   /** URL segment: `/api/masters/<path>`. */
   path: string;
-  /** Key of the menu entry under /admin/master (spec §2). */
-  menuKey: string;
+  /** Key of the menu entry under /admin/master (spec §2): a master's; a client section has none. */
+  menuKey?: string;
   permission: Permission;
   /** Text fields that `q` searches (ILIKE). */
   searchable: readonly string[];
