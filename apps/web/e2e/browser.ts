@@ -20,6 +20,7 @@ import {
   type KeyValueStorage,
   type Session,
 } from '../src/lib/storage';
+import type { SuiteServer } from './global-setup';
 
 export const PASSWORD = 'Kulu!2026';
 export const USERS = {
@@ -31,7 +32,16 @@ export const USERS = {
 
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * This test file's server: its worker's own (VITEST_POOL_ID runs from 1 to the workers' count, one
+ * file at a time each), so files running side by side never share a server (global-setup.ts).
+ */
+export function server(): SuiteServer {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+}
+
+export const baseUrl = (): string => server().baseUrl;
 
 /** A valid Finnish business id (check digit) that no other test uses. */
 export function businessId(): string {
@@ -272,7 +282,7 @@ export async function login(
 ): Promise<void> {
   const restored = !opts.form && (await restoreSession(page, email, password));
   // One line per sign-in, for the run's count of form sign-ins and reused sessions (decision 0022).
-  appendFileSync(join(inject('sessionDir'), 'sign-ins.log'), `${restored ? 'reused' : 'form'} ${email}\n`);
+  appendFileSync(join(server().sessionDir, 'sign-ins.log'), `${restored ? 'reused' : 'form'} ${email}\n`);
   if (!restored) {
     await goto(page, '/login');
     await page.locator('#email').fill(email);
@@ -295,7 +305,7 @@ export async function login(
 /** Where this run keeps the sessions of its form sign-ins (global-setup.ts). */
 const sessionFile = (email: string, password: string): string =>
   join(
-    inject('sessionDir'),
+    server().sessionDir,
     `${createHash('sha256').update(`${email}\0${password}`).digest('hex').slice(0, 32)}.json`,
   );
 
@@ -468,7 +478,7 @@ export async function activateAndLogin(page: Page, email: string, password: stri
 
 /** The activation link of the newest mail to `to` in the server's outbox (quoted-printable undone). */
 export function activationLink(to: string): string | null {
-  const dir = join(inject('dataDir'), 'outbox');
+  const dir = join(server().dataDir, 'outbox');
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.eml'));

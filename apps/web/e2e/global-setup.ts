@@ -3,56 +3,88 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { repoRoot, SNAPSHOT_MARKER, startServer } from './server';
+import { prepareSnapshot, repoRoot, SNAPSHOT_MARKER, startServer } from './server';
+
+/** One of the suite's servers, and what its tests read beside it. */
+export interface SuiteServer {
+  baseUrl: string;
+  /** The server's DATA_DIR: its mail outbox (no SMTP_URL) is where activation links arrive. */
+  dataDir: string;
+  /** Where browser.ts `login` keeps each identity's session on this server after its first form sign-in. */
+  sessionDir: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's DATA_DIR: its mail outbox (no SMTP_URL) is where activation links arrive. */
-    dataDir: string;
-    /** Where browser.ts `login` keeps each identity's session after its first form sign-in. */
-    sessionDir: string;
+    /** The servers, one per test worker (browser.ts `server()`: the worker's own). */
+    servers: SuiteServer[];
   }
 }
 
 /**
- * Starts the built server as `npm start` does (serving apps/web/dist) on a free port with demo data:
- * on a copy of the prepared snapshot E2E_SNAPSHOT names (prepare-snapshot.ts: the same first-start
- * demo import, made earlier), else with a fresh first start that imports the demo now.
+ * Starts a built server per test worker (vitest.config.ts `maxWorkers`: E2E_SERVERS, else 2) as `npm start` does (serving apps/web/dist), each on a free port
+ * with demo data on its own copy of a prepared snapshot: E2E_SNAPSHOT's (prepare-snapshot.ts: the
+ * same first-start demo import, made earlier), else one prepared now, once for all of them. A file's
+ * tests run on its worker's server, so two files at a time never see each other's changes.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'kulu-e2e-'));
-  const snapshot = process.env.E2E_SNAPSHOT;
-  if (snapshot && existsSync(join(snapshot, SNAPSHOT_MARKER))) {
-    // cp -a keeps owners and modes: started by root, the embedded PostgreSQL runs as the user
-    // `postgres` and refuses a cluster it does not own.
-    execFileSync('cp', ['-a', `${snapshot}/.`, dataDir]);
-    rmSync(join(dataDir, SNAPSHOT_MARKER));
-    console.log(`browser tests: the server starts on a copy of the prepared snapshot ${snapshot}`);
-  } else if (snapshot) {
-    console.log(`browser tests: no prepared snapshot in ${snapshot}; the server imports the demo now`);
+  const temporary: string[] = [];
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    temporary.push(dir);
+    return dir;
+  };
+  const count = Math.max(1, project.config.maxWorkers);
+  let snapshot = process.env.E2E_SNAPSHOT;
+  if (!snapshot || !existsSync(join(snapshot, SNAPSHOT_MARKER))) {
+    if (snapshot) console.log(`browser tests: no prepared snapshot in ${snapshot}; the demo is imported now`);
+    snapshot = tempDir('kulu-e2e-snapshot-');
+    const seconds = await prepareSnapshot(snapshot);
+    console.log(`browser tests: the demo imported in ${seconds.toFixed(1)} s`);
   }
-  const server = await startServer(dataDir);
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('dataDir', dataDir);
-  const sessionDir = mkdtempSync(join(tmpdir(), 'kulu-e2e-sessions-'));
-  project.provide('sessionDir', sessionDir);
+  console.log(`browser tests: ${count} server(s), each on a copy of the snapshot ${snapshot}`);
+
+  const servers: SuiteServer[] = [];
+  const running: Array<{ stop(): Promise<boolean> }> = [];
+  const stopAll = async () => {
+    await Promise.all(running.map((s) => s.stop()));
+    for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+  };
+  // Every start is awaited before a failure is thrown, so that no server is left running.
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, async () => {
+      const dataDir = tempDir('kulu-e2e-');
+      // cp -a keeps owners and modes: started by root, the embedded PostgreSQL runs as the user
+      // `postgres` and refuses a cluster it does not own.
+      execFileSync('cp', ['-a', `${snapshot}/.`, dataDir]);
+      rmSync(join(dataDir, SNAPSHOT_MARKER));
+      const server = await startServer(dataDir);
+      running.push(server);
+      servers.push({ baseUrl: server.baseUrl, dataDir, sessionDir: tempDir('kulu-e2e-sessions-') });
+    }),
+  );
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide('servers', servers);
 
   return async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    // How the run signed in: form sign-ins (one per identity and password) and reused sessions.
-    const signIns = join(sessionDir, 'sign-ins.log');
-    if (existsSync(signIns)) {
-      const lines = readFileSync(signIns, 'utf8').trim().split('\n');
+    // How the run signed in: form sign-ins (one per identity, password and server) and reused sessions.
+    const lines = servers.flatMap(({ sessionDir }) => {
+      const log = join(sessionDir, 'sign-ins.log');
+      return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
+    });
+    await stopAll();
+    if (lines.length) {
       const form = lines.filter((l) => l.startsWith('form ')).length;
       console.log(
         `browser tests signed in ${lines.length} times: ${form} through the form, ${lines.length - form} reused`,
       );
     }
-    rmSync(sessionDir, { recursive: true, force: true });
   };
 }

@@ -6,19 +6,9 @@
  *
  * Usage: npx tsx apps/web/e2e/prepare-snapshot.ts DIR   (DIR must not exist or be empty; run `npm run build` first)
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { SNAPSHOT_MARKER, startServer } from './server';
+import { prepareSnapshot } from './server';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: prepare-snapshot.ts DIR');
-const dataDir = resolve(dir);
-if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty`);
-mkdirSync(dataDir, { recursive: true });
-
-const began = Date.now();
-const server = await startServer(dataDir);
-// Copied only after a clean shutdown: a killed server could leave its database mid-write.
-if (!(await server.stop(120_000))) throw new Error('the server did not stop within 120 s');
-writeFileSync(join(dataDir, SNAPSHOT_MARKER), `${new Date().toISOString()}\n`);
-console.log(`e2e snapshot: demo imported in ${((Date.now() - began) / 1000).toFixed(1)} s into ${dataDir}`);
+const seconds = await prepareSnapshot(dir);
+console.log(`e2e snapshot: demo imported in ${seconds.toFixed(1)} s into ${dir}`);

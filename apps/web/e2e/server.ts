@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The repository's root: where `npm start`'s script is. */
 export const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -111,4 +112,20 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
     throw e;
   }
   return { baseUrl, stop };
+}
+
+/**
+ * Makes `dir` (new or empty) a snapshot: the built server's first start, with its demo import, in
+ * that DATA_DIR, stopped cleanly and marked; resolves with the seconds it took.
+ */
+export async function prepareSnapshot(dir: string): Promise<number> {
+  const dataDir = resolve(dir);
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty`);
+  mkdirSync(dataDir, { recursive: true });
+  const began = Date.now();
+  const server = await startServer(dataDir);
+  // Marked only after a clean shutdown: a killed server could leave its database mid-write.
+  if (!(await server.stop(120_000))) throw new Error('the server did not stop within 120 s');
+  writeFileSync(join(dataDir, SNAPSHOT_MARKER), `${new Date().toISOString()}\n`);
+  return (Date.now() - began) / 1000;
 }

@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * How many servers the browser tests start (global-setup.ts), each on its own copy of the demo with
+ * one test file at a time on it (browser.ts `server()`): `E2E_SERVERS`, else 2. One file keeps about
+ * one core of a 2-core machine busy (a server, its database and chromium mostly wait on each other),
+ * so two files side by side nearly halve the stage, and their data never meet (decision 0028).
+ */
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS) || 2);
+
 /** Browser tests: the built web app served by the real API (see global-setup.ts). */
 export default defineConfig({
   test: {
@@ -8,7 +16,9 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    fileParallelism: false,
+    // A worker per server: the global set-up starts `maxWorkers` servers.
+    maxWorkers: SERVERS,
+    fileParallelism: SERVERS > 1,
     // A sign-in may wait up to 110 s for the shell on a loaded machine (browser.ts `login`): a test
     // that signs in gets more than that, or it times out before its own wait does (CI saw "logs out
     // to the login page" stopped at 60 s while the server was still busy after the demo import).

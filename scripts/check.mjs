@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// The static checks `npm test` runs before the tests: type checks of every workspace, lint and
+// formatting, the copy-paste detector and the licences. Each is a process of its own that uses one
+// core, so they run side by side, as many at a time as the machine has cores (issue 25: CI time);
+// each one's output is printed whole when it ends, and the run fails when any of them failed.
+// Usage: node scripts/check.mjs [group…]   (groups: typecheck, lint, cpd, licences; default all)
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** The TypeScript projects, each checked on its own (their tsconfig.json). */
+const PROJECTS = [
+  'packages/shared',
+  'packages/invoices',
+  'packages/optimizer',
+  'apps/api',
+  'apps/web',
+  'scripts',
+];
+
+const tsc = (project) => ({
+  group: 'typecheck',
+  name: `tsc ${project}`,
+  cmd: bin('tsc'),
+  args: ['-p', project, '--noEmit'],
+});
+
+/** Every check, by group; the longest first, so that the last to start is a short one. */
+const CHECKS = [
+  tsc('apps/api'),
+  { group: 'lint', name: 'eslint', cmd: bin('eslint'), args: ['.'] },
+  tsc('apps/web'),
+  {
+    group: 'lint',
+    name: 'prettier',
+    cmd: bin('prettier'),
+    args: ['--check', '**/*.{ts,tsx,json}', '--log-level', 'warn'],
+  },
+  { group: 'cpd', name: 'jscpd', cmd: bin('jscpd'), args: ['apps', 'packages', 'scripts'] },
+  ...PROJECTS.filter((p) => !p.startsWith('apps/')).map(tsc),
+  { group: 'licences', name: 'licences', cmd: bin('tsx'), args: ['scripts/check-licences.ts'] },
+];
+
+const groups = process.argv.slice(2);
+const unknown = groups.filter((g) => !CHECKS.some((c) => c.group === g));
+if (unknown.length) {
+  console.error(`check: unknown group ${unknown.join(', ')} (typecheck, lint, cpd, licences)`);
+  process.exit(2);
+}
+const queue = CHECKS.filter((c) => groups.length === 0 || groups.includes(c.group));
+const width = Math.max(1, os.availableParallelism());
+const children = new Set();
+const failed = [];
+
+function run(check) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let output = '';
+    const child = spawn(check.cmd, check.args, {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const done = (code) => {
+      children.delete(child);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = code === 0;
+      if (!ok) failed.push(check.name);
+      console.log(`${ok ? '✓' : '✗'} ${check.name} (${seconds} s)${ok ? '' : `: exit ${code}`}`);
+      if (output.trim()) console.log(output.trimEnd());
+      resolve();
+    };
+    child.on('error', (e) => {
+      output += `${e.message}\n`;
+      done(null);
+    });
+    child.on('close', done);
+  });
+}
+
+async function lane() {
+  for (let check = queue.shift(); check; check = queue.shift()) await run(check);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+await Promise.all(Array.from({ length: Math.min(width, queue.length) }, lane));
+if (failed.length) {
+  console.error(`check: failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
