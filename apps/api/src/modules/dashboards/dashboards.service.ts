@@ -40,6 +40,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Scope } from '../../lib/scope.js';
+import { SUBSCRIPTION_NAMES } from '../../lib/subscription-names.js';
 import { cachedAnswer } from './dashboard-cache.js';
 import { euros, toCents } from './money.js';
 
@@ -218,7 +219,7 @@ async function subscriptionCosts(
       .as('ranked');
     const rows = await db
       .select({
-        ...NAME_COLUMNS,
+        ...SUBSCRIPTION_NAMES,
         subscriptionId: ranked.id,
         cost: ranked.cost,
         total: ranked.total,
@@ -257,7 +258,7 @@ async function subscriptionCosts(
   const by = page.sort === 'cost' ? sql`${ranked.cost}` : SORT_COLUMNS[page.sort];
   const rows = await db
     .select({
-      ...NAME_COLUMNS,
+      ...SUBSCRIPTION_NAMES,
       subscriptionId: ranked.id,
       cost: sql<string>`${ranked.cost}::text`,
       total: sql<number>`(count(*) over ())::int`,
@@ -273,16 +274,6 @@ async function subscriptionCosts(
     .offset(offset);
   return pageOf(rows);
 }
-
-/** The names of a subscription on the dashboard's lists (as the subscription is now). */
-const NAME_COLUMNS = {
-  phoneNumber: subscriptions.phoneNumber,
-  userName: subscriptions.userName,
-  subCompanyId: subscriptions.subCompanyId,
-  subCompanyName: subCompanies.name,
-  costCenterId: subscriptions.costCenterId,
-  costCenterName: costCenters.name,
-};
 
 function pageOf<R extends { cost: string; total: number; totalCost: string }>(rows: R[]) {
   return {

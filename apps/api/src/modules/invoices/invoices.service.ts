@@ -39,6 +39,7 @@ import { AppError, notFound, withoutPaths } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import { mailLanguage, mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Scope } from '../../lib/scope.js';
+import { SUBSCRIPTION_NAMES } from '../../lib/subscription-names.js';
 import { parseJobOptions, QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 import { isoTimeOrNull as iso } from '../../lib/db-values.js';
@@ -879,12 +880,7 @@ export async function listInvoiceSubscriptions(
   const rows = await db
     .select({
       subscriptionId: subscriptions.id,
-      phoneNumber: subscriptions.phoneNumber,
-      userName: subscriptions.userName,
-      subCompanyId: subscriptions.subCompanyId,
-      subCompanyName: subCompanies.name,
-      costCenterId: subscriptions.costCenterId,
-      costCenterName: costCenters.name,
+      ...SUBSCRIPTION_NAMES,
       planName: plans.name,
       total: sql<string>`${subscriptionTotal}::text`,
     })

@@ -27,6 +27,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { ClientFilters, Scope } from '../../lib/scope.js';
+import { SUBSCRIPTION_NAMES } from '../../lib/subscription-names.js';
 import { lastRun } from './optimize.service.js';
 
 type Lang = 'en' | 'fi';
@@ -98,12 +99,7 @@ const joined = (db: Executor) =>
   db
     .select({
       subscriptionId: r.subscriptionId,
-      phoneNumber: s.phoneNumber,
-      userName: s.userName,
-      subCompanyId: s.subCompanyId,
-      subCompanyName: subCompanies.name,
-      costCenterId: s.costCenterId,
-      costCenterName: costCenters.name,
+      ...SUBSCRIPTION_NAMES,
       operatorId: r.operatorId,
       currentPlanId: r.currentPlanId,
       currentPlan: currentPlan.name,
