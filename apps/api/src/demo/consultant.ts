@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { clients, consultantCompanies, consultantUserCompanies, users } from '../db/schema/index.js';
 import type { Deps } from '../types.js';
-import { DEMO_CLIENTS, DEMO_CONSULTANT, DEMO_CONSULTANT_FIRM } from './data.js';
+import { demoClientRows, DEMO_CONSULTANT, DEMO_CONSULTANT_FIRM } from './data.js';
 
 /**
  * A consultant sees only the companies assigned to them (docs/decisions/0007); the demo consultant,
@@ -15,15 +15,7 @@ export async function assignDemoConsultant(deps: Deps): Promise<void> {
     .from(users)
     .where(eq(users.email, DEMO_CONSULTANT.email));
   if (!consultant) return;
-  const companies = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(
-      inArray(
-        clients.companyName,
-        DEMO_CLIENTS.map((c) => c.companyName),
-      ),
-    );
+  const companies = await demoClientRows(deps);
   if (!companies.length) return;
   await db
     .insert(consultantUserCompanies)

@@ -191,6 +191,18 @@ export async function loadDemoData(deps: Deps): Promise<void> {
   });
 }
 
+/** The demo companies as the database has them (none before the demo data is loaded). */
+export const demoClientRows = (deps: Deps) =>
+  deps.database.db
+    .select({ id: clients.id, businessId: clients.businessId })
+    .from(clients)
+    .where(
+      inArray(
+        clients.businessId,
+        DEMO_CLIENTS.map((c) => c.businessId),
+      ),
+    );
+
 export async function demoUserId(deps: Deps, email: string): Promise<number> {
   const [u] = await deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return u.id;

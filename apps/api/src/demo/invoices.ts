@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { clientOperators, clients, operators } from '../db/schema/index.js';
 import { markOnce } from '../lib/once.js';
 import { uploadInvoices } from '../modules/invoices/invoices.service.js';
 import { QUEUE, type JobHandler } from '../lib/queue.js';
 import type { Deps } from '../types.js';
 import { DEMO_COMPANY, demoInvoiceModel, demoRoster, type DemoOperatorPlan } from './company.js';
-import { DEMO_CLIENTS } from './data.js';
+import { demoClientRows } from './data.js';
 
 const DEMO_INVOICES_KEY = 'demo-invoices';
 export const DEMO_MONTHS = 12;
@@ -124,15 +124,7 @@ export async function enqueueDemoInvoices(
 ): Promise<number> {
   const { db } = deps.database;
   if (!(await markOnce(db, DEMO_INVOICES_KEY, { enqueuedAt: deps.now().toISOString() }))) return 0;
-  const demo = await db
-    .select({ businessId: clients.businessId })
-    .from(clients)
-    .where(
-      inArray(
-        clients.businessId,
-        DEMO_CLIENTS.map((d) => d.businessId),
-      ),
-    );
+  const demo = await demoClientRows(deps);
   const months = demoMonths(deps.now());
   await addNewOperatorContract(deps, `${months.at(-1)!.invoiceDate.slice(0, 7)}-01`);
   let n = 0;
