@@ -9,10 +9,21 @@ interface Props {
   /** Translated placeholder, also the accessible name. */
   placeholder: string;
   width?: number;
+  /** The toolbar's own line above the table: up to 320 px wide with space below (instead of `width`). */
+  alone?: boolean;
+  testId?: string;
 }
 
 /** The search box of a PagedTable's toolbar: clearable, searching as one types (after a pause) or on Enter. */
-export function SearchBox({ value, onChange, onSearch, placeholder, width = 280 }: Props) {
+export function SearchBox({
+  value,
+  onChange,
+  onSearch,
+  placeholder,
+  width = 280,
+  alone = false,
+  testId = 'search',
+}: Props) {
   return (
     <Input.Search
       allowClear
@@ -21,8 +32,8 @@ export function SearchBox({ value, onChange, onSearch, placeholder, width = 280 
       onSearch={onSearch}
       placeholder={placeholder}
       aria-label={placeholder}
-      style={{ width }}
-      data-testid="search"
+      style={alone ? { maxWidth: 320, marginBottom: 12 } : { width }}
+      data-testid={testId}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Drawer, Input, Typography } from 'antd';
+import { Drawer, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COST_USAGE_SUBSCRIPTION_SORTABLE, detailPath, type Lang } from '@kulu/shared';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { moneyColumn, moneyOf, subscriptionColumns } from '../../components/report-columns';
+import { SearchBox } from '../../components/search-box';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
@@ -57,7 +58,7 @@ export function SubscriptionsDrawer({
 function SubscriptionList({ filters, lang }: { filters: CostUsageQuery; lang: Lang }) {
   const { t } = useTranslation();
   const base = useSession()?.basePath ?? '';
-  const { state, search, setSearch, paging, tableOf } = usePagedState(SORT);
+  const { state, paging, tableOf, searchBox } = usePagedState(SORT);
   const list = useQuery(costUsageSubscriptionsQuery({ ...filters, ...paging }));
   const columns = useMemo<PagedColumn<CostUsageSubscription>[]>(
     () => [
@@ -89,14 +90,7 @@ function SubscriptionList({ filters, lang }: { filters: CostUsageQuery; lang: La
       emptyText={state.q ? t('dashboards.noMatches') : t('dashboards.noSubscriptions')}
       toolbar={
         <>
-          <Input.Search
-            allowClear
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('dashboards.search')}
-            style={{ maxWidth: 320, marginBottom: 12 }}
-            data-testid="drawer-search"
-          />
+          <SearchBox {...searchBox} placeholder={t('dashboards.search')} alone testId="drawer-search" />
           {data && (
             <Typography.Paragraph type="secondary" data-testid="drawer-summary">
               {t('dashboards.subscriptionsTotal', {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Input, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag } from 'antd';
 import { LoadError } from '../../components/load-error';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -16,7 +16,8 @@ import {
 } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { moneyColumn, moneyOf, sliceColumns, subscriptionColumns } from '../../components/report-columns';
+import { moneyColumn, moneyOf, subscriptionColumns } from '../../components/report-columns';
+import { SearchBox } from '../../components/search-box';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/form-rules';
 import { formatDate, formatMoney, formatNumber, orNone } from '../../lib/format';
@@ -25,8 +26,8 @@ import { routeId } from '../../lib/route-id';
 import type { SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
-import { ChartCard } from '../../components/chart-card';
-import { categoryOption, euros, formatMonth } from '../../lib/chart-options';
+import { CategoryCard } from '../../components/category-card';
+import { euros, formatMonth } from '../../lib/chart-options';
 import { invoiceDetailQuery, invoiceSubscriptionsQuery } from './api';
 import { BuyerText } from './buyer-text';
 import { EInvoiceTag } from './format-tag';
@@ -37,7 +38,6 @@ registerDetailTexts();
 
 type Sort = (typeof INVOICE_SUBSCRIPTION_SORTABLE)[number];
 const SORT: SortSpec<Sort> = { sortable: INVOICE_SUBSCRIPTION_SORTABLE, defaultSort: 'phoneNumber' };
-type Category = InvoiceDetail['byCategory'][number];
 
 const langOf = (language: string): Lang => (language === 'fi' ? 'fi' : 'en');
 
@@ -67,15 +67,6 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const money = (v: string | null) => (v === null ? '' : formatMoney(euros(v), lang));
-  const uncategorized = t('dashboards.uncategorized');
-  const categories = useMemo(
-    () =>
-      invoice.byCategory
-        .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({ ...c, name: c.name || uncategorized })),
-    [invoice.byCategory, uncategorized],
-  );
-  const chart = useMemo(() => categoryOption(categories, lang), [categories, lang]);
 
   const download = async () => {
     setDownloading(true);
@@ -88,8 +79,6 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
       setDownloading(false);
     }
   };
-
-  const categoryColumns = sliceColumns<Category>(t, lang, t('dashboards.costCategory'));
 
   return (
     <div data-testid="invoice-detail-page">
@@ -185,15 +174,7 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
             ]}
           />
         </Card>
-        <ChartCard<Category>
-          title={t('dashboards.byCategory')}
-          testId="invoice-categories"
-          option={chart}
-          rows={categories}
-          columns={categoryColumns}
-          rowKey="costCategoryId"
-          height={280}
-        />
+        <CategoryCard byCategory={invoice.byCategory} lang={lang} testId="invoice-categories" height={280} />
         <InvoiceSubscriptions invoiceId={invoice.id} lang={lang} />
         {invoice.otherLines.length > 0 && (
           <Card title={t('detail.invoice.otherLines')} size="small">
@@ -209,7 +190,7 @@ function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: La
   const { t } = useTranslation();
   const session = useSession();
   const base = session?.basePath ?? '';
-  const { state, search, setSearch, paging, tableOf } = usePagedState(SORT);
+  const { state, paging, tableOf, searchBox } = usePagedState(SORT);
   const list = useQuery(
     invoiceSubscriptionsQuery(invoiceId, { ...paging, sort: paging.sort ?? 'phoneNumber' }),
   );
@@ -240,13 +221,11 @@ function InvoiceSubscriptions({ invoiceId, lang }: { invoiceId: number; lang: La
       rowKey="subscriptionId"
       emptyText={state.q ? t('detail.noMatches') : t('detail.invoice.noSubscriptions')}
       toolbar={
-        <Input.Search
-          allowClear
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+        <SearchBox
+          {...searchBox}
           placeholder={t('detail.invoice.search')}
-          style={{ maxWidth: 320, marginBottom: 12 }}
-          data-testid="invoice-subscription-search"
+          alone
+          testId="invoice-subscription-search"
         />
       }
       expandable={{

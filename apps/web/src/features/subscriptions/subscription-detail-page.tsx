@@ -25,11 +25,11 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { registerDetailTexts } from '../../lib/detail-texts';
 import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
+import { CategoryCard } from '../../components/category-card';
 import { ChartCard } from '../../components/chart-card';
 import { tooLong } from '../../components/filter-fields';
-import { monthColumns, sliceColumns } from '../../components/report-columns';
+import { monthColumns } from '../../components/report-columns';
 import {
-  categoryOption,
   euros,
   formatCount,
   formatGb,
@@ -41,7 +41,6 @@ import { subscriptionQuery } from './api';
 registerDetailTexts();
 
 type Month = SubscriptionDetail['months'][number];
-type Category = SubscriptionDetail['byCategory'][number];
 type InvoiceRow = SubscriptionDetail['invoices'][number];
 type Finding = NonNullable<SubscriptionDetail['finding']>;
 
@@ -108,14 +107,6 @@ function SubscriptionView({
     [t],
   );
   const trend = useMemo(() => trendOption(data.months, new Map(), lang, texts), [data.months, lang, texts]);
-  const categories = useMemo(
-    () =>
-      data.byCategory
-        .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({ ...c, name: c.name || texts.uncategorized })),
-    [data.byCategory, texts],
-  );
-  const categoryChart = useMemo(() => categoryOption(categories, lang), [categories, lang]);
   const shownPeriod: [Dayjs, Dayjs] = period ?? [dayjs(`${data.from}-01`), dayjs(`${data.to}-01`)];
 
   const columnsOfMonths: TableColumnsType<Month> = [
@@ -134,7 +125,6 @@ function SubscriptionView({
           : '',
     },
   ];
-  const categoryColumns = sliceColumns<Category>(t, lang, t('dashboards.costCategory'));
   const canOpenInvoices = permissions.includes('invoices.upload');
   const invoiceColumns: TableColumnsType<InvoiceRow> = [
     {
@@ -239,13 +229,10 @@ function SubscriptionView({
         />
         <Row gutter={[16, 16]}>
           <Col xs={24} xxl={12}>
-            <ChartCard<Category>
-              title={t('dashboards.byCategory')}
+            <CategoryCard
+              byCategory={data.byCategory}
+              lang={lang}
               testId="subscription-categories"
-              option={categoryChart}
-              rows={categories}
-              columns={categoryColumns}
-              rowKey="costCategoryId"
               height={260}
               extra={
                 <DatePicker.RangePicker
