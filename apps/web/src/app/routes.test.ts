@@ -11,6 +11,7 @@ import {
 } from './routes';
 import en from '../locales/en.json';
 import fi from '../locales/fi.json';
+import { textAt } from '../locales/text-at';
 
 const CLIENT_USER = [
   'general',
@@ -21,14 +22,6 @@ const CLIENT_USER = [
   'optimization.view',
   'optimization.export',
 ];
-
-const lookup = (obj: unknown, key: string): unknown =>
-  key
-    .split('.')
-    .reduce<unknown>(
-      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
-      obj,
-    );
 
 describe('routes from the shared route table', () => {
   const paths = pageRoutes().map((r) => r.path);
@@ -104,12 +97,12 @@ describe('routes from the shared route table', () => {
 
   it('has every title in both languages', () => {
     for (const { titleKey } of pageRoutes()) {
-      expect(typeof lookup(en, titleKey), `en ${titleKey}`).toBe('string');
-      expect(typeof lookup(fi, titleKey), `fi ${titleKey}`).toBe('string');
+      expect(typeof textAt(en, titleKey), `en ${titleKey}`).toBe('string');
+      expect(typeof textAt(fi, titleKey), `fi ${titleKey}`).toBe('string');
     }
     for (const key of ['menu.reports.title', 'menu.masters.title', 'menu.clientMasters.title']) {
-      expect(typeof lookup(en, key)).toBe('string');
-      expect(typeof lookup(fi, key)).toBe('string');
+      expect(typeof textAt(en, key)).toBe('string');
+      expect(typeof textAt(fi, key)).toBe('string');
     }
   });
 });

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MASTER_RESOURCES, masterByMenuKey, ADMIN_MENU } from '@kulu/shared';
 import en from '../../locales/en.json';
 import fi from '../../locales/fi.json';
+import { textAt } from '../../locales/text-at';
 import { MASTER_EXTRAS } from './extras';
 import { nestLabels } from './labels';
-
-const lookup = (obj: unknown, key: string): unknown =>
-  key
-    .split('.')
-    .reduce<unknown>(
-      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
-      obj,
-    );
 
 const keysOf = (obj: unknown, prefix = ''): string[] =>
   obj && typeof obj === 'object'
@@ -42,7 +35,7 @@ describe('masters texts', () => {
           ...r.columns.map((c) => c.labelKey),
           ...[...r.fields, ...r.columns].flatMap((x) => (x.options ?? []).map((o) => o.labelKey)),
         ];
-        for (const key of keys) expect(typeof lookup(texts, key), `${lang} ${key}`).toBe('string');
+        for (const key of keys) expect(typeof textAt(texts, key), `${lang} ${key}`).toBe('string');
       }
     }
   });
