@@ -20,6 +20,7 @@ import {
   queryString,
   reportQuery,
   REPORTS_KEY,
+  type PagedParams,
   type SummaryKind,
   type SummaryParams,
 } from '../../lib/reports-api';
@@ -72,16 +73,7 @@ export function exportTopUsers(params: TopUsersParams): Promise<void> {
 }
 
 /** Unused Subscriptions' filters. */
-export interface UnusedParams {
-  sort?: UnusedSubscriptionsQuery['sort'];
-  order?: 'asc' | 'desc';
-  clientId?: number;
-  subCompanyId?: number;
-  months?: number;
-  q?: string;
-  page: number;
-  pageSize: number;
-}
+export type UnusedParams = PagedParams<UnusedSubscriptionsQuery>;
 
 export const unusedSubscriptionsQuery = (params: UnusedParams, enabled: boolean) =>
   reportQuery<UnusedSubscriptionsList, UnusedParams>('unused-subscriptions', params, enabled);
@@ -120,17 +112,7 @@ export function exportSummary(kind: SummaryKind, params: SummaryParams): Promise
 }
 
 /** Overcharged Plans' filters. */
-export interface OverchargedParams {
-  sort?: OverchargedQuery['sort'];
-  order?: 'asc' | 'desc';
-  clientId?: number;
-  from?: string;
-  to?: string;
-  subCompanyId?: number;
-  q?: string;
-  page: number;
-  pageSize: number;
-}
+export type OverchargedParams = PagedParams<OverchargedQuery>;
 
 export const overchargedQuery = (params: OverchargedParams, enabled: boolean) =>
   reportQuery<OverchargedList, OverchargedParams>('overcharged-plans', params, enabled);
