@@ -100,6 +100,15 @@ function Figures({
     [subCompanyRows, lang, texts],
   );
   const link = (tab: 'optimized' | 'unused') => optimizationLink(basePath, { clientId, tab });
+  /** The monthly saving of a tab of Invoice Optimization, with a link to its subscriptions there. */
+  const tabCard = (tab: 'optimized' | 'unused', title: string) => {
+    const count = potential[`${tab}Count`];
+    return (
+      <TotalCard title={title} value={money(potential[`${tab}Monthly`])} testId={`savings-${tab}`}>
+        <Link to={link(tab)}>{t('savings.subscriptions', { count, n: formatCount(count, lang) })}</Link>
+      </TotalCard>
+    );
+  };
 
   const monthColumns: TableColumnsType<MonthRow> = [
     { title: t('dashboards.month'), dataIndex: 'month', render: (v: string) => formatMonth(v, lang) },
@@ -135,26 +144,8 @@ function Figures({
             </Typography.Text>
           </Flex>
         </TotalCard>
-        <TotalCard
-          title={t('savings.optimizable')}
-          value={money(potential.optimizedMonthly)}
-          testId="savings-optimized"
-        >
-          <Link to={link('optimized')}>
-            {t('savings.subscriptions', {
-              count: potential.optimizedCount,
-              n: formatCount(potential.optimizedCount, lang),
-            })}
-          </Link>
-        </TotalCard>
-        <TotalCard title={t('savings.unused')} value={money(potential.unusedMonthly)} testId="savings-unused">
-          <Link to={link('unused')}>
-            {t('savings.subscriptions', {
-              count: potential.unusedCount,
-              n: formatCount(potential.unusedCount, lang),
-            })}
-          </Link>
-        </TotalCard>
+        {tabCard('optimized', t('savings.optimizable'))}
+        {tabCard('unused', t('savings.unused'))}
         <TotalCard
           title={t('savings.realisedInPeriod')}
           value={money(realised.total)}
