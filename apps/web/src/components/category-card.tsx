@@ -25,10 +25,7 @@ export function CategoryCard({
   const { t } = useTranslation();
   const uncategorized = t('dashboards.uncategorized');
   const categories = useMemo(
-    () =>
-      byCategory
-        .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({ ...c, name: c.name || uncategorized })),
+    () => byCategory.filter((c) => euros(c.cost) !== 0).map((c) => ({ ...c, name: c.name || uncategorized })),
     [byCategory, uncategorized],
   );
   const chart = useMemo(() => categoryOption(categories, lang), [categories, lang]);

@@ -41,6 +41,7 @@ import {
 import { AppModal } from './app-modal';
 import { ApiRequestError } from '../lib/api-client';
 import { errorText } from '../lib/form-rules';
+import { useDownload } from '../lib/use-download';
 import { useSaveError } from '../lib/use-save-error';
 import { formatDate, orNone } from '../lib/format';
 import {
@@ -326,7 +327,7 @@ function DocumentsTable({ clientId, operatorId }: { clientId: number; operatorId
   const queryClient = useQueryClient();
   const query = useQuery(documentsQuery(clientId, operatorId));
   const [uploading, setUploading] = useState(false);
-  const [downloading, setDownloading] = useState<number | null>(null);
+  const file = useDownload<number>();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: documentsKey(clientId, operatorId) });
     void queryClient.invalidateQueries({ queryKey: operatorContractsKey(clientId), exact: true });
@@ -344,16 +345,8 @@ function DocumentsTable({ clientId, operatorId }: { clientId: number; operatorId
           : t('errors.documentDeleteFailed'),
       ),
   });
-  const download = async (d: OperatorDocument) => {
-    setDownloading(d.id);
-    try {
-      await downloadDocument(clientId, operatorId, d.id, `${d.name}.${d.type}`);
-    } catch (e) {
-      void message.error(errorText(t, e));
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const download = (d: OperatorDocument) =>
+    file.run(d.id, () => downloadDocument(clientId, operatorId, d.id, `${d.name}.${d.type}`));
   const label = (k: string) => t(`clients.documents.${k}`);
 
   return (
@@ -418,8 +411,8 @@ function DocumentsTable({ clientId, operatorId }: { clientId: number; operatorId
                     icon={<DownloadOutlined />}
                     aria-label={label('download')}
                     title={label('download')}
-                    loading={downloading === d.id}
-                    onClick={() => void download(d)}
+                    loading={file.busy === d.id}
+                    onClick={() => download(d)}
                     data-testid={`document-download-${d.id}`}
                   />
                   <Popconfirm

@@ -43,7 +43,8 @@ export const summaryQuery = <K extends SummaryKind>(kind: K, params: SummaryPara
   });
 
 /** A paged report's filters as its page sends them: the fields of its API query, all optional but the page. */
-export type PagedParams<Q extends { page: number; pageSize: number }> = Partial<Q> & Pick<Q, 'page' | 'pageSize'>;
+export type PagedParams<Q extends { page: number; pageSize: number }> = Partial<Q> &
+  Pick<Q, 'page' | 'pageSize'>;
 
 /**
  * A report's rows: GET /api/reports/<report>?<query> (the page shown is kept while the next one

@@ -10,6 +10,7 @@ import { RowEditDelete } from '../row-edit-delete';
 import { SearchBox } from '../search-box';
 import { errorText } from '../../lib/form-rules';
 import { usePagedState } from '../../lib/use-paged-state';
+import { useReportExport } from '../../lib/use-report-export';
 import { deleteRow, exportList, listQuery, type Row, type WriteAnswer } from './api';
 import { cellText } from './format';
 import { sortSpecOf, type Filters } from './list-query';
@@ -161,7 +162,7 @@ export function ResourceSection(p: ResourceSectionProps) {
   });
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const [exporting, setExporting] = useState(false);
+  const exportFile = useReportExport(() => exportList(resource, base, state, p.params));
 
   const list = useQuery({
     ...listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state, p.params),
@@ -192,17 +193,6 @@ export function ResourceSection(p: ResourceSectionProps) {
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await exportList(resource, base, state, p.params);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns = useMemo<PagedColumn<Row>[]>(
     () =>
@@ -264,8 +254,8 @@ export function ResourceSection(p: ResourceSectionProps) {
   const exportButton = p.exportable && (
     <Button
       icon={<FileExcelOutlined />}
-      loading={exporting}
-      onClick={() => void onExport()}
+      loading={exportFile.exporting}
+      onClick={exportFile.run}
       data-testid="export"
     >
       {t('masters.ui.export')}

@@ -18,6 +18,7 @@ import { formatDate, formatNumber, NONE } from '../../lib/format';
 import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
+import { useDownload } from '../../lib/use-download';
 import { FilterField } from '../../components/filter-fields';
 import { deleteExport, downloadExport, DOWNLOADS_KEY, downloadsQuery, scheduleExport } from './api';
 import { summaryQuery } from '../../lib/reports-api';
@@ -94,17 +95,7 @@ export function DownloadsPage() {
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
-  const [downloading, setDownloading] = useState<number | null>(null);
-  const download = async (row: ReportExport) => {
-    setDownloading(row.id);
-    try {
-      await downloadExport(row);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const file = useDownload<number>();
 
   const columns: PagedColumn<ReportExport>[] = [
     {
@@ -238,8 +229,8 @@ export function DownloadsPage() {
                   size="small"
                   icon={<DownloadOutlined />}
                   disabled={r.status !== 'ready'}
-                  loading={downloading === r.id}
-                  onClick={() => void download(r)}
+                  loading={file.busy === r.id}
+                  onClick={() => file.run(r.id, () => downloadExport(r))}
                   data-testid={`export-download-${r.id}`}
                 >
                   {t('downloads.download')}

@@ -1,33 +1,20 @@
-import { useState } from 'react';
-import { App } from 'antd';
 import { IconButton } from '../../components/icon-button';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/form-rules';
+import { useDownload } from '../../lib/use-download';
 import { downloadFile, helpFileUrl, type Row } from './api';
 
 /** A help file row: download the file (with the bearer token). */
 export function HelpFileRowActions({ row }: { row: Row }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadFile(helpFileUrl(row.id), String(row.fileName ?? 'help'));
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const file = useDownload<true>();
   return (
     <IconButton
       label={t('masters.help.download')}
       size="small"
       icon={<DownloadOutlined />}
-      loading={busy}
-      onClick={() => void download()}
+      loading={file.busy !== null}
+      onClick={() => file.run(true, () => downloadFile(helpFileUrl(row.id), String(row.fileName ?? 'help')))}
     />
   );
 }

@@ -29,13 +29,7 @@ import { CategoryCard } from '../../components/category-card';
 import { ChartCard } from '../../components/chart-card';
 import { tooLong } from '../../components/filter-fields';
 import { monthColumns } from '../../components/report-columns';
-import {
-  euros,
-  formatCount,
-  formatGb,
-  formatMonth,
-  trendOption,
-} from '../../lib/chart-options';
+import { euros, formatCount, formatGb, formatMonth, trendOption } from '../../lib/chart-options';
 import { subscriptionQuery } from './api';
 
 registerDetailTexts();
