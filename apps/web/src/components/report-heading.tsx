@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import { ExportButton } from './export-button';
 import { PageHeading } from './page-heading';
-import { useReportExport } from '../lib/use-report-export';
 
 /**
  * A report's heading with its Excel export button (disabled while there is nothing to export),
@@ -23,21 +22,12 @@ export function ReportHeading({
   testId: string;
   help: ReactNode;
 }) {
-  const exportFile = useReportExport(exportRequest);
   return (
     <>
       <PageHeading
         title={title}
         extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.exporting}
-            disabled={disabled}
-            onClick={exportFile.run}
-            data-testid={testId}
-          >
-            {exportLabel}
-          </Button>
+          <ExportButton request={exportRequest} label={exportLabel} testId={testId} disabled={disabled} />
         }
       />
       <Typography.Paragraph type="secondary">{help}</Typography.Paragraph>

@@ -4,13 +4,13 @@ import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Lang, MasterList, MasterResource } from '@kulu/shared';
+import { ExportButton } from '../export-button';
 import { PageHeading } from '../page-heading';
 import { PagedTable, type PagedColumn } from '../paged-table';
 import { RowEditDelete } from '../row-edit-delete';
 import { SearchBox } from '../search-box';
 import { errorText } from '../../lib/form-rules';
 import { usePagedState } from '../../lib/use-paged-state';
-import { useReportExport } from '../../lib/use-report-export';
 import { deleteRow, exportList, listQuery, type Row, type WriteAnswer } from './api';
 import { cellText } from './format';
 import { sortSpecOf, type Filters } from './list-query';
@@ -162,7 +162,6 @@ export function ResourceSection(p: ResourceSectionProps) {
   });
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const exportFile = useReportExport(() => exportList(resource, base, state, p.params));
 
   const list = useQuery({
     ...listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state, p.params),
@@ -252,14 +251,12 @@ export function ResourceSection(p: ResourceSectionProps) {
     </Button>
   );
   const exportButton = p.exportable && (
-    <Button
+    <ExportButton
+      request={() => exportList(resource, base, state, p.params)}
+      label={t('masters.ui.export')}
+      testId="export"
       icon={<FileExcelOutlined />}
-      loading={exportFile.exporting}
-      onClick={exportFile.run}
-      data-testid="export"
-    >
-      {t('masters.ui.export')}
-    </Button>
+    />
   );
   const searchBox = searchable && (
     <SearchBox

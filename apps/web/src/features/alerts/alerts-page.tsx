@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Flex, Input, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, DownloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,7 +29,7 @@ import { formatDate, orNone } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { usePagedState } from '../../lib/use-paged-state';
-import { useReportExport } from '../../lib/use-report-export';
+import { ExportButton } from '../../components/export-button';
 import { AlertRulesDrawer } from './alert-rules-drawer';
 import { acknowledgeAlerts, ALERTS_KEY, alertsQuery, exportAlerts } from './api';
 import './texts';
@@ -88,7 +88,6 @@ export function AlertsPage() {
     onError: (err) => void message.error(errorText(t, err)),
   });
   const [rulesOpen, setRulesOpen] = useState(false);
-  const exportFile = useReportExport(() => exportAlerts(filters));
 
   const target = (a: Alert) =>
     a.subscriptionId != null
@@ -224,14 +223,11 @@ export function AlertsPage() {
               >
                 {t('alerts.acknowledgeSelected', { count: selected.length })}
               </Button>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exportFile.exporting}
-                onClick={exportFile.run}
-                data-testid="alerts-export"
-              >
-                {t('alerts.export')}
-              </Button>
+              <ExportButton
+                request={() => exportAlerts(filters)}
+                label={t('alerts.export')}
+                testId="alerts-export"
+              />
             </Space>
           }
           rowSelection={{

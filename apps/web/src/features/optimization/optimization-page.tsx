@@ -38,6 +38,7 @@ import {
 } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
+import { ExportButton } from '../../components/export-button';
 import { SearchBox } from '../../components/search-box';
 import { errorText } from '../../lib/form-rules';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -45,7 +46,6 @@ import { pagedParams, type SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { usePagedState } from '../../lib/use-paged-state';
-import { useReportExport } from '../../lib/use-report-export';
 import { euros, formatCount, formatMonth } from '../../lib/chart-options';
 import { FilterField, SubCompanyField } from '../../components/filter-fields';
 import {
@@ -175,7 +175,6 @@ export function OptimizationPage() {
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
-  const exportFile = useReportExport(() => exportOptimization(params));
 
   const money = (v: string) => formatMoney(euros(v), lang);
   const columns = useColumns(state.tab, lang, canMark ? unmark.mutate : undefined);
@@ -246,15 +245,13 @@ export function OptimizationPage() {
                 </Popconfirm>
               )}
               {canExport && (
-                <Button
-                  icon={<FileExcelOutlined />}
-                  loading={exportFile.exporting}
+                <ExportButton
+                  request={() => exportOptimization(params)}
+                  label={t('optimization.export')}
+                  testId="optimization-export"
                   disabled={!data?.total}
-                  onClick={exportFile.run}
-                  data-testid="optimization-export"
-                >
-                  {t('optimization.export')}
-                </Button>
+                  icon={<FileExcelOutlined />}
+                />
               )}
             </Space>
           )
