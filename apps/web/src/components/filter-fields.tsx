@@ -1,5 +1,5 @@
-import { cloneElement, type ReactElement, type ReactNode } from 'react';
-import { DatePicker, Flex, Select, Typography } from 'antd';
+import { cloneElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { Card, DatePicker, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
@@ -12,6 +12,27 @@ import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
 /** While picking, months more than the API's longest period away from the first pick are off. */
 export const tooLong = (d: Dayjs, from: Dayjs | undefined) =>
   !!from && Math.abs(d.diff(from, 'month')) >= DASHBOARD_MAX_MONTHS;
+
+/** A filter bar: its filters side by side in a small card, wrapping on narrow screens. */
+export function FilterBar({
+  testId,
+  title,
+  style,
+  children,
+}: {
+  testId?: string;
+  title?: ReactNode;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
+    <Card size="small" title={title} style={style}>
+      <Flex gap={16} wrap align="center" data-testid={testId}>
+        {children}
+      </Flex>
+    </Card>
+  );
+}
 
 /**
  * A labelled filter in the filter bar. The visible label is also the control's accessible name

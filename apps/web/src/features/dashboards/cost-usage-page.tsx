@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Row, Space, Typography } from 'antd';
+import { Button, Col, Row, Space, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import {
 } from '../../components/report-columns';
 import type { ChartClick } from '../../components/echart';
 import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-drawer';
-import { SelectField } from '../../components/filter-fields';
+import { FilterBar, SelectField } from '../../components/filter-fields';
 import { shownPeriodOf, SliceFilters, useProvider, useSlice } from '../../components/slice-filters';
 import { FiguresState, NoInvoicesHint, TotalCard } from './dashboard-parts';
 import {
@@ -107,54 +107,52 @@ export function CostUsagePage() {
     <div data-testid="cost-usage-page">
       <PageHeading title={t('menu.costAndUsage')} />
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Card size="small">
-          <Flex gap={16} wrap align="center" data-testid="cost-usage-filters">
-            <SliceFilters
-              testId="dashboard"
-              {...slice.filters}
-              onClientChange={chooseClient}
-              period={shownPeriodOf(slice.period, figures.data)}
-              onSubCompanyChange={(v) => {
-                slice.filters.onSubCompanyChange(v);
-                setCostCenterId(undefined);
-              }}
-            />
-            {costCenterChoices.length > 0 && (
-              <SelectField<number>
-                label={t('dashboards.costCenter')}
-                placeholder={t('dashboards.allCostCenters')}
-                search
-                value={costCenterId}
-                onChange={setCostCenterId}
-                options={costCenterChoices.map((c) => ({ value: c.costCenterId, label: c.name }))}
-                disabled={!ready}
-                testId="dashboard-cost-center"
-              />
-            )}
-            <SelectField<UsageType>
-              label={t('dashboards.usageType')}
-              placeholder={t('dashboards.allUsageTypes')}
-              minWidth={180}
-              value={usageType}
-              onChange={(v) => {
-                setUsageType(v);
-                setCostCategoryId(undefined);
-              }}
-              options={USAGE_TYPES.map((u) => ({ value: u, label: t(`dashboards.usageTypes.${u}`) }))}
-              disabled={!ready}
-              testId="dashboard-usage-type"
-            />
+        <FilterBar testId="cost-usage-filters">
+          <SliceFilters
+            testId="dashboard"
+            {...slice.filters}
+            onClientChange={chooseClient}
+            period={shownPeriodOf(slice.period, figures.data)}
+            onSubCompanyChange={(v) => {
+              slice.filters.onSubCompanyChange(v);
+              setCostCenterId(undefined);
+            }}
+          />
+          {costCenterChoices.length > 0 && (
             <SelectField<number>
-              label={t('dashboards.costCategory')}
-              placeholder={t('dashboards.allCategories')}
-              value={costCategoryId}
-              onChange={setCostCategoryId}
-              options={categoryChoices.map((c) => ({ value: c.costCategoryId, label: c.name }))}
+              label={t('dashboards.costCenter')}
+              placeholder={t('dashboards.allCostCenters')}
+              search
+              value={costCenterId}
+              onChange={setCostCenterId}
+              options={costCenterChoices.map((c) => ({ value: c.costCenterId, label: c.name }))}
               disabled={!ready}
-              testId="dashboard-cost-category"
+              testId="dashboard-cost-center"
             />
-          </Flex>
-        </Card>
+          )}
+          <SelectField<UsageType>
+            label={t('dashboards.usageType')}
+            placeholder={t('dashboards.allUsageTypes')}
+            minWidth={180}
+            value={usageType}
+            onChange={(v) => {
+              setUsageType(v);
+              setCostCategoryId(undefined);
+            }}
+            options={USAGE_TYPES.map((u) => ({ value: u, label: t(`dashboards.usageTypes.${u}`) }))}
+            disabled={!ready}
+            testId="dashboard-usage-type"
+          />
+          <SelectField<number>
+            label={t('dashboards.costCategory')}
+            placeholder={t('dashboards.allCategories')}
+            value={costCategoryId}
+            onChange={setCostCategoryId}
+            options={categoryChoices.map((c) => ({ value: c.costCategoryId, label: c.name }))}
+            disabled={!ready}
+            testId="dashboard-cost-category"
+          />
+        </FilterBar>
 
         <FiguresState
           ready={ready}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Card, Col, Flex, Row, Space, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Col, Flex, Row, Space, Typography, type TableColumnsType } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { optimizationLink } from '../../lib/optimization-link';
 import { ChartCard } from '../../components/chart-card';
 import { euros, formatCount, formatMonth } from '../../lib/chart-options';
 import { shownPeriodOf, SliceFilters, useSlice } from '../../components/slice-filters';
+import { FilterBar } from '../../components/filter-fields';
 import { FiguresState, TotalCard } from './dashboard-parts';
 import { savingsQuery } from './savings-api';
 import { bySubCompanyOption, hasRealised, realisedByMonthOption } from './savings-options';
@@ -48,15 +49,13 @@ export function SavingsPage() {
         }
       />
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Card size="small">
-          <Flex gap={16} wrap align="center" data-testid="savings-filters">
-            <SliceFilters
-              testId="savings"
-              {...slice.filters}
-              period={shownPeriodOf(slice.period, figures.data)}
-            />
-          </Flex>
-        </Card>
+        <FilterBar testId="savings-filters">
+          <SliceFilters
+            testId="savings"
+            {...slice.filters}
+            period={shownPeriodOf(slice.period, figures.data)}
+          />
+        </FilterBar>
 
         <FiguresState ready={ready} query={figures} clientFirst={t('savings.clientFirst')} testId="savings">
           {(data) => <Figures data={data} lang={lang} basePath={basePath} clientId={params.clientId} />}

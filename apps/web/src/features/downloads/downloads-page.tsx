@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, LoadingOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { useDownload } from '../../lib/use-download';
-import { FilterField } from '../../components/filter-fields';
+import { FilterBar, FilterField } from '../../components/filter-fields';
 import { deleteExport, downloadExport, DOWNLOADS_KEY, downloadsQuery, scheduleExport } from './api';
 import { summaryQuery } from '../../lib/reports-api';
 import { shownPeriodOf, SliceFilters, useSlice } from '../../components/slice-filters';
@@ -180,41 +180,39 @@ export function DownloadsPage() {
         {t('downloads.help', { days: list.data?.retentionDays ?? 30 })}
       </Typography.Paragraph>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Card size="small" title={t('downloads.newExport')}>
-          <Flex gap={16} wrap align="center">
-            <FilterField label={t('downloads.report')}>
-              <Select<SchedulableExportKind>
-                style={{ minWidth: 320 }}
-                placeholder={t('downloads.reportPlaceholder')}
-                value={kind}
-                onChange={setKind}
-                data-testid="export-kind"
-                options={REPORT_EXPORT_KINDS.map((k) => ({
-                  value: k as SchedulableExportKind,
-                  disabled: comingSoon(k),
-                  label: comingSoon(k) ? (
-                    <Tooltip title={t('errors.exportComingSoon')}>
-                      {REPORT_EXPORT_LABELS[k][lang]} <Tag>{t('downloads.comingSoon')}</Tag>
-                    </Tooltip>
-                  ) : (
-                    REPORT_EXPORT_LABELS[k][lang]
-                  ),
-                }))}
-              />
-            </FilterField>
-            <SliceFilters testId="export" {...slice.filters} period={shownPeriod} />
-            <Button
-              type="primary"
-              icon={<ScheduleOutlined />}
-              disabled={!kind || !clientChosen}
-              loading={schedule.isPending}
-              onClick={() => schedule.mutate()}
-              data-testid="export-schedule"
-            >
-              {t('downloads.schedule')}
-            </Button>
-          </Flex>
-        </Card>
+        <FilterBar title={t('downloads.newExport')}>
+          <FilterField label={t('downloads.report')}>
+            <Select<SchedulableExportKind>
+              style={{ minWidth: 320 }}
+              placeholder={t('downloads.reportPlaceholder')}
+              value={kind}
+              onChange={setKind}
+              data-testid="export-kind"
+              options={REPORT_EXPORT_KINDS.map((k) => ({
+                value: k as SchedulableExportKind,
+                disabled: comingSoon(k),
+                label: comingSoon(k) ? (
+                  <Tooltip title={t('errors.exportComingSoon')}>
+                    {REPORT_EXPORT_LABELS[k][lang]} <Tag>{t('downloads.comingSoon')}</Tag>
+                  </Tooltip>
+                ) : (
+                  REPORT_EXPORT_LABELS[k][lang]
+                ),
+              }))}
+            />
+          </FilterField>
+          <SliceFilters testId="export" {...slice.filters} period={shownPeriod} />
+          <Button
+            type="primary"
+            icon={<ScheduleOutlined />}
+            disabled={!kind || !clientChosen}
+            loading={schedule.isPending}
+            onClick={() => schedule.mutate()}
+            data-testid="export-schedule"
+          >
+            {t('downloads.schedule')}
+          </Button>
+        </FilterBar>
         <PagedTable<ReportExport, never>
           title={t('downloads.list')}
           {...tableOf(list)}

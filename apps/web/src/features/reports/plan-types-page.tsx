@@ -1,4 +1,4 @@
-import { Card, Flex, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Lang, type PlanTypeRow } from '@kulu/shared';
@@ -8,6 +8,7 @@ import { categoryOption } from '../../lib/chart-options';
 import { exportPlanTypes, planTypesQuery, type PlanTypesParams } from './api';
 import { ReportHeading } from '../../components/report-heading';
 import { shownPeriodOf, SliceFilters, useSlice } from '../../components/slice-filters';
+import { FilterBar } from '../../components/filter-fields';
 import { CostTotals } from './cost-totals';
 import './texts';
 
@@ -39,12 +40,10 @@ export function PlanTypesPage() {
         help={t('reports.planTypes.help')}
       />
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Card size="small">
-          <Flex gap={16} wrap align="center">
-            <SliceFilters testId="plan-types" {...slice.filters} period={shownPeriodOf(slice.period, data)} />
-            {data && <CostTotals totals={data.totals} testId="plan-types-totals" />}
-          </Flex>
-        </Card>
+        <FilterBar>
+          <SliceFilters testId="plan-types" {...slice.filters} period={shownPeriodOf(slice.period, data)} />
+          {data && <CostTotals totals={data.totals} testId="plan-types-totals" />}
+        </FilterBar>
         {!ready ? (
           <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
         ) : (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { Lang } from '@kulu/shared';
@@ -7,6 +7,7 @@ import { PagedTable, type PagedColumn, type PagedQuery } from '../../components/
 import { SearchBox } from '../../components/search-box';
 import { ReportHeading } from '../../components/report-heading';
 import { shownPeriodOf, SliceFilters, useClientChoice } from '../../components/slice-filters';
+import { FilterBar } from '../../components/filter-fields';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
@@ -95,26 +96,24 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
         testId={`${testId}-export`}
         help={t(`${texts}.help`)}
       />
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Flex gap={16} wrap align="center" data-testid={`${testId}-filters`}>
-          <SliceFilters
-            testId={testId}
-            clientId={state.clientId}
-            onClientChange={(id) =>
-              patch({
-                clientId: id,
-                subCompanyId: undefined,
-                ...(withPeriod ? { period: null } : {}),
-              } as Partial<X>)
-            }
-            period={shownPeriod}
-            onPeriodChange={withPeriod ? (p) => patch({ period: p } as Partial<X>) : undefined}
-            subCompanyId={state.subCompanyId}
-            onSubCompanyChange={(v) => patch({ subCompanyId: v } as Partial<X>)}
-          />
-          {filters}
-        </Flex>
-      </Card>
+      <FilterBar testId={`${testId}-filters`} style={{ marginBottom: 16 }}>
+        <SliceFilters
+          testId={testId}
+          clientId={state.clientId}
+          onClientChange={(id) =>
+            patch({
+              clientId: id,
+              subCompanyId: undefined,
+              ...(withPeriod ? { period: null } : {}),
+            } as Partial<X>)
+          }
+          period={shownPeriod}
+          onPeriodChange={withPeriod ? (p) => patch({ period: p } as Partial<X>) : undefined}
+          subCompanyId={state.subCompanyId}
+          onSubCompanyChange={(v) => patch({ subCompanyId: v } as Partial<X>)}
+        />
+        {filters}
+      </FilterBar>
       {ready && chart}
       {ready ? (
         <PagedTable<T, S>

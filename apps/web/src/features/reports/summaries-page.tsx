@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Card, Flex, Segmented, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Card, Segmented, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +11,7 @@ import {
   type UsageSummaryRow,
 } from '@kulu/shared';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { FilterField } from '../../components/filter-fields';
+import { FilterBar, FilterField } from '../../components/filter-fields';
 import { stackedBarsOption } from '../../lib/chart-options';
 import { EChart } from '../../components/echart';
 import { summaryQuery, type SummaryKind, type SummaryParams } from '../../lib/reports-api';
@@ -156,23 +156,21 @@ function SummaryPage({ kind }: { kind: SummaryKind }) {
         help={t(kind === 'cost-summaries' ? 'reports.summaries.costHelp' : 'reports.summaries.usageHelp')}
       />
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Card size="small">
-          <Flex gap={16} wrap align="center">
-            <SliceFilters testId="summary" {...slice.filters} period={shownPeriodOf(slice.period, data)} />
-            <FilterField label={t('reports.summaries.groupBy')}>
-              <Segmented<SummaryParams['groupBy']>
-                value={groupBy}
-                onChange={setGroupBy}
-                disabled={!ready}
-                options={[
-                  { value: 'organization', label: t('reports.summaries.organization') },
-                  { value: 'costCenter', label: t('reports.summaries.costCenter') },
-                ]}
-                data-testid="summary-group-by"
-              />
-            </FilterField>
-          </Flex>
-        </Card>
+        <FilterBar>
+          <SliceFilters testId="summary" {...slice.filters} period={shownPeriodOf(slice.period, data)} />
+          <FilterField label={t('reports.summaries.groupBy')}>
+            <Segmented<SummaryParams['groupBy']>
+              value={groupBy}
+              onChange={setGroupBy}
+              disabled={!ready}
+              options={[
+                { value: 'organization', label: t('reports.summaries.organization') },
+                { value: 'costCenter', label: t('reports.summaries.costCenter') },
+              ]}
+              data-testid="summary-group-by"
+            />
+          </FilterField>
+        </FilterBar>
         {!ready ? (
           <Typography.Text type="secondary">{t('dashboards.clientFirst')}</Typography.Text>
         ) : (
