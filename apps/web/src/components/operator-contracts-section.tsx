@@ -21,6 +21,7 @@ import {
   Tag,
   Typography,
   Upload,
+  type FormRule,
 } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -177,6 +178,21 @@ export function OperatorContractsSection({ clientId }: { clientId: number }) {
 
 type FormValues = Omit<OperatorContractUpdate, 'salesContactName'> & { salesContactName: string | null };
 
+/** A contract day's rule, checked against the form's start and end dates (an empty day passes). */
+const contractDayRule =
+  (ok: (day: string, start: string | null, end: string | null) => boolean, message: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_, v: string | null) =>
+      !v ||
+      ok(
+        v,
+        getFieldValue('contractStartDate') as string | null,
+        getFieldValue('contractEndDate') as string | null,
+      )
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
+  });
+
 function ContractForm({ clientId, contract }: { clientId: number; contract: OperatorContract }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -249,14 +265,10 @@ function ContractForm({ clientId, contract }: { clientId: number; contract: Oper
             dependencies={['contractStartDate']}
             {...dayProps}
             rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, v: string | null) => {
-                  const s = getFieldValue('contractStartDate') as string | null;
-                  return !v || !s || v >= s
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('validation.invalid', { name: labels.contractEndDate })));
-                },
-              }),
+              contractDayRule(
+                (day, s) => !s || day >= s,
+                t('validation.invalid', { name: labels.contractEndDate }),
+              ),
             ]}
           >
             <DatePicker
@@ -274,19 +286,7 @@ function ContractForm({ clientId, contract }: { clientId: number; contract: Oper
             tooltip={label('contractEndReminderHelp')}
             dependencies={['contractStartDate', 'contractEndDate']}
             {...dayProps}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, v: string | null) =>
-                  !v ||
-                  isReminderBetween(
-                    v,
-                    getFieldValue('contractStartDate') as string | null,
-                    getFieldValue('contractEndDate') as string | null,
-                  )
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('errors.operatorContractReminderDate'))),
-              }),
-            ]}
+            rules={[contractDayRule(isReminderBetween, t('errors.operatorContractReminderDate'))]}
           >
             <DatePicker
               format={dayFormat}
