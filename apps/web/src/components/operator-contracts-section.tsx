@@ -178,9 +178,13 @@ export function OperatorContractsSection({ clientId }: { clientId: number }) {
 
 type FormValues = Omit<OperatorContractUpdate, 'salesContactName'> & { salesContactName: string | null };
 
+type DayField = 'contractStartDate' | 'contractEndDate' | 'contractEndReminder';
+/** Whether a day of the contract fits its start and end dates. */
+type DayCheck = (day: string, start: string | null, end: string | null) => boolean;
+
 /** A contract day's rule, checked against the form's start and end dates (an empty day passes). */
 const contractDayRule =
-  (ok: (day: string, start: string | null, end: string | null) => boolean, message: string): FormRule =>
+  (ok: DayCheck, message: string): FormRule =>
   ({ getFieldValue }) => ({
     validator: (_, v: string | null) =>
       !v ||
@@ -226,6 +230,35 @@ function ContractForm({ clientId, contract }: { clientId: number; contract: Oper
     onError: useSaveError(form, labels, { operatorContractReminderDate: 'contractEndReminder' }),
   });
   const dayFormat = DAY_FORMAT[lang];
+  /**
+   * A day of the contract; `ok` checks it against the start and end dates, both on save and in the
+   * picker, whose days it refuses are off.
+   */
+  const dayItem = (
+    name: DayField,
+    testId: string,
+    check?: { ok: DayCheck; message: string; dependencies: DayField[]; tooltip?: string },
+  ) => (
+    <Col xs={24} md={8}>
+      <Form.Item
+        name={name}
+        label={labels[name]}
+        tooltip={check?.tooltip}
+        dependencies={check?.dependencies}
+        {...dayProps}
+        rules={check && [contractDayRule(check.ok, check.message)]}
+      >
+        <DatePicker
+          format={dayFormat}
+          style={{ width: '100%' }}
+          disabledDate={
+            check && ((d: Dayjs) => !check.ok(d.format('YYYY-MM-DD'), start ?? null, end ?? null))
+          }
+          data-testid={testId}
+        />
+      </Form.Item>
+    </Col>
+  );
 
   return (
     <Form<FormValues>
@@ -253,52 +286,18 @@ function ContractForm({ clientId, contract }: { clientId: number; contract: Oper
             <Switch data-testid="oc-upload-reminder" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="contractStartDate" label={labels.contractStartDate} {...dayProps}>
-            <DatePicker format={dayFormat} style={{ width: '100%' }} data-testid="oc-start" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="contractEndDate"
-            label={labels.contractEndDate}
-            dependencies={['contractStartDate']}
-            {...dayProps}
-            rules={[
-              contractDayRule(
-                (day, s) => !s || day >= s,
-                t('validation.invalid', { name: labels.contractEndDate }),
-              ),
-            ]}
-          >
-            <DatePicker
-              format={dayFormat}
-              style={{ width: '100%' }}
-              disabledDate={(d: Dayjs) => !!start && d.format('YYYY-MM-DD') < start}
-              data-testid="oc-end"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="contractEndReminder"
-            label={labels.contractEndReminder}
-            tooltip={label('contractEndReminderHelp')}
-            dependencies={['contractStartDate', 'contractEndDate']}
-            {...dayProps}
-            rules={[contractDayRule(isReminderBetween, t('errors.operatorContractReminderDate'))]}
-          >
-            <DatePicker
-              format={dayFormat}
-              style={{ width: '100%' }}
-              disabledDate={(d: Dayjs) => {
-                const day = d.format('YYYY-MM-DD');
-                return !start || !end || !isReminderBetween(day, start, end);
-              }}
-              data-testid="oc-reminder"
-            />
-          </Form.Item>
-        </Col>
+        {dayItem('contractStartDate', 'oc-start')}
+        {dayItem('contractEndDate', 'oc-end', {
+          dependencies: ['contractStartDate'],
+          ok: (day, s) => !s || day >= s,
+          message: t('validation.invalid', { name: labels.contractEndDate }),
+        })}
+        {dayItem('contractEndReminder', 'oc-reminder', {
+          tooltip: label('contractEndReminderHelp'),
+          dependencies: ['contractStartDate', 'contractEndDate'],
+          ok: isReminderBetween,
+          message: t('errors.operatorContractReminderDate'),
+        })}
       </Row>
       <Space>
         {/* Not a submit button: Enter in a date picker confirms the day, it does not save the
