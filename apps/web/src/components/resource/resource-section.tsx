@@ -157,7 +157,12 @@ export function ResourceSection(p: ResourceSectionProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const sortSpec = useMemo(() => sortSpecOf(resource), [resource]);
-  const { state, setState, onPageChange, search, setSearch, submitSearch } = usePagedState(sortSpec, {
+  const {
+    state,
+    setState,
+    tableOf,
+    searchBox: searchProps,
+  } = usePagedState(sortSpec, {
     filters: {} as Filters,
   });
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
@@ -259,13 +264,7 @@ export function ResourceSection(p: ResourceSectionProps) {
     />
   );
   const searchBox = searchable && (
-    <SearchBox
-      value={search}
-      onChange={setSearch}
-      onSearch={submitSearch}
-      placeholder={texts.search ?? ''}
-      width={extras.searchWidth}
-    />
+    <SearchBox {...searchProps} placeholder={texts.search ?? ''} width={extras.searchWidth} />
   );
   const filters = (
     <ResourceFilters
@@ -297,10 +296,7 @@ export function ResourceSection(p: ResourceSectionProps) {
       )}
       {extras.intro}
       <PagedTable<Row, string>
-        query={list}
-        state={state}
-        onPageChange={onPageChange}
-        sort={sortSpec}
+        {...tableOf(list)}
         columns={columns}
         loading={list.isFetching}
         emptyText={filtered ? (texts.noMatches ?? texts.empty) : texts.empty}

@@ -53,10 +53,7 @@ export function ClientManagementPage() {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const canManageUsers = !!useSession()?.acessPermissions.includes('users.manage');
-  const { state, onPageChange, search, setSearch, submitSearch, patch } = usePagedState<
-    ClientSortKey,
-    Filters
-  >(SORT, { tab: 'all' });
+  const { state, tableOf, searchBox, patch } = usePagedState<ClientSortKey, Filters>(SORT, { tab: 'all' });
   const usersTab = state.tab === 'users';
   const params: ClientListParams = {
     tab: state.tab === 'users' ? 'all' : state.tab,
@@ -213,23 +210,14 @@ export function ClientManagementPage() {
         <ProviderUsersPanel />
       ) : (
         <PagedTable<ClientListItem, ClientSortKey>
-          query={list}
-          state={state}
-          onPageChange={onPageChange}
+          {...tableOf(list)}
           columns={columns}
-          sort={SORT}
           emptyText={
             filtered ? t('clients.noMatches') : interested ? t('clients.noInterested') : t('clients.empty')
           }
           toolbar={
             <Flex wrap gap={12} style={{ marginBottom: 16 }} align="center">
-              <SearchBox
-                value={search}
-                onChange={setSearch}
-                onSearch={submitSearch}
-                placeholder={t('clients.search')}
-                width={380}
-              />
+              <SearchBox {...searchBox} placeholder={t('clients.search')} width={380} />
               {!interested && filterSelect('profileStatus', PROFILE_STATUSES, 'profileStatuses')}
               {!interested && filterSelect('invoiceUploadMethod', UPLOAD_METHODS, 'uploadMethods')}
               {!interested && filterSelect('leadStatus', LEAD_STATUSES, 'leadStatuses')}
