@@ -195,17 +195,31 @@ export function categoryOption(rows: readonly NamedCost[], lang: Lang) {
 }
 
 /**
- * The axes of horizontal money bars: euros along, the rows' names (cut to `width` pixels) down,
- * in the order given (ECharts draws them bottom-up).
+ * Horizontal money bars: euros along, the rows' `names` (cut to `width` pixels) down in the order
+ * given (ECharts draws them bottom-up), a bar series for each of `series` (stacked when they say
+ * so), and a legend below when there are several.
  */
-export const horizontalBarAxes = (names: readonly string[], lang: Lang, width = 160) => ({
-  xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
-  yAxis: {
-    type: 'category' as const,
-    data: [...names],
-    axisLabel: { width, overflow: 'truncate' as const },
-  },
-});
+export function horizontalBarsOption<S extends { name: string; data: unknown[]; stack?: string }>(
+  names: readonly string[],
+  series: readonly S[],
+  lang: Lang,
+  width = 160,
+) {
+  const legend = series.length > 1;
+  return {
+    animation: false,
+    tooltip: axisTooltip(lang),
+    legend: legend ? { bottom: 0 } : undefined,
+    grid: { left: 8, right: 24, top: 8, bottom: legend ? 32 : 8, containLabel: true },
+    xAxis: { type: 'value' as const, axisLabel: { formatter: axisMoney(lang) } },
+    yAxis: {
+      type: 'category' as const,
+      data: [...names],
+      axisLabel: { width, overflow: 'truncate' as const },
+    },
+    series: series.map((s) => ({ ...s, type: 'bar' as const })),
+  };
+}
 
 /** Top users (or cost centers) as horizontal bars, the largest at the top; at most `limit` bars. */
 export function topUsersOption(
@@ -217,22 +231,11 @@ export function topUsersOption(
   const sorted = [...rows].sort((a, b) => euros(b.cost) - euros(a.cost)).slice(0, limit);
   // ECharts draws a category y axis bottom-up: reverse so the largest is on top.
   const shown = sorted.reverse();
-  return {
-    animation: false,
-    tooltip: axisTooltip(lang),
-    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-    ...horizontalBarAxes(
-      shown.map((r) => r.name),
-      lang,
-    ),
-    series: [
-      {
-        name: texts.cost,
-        type: 'bar' as const,
-        data: shown.map((r) => ({ value: round2(euros(r.cost)), id: r.id })),
-      },
-    ],
-  };
+  return horizontalBarsOption(
+    shown.map((r) => r.name),
+    [{ name: texts.cost, data: shown.map((r) => ({ value: round2(euros(r.cost)), id: r.id })) }],
+    lang,
+  );
 }
 
 /**
@@ -247,22 +250,19 @@ export function stackedBarsOption(
 ) {
   // ECharts draws a category y axis bottom-up: reverse so the first row is on top.
   const shown = names.slice(0, limit).reverse();
-  return {
-    animation: false,
-    tooltip: axisTooltip(lang),
-    legend: parts.length > 1 ? { bottom: 0 } : undefined,
-    grid: { left: 8, right: 24, top: 8, bottom: parts.length > 1 ? 32 : 8, containLabel: true },
-    ...horizontalBarAxes(shown, lang, 180),
-    series: parts.map((p) => ({
+  return horizontalBarsOption(
+    shown,
+    parts.map((p) => ({
       name: p.name,
-      type: 'bar' as const,
       stack: 'total',
       data: p.values
         .slice(0, limit)
         .map((v) => round2(euros(v)))
         .reverse(),
     })),
-  };
+    lang,
+    180,
+  );
 }
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,5 +1,12 @@
 import type { Lang, Savings } from '@kulu/shared';
-import { axisMoney, axisTooltip, euros, horizontalBarAxes, monthAxis, round2 } from '../../lib/chart-options';
+import {
+  axisMoney,
+  axisTooltip,
+  euros,
+  horizontalBarsOption,
+  monthAxis,
+  round2,
+} from '../../lib/chart-options';
 
 /**
  * Pure ECharts options of the Savings dashboard (plain objects, tested as data): realised
@@ -51,28 +58,14 @@ export function bySubCompanyOption(
     .slice(0, limit)
     // A category y axis is drawn bottom-up: reverse so the largest is on top.
     .reverse();
-  return {
-    animation: false,
-    tooltip: axisTooltip(lang),
-    legend: { bottom: 0 },
-    grid: { left: 8, right: 24, top: 8, bottom: 32, containLabel: true },
-    ...horizontalBarAxes(
-      shown.map((r) => r.name),
-      lang,
-    ),
-    series: [
-      {
-        name: texts.potential,
-        type: 'bar' as const,
-        data: shown.map((r) => round2(euros(r.potentialMonthly))),
-      },
-      {
-        name: texts.realised,
-        type: 'bar' as const,
-        data: shown.map((r) => round2(euros(r.realised))),
-      },
+  return horizontalBarsOption(
+    shown.map((r) => r.name),
+    [
+      { name: texts.potential, data: shown.map((r) => round2(euros(r.potentialMonthly))) },
+      { name: texts.realised, data: shown.map((r) => round2(euros(r.realised))) },
     ],
-  };
+    lang,
+  );
 }
 
 /** Whether the period has any realised saving to draw (else the chart's empty state). */
