@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+export { freePort } from './free-port.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = 'Kulu!2026';
@@ -15,17 +15,6 @@ export const ADMIN = 'admin@kulu.fi';
 export const COMPANY_ADMIN = 'anna.virtanen@pohjolarakennus.fi';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Parent pid and CPU time (user + system, in ticks) of a process, or null when it is gone. */
 export function stat(pid: number): { ppid: number; cpu: number } | null {

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,20 +9,10 @@ import { BUYER, DEMO } from './test/helpers.js';
 // @ts-expect-error -- a plain JavaScript module of the repository's scripts, without types
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-runtime.mjs';
 import { generateInvoiceOutOfProcess, multipart } from './test/uploads.js';
+import { freePort } from '../../../scripts/free-port.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DIST = path.join(ROOT, 'apps/api/dist');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

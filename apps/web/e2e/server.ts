@@ -1,26 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../../scripts/free-port.js';
 
 /** The repository's root: where `npm start`'s script is. */
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 
 /** The marker a finished snapshot holds (prepare-snapshot.ts); a directory without it is not used. */
 export const SNAPSHOT_MARKER = '.kulu-e2e-snapshot';
-
-const freePort = () =>
-  new Promise<number>((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        address && typeof address === 'object' ? res(address.port) : rej(new Error('no port')),
-      );
-    });
-  });
 
 /** GET /api/health's answer: `demo` on a demo install (apps/api/src/modules/health). */
 interface Health {
