@@ -2,17 +2,8 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
-import { bombPdf } from '../test/bomb-pdf.js';
-import {
-  deflatedZeros,
-  encryptedPdf,
-  HIDDEN_BOMBS,
-  manyStreamsPdf,
-  onePage,
-  pdfOf,
-  streamObject,
-  TEXT,
-} from '../test/hostile-pdf.js';
+import { bombPdf, onePage, pdfOf, streamObject, TEXT } from '../test/bomb-pdf.js';
+import { deflatedZeros, encryptedPdf, HIDDEN_BOMBS, manyStreamsPdf } from '../test/hostile-pdf.js';
 import { inflatedSize, OBJECT_OVERHEAD, STREAM_OVERHEAD } from './inflate-check.js';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { zerosDeflated } from './bomb-pdf.js';
+import { onePage, pdfOf, streamObject, TEXT, zerosDeflated, type Body } from './bomb-pdf.js';
 
 /**
  * Test fixtures (imported by tests only): PDFs that hide a decompression bomb from a naive
@@ -8,94 +8,6 @@ import { zerosDeflated } from './bomb-pdf.js';
  * (FontFile2, object 7) of the one font a one-page document shows text in: a reader decodes a font
  * program whole into memory before it looks at it, so the bomb inflates to `mb` MiB of zeros there.
  */
-
-type Body = string | (string | Buffer)[];
-
-/**
- * A PDF of the given objects (number → body, a stream as its parts) with an xref table and trailer;
- * with `packed` (object number → [object stream, index]) an xref stream instead, so that a reader
- * finds those objects inside their object streams.
- */
-export function pdfOf(
-  objects: Record<number, Body>,
-  opts: { trailer?: string; packed?: Record<number, [number, number]> } = {},
-): Buffer {
-  const trailer = opts.trailer ?? '/Root 1 0 R';
-  const parts: Buffer[] = [];
-  const offsets: number[] = [];
-  let length = 0;
-  const add = (b: string | Buffer) => {
-    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
-    parts.push(buf);
-    length += buf.length;
-  };
-  add('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
-  const numbers = Object.keys(objects)
-    .map(Number)
-    .sort((a, b) => a - b);
-  const put = (n: number, body: Body) => {
-    offsets[n] = length;
-    add(`${n} 0 obj\n`);
-    if (typeof body === 'string') add(body);
-    else body.forEach(add);
-    add('\nendobj\n');
-  };
-  for (const n of numbers) put(n, objects[n]);
-  const packed = opts.packed;
-  if (packed) {
-    const self = Math.max(...numbers, ...Object.keys(packed).map(Number)) + 1;
-    const size = self + 1;
-    offsets[self] = length;
-    const rows = Buffer.alloc(size * 7);
-    for (let i = 0; i < size; i++) {
-      const row = rows.subarray(i * 7);
-      if (packed[i]) {
-        row[0] = 2;
-        row.writeUInt32BE(packed[i][0], 1);
-        row.writeUInt16BE(packed[i][1], 5);
-      } else if (offsets[i] != null) {
-        row[0] = 1;
-        row.writeUInt32BE(offsets[i], 1);
-      } else row.writeUInt16BE(0xffff, 5);
-    }
-    const xref = length;
-    put(self, streamObject(`/Type /XRef /Size ${size} /W [1 4 2] ${trailer}`, rows));
-    add(`startxref\n${xref}\n%%EOF\n`);
-    return Buffer.concat(parts);
-  }
-  const size = numbers[numbers.length - 1] + 1;
-  const xref = length;
-  add(`xref\n0 ${size}\n0000000000 65535 f \n`);
-  for (let i = 1; i < size; i++) {
-    add(offsets[i] == null ? '0000000000 65535 f \n' : `${String(offsets[i]).padStart(10, '0')} 00000 n \n`);
-  }
-  add(`trailer\n<< /Size ${size} ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`);
-  return Buffer.concat(parts);
-}
-
-/** A stream object: `dict` (without the brackets) and its data; `/Length` is the data's unless given. */
-export function streamObject(dict: string, data: Buffer, length: string | number = data.length): Body {
-  return [`<< ${dict} /Length ${length} >>\nstream\n`, data, '\nendstream'];
-}
-
-/**
- * Objects 1–6 of a one-page document that shows "Lasku" (content stream 4) in a TrueType font (5)
- * whose program is object 7 (FontFile2 of descriptor 6): the caller gives object 7.
- */
-export function onePage(contents = '4 0 R'): Record<number, Body> {
-  return {
-    1: '<< /Type /Catalog /Pages 2 0 R >>',
-    2: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    3: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${contents} /Resources << /Font << /F1 5 0 R >> >> >>`,
-    4: streamObject('/Filter /FlateDecode', zlib.deflateSync(TEXT)),
-    5: '<< /Type /Font /Subtype /TrueType /BaseFont /Bomb /FirstChar 32 /LastChar 126 /FontDescriptor 6 0 R >>',
-    6:
-      '<< /Type /FontDescriptor /FontName /Bomb /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 ' +
-      '/Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>',
-  };
-}
-
-export const TEXT = Buffer.from('BT /F1 12 Tf 72 770 Td (Lasku) Tj ET', 'latin1');
 
 /** A deflated stream of `mb` MiB of zeros behind `stages` FlateDecode filters. */
 export async function deflatedZeros(mb: number, stages = 1): Promise<Buffer> {
