@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { sendLeadReminders } from './lead-reminders.js';
+import { expectEachBadRequest } from '../../test/bad-requests.js';
 
 let t: TestApp;
 let admin: string;
@@ -149,9 +150,13 @@ describe('Client Management list', () => {
   });
 
   it('refuses a wrong tab, sort or filter with 400', async () => {
-    for (const q of ['tab=leads', 'sort=password', 'profileStatus=gone', 'leadStatus=warm', 'page=0']) {
-      expect((await get(`/api/clients?${q}`)).statusCode, q).toBe(400);
-    }
+    await expectEachBadRequest(t, admin, '/api/clients?', [
+      'tab=leads',
+      'sort=password',
+      'profileStatus=gone',
+      'leadStatus=warm',
+      'page=0',
+    ]);
   });
 });
 

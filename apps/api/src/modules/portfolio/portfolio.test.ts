@@ -18,6 +18,7 @@ import { addActiveContract, clientIdOf, createTestApp, DEMO, type TestApp } from
 import { insertInvoice } from '../../test/import-parsed.js';
 import { addConsultant } from '../../test/client-wing.js';
 import { getWorkbook } from '../../test/workbook.js';
+import { expectEachBadRequest } from '../../test/bad-requests.js';
 
 /**
  * The portfolio on a small known data set: Pohjola (Elisa and Telia) and Saimaa (DNA) from the demo,
@@ -381,16 +382,13 @@ describe('GET /api/portfolio', () => {
   });
 
   it('answers 400, never 5xx, for bad input', async () => {
-    for (const q of [
+    await expectEachBadRequest(t, tok.admin!, '/api/portfolio', [
       '?sort=nope',
       '?month=2029-13',
       '?missingInvoices=maybe',
       '?pageSize=0',
       `?q=${'x'.repeat(101)}`,
-    ]) {
-      const res = await t.inject({ method: 'GET', url: `/api/portfolio${q}`, token: tok.admin });
-      expect(res.statusCode, q).toBe(400);
-    }
+    ]);
   });
 
   it('is in the OpenAPI document with its permission', async () => {

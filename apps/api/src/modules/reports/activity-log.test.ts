@@ -5,6 +5,7 @@ import { activityLog, users } from '../../db/schema/index.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { getWorkbook } from '../../test/workbook.js';
+import { expectEachBadRequest } from '../../test/bad-requests.js';
 
 let t: TestApp;
 let admin: string;
@@ -188,14 +189,13 @@ describe('activity log report', () => {
   });
 
   it('refuses bad filters with 400', async () => {
-    for (const q of [
+    await expectEachBadRequest(t, admin, `${url}?`, [
       'from=2026-02-30',
       'from=2026-05-01&to=2026-04-01',
       'area=%3Cscript%3E',
       'userId=0',
       'sort=nope',
-    ])
-      expect((await t.inject({ method: 'GET', url: `${url}?${q}`, token: admin })).statusCode).toBe(400);
+    ]);
   });
 
   it('exports exactly the filtered entries as a workbook with a frozen header row', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index.js';
 import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
 import { uploadMonths } from '../../test/uploads.js';
+import { expectEachBadRequest } from '../../test/bad-requests.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -185,15 +186,13 @@ describe('subscription detail', () => {
   });
 
   it('refuses bad ids and periods with 400', async () => {
-    for (const url of [
-      '/api/subscriptions/abc',
-      '/api/subscriptions/0',
-      '/api/subscriptions/99999999999',
-      '/api/subscriptions/1?from=2022-13',
-      '/api/subscriptions/1?from=2022-05&to=2022-01',
-    ]) {
-      expect((await get(url)).statusCode, url).toBe(400);
-    }
+    await expectEachBadRequest(t, tok.companyAdmin, '/api/subscriptions/', [
+      'abc',
+      '0',
+      '99999999999',
+      '1?from=2022-13',
+      '1?from=2022-05&to=2022-01',
+    ]);
   });
 
   it("answers 404 for another client's subscription and outside a client user's sub-company", async () => {
