@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
-import { operators, subscriptions, users } from '../db/schema/index.js';
-import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
+import { subscriptions, users } from '../db/schema/index.js';
+import { BUYER, createTestApp, DEMO, DEMO_PASSWORD, operatorIdOf, type TestApp } from '../test/helpers.js';
 import { settled, uploadFiles } from '../test/uploads.js';
 import { getWorkbook } from '../test/workbook.js';
 
@@ -53,10 +53,8 @@ async function invoiceSum(operatorId: number | null): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp({}, { jobs: true });
   const { db } = t.deps.database;
-  const opId = async (name: string) =>
-    (await db.select({ id: operators.id }).from(operators).where(eq(operators.name, name)))[0]!.id;
-  elisa = await opId('Elisa');
-  telia = await opId('Telia');
+  elisa = await operatorIdOf(t, 'Elisa');
+  telia = await operatorIdOf(t, 'Telia');
   pohjola = (await db.select().from(users).where(eq(users.email, DEMO.companyAdmin)))[0]!.clientId!;
   tok.all = await tokenFor(DEMO.companyAdmin);
   tok.elisa = await tokenFor(DEMO.companyAdmin, elisa);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clients, operators, portalCredentials } from '../db/schema/index.js';
+import { portalCredentials } from '../db/schema/index.js';
 import { encrypt } from '../lib/secrets.js';
 import {
   checkOutboundUrl,
@@ -14,7 +14,7 @@ import {
   parseOutboundUrl,
 } from '../lib/outbound-url.js';
 import { runFetch } from '../modules/automation/automation.service.js';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { clientIdOf, createTestApp, DEMO, operatorIdOf, type TestApp } from '../test/helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -124,15 +124,8 @@ describe('portal URLs through the API and the fetch job', () => {
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.login(DEMO.admin);
-    const { db } = t.deps.database;
-    [{ id: clientId }] = await db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(eq(clients.businessId, '2345678-0'));
-    [{ id: operatorId }] = await db
-      .select({ id: operators.id })
-      .from(operators)
-      .where(eq(operators.name, 'Elisa'));
+    clientId = await clientIdOf(t, DEMO.companyAdmin);
+    operatorId = await operatorIdOf(t, 'Elisa');
   });
   afterAll(async () => {
     await t?.close();

@@ -17,6 +17,7 @@ import { demoContract } from '../demo/data.js';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import {
   clientContracts,
+  operators,
   subCompanies,
   userCostCenters,
   userSubCompanies,
@@ -264,6 +265,15 @@ export async function clientIdOf(t: Pick<TestApp, 'deps'>, email: string): Promi
     .from(users)
     .where(eq(users.email, email));
   return me!.clientId!;
+}
+
+/** The id of the operator named `name` (the catalogue's Elisa, Telia, DNA…). */
+export async function operatorIdOf(t: Pick<TestApp, 'deps'>, name: string): Promise<number> {
+  const [op] = await t.deps.database.db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.name, name));
+  return op!.id;
 }
 
 /** The demo client user after `limitDemoClientUser`: its client, its one sub-company and another. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { type AlertList, type PortfolioList } from '@kulu/shared';
-import { alerts, clientContracts, clientOperators, invoices, operators } from '../../db/schema/index.js';
-import { clientIdOf, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { alerts, clientContracts, clientOperators, invoices } from '../../db/schema/index.js';
+import { clientIdOf, createTestApp, DEMO, operatorIdOf, type TestApp } from '../../test/helpers.js';
 import { addConsultant } from '../../test/client-wing.js';
 import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
 import { writeTestInvoice } from './test-invoices.js';
@@ -23,8 +23,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.deps.database;
   pohjola = await clientIdOf(t, DEMO.companyAdmin);
-  [{ id: elisa }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Elisa'));
-  [{ id: telia }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Telia'));
+  elisa = await operatorIdOf(t, 'Elisa');
+  telia = await operatorIdOf(t, 'Telia');
   // Both operators under contract through 2027; Telia's ends on 2027-03-31.
   await db.delete(clientOperators).where(eq(clientOperators.clientId, pohjola));
   await db.insert(clientOperators).values([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { alerts, invoices, operators, subCompanies, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
+import { alerts, invoices, subCompanies, users } from '../../db/schema/index.js';
+import { createTestApp, DEMO, limitDemoClientUser, operatorIdOf, type TestApp } from '../../test/helpers.js';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
 import { writeTestInvoice, type TestSub } from './test-invoices.js';
 import { alertText } from './alert-text.js';
@@ -71,9 +71,8 @@ async function costJumpCase(usual: number[], cost: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { db } = t.deps.database;
   ({ clientId: pohjola, subA, subB } = await limitDemoClientUser(t, ['general', 'dashboards', 'alerts']));
-  [{ id: elisa }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Elisa'));
+  elisa = await operatorIdOf(t, 'Elisa');
   for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
     tok[k] = await t.login(DEMO[k]);
   }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, max } from 'drizzle-orm';
 import type { AlertDigest } from '@kulu/shared';
-import { alerts, operators, subCompanies, users } from '../../db/schema/index.js';
+import { alerts, subCompanies, users } from '../../db/schema/index.js';
 import {
   createTestApp,
   DEMO,
   limitDemoClientUser,
   mailText,
+  operatorIdOf,
   type ReceivedMail,
   type TestApp,
 } from '../../test/helpers.js';
@@ -109,7 +110,7 @@ beforeAll(async () => {
     .where(inArray(users.email, Object.values(DEMO)));
   for (const [k, email] of Object.entries(DEMO)) id[k] = rows.find((r) => r.email === email)!.id;
   pohjola = rows.find((r) => r.email === DEMO.companyAdmin)!.clientId!;
-  [{ id: elisa }] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, 'Elisa'));
+  elisa = await operatorIdOf(t, 'Elisa');
   // The client user holds `alerts` and is limited to one sub-company (A), no cost centers.
   ({ subA, subB } = await limitDemoClientUser(t, ['general', 'dashboards', 'alerts']));
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { clients, invoiceFetchRuns, invoices, operators, portalCredentials } from '../../db/schema/index.js';
-import { BUYER, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { invoiceFetchRuns, invoices, portalCredentials } from '../../db/schema/index.js';
+import { BUYER, clientIdOf, createTestApp, DEMO, operatorIdOf, type TestApp } from '../../test/helpers.js';
 import {
   generatePortalInvoices,
   startSimulatedPortal,
@@ -33,15 +33,8 @@ beforeAll(async () => {
   ]);
   tok.admin = await t.login(DEMO.admin);
   tok.companyAdmin = await t.login(DEMO.companyAdmin);
-  const { db } = t.deps.database;
-  [{ id: clientId }] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(eq(clients.businessId, '2345678-0'));
-  [{ id: elisaId }] = await db
-    .select({ id: operators.id })
-    .from(operators)
-    .where(eq(operators.name, 'Elisa'));
+  clientId = await clientIdOf(t, DEMO.companyAdmin);
+  elisaId = await operatorIdOf(t, 'Elisa');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { message } from '@kulu/shared';
-import {
-  activityLog,
-  clients,
-  operators,
-  portalCredentials,
-  settings,
-  users,
-} from '../../db/schema/index.js';
+import { activityLog, clients, portalCredentials, settings, users } from '../../db/schema/index.js';
 import { decrypt } from '../../lib/secrets.js';
 import {
   addActiveContract,
@@ -16,6 +9,7 @@ import {
   DEMO,
   linkToken,
   mailText,
+  operatorIdOf,
   type TestApp,
 } from '../../test/helpers.js';
 import { sendLeadReminders } from './lead-reminders.js';
@@ -99,10 +93,7 @@ beforeAll(async () => {
     if (c.name.startsWith('Pohjola')) ref.pohjola = c.id;
     if (c.name.startsWith('Saimaan')) ref.saimaa = c.id;
   }
-  [{ id: ref.elisa }] = await db
-    .select({ id: operators.id })
-    .from(operators)
-    .where(eq(operators.name, 'Elisa'));
+  ref.elisa = await operatorIdOf(t, 'Elisa');
 }, 120_000);
 afterAll(async () => {
   await t?.close();
