@@ -27,6 +27,12 @@ const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Payload, token = admin) =>
   t.inject({ method, url, token, payload });
 const base = (m: MasterResource) => `/api/masters/${m.path}`;
+/** Adds a row through POST /api/masters/`path` (201): its id. */
+const added = async (path: string, payload: Payload) => {
+  const res = await send('POST', `/api/masters/${path}`, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+};
 const option = async (url: string, name: string) => {
   const rows = (await get(url)).json() as Array<{ id: number; name: string }>;
   const hit = rows.find((r) => r.name === name);
@@ -465,73 +471,53 @@ describe('in-use rows', () => {
   });
 
   it('refuses to delete a cost group, cost category, plan group and base plan group in use', async () => {
-    const group = (await send('POST', '/api/masters/cost-groups', { name: 'Used group' })).json();
-    const cat = (
-      await send('POST', '/api/masters/cost-categories', {
-        name: 'Used category',
-        nameFi: 'Käytetty luokka',
-        usageType: 'voice',
-        zone: 'domestic',
-        costGroupId: group.id,
-      })
-    ).json();
-    const pg = (
-      await send('POST', '/api/masters/plan-groups', {
-        name: 'Used PG',
-        operatorId: ref.elisa,
-        planType: 'm2m',
-        costCategoryId: cat.id,
-      })
-    ).json();
-    const bpg = (
-      await send('POST', '/api/masters/base-plan-groups', {
-        name: 'Used BPG',
-        operatorId: ref.elisa,
-        planType: 'm2m',
-      })
-    ).json();
-    const plan = await send('POST', '/api/masters/plans', {
-      ...planPayload('Used plan'),
-      planGroupId: pg.id,
-      basePlanGroupId: bpg.id,
+    const group = await added('cost-groups', { name: 'Used group' });
+    const cat = await added('cost-categories', {
+      name: 'Used category',
+      nameFi: 'Käytetty luokka',
+      usageType: 'voice',
+      zone: 'domestic',
+      costGroupId: group,
     });
-    expect(plan.statusCode, plan.body).toBe(201);
-    for (const u of [
-      `/api/masters/cost-groups/${group.id}`,
-      `/api/masters/cost-categories/${cat.id}`,
-      `/api/masters/plan-groups/${pg.id}`,
-      `/api/masters/base-plan-groups/${bpg.id}`,
-    ]) {
+    const pg = await added('plan-groups', {
+      name: 'Used PG',
+      operatorId: ref.elisa,
+      planType: 'm2m',
+      costCategoryId: cat,
+    });
+    const bpg = await added('base-plan-groups', { name: 'Used BPG', operatorId: ref.elisa, planType: 'm2m' });
+    const plan = await added('plans', { ...planPayload('Used plan'), planGroupId: pg, basePlanGroupId: bpg });
+    /** Each row of the chain, used by the next one (the last two by the plan). */
+    const chain = [
+      `/api/masters/cost-groups/${group}`,
+      `/api/masters/cost-categories/${cat}`,
+      `/api/masters/plan-groups/${pg}`,
+      `/api/masters/base-plan-groups/${bpg}`,
+    ];
+    for (const u of chain) {
       const res = await send('DELETE', u);
       expect(res.statusCode, u).toBe(409);
       expect(res.json().code).toBe('inUse');
     }
-    // Once the plan is gone, the chain can be taken down in order.
-    expect((await send('DELETE', `/api/masters/plans/${plan.json().id}`)).statusCode).toBe(200);
-    for (const u of [
-      `/api/masters/plan-groups/${pg.id}`,
-      `/api/masters/base-plan-groups/${bpg.id}`,
-      `/api/masters/cost-categories/${cat.id}`,
-      `/api/masters/cost-groups/${group.id}`,
-    ]) {
+    // Once the plan is gone, the chain can be taken down from its end.
+    expect((await send('DELETE', `/api/masters/plans/${plan}`)).statusCode).toBe(200);
+    for (const u of [...chain].reverse()) {
       expect((await send('DELETE', u)).statusCode, u).toBe(200);
     }
   });
 
   it('refuses to delete a cost center that a user is limited to', async () => {
-    const cc = (
-      await send('POST', '/api/masters/cost-centers', { clientId: ref.pohjola, name: 'Rajattu' })
-    ).json();
+    const cc = await added('cost-centers', { clientId: ref.pohjola, name: 'Rajattu' });
     const [u] = await t.deps.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, DEMO.clientUser));
-    await t.deps.database.db.insert(userCostCenters).values({ userId: u.id, costCenterId: cc.id });
-    const res = await send('DELETE', `/api/masters/cost-centers/${cc.id}`);
+    await t.deps.database.db.insert(userCostCenters).values({ userId: u.id, costCenterId: cc });
+    const res = await send('DELETE', `/api/masters/cost-centers/${cc}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('inUse');
-    await t.deps.database.db.delete(userCostCenters).where(eq(userCostCenters.costCenterId, cc.id));
-    expect((await send('DELETE', `/api/masters/cost-centers/${cc.id}`)).statusCode).toBe(200);
+    await t.deps.database.db.delete(userCostCenters).where(eq(userCostCenters.costCenterId, cc));
+    expect((await send('DELETE', `/api/masters/cost-centers/${cc}`)).statusCode).toBe(200);
   });
 
   it('maps a foreign-key violation the service did not foresee to the same 409, never a database error', async () => {
@@ -609,8 +595,8 @@ describe('client billing plans', () => {
       code: 'billingPlanInUse',
       message: 'Billing plan in use cannot be deleted',
     });
-    const unused = (await send('POST', '/api/masters/billing-plans', billingPayload('Unused plan'))).json();
-    const del = await send('DELETE', `/api/masters/billing-plans/${unused.id}`);
+    const unused = await added('billing-plans', billingPayload('Unused plan'));
+    const del = await send('DELETE', `/api/masters/billing-plans/${unused}`);
     expect(del.json()).toMatchObject({
       code: 'billingPlanDeleted',
       message: 'Billing plan deleted successfully',
