@@ -228,6 +228,15 @@ export function linkToken(mail: ReceivedMail): string {
   return m[1];
 }
 
+/** Follows `mail`'s activation link as the app does: POST /api/Account/Activate setting `password`. */
+export function activateByMail(t: Pick<TestApp, 'inject'>, mail: ReceivedMail, password: string) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/Account/Activate',
+    payload: { token: linkToken(mail), password, confirmPassword: password },
+  });
+}
+
 /**
  * Gives a client (a company or a consultant firm) the demo's active contract, so that its users are
  * not locked out (lib/contract-access.ts): for fixtures that add clients of their own.

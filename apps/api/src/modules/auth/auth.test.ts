@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '@kulu/shared';
 import { users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, DEMO_PASSWORD, linkToken, mailText, type TestApp } from '../../test/helpers.js';
+import {
+  activateByMail,
+  createTestApp,
+  DEMO,
+  DEMO_PASSWORD,
+  linkToken,
+  mailText,
+  type TestApp,
+} from '../../test/helpers.js';
 import { sendActivationMail } from './auth.service.js';
 
 let t: TestApp;
@@ -450,19 +458,10 @@ describe('customer user activation', () => {
     const mail = t.mails.at(-1)!;
     expect(mailText(mail)).toContain('Uusi Käyttäjä');
     expect(mailText(mail)).toContain('http://kulu.test/#/activate?token=');
-    const token = linkToken(mail);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/Account/Activate',
-      payload: { token, password: 'Eka!Salasana1', confirmPassword: 'Eka!Salasana1' },
-    });
+    const res = await activateByMail(t, mail, 'Eka!Salasana1');
     expect(res.statusCode).toBe(200);
     await t.login('uusi.kayttaja@pohjolarakennus.fi', 'Eka!Salasana1');
-    const again = await t.inject({
-      method: 'POST',
-      url: '/api/Account/Activate',
-      payload: { token, password: 'Eka!Salasana1', confirmPassword: 'Eka!Salasana1' },
-    });
+    const again = await activateByMail(t, mail, 'Eka!Salasana1');
     expect(again.json().code).toBe('activationLinkExpired');
   });
 });

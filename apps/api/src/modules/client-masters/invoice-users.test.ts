@@ -10,7 +10,7 @@ import {
   userSubCompanies,
   users,
 } from '../../db/schema/index.js';
-import { createTestApp, DEMO, linkToken, type TestApp } from '../../test/helpers.js';
+import { activateByMail, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { clientWing, loggedFor } from '../../test/client-wing.js';
 import { multipart } from '../../test/uploads.js';
 
@@ -235,12 +235,7 @@ describe('invoice users', () => {
     const mail = t.mails.slice(before).find((m) => m.to.includes('kalle.kirjautuja@pohjolarakennus.fi'));
     expect(mail).toBeDefined();
     // The link activates the account through the existing flow.
-    const activate = await t.inject({
-      method: 'POST',
-      url: '/api/Account/Activate',
-      payload: { token: linkToken(mail!), password: 'Uusi#Salasana1', confirmPassword: 'Uusi#Salasana1' },
-    });
-    expect(activate.statusCode).toBe(200);
+    expect((await activateByMail(t, mail!, 'Uusi#Salasana1')).statusCode).toBe(200);
 
     const taken = await add(
       body({ phoneNumber: '0405550011', email: DEMO.clientUser, allowLogin: true }),

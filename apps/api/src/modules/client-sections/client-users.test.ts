@@ -3,8 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_CLIENT_USER_PERMISSIONS, message } from '@kulu/shared';
 import { clients, costCenters, subCompanies } from '../../db/schema/index.js';
 import { clientWing, demoUser, expectEachStatus, loggedFor } from '../../test/client-wing.js';
-import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
+import { activateByMail, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
 import { insertInvoice } from '../../test/import-parsed.js';
+import { expectActivationMailed, expectDeactivateThenActivate } from '../../test/user-accounts.js';
 
 let t: TestApp;
 let admin: string, consultant: string, companyAdmin: string, clientUser: string, otherCompanyAdmin: string;
@@ -109,12 +110,10 @@ describe('additional users', () => {
       costCenters: [],
       permissions: ['general', 'dashboards', 'invoices.upload'],
     });
-    const mails = t.mails.slice(before);
-    expect(mails).toHaveLength(1);
-    expect(mails[0].to).toEqual(['liisa.nieminen@pohjolarakennus.fi']);
-    expect(mailText(mails[0])).toContain('http://kulu.test/#/activate?token=');
-    const logged = await loggedFor(t, 'clientUser', newId);
-    expect(logged.map((l) => l.action)).toEqual(['create']);
+    await expectActivationMailed(t, before, 'liisa.nieminen@pohjolarakennus.fi', {
+      entity: 'clientUser',
+      id: newId,
+    });
 
     // Not activated yet: the login says so (after the password check).
     const login = await t.inject({
@@ -127,12 +126,7 @@ describe('additional users', () => {
 
   it('lets the new user set a password with the link, log in and see only their sub-company’s invoices', async () => {
     const mail = t.mails.filter((m) => m.to.includes('liisa.nieminen@pohjolarakennus.fi')).at(-1)!;
-    const act = await t.inject({
-      method: 'POST',
-      url: '/api/Account/Activate',
-      payload: { token: linkToken(mail), password, confirmPassword: password },
-    });
-    expect(act.statusCode).toBe(200);
+    expect((await activateByMail(t, mail, password)).statusCode).toBe(200);
     const token = await t.login('liisa.nieminen@pohjolarakennus.fi', password);
 
     const mine = await invoiceOf(clientId, helsinki, 'helsinki');
@@ -253,24 +247,17 @@ describe('additional users', () => {
   });
 
   it('deactivates (login refused, sessions end) and activates again', async () => {
-    const token = await t.login('liisa.nieminen@pohjolarakennus.fi', password);
-    const off = await t.inject({ method: 'POST', url: `${base()}/${newId}/deactivate`, token: admin });
-    expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ code: 'clientUserDeactivated', user: { status: 'inactive' } });
-    expect((await t.inject({ method: 'GET', url: '/api/invoices', token })).statusCode).toBe(401);
-    const login = await t.inject({
-      method: 'POST',
-      url: '/api/Account/login',
-      payload: { email: 'liisa.nieminen@pohjolarakennus.fi', password },
-    });
-    expect(login.statusCode).not.toBe(200);
-    const inactive = await t.inject({ method: 'GET', url: `${base()}?status=inactive`, token: admin });
-    expect(inactive.json().items.map((u: { id: number }) => u.id)).toEqual([newId]);
-
-    const on = await t.inject({ method: 'POST', url: `${base()}/${newId}/activate`, token: admin });
-    expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ code: 'clientUserActivated', user: { status: 'active' } });
-    await t.login('liisa.nieminen@pohjolarakennus.fi', password);
+    await expectDeactivateThenActivate(
+      t,
+      admin,
+      { url: `${base()}/${newId}`, email: 'liisa.nieminen@pohjolarakennus.fi', password },
+      '/api/invoices',
+      { deactivated: 'clientUserDeactivated', activated: 'clientUserActivated' },
+      async () => {
+        const inactive = await t.inject({ method: 'GET', url: `${base()}?status=inactive`, token: admin });
+        expect(inactive.json().items.map((u: { id: number }) => u.id)).toEqual([newId]);
+      },
+    );
     const actions = await loggedFor(t, 'clientUser', newId);
     expect(actions.map((a) => a.action)).toEqual(['create', 'update', 'deactivate', 'activate']);
   });

@@ -4,10 +4,10 @@ import { message } from '@kulu/shared';
 import { activityLog, clients, portalCredentials, settings, users } from '../../db/schema/index.js';
 import { decrypt } from '../../lib/secrets.js';
 import {
+  activateByMail,
   addActiveContract,
   createTestApp,
   DEMO,
-  linkToken,
   mailText,
   operatorIdOf,
   type TestApp,
@@ -178,11 +178,7 @@ describe('Add Customer and the profile', () => {
     const mail = t.mails.slice(before).find((m) => m.to.includes('admin0@testiyhtio0.fi'));
     expect(mail && mailText(mail)).toMatch(/activate\?token=/);
     // The activation link lets the user set a password and log in.
-    const activated = await t.inject({
-      method: 'POST',
-      url: '/api/Account/Activate',
-      payload: { token: linkToken(mail!), password: 'Uusi!salasana1', confirmPassword: 'Uusi!salasana1' },
-    });
+    const activated = await activateByMail(t, mail!, 'Uusi!salasana1');
     expect(activated.statusCode, activated.body).toBe(200);
     await t.login('admin0@testiyhtio0.fi', 'Uusi!salasana1');
     const [log] = await logRows(client.id);

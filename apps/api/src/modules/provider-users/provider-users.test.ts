@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { message, providerRolePermissions } from '@kulu/shared';
 import { clients, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, linkToken, mailText, type TestApp } from '../../test/helpers.js';
-import { clientWing, demoUser, expectEachStatus, loggedFor } from '../../test/client-wing.js';
+import { activateByMail, createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
+import { clientWing, demoUser, expectEachStatus } from '../../test/client-wing.js';
+import { expectActivationMailed, expectDeactivateThenActivate } from '../../test/user-accounts.js';
 
 let t: TestApp;
 let admin: string;
@@ -99,22 +100,12 @@ describe('provider user management', () => {
       permissions: ['general', 'dashboards', 'clients.manage', 'optimization.view'],
     });
     expect(user.companies.map((c: { id: number }) => c.id)).toEqual([companyId]);
-    const mails = t.mails.slice(before);
-    expect(mails).toHaveLength(1);
-    expect(mails[0].to).toEqual(['kaisa.konsultti@kulu.fi']);
-    expect(mailText(mails[0])).toContain('/#/activate?token=');
-    const logged = await loggedFor(t, 'providerUser', newId);
-    expect(logged.map((l) => l.action)).toEqual(['create']);
+    await expectActivationMailed(t, before, 'kaisa.konsultti@kulu.fi', { entity: 'providerUser', id: newId });
   });
 
   it('lets the new consultant activate, log in, see only the assigned company and only the chosen areas', async () => {
     const mail = t.mails.filter((m) => m.to.includes('kaisa.konsultti@kulu.fi')).at(-1)!;
-    const act = await t.inject({
-      method: 'POST',
-      url: '/api/Account/Activate',
-      payload: { token: linkToken(mail), password, confirmPassword: password },
-    });
-    expect(act.statusCode).toBe(200);
+    expect((await activateByMail(t, mail, password)).statusCode).toBe(200);
     const login = await t.inject({
       method: 'POST',
       url: '/api/Account/login',
@@ -237,20 +228,13 @@ describe('provider user management', () => {
   });
 
   it('deactivates (login refused, sessions end) and activates again', async () => {
-    const token = await t.login('kaisa.konsultti@kulu.fi', password);
-    const off = await t.inject({ method: 'POST', url: `${base}/${newId}/deactivate`, token: admin });
-    expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ code: 'providerUserDeactivated', user: { status: 'inactive' } });
-    expect((await t.inject({ method: 'GET', url: '/api/clients', token })).statusCode).toBe(401);
-    const login = await t.inject({
-      method: 'POST',
-      url: '/api/Account/login',
-      payload: { email: 'kaisa.konsultti@kulu.fi', password },
-    });
-    expect(login.statusCode).not.toBe(200);
-    const on = await t.inject({ method: 'POST', url: `${base}/${newId}/activate`, token: admin });
-    expect(on.json()).toMatchObject({ code: 'providerUserActivated', user: { status: 'active' } });
-    expect(await t.login('kaisa.konsultti@kulu.fi', password)).toBeTruthy();
+    await expectDeactivateThenActivate(
+      t,
+      admin,
+      { url: `${base}/${newId}`, email: 'kaisa.konsultti@kulu.fi', password },
+      '/api/clients',
+      { deactivated: 'providerUserDeactivated', activated: 'providerUserActivated' },
+    );
   });
 
   it('answers 404 for a user that is not the provider’s (a client user, an unknown id)', async () => {
