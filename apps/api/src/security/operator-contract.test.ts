@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInvoice } from '@kulu/invoices';
 import { users } from '../db/schema/index.js';
 import { importFootprint } from '../modules/invoices/invoices.service.js';
-import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { forPohjola } from '../test/generated.js';
 import { settled, uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('operator contracts', () => {
   it('refuses an invoice of an operator the client has no contract with, and imports nothing of it', async () => {
     // Pohjola Rakennus has contracts with Elisa and Telia only.
-    const dna = await generateInvoice({ operator: 'dna', subscriptions: 3, seed: 801, buyer: BUYER.pohjola });
+    const dna = await forPohjola({ operator: 'dna', subscriptions: 3, seed: 801 });
     const before = await importFootprint(t.deps.database.db);
     const res = await uploadFiles(t, tok.companyAdmin, [{ name: 'dna.pdf', data: dna.pdf }]);
     expect(res.statusCode).toBe(200);
@@ -44,12 +44,7 @@ describe('operator contracts', () => {
   }, 90_000);
 
   it('imports an invoice of an operator the client has a contract with', async () => {
-    const telia = await generateInvoice({
-      operator: 'telia',
-      subscriptions: 3,
-      seed: 802,
-      buyer: BUYER.pohjola,
-    });
+    const telia = await forPohjola({ operator: 'telia', subscriptions: 3, seed: 802 });
     const res = await uploadFiles(t, tok.companyAdmin, [{ name: 'telia.pdf', data: telia.pdf }]);
     expect(await settled(t, tok.companyAdmin, res.json().results[0].invoiceId)).toMatchObject({
       uploadState: 'uploaded',

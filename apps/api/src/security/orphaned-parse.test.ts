@@ -6,6 +6,7 @@ import { startJobs } from '../jobs/index.js';
 import { INSTANCE, ownerGone } from '../jobs/parse-recovery.js';
 import { QUEUE } from '../lib/queue.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { forPohjola } from '../test/generated.js';
 import { settled, uploadFiles } from '../test/uploads.js';
 
 let t: TestApp;
@@ -38,12 +39,7 @@ async function jobOf(invoiceId: number) {
 describe('a parse orphaned by a crash', () => {
   it('is re-queued (or failed when out of retries) as soon as the queue starts again', async () => {
     // Two uploads whose parse jobs are queued, while no worker runs on this instance yet.
-    const elisa = await generateInvoice({
-      operator: 'elisa',
-      subscriptions: 3,
-      seed: 601,
-      buyer: BUYER.pohjola,
-    });
+    const elisa = await forPohjola({ operator: 'elisa', subscriptions: 3, seed: 601 });
     const dna = await generateInvoice({ operator: 'dna', subscriptions: 3, seed: 602, buyer: BUYER.saimaa });
     const a = await uploadFiles(t, tok.companyAdmin, [{ name: 'a.pdf', data: elisa.pdf }]);
     const b = await uploadFiles(t, tok.otherCompanyAdmin, [{ name: 'b.pdf', data: dna.pdf }]);
@@ -68,12 +64,7 @@ describe('a parse orphaned by a crash', () => {
       [jobB.id],
     );
     // Meanwhile the client's uploads are refused as "previous parse running".
-    const other = await generateInvoice({
-      operator: 'telia',
-      subscriptions: 2,
-      seed: 603,
-      buyer: BUYER.pohjola,
-    });
+    const other = await forPohjola({ operator: 'telia', subscriptions: 2, seed: 603 });
     const refused = await uploadFiles(t, tok.companyAdmin, [{ name: 'c.pdf', data: other.pdf }]);
     expect(refused.statusCode).toBe(409);
 
