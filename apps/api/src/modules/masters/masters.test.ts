@@ -33,6 +33,12 @@ const added = async (path: string, payload: Payload) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;
 };
+/** POST /api/masters/`path` with `payload` is refused (400) with exactly `fields` (each field's issue). */
+const refusedWith = async (path: string, payload: Payload, fields: Record<string, string>) => {
+  const res = await send('POST', `/api/masters/${path}`, payload);
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json().fields).toEqual(fields);
+};
 const option = async (url: string, name: string) => {
   const rows = (await get(url)).json() as Array<{ id: number; name: string }>;
   const hit = rows.find((r) => r.name === name);
@@ -566,11 +572,11 @@ describe('client billing plans', () => {
       adminFee: '12.35',
       advancePaymentDiscountPercent: '7.50',
     });
-    const tooPrecise = await send('POST', '/api/masters/billing-plans', {
-      ...billingPayload('Exact 2'),
-      costPerPlan: 0.1 + 0.2,
-    });
-    expect(tooPrecise.json().fields).toEqual({ costPerPlan: 'invalid' });
+    await refusedWith(
+      'billing-plans',
+      { ...billingPayload('Exact 2'), costPerPlan: 0.1 + 0.2 },
+      { costPerPlan: 'invalid' },
+    );
   });
 
   it('refuses a name that exists with the spec’s message, in the user’s language', async () => {
@@ -617,22 +623,19 @@ describe('client billing plans', () => {
 
 describe('specific rules', () => {
   it('requires the Finnish name of a cost category', async () => {
-    const res = await send('POST', '/api/masters/cost-categories', {
-      name: 'Roaming data',
-      usageType: 'data',
-      zone: 'world',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ nameFi: 'required' });
+    await refusedWith(
+      'cost-categories',
+      { name: 'Roaming data', usageType: 'data', zone: 'world' },
+      { nameFi: 'required' },
+    );
   });
 
   it('requires the client of a customer-specific plan and drops it from a general one', async () => {
-    const missing = await send('POST', '/api/masters/plans', {
-      ...planPayload('Own plan'),
-      scope: 'customer_specific',
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toEqual({ clientId: 'required' });
+    await refusedWith(
+      'plans',
+      { ...planPayload('Own plan'), scope: 'customer_specific' },
+      { clientId: 'required' },
+    );
     const own = await send('POST', '/api/masters/plans', {
       ...planPayload('Own plan'),
       scope: 'customer_specific',
@@ -654,22 +657,19 @@ describe('specific rules', () => {
   });
 
   it('refuses a plan group of another operator', async () => {
-    const res = await send('POST', '/api/masters/plans', {
-      ...planPayload('Mixed'),
-      planGroupId: ref.teliaGroup,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ planGroupId: 'invalid' });
+    await refusedWith(
+      'plans',
+      { ...planPayload('Mixed'), planGroupId: ref.teliaGroup },
+      { planGroupId: 'invalid' },
+    );
   });
 
   it('refuses a cost center under another client’s sub-company', async () => {
-    const res = await send('POST', '/api/masters/cost-centers', {
-      clientId: ref.pohjola,
-      subCompanyId: ref.saimaaSub,
-      name: 'Väärä',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ subCompanyId: 'invalid' });
+    await refusedWith(
+      'cost-centers',
+      { clientId: ref.pohjola, subCompanyId: ref.saimaaSub, name: 'Väärä' },
+      { subCompanyId: 'invalid' },
+    );
   });
 
   it('normalizes skipped phone numbers, so one number in two spellings is a duplicate', async () => {
