@@ -8,11 +8,16 @@ export function ClientSelect({
   value,
   onChange,
   testId,
+  placeholder,
+  minWidth = 260,
   'aria-label': ariaLabel,
 }: {
   value: number | undefined;
   onChange: (id: number | undefined) => void;
   testId: string;
+  /** What it shows before a client is chosen (default: choose a client). */
+  placeholder?: string;
+  minWidth?: number;
   /** The accessible name (the filter's label). */
   'aria-label'?: string;
 }) {
@@ -22,8 +27,8 @@ export function ClientSelect({
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}
       allowClear
-      style={{ minWidth: 260 }}
-      placeholder={t('dashboards.chooseClient')}
+      style={{ minWidth }}
+      placeholder={placeholder ?? t('dashboards.chooseClient')}
       loading={clients.isLoading}
       value={value}
       onChange={onChange}

@@ -4,9 +4,10 @@ import { CloudUploadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_MAX_FILES, isProviderRole, type Invoice } from '@kulu/shared';
+import { ClientSelect } from '../../components/client-select';
 import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../../lib/session';
-import { clientOptionsQuery, subCompanyOptionsQuery } from '../../lib/organization-api';
+import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { INVOICES_KEY, invoiceQuery } from './api';
 import { InvoiceTable } from './invoice-table';
 import { invoiceReasonText, reasonText } from './labels';
@@ -49,7 +50,6 @@ export function InvoiceUploadPage() {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: provider });
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
   const allSubCompanies = useQuery(subCompanyOptionsQuery());
   const subCompanyOptions = (allSubCompanies.data ?? []).filter((s) => !provider || s.clientId === clientId);
@@ -158,19 +158,15 @@ export function InvoiceUploadPage() {
             {provider && (
               <Flex align="center" gap={12} wrap>
                 <Typography.Text strong>{t('invoices.upload.client')}</Typography.Text>
-                <Select<number>
-                  showSearch={{ optionFilterProp: 'label' }}
-                  allowClear
-                  style={{ minWidth: 300 }}
-                  placeholder={t('invoices.upload.chooseClient')}
-                  loading={clients.isLoading}
+                <ClientSelect
                   value={clientId}
                   onChange={(v) => {
                     setClientId(v);
                     setSubCompanyId(undefined);
                   }}
-                  options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                  data-testid="upload-client"
+                  testId="upload-client"
+                  placeholder={t('invoices.upload.chooseClient')}
+                  minWidth={300}
                   aria-label={t('invoices.upload.client')}
                 />
               </Flex>
