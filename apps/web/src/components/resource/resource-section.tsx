@@ -1,9 +1,10 @@
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { App, Button, Flex, Space, Typography } from 'antd';
-import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileExcelOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Lang, MasterList, MasterResource } from '@kulu/shared';
+import { AddButton } from '../add-button';
 import { ExportButton } from '../export-button';
 import { PageHeading } from '../page-heading';
 import { PagedTable, type PagedColumn } from '../paged-table';
@@ -246,14 +247,7 @@ export function ResourceSection(p: ResourceSectionProps) {
   const filtered = state.q !== '' || Object.values(state.filters).some((v) => v !== undefined);
   const searchable = resource.searchable.length > 0;
   const addButton = p.addable !== false && (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setEditing({ row: null })}
-      data-testid={testIds.add}
-    >
-      {texts.add}
-    </Button>
+    <AddButton label={texts.add} onClick={() => setEditing({ row: null })} testId={testIds.add} />
   );
   const exportButton = p.exportable && (
     <ExportButton

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlayCircleOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FullAutomationRow } from '@kulu/shared';
+import { AddButton } from '../../components/add-button';
 import { PageHeading } from '../../components/page-heading';
 import { errorText } from '../../lib/form-rules';
 import { AUTOMATION_KEY, fullAutomationQuery, runNow } from './api';
@@ -99,14 +100,11 @@ export function FullAutomationPage() {
       <PageHeading
         title={t('menu.reports.fullAutomation')}
         extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
+          <AddButton
+            label={t('automation.automateClient')}
             onClick={() => setSettings({})}
-            data-testid="automate-client"
-          >
-            {t('automation.automateClient')}
-          </Button>
+            testId="automate-client"
+          />
         }
       />
       <Card>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Dropdown, Flex, Select, Tabs, Tag } from 'antd';
-import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import './texts';
@@ -16,6 +16,7 @@ import {
   type ClientListItem,
   type ClientSortKey,
 } from '@kulu/shared';
+import { AddButton } from '../../components/add-button';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
 import { SearchBox } from '../../components/search-box';
@@ -179,14 +180,7 @@ export function ClientManagementPage() {
       <PageHeading
         title={t('menu.clientManagement')}
         extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setAdding(true)}
-            data-testid="add-customer"
-          >
-            {t('clients.add.title')}
-          </Button>
+          <AddButton label={t('clients.add.title')} onClick={() => setAdding(true)} testId="add-customer" />
         }
       />
       <AddCustomerModal open={adding} onClose={() => setAdding(false)} />
