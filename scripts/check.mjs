@@ -53,32 +53,39 @@ if (unknown.length) {
 }
 const queue = CHECKS.filter((c) => groups.length === 0 || groups.includes(c.group));
 const width = Math.max(1, os.availableParallelism());
-const children = new Set();
+/** The checks under way, with what each has printed so far. */
+const running = new Map();
 const failed = [];
 
 function run(check) {
   return new Promise((resolve) => {
     const started = Date.now();
-    let output = '';
     const child = spawn(check.cmd, check.args, {
       cwd: root,
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    children.add(child);
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    const state = { check, output: '' };
+    running.set(child, state);
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (d) => (state.output += d));
+    }
+    // A process that cannot start emits both `error` and `close`: it is reported once.
+    let settled = false;
     const done = (code) => {
-      children.delete(child);
+      if (settled) return;
+      settled = true;
+      running.delete(child);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const ok = code === 0;
       if (!ok) failed.push(check.name);
       console.log(`${ok ? '✓' : '✗'} ${check.name} (${seconds} s)${ok ? '' : `: exit ${code}`}`);
-      if (output.trim()) console.log(output.trimEnd());
+      if (state.output.trim()) console.log(state.output.trimEnd());
       resolve();
     };
     child.on('error', (e) => {
-      output += `${e.message}\n`;
+      state.output += `${e.message}\n`;
       done(null);
     });
     child.on('close', done);
@@ -89,10 +96,19 @@ async function lane() {
   for (let check = queue.shift(); check; check = queue.shift()) await run(check);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+// Stopped (Ctrl-C, or CI's timeout): what the unfinished checks printed is shown, so that a check
+// that hung leaves a trace.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.on(signal, () => {
-    for (const child of children) child.kill(signal);
-    process.exit(130);
+    for (const [child, { check, output }] of running) {
+      child.kill(signal);
+      console.log(`✗ ${check.name}: stopped by ${signal}`);
+      if (output.trim()) console.log(output.trimEnd());
+    }
+    process.exit(code);
   });
 }
 

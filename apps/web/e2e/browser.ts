@@ -38,7 +38,14 @@ export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
  */
 export function server(): SuiteServer {
   const servers = inject('servers');
-  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+  const worker = Number(process.env.VITEST_POOL_ID);
+  const own = servers[worker - 1];
+  if (!Number.isInteger(worker) || !own) {
+    throw new Error(
+      `worker ${process.env.VITEST_POOL_ID} has no server of its own (${servers.length} started)`,
+    );
+  }
+  return own;
 }
 
 export const baseUrl = (): string => server().baseUrl;

@@ -310,11 +310,14 @@ export class Scope {
     cols: ScopeColumns & { subCompanyId: PgColumn; costCenterId: PgColumn },
     q: ClientFilters,
   ): SQL | undefined {
+    // The four columns by name: a whole table passed as `cols` must not bring other scope keys
+    // (an `audience` column, say) into the limits.
+    const { clientId: client, subCompanyId, costCenterId, operatorId } = cols;
     return and(
-      eq(cols.clientId, clientId),
-      this.where(cols),
-      q.subCompanyId != null ? eq(cols.subCompanyId, q.subCompanyId) : undefined,
-      q.costCenterId != null ? eq(cols.costCenterId, q.costCenterId) : undefined,
+      eq(client, clientId),
+      this.where({ clientId: client, subCompanyId, costCenterId, operatorId }),
+      q.subCompanyId != null ? eq(subCompanyId, q.subCompanyId) : undefined,
+      q.costCenterId != null ? eq(costCenterId, q.costCenterId) : undefined,
     );
   }
 
