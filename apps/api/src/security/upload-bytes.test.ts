@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES, MESSAGES } from '@kulu/shared';
 import { fileChunks, invoices } from '../db/schema/index.js';
 import type { TestApp } from '../test/helpers.js';
-import { uploaderApp } from '../test/uploads.js';
+import { postInvoiceStream, uploaderApp } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 const BOUNDARY = '----kulu-upload-bytes';
@@ -94,17 +94,12 @@ let clientId: number;
 
 const post = (gens: Gen[], lang?: string, holdAfter?: number) => {
   const up = streamedUpload(gens, holdAfter);
-  const res = t.inject({
-    method: 'POST',
-    url: '/api/invoices',
+  const res = postInvoiceStream(
+    t,
     token,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      'content-length': String(up.length),
-      ...(lang ? { 'accept-language': lang } : {}),
-    },
-    payload: up.body,
-  });
+    { body: up.body, boundary: BOUNDARY, length: up.length },
+    lang ? { 'accept-language': lang } : {},
+  );
   return { res, up };
 };
 

@@ -112,18 +112,31 @@ export function uploadStreamed(
       this.push(piece);
     },
   });
-  const res = t.inject({
+  const res = postInvoiceStream(t, token, { body: payload, boundary, length }, opts.headers);
+  return { res, counter, length };
+}
+
+/**
+ * POST /api/invoices with a multipart body (its `boundary`, of `length` bytes) that the server reads
+ * as it streams, with any other `headers`.
+ */
+export function postInvoiceStream(
+  t: Pick<TestApp, 'inject'>,
+  token: string,
+  upload: { body: Readable; boundary: string; length: number },
+  headers: Record<string, string> = {},
+) {
+  return t.inject({
     method: 'POST',
     url: '/api/invoices',
     token,
     headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': String(length),
-      ...opts.headers,
+      'content-type': `multipart/form-data; boundary=${upload.boundary}`,
+      'content-length': String(upload.length),
+      ...headers,
     },
-    payload,
+    payload: upload.body,
   });
-  return { res, counter, length };
 }
 
 /** `?clientId=…&subCompanyId=…` of an upload's target ('' without one). */
