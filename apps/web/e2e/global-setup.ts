@@ -25,7 +25,7 @@ declare module 'vitest' {
 }
 
 /**
- * Starts a built server per test worker (vitest.config.ts `maxWorkers`: E2E_SERVERS, else 2) as
+ * Starts a built server per test worker (vitest.config.ts `maxWorkers`: E2E_SERVERS, else the cores + 1, at most 4) as
  * `npm start` does (serving apps/web/dist), each on a free port with demo data on its own copy of a
  * prepared snapshot: E2E_SNAPSHOT's (prepare-snapshot.ts: the same first-start demo import, made
  * earlier), else one prepared now, once for all of them (a single server without a snapshot imports

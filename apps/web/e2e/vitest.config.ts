@@ -1,12 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * How many servers the browser tests start (global-setup.ts), each on its own copy of the demo with
- * one test file at a time on it (browser.ts `server()`): `E2E_SERVERS`, else 2. One file keeps about
- * one core of a 2-core machine busy (a server, its database and chromium mostly wait on each other),
- * so two files side by side nearly halve the stage, and their data never meet (decision 0028).
+ * one test file at a time on it (browser.ts `server()`): `E2E_SERVERS`, else one more than the
+ * machine's cores, at most 4. A file leaves about half of a 2-core machine idle (a server, its
+ * database and chromium mostly wait on each other); on this 2-core machine the whole suite took
+ * 408 s on two servers and 343 s on three, the cores then busy (decision 0028). Their data never meet.
  */
-const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS) || 2);
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS) || Math.min(4, os.availableParallelism() + 1));
 
 /** Browser tests: the built web app served by the real API (see global-setup.ts). */
 export default defineConfig({
