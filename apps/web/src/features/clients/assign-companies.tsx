@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Flex, Select, Skeleton, Table, Typography } from 'antd';
+import { App, Button, Flex, Select, Skeleton, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import './texts';
+import { LoadError } from '../../components/load-error';
 import { errorText } from '../../lib/form-rules';
 import { assignedCompaniesQuery, companyChoicesQuery, saveAssignedCompanies } from './api';
 
@@ -60,15 +61,7 @@ export function AssignCompanies({ clientId }: { clientId: number }) {
   });
 
   if (assigned.isLoading) return <Skeleton active />;
-  if (assigned.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(t, assigned.error)}
-        action={<Button onClick={() => void assigned.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+  if (assigned.isError) return <LoadError query={assigned} />;
 
   const options = [...new Set([...value, ...(choices.data?.items ?? []).map((c) => c.id)])].map((id) => {
     const c = known.get(id);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Empty, Flex, Select, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Empty, Flex, Select, Skeleton, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BillingPlanFees } from '@kulu/shared';
+import { LoadError } from '../../components/load-error';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorText } from '../../lib/form-rules';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -53,15 +54,7 @@ export function BillingSection({ clientId }: { clientId: number }) {
   });
 
   if (billing.isLoading) return <Skeleton active />;
-  if (billing.isError || !billing.data)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(t, billing.error)}
-        action={<Button onClick={() => void billing.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+  if (billing.isError || !billing.data) return <LoadError query={billing} />;
 
   const data = billing.data;
   const value = chosen === undefined ? data.billingPlanId : chosen;

@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Empty, Flex, Grid, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Grid, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import './texts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ASSIGN_COMPANIES_PERMISSION, CLIENT_MANAGEMENT_PATH, type Client } from '@kulu/shared';
+import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { ApiRequestError } from '../../lib/api-client';
-import { errorText } from '../../lib/form-rules';
 import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { clientQuery } from './api';
@@ -85,13 +85,7 @@ export function ClientDetailPage() {
     return (
       <>
         {back}
-        <Alert
-          style={{ marginTop: 16 }}
-          type="error"
-          showIcon
-          title={errorText(t, client.error)}
-          action={<Button onClick={() => void client.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadError query={client} style={{ marginTop: 16 }} />
       </>
     );
   if (!client.data)

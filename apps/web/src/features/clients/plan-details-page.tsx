@@ -1,12 +1,12 @@
-import { Alert, App, Button, Descriptions, Flex, Form, Input, Select, Skeleton, Tag, Typography } from 'antd';
+import { App, Descriptions, Flex, Form, Input, Select, Skeleton, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { planDetailResource, type Lang, type PlanChoice, type PlanDetail } from '@kulu/shared';
 import { AppModal } from '../../components/app-modal';
+import { LoadError } from '../../components/load-error';
 import { EMPTY_CELL } from '../../components/resource/format';
 import { ResourceSection, type Row } from '../../components/resource/resource-section';
 import { formatMoney } from '../../lib/format';
-import { errorText } from '../../lib/form-rules';
 import { useSaveError } from '../../lib/use-save-error';
 import { PLAN_DETAILS_KEY, planChoicesQuery, savePlanDetail } from './client-masters-api';
 import { registerPlanDetailsTexts } from './plan-details-texts';
@@ -170,15 +170,7 @@ function EditPlanDetailForm(p: { row: Row | null; onClose: () => void; onSaved: 
 
   let body;
   if (choices.isError && !choices.isFetching)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('planDetails.plansError')}
-        description={errorText(t, choices.error)}
-        action={<Button onClick={() => void choices.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    body = <LoadError title={t('planDetails.plansError')} query={choices} />;
   else if (!loaded) body = <Skeleton active paragraph={{ rows: 3 }} />;
   else
     body = (
