@@ -1,5 +1,5 @@
 import { cloneElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import { Card, DatePicker, Flex, Select, Typography } from 'antd';
+import { Card, DatePicker, Flex, Select, Typography, type GetProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
@@ -56,6 +56,35 @@ export function FilterField({
   );
 }
 
+/**
+ * A range of months, at most the API's longest period, never cleared: `onChange` hears only a
+ * whole range (the period filter, a detail page's own period).
+ */
+export function MonthRangePicker({
+  value,
+  onChange,
+  testId,
+  ...rest
+}: {
+  value: [Dayjs, Dayjs] | null;
+  onChange: (period: [Dayjs, Dayjs]) => void;
+  testId: string;
+} & Pick<GetProps<typeof DatePicker.RangePicker>, 'size' | 'placeholder' | 'disabled' | 'style'>) {
+  return (
+    <DatePicker.RangePicker
+      {...rest}
+      picker="month"
+      allowClear={false}
+      value={value}
+      onChange={(v) => {
+        if (v?.[0] && v[1]) onChange([v[0], v[1]]);
+      }}
+      disabledDate={(d, info) => tooLong(d, info.from)}
+      data-testid={testId}
+    />
+  );
+}
+
 /** The period filter: a range of months, at most the API's longest period. */
 export function PeriodField({
   value,
@@ -71,17 +100,12 @@ export function PeriodField({
   const { t } = useTranslation();
   return (
     <FilterField label={t('dashboards.period')}>
-      <DatePicker.RangePicker
-        picker="month"
-        allowClear={false}
+      <MonthRangePicker
         value={value}
-        onChange={(v) => {
-          if (v?.[0] && v[1]) onChange([v[0], v[1]]);
-        }}
-        disabledDate={(d, info) => tooLong(d, info.from)}
+        onChange={onChange}
         placeholder={[t('dashboards.from'), t('dashboards.to')]}
         disabled={disabled}
-        data-testid={testId}
+        testId={testId}
       />
     </FilterField>
   );

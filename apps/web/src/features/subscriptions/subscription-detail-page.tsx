@@ -1,18 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Card,
-  Col,
-  DatePicker,
-  Descriptions,
-  Empty,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { LoadError } from '../../components/load-error';
 import { useQuery } from '@tanstack/react-query';
@@ -27,7 +14,7 @@ import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { CategoryCard } from '../../components/category-card';
 import { ChartCard } from '../../components/chart-card';
-import { tooLong } from '../../components/filter-fields';
+import { MonthRangePicker } from '../../components/filter-fields';
 import { monthColumns } from '../../components/report-columns';
 import { euros, formatCount, formatGb, formatMonth, trendOption } from '../../lib/chart-options';
 import { subscriptionQuery } from './api';
@@ -229,17 +216,12 @@ function SubscriptionView({
               testId="subscription-categories"
               height={260}
               extra={
-                <DatePicker.RangePicker
+                <MonthRangePicker
                   size="small"
-                  picker="month"
-                  allowClear={false}
                   value={shownPeriod}
-                  onChange={(v) => {
-                    if (v?.[0] && v[1]) onPeriod([v[0], v[1]]);
-                  }}
-                  disabledDate={(d, info) => tooLong(d, info.from)}
+                  onChange={onPeriod}
                   style={{ marginRight: 8, width: 220 }}
-                  data-testid="subscription-period"
+                  testId="subscription-period"
                 />
               }
             />
