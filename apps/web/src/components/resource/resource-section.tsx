@@ -11,6 +11,7 @@ import { PagedTable, type PagedColumn } from '../paged-table';
 import { RowEditDelete } from '../row-edit-delete';
 import { SearchBox } from '../search-box';
 import { errorText } from '../../lib/form-rules';
+import { useIdSelection } from '../../lib/use-id-selection';
 import { usePagedState } from '../../lib/use-paged-state';
 import { deleteRow, exportList, listQuery, type Row, type WriteAnswer } from './api';
 import { cellText } from './format';
@@ -167,7 +168,7 @@ export function ResourceSection(p: ResourceSectionProps) {
     filters: {} as Filters,
   });
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selected, setSelected, selection] = useIdSelection();
 
   const list = useQuery({
     ...listQuery<MasterList<Row> & Record<string, unknown>>(resource, base, p.queryKey, state, p.params),
@@ -297,15 +298,7 @@ export function ResourceSection(p: ResourceSectionProps) {
         rowKey={p.rowKey ?? 'id'}
         paged={!p.unpaged}
         rowActions={{ render: renderActions, width: RowActions ? 150 : 100, fixed: true }}
-        rowSelection={
-          BulkActions
-            ? {
-                selectedRowKeys: selected,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => setSelected(keys.map(Number)),
-              }
-            : undefined
-        }
+        rowSelection={BulkActions ? selection : undefined}
         toolbar={
           <>
             <Flex

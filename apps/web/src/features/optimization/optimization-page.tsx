@@ -46,6 +46,7 @@ import { pagedParams, type SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { usePagedState } from '../../lib/use-paged-state';
+import { useIdSelection } from '../../lib/use-id-selection';
 import { euros, formatCount, formatMonth } from '../../lib/chart-options';
 import { FilterField, SubCompanyField } from '../../components/filter-fields';
 import {
@@ -108,7 +109,7 @@ export function OptimizationPage() {
     tab: isTab(initialTab) ? initialTab : 'optimized',
   });
   const [limitInput, setLimitInput] = useState<number | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selected, setSelected, selection] = useIdSelection();
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const subCompanies = useQuery(subCompanyOptionsQuery());
@@ -340,9 +341,7 @@ export function OptimizationPage() {
               rowSelection={
                 selectable
                   ? {
-                      selectedRowKeys: selected,
-                      preserveSelectedRowKeys: true,
-                      onChange: (keys) => setSelected(keys.map(Number)),
+                      ...selection,
                       getCheckboxProps: (row) => ({ disabled: !canSelect(state.tab, row) }),
                     }
                   : undefined
