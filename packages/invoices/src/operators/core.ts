@@ -37,19 +37,19 @@ export type ColumnRole = 'label' | 'period' | 'count' | 'quantity' | 'unit' | 'u
 export type HeaderKey =
   'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'customerNumber' | 'referenceNumber' | 'businessId';
 
-export interface SubscriptionHeading {
+interface SubscriptionHeading {
   phoneNumber: string;
   userName: string;
   /** undefined: the heading does not say (a later line or the group may). */
-  costCenter?: string | null;
+  costCenter: string | undefined;
   continued: boolean;
 }
 
 export interface CostCenterHeading {
-  code: string;
+  /** Matched after a trailing `(jatkuu)` is stripped; group 1 is the cost center's code. */
+  pattern: RegExp;
   /** `group`: applies to the subscriptions that follow (Telia); `subscription`: to the current one (DNA). */
   scope: 'group' | 'subscription';
-  continued: boolean;
 }
 
 /** What a table row says besides its label and period, exact. */
@@ -88,8 +88,13 @@ export interface LayoutConfig {
   groupTotal?: string;
   otherHeading: string;
   otherTotal: string;
-  parseSubscriptionHeading(text: string): SubscriptionHeading | null;
-  parseCostCenterHeading?(text: string): CostCenterHeading | null;
+  /**
+   * A subscription's heading, matched after a trailing `(jatkuu)` is stripped: group 1 is the phone
+   * number, group 2 the user's name and group 3, where the pattern has one, the cost center (when it
+   * does not match, the subscription takes the cost center group's, if any).
+   */
+  subscriptionHeading: RegExp;
+  costCenterHeading?: CostCenterHeading;
   /** Reads a row's cells (by column role, blank cells absent); null/throw when unreadable. */
   readRow(cells: Map<ColumnRole, string>, label: string): RowValues;
 }
@@ -100,16 +105,35 @@ export interface LayoutConfig {
 const CONTINUED = /\s*\(jatkuu\)\s*$/i;
 
 /** Strips a trailing `(jatkuu)`; tells whether it was there. */
-export function stripContinued(text: string): { text: string; continued: boolean } {
+function stripContinued(text: string): { text: string; continued: boolean } {
   return CONTINUED.test(text)
     ? { text: text.replace(CONTINUED, ''), continued: true }
     : { text, continued: false };
 }
 
-export function requirePhone(text: string): string {
+function requirePhone(text: string): string {
   const phone = toE164(text);
   if (!phone) throw new MalformedInvoiceError(`unreadable phone number "${text}"`);
   return phone;
+}
+
+/** A subscription's heading read with the layout's `subscriptionHeading`; null when the line is none. */
+function readSubscriptionHeading(pattern: RegExp, text: string): SubscriptionHeading | null {
+  const { text: t, continued } = stripContinued(text);
+  const m = pattern.exec(t);
+  if (!m) return null;
+  return { phoneNumber: requirePhone(m[1]), userName: m[2].trim(), costCenter: m[3], continued };
+}
+
+/** A cost center's heading read with the layout's `costCenterHeading`; null when the line is none. */
+function readCostCenterHeading(
+  heading: CostCenterHeading | undefined,
+  text: string,
+): { code: string; scope: CostCenterHeading['scope']; continued: boolean } | null {
+  if (!heading) return null;
+  const { text: t, continued } = stripContinued(text);
+  const m = heading.pattern.exec(t);
+  return m ? { code: m[1], scope: heading.scope, continued } : null;
 }
 
 export function requireCents(text: string | undefined, what: string): number {
@@ -415,7 +439,7 @@ export function createLayoutParser(config: LayoutConfig): OperatorParser {
         inTable = false;
         continue;
       }
-      const heading = config.parseSubscriptionHeading(text);
+      const heading = readSubscriptionHeading(config.subscriptionHeading, text);
       if (heading) {
         const previous: ExactSubscription | null = current;
         if (
@@ -442,7 +466,7 @@ export function createLayoutParser(config: LayoutConfig): OperatorParser {
         inTable = false;
         continue;
       }
-      const cc = config.parseCostCenterHeading?.(text);
+      const cc = readCostCenterHeading(config.costCenterHeading, text);
       if (cc) {
         if (cc.scope === 'group') {
           if (!cc.continued || groups[groups.length - 1]?.code !== cc.code) {

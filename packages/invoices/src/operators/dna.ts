@@ -1,11 +1,4 @@
-import {
-  createLayoutParser,
-  parseQuantity,
-  requireCents,
-  requireCount,
-  requirePhone,
-  stripContinued,
-} from './core.js';
+import { createLayoutParser, parseQuantity, requireCents, requireCount } from './core.js';
 
 /**
  * DNA Oyj: per subscription `Numero 040 123 4567 – Name`, the cost center (if any) on the next line;
@@ -40,17 +33,8 @@ export const dna = createLayoutParser({
   subscriptionTotal: 'Numero yhteensä',
   otherHeading: 'Muut maksut',
   otherTotal: 'Muut maksut yhteensä',
-  parseSubscriptionHeading(text) {
-    const { text: t, continued } = stripContinued(text);
-    const m = /^Numero\s+((?:\+358|0)[\d ]*\d)\s+[\u2013\u2014-]\s+(.+)$/.exec(t);
-    if (!m) return null;
-    return { phoneNumber: requirePhone(m[1]), userName: m[2].trim(), costCenter: null, continued };
-  },
-  parseCostCenterHeading(text) {
-    const { text: t, continued } = stripContinued(text);
-    const m = /^Kustannuspaikka\s+(\S+)$/.exec(t);
-    return m ? { code: m[1], scope: 'subscription', continued } : null;
-  },
+  subscriptionHeading: /^Numero\s+((?:\+358|0)[\d ]*\d)\s+[\u2013\u2014-]\s+(.+)$/,
+  costCenterHeading: { pattern: /^Kustannuspaikka\s+(\S+)$/, scope: 'subscription' },
   readRow(cells) {
     const countText = cells.get('count');
     const quantityText = cells.get('quantity');

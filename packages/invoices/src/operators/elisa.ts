@@ -1,4 +1,4 @@
-import { createLayoutParser, parseQuantity, requireCents, requirePhone, stripContinued } from './core.js';
+import { createLayoutParser, parseQuantity, requireCents } from './core.js';
 
 /** Elisa Oyj: per-subscription specification `Liittymä <number> <name> [Kustannuspaikka <code>]`. */
 export const elisa = createLayoutParser({
@@ -29,12 +29,7 @@ export const elisa = createLayoutParser({
   subscriptionTotal: 'Liittymä yhteensä',
   otherHeading: 'Muut maksut',
   otherTotal: 'Muut maksut yhteensä',
-  parseSubscriptionHeading(text) {
-    const { text: t, continued } = stripContinued(text);
-    const m = /^Liittymä\s+((?:\+358|0)[\d ]*\d)\s+(\D.*?)(?:\s+Kustannuspaikka\s+(\S+))?$/.exec(t);
-    if (!m) return null;
-    return { phoneNumber: requirePhone(m[1]), userName: m[2].trim(), costCenter: m[3] ?? null, continued };
-  },
+  subscriptionHeading: /^Liittymä\s+((?:\+358|0)[\d ]*\d)\s+(\D.*?)(?:\s+Kustannuspaikka\s+(\S+))?$/,
   readRow(cells) {
     const quantity = cells.get('quantity');
     const unitPrice = cells.get('unitPrice');

@@ -1,11 +1,4 @@
-import {
-  createLayoutParser,
-  parseQuantity,
-  requireCents,
-  requireCount,
-  requirePhone,
-  stripContinued,
-} from './core.js';
+import { createLayoutParser, parseQuantity, requireCents, requireCount } from './core.js';
 
 /**
  * Telia Finland Oyj: specification grouped by cost center (`Kustannuspaikka: 1001 Myynti`), per
@@ -34,17 +27,8 @@ export const telia = createLayoutParser({
   groupTotal: 'Kustannuspaikka yhteensä',
   otherHeading: 'Muut maksut',
   otherTotal: 'Muut maksut yhteensä',
-  parseSubscriptionHeading(text) {
-    const { text: t, continued } = stripContinued(text);
-    const m = /^((?:\+358|0)[\d ]*\d)\s*\/\s*(\D.*)$/.exec(t);
-    if (!m) return null;
-    return { phoneNumber: requirePhone(m[1]), userName: m[2].trim(), continued };
-  },
-  parseCostCenterHeading(text) {
-    const { text: t, continued } = stripContinued(text);
-    const m = /^Kustannuspaikka:\s*(\S+)(?:\s.*)?$/.exec(t);
-    return m ? { code: m[1], scope: 'group', continued } : null;
-  },
+  subscriptionHeading: /^((?:\+358|0)[\d ]*\d)\s*\/\s*(\D.*)$/,
+  costCenterHeading: { pattern: /^Kustannuspaikka:\s*(\S+)(?:\s.*)?$/, scope: 'group' },
   readRow(cells) {
     const countText = cells.get('count');
     const count = countText ? requireCount(countText, 'count') : null;
