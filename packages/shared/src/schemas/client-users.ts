@@ -7,6 +7,8 @@ import {
   defineMaster,
   enumWithDefault,
   labelledBy,
+  type MasterMessages,
+  type MasterMeta,
   optId,
   optionSchema,
   optText,
@@ -177,69 +179,71 @@ export const clientUserSchema = z.object({
 });
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
+/** What a user resource declares of its own (`userResource` adds what all of them share). */
+type UserResourceOwn<
+  E extends z.ZodObject,
+  C extends z.ZodType,
+  S extends readonly [string, ...string[]],
+> = Omit<MasterMeta<E, C, S>, 'searchable' | 'defaultSort' | 'savedAs' | 'messages'> & {
+  messages: Pick<MasterMessages, 'created' | 'updated' | 'duplicate'>;
+};
+
 /**
  * What a client's users and the provider's users declare alike: listed in Client Management,
  * searched by name, email or contact number (contains, case-insensitive), sorted by name, the
  * name and email first in the list and the form, the last login last in the list; never deleted
  * (deactivated by a workflow of their own: the default delete and in-use messages stand in);
  * writes answer `{ user, code, message }`. The email is unique among all users, whatever its case.
+ * `declare` gives the rest, its columns and fields labelled `<prefix>.<key>` by `user`: those
+ * between the email and the last login, and those after the email.
  */
-const userResource = (prefix: string) => {
+const userResource = <
+  E extends z.ZodObject,
+  C extends z.ZodType,
+  const S extends readonly ['name', ...string[]],
+>(
+  prefix: string,
+  declare: (user: ReturnType<typeof labelledBy>) => UserResourceOwn<E, C, S>,
+) => {
   const user = labelledBy(prefix);
-  return {
-    user,
-    shared: {
-      searchable: ['name', 'email', 'contactNumber'],
-      defaultSort: 'name',
-      savedAs: 'user',
-    },
-    nameColumns: [user.col('name'), user.col('email')],
-    lastLoginColumn: user.col('lastLoginAt', 'date'),
-    nameFields: [
+  const own = declare(user);
+  return defineMaster({
+    searchable: ['name', 'email', 'contactNumber'],
+    defaultSort: 'name',
+    savedAs: 'user',
+    ...own,
+    columns: [user.col('name'), user.col('email'), ...own.columns, user.col('lastLoginAt', 'date')],
+    fields: [
       user.field('name', 'text', { required: true, maxLength: 200 }),
       user.field('email', 'text', { required: true }),
+      ...own.fields,
     ],
-  } as const;
+    messages: { ...DEFAULT_MESSAGES, ...own.messages },
+  });
 };
-
-const clientUsers = userResource('clients.users');
 
 /**
  * A client's additional users as a resource nested under their client
  * (`/api/clients/:clientId/users`, the API's generic resource mechanism): the client's users with
  * the client-user role, filtered by status (the rest: `userResource`).
  */
-export const clientUserResource = defineMaster({
-  ...clientUsers.shared,
+export const clientUserResource = userResource('clients.users', (user) => ({
   key: 'clientUsers',
   path: 'users',
   permission: 'clients.manage',
   sortable: CLIENT_USER_SORTABLE,
   filters: { status: { type: 'enum', values: CLIENT_USER_STATUSES } },
-  columns: [
-    ...clientUsers.nameColumns,
-    clientUsers.user.col('status', 'enum'),
-    clientUsers.user.col('country'),
-    clientUsers.lastLoginColumn,
-  ],
+  columns: [user.col('status', 'enum'), user.col('country')],
   fields: [
-    ...clientUsers.nameFields,
-    clientUsers.user.field('address', 'text', { maxLength: 500 }),
-    clientUsers.user.field('contactNumber', 'phone'),
-    clientUsers.user.field('country', 'text', { maxLength: 100 }),
-    clientUsers.user.field('status', 'enum'),
+    user.field('address', 'text', { maxLength: 500 }),
+    user.field('contactNumber', 'phone'),
+    user.field('country', 'text', { maxLength: 100 }),
+    user.field('status', 'enum'),
   ],
-  messages: {
-    ...DEFAULT_MESSAGES,
-    created: 'clientUserAdded',
-    updated: 'clientUserUpdated',
-    duplicate: 'clientUserEmailExists',
-  },
+  messages: { created: 'clientUserAdded', updated: 'clientUserUpdated', duplicate: 'clientUserEmailExists' },
   entity: clientUserSchema,
   create: clientUserInputSchema,
-});
-
-const providerUsers = userResource('clients.providerUsers');
+}));
 
 /**
  * The provider's own admins and consultants (issue 11; decisions/0012) as a declared resource
@@ -247,8 +251,7 @@ const providerUsers = userResource('clients.providerUsers');
  * status (the rest: `userResource`). The role's permissions and a consultant's companies are the
  * web form's items beside these fields.
  */
-export const providerUserResource = defineMaster({
-  ...providerUsers.shared,
+export const providerUserResource = userResource('clients.providerUsers', (user) => ({
   key: 'providerUsers',
   path: 'provider-users',
   permission: 'users.manage',
@@ -257,33 +260,19 @@ export const providerUserResource = defineMaster({
     role: { type: 'enum', values: PROVIDER_USER_ROLES },
     status: { type: 'enum', values: PROVIDER_USER_STATUSES },
   },
-  columns: [
-    ...providerUsers.nameColumns,
-    providerUsers.user.col('role', 'enum'),
-    providerUsers.user.col('status', 'enum'),
-    providerUsers.lastLoginColumn,
-  ],
+  columns: [user.col('role', 'enum'), user.col('status', 'enum')],
   fields: [
-    ...providerUsers.nameFields,
-    providerUsers.user.field('contactNumber', 'phone'),
-    providerUsers.user.field('role', 'enum', {
+    user.field('contactNumber', 'phone'),
+    user.field('role', 'enum', {
       required: true,
-      options: PROVIDER_USER_ROLES.map((value) => ({
-        value,
-        labelKey: providerUsers.user.labelKey(`roles.${value}`),
-      })),
+      options: PROVIDER_USER_ROLES.map((value) => ({ value, labelKey: user.labelKey(`roles.${value}`) })),
     }),
-    providerUsers.user.field('status', 'enum'),
+    user.field('status', 'enum'),
   ],
-  messages: {
-    ...DEFAULT_MESSAGES,
-    created: 'providerUserAdded',
-    updated: 'providerUserUpdated',
-    duplicate: 'userEmailExists',
-  },
+  messages: { created: 'providerUserAdded', updated: 'providerUserUpdated', duplicate: 'userEmailExists' },
   entity: providerUserSchema,
   create: providerUserInputSchema,
-});
+}));
 
 export const clientUserListQuerySchema = clientUserResource.listQuery;
 export type ClientUserListQuery = z.infer<typeof clientUserListQuerySchema>;
