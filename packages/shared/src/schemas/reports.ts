@@ -274,8 +274,8 @@ export const summaryQuerySchema = costUsageFiltersSchema
 export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
 /**
- * A summary of `figures`: rows of the organization (`costCenterId` null and `name` null) or of a cost
- * center (null name: none), and the answer with the same figures over all rows as its totals.
+ * The answer of a summary of `figures`: rows of the organization (`costCenterId` null and `name` null)
+ * or of a cost center (null name: none), with the same figures over all rows as its totals.
  */
 function summaryOf<F extends z.ZodRawShape>(figures: F) {
   const row = z.object({
@@ -283,24 +283,19 @@ function summaryOf<F extends z.ZodRawShape>(figures: F) {
     name: z.string().nullable(),
     ...figures,
   });
-  return {
-    row,
-    list: z.object({ ...clientPeriod, ...listAnswer(row, { totals: z.object(figures) }).shape }),
-  };
+  return z.object({ ...clientPeriod, ...listAnswer(row, { totals: z.object(figures) }).shape });
 }
 
-const costSummary = summaryOf({
+export const costSummaryListSchema = summaryOf({
   /** Costs a plan decides (`OPTIMIZABLE_USAGE_TYPES`), the rest, and both (euros). */
   optimizableCost: z.string(),
   otherCost: z.string(),
   totalCost: z.string(),
 });
-export const costSummaryRowSchema = costSummary.row;
-export type CostSummaryRow = z.infer<typeof costSummaryRowSchema>;
-export const costSummaryListSchema = costSummary.list;
 export type CostSummaryList = z.infer<typeof costSummaryListSchema>;
+export type CostSummaryRow = CostSummaryList['items'][number];
 
-const usageSummary = summaryOf({
+export const usageSummaryListSchema = summaryOf({
   /** Domestic and roaming use (roaming: cost categories of zones outside Finland). */
   ...usedQuantities,
   roamingVoiceMinutes: z.number(),
@@ -308,10 +303,8 @@ const usageSummary = summaryOf({
   /** What the use cost (optimizable costs other than monthly fees). */
   usageCost: z.string(),
 });
-export const usageSummaryRowSchema = usageSummary.row;
-export type UsageSummaryRow = z.infer<typeof usageSummaryRowSchema>;
-export const usageSummaryListSchema = usageSummary.list;
 export type UsageSummaryList = z.infer<typeof usageSummaryListSchema>;
+export type UsageSummaryRow = UsageSummaryList['items'][number];
 
 // ---- overcharged plans (invoice audit) ----------------------------------------------------------------
 
