@@ -5,7 +5,6 @@ import {
   DEFAULT_MESSAGES,
   defineMaster,
   labelledBy,
-  listResponseSchemaOf,
   optId,
   optMoney,
   reqId,
@@ -247,9 +246,6 @@ export const planDetailSchema = z.object({
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 
-export const planDetailListSchema = listResponseSchemaOf(planDetailSchema);
-export type PlanDetailList = z.infer<typeof planDetailListSchema>;
-
 /** A plan the subscription may be put on: its operator's, the client's own rows overriding by name. */
 export const planChoiceSchema = z.object({
   id: z.number().int(),
@@ -304,6 +300,9 @@ const planDetailDeclaration = defineMaster({
 });
 /** The list query names the client too (`clientId`: provider users must). */
 export const planDetailResource = { ...planDetailDeclaration, listQuery: planDetailListQuerySchema };
+
+export const planDetailListSchema = planDetailResource.list;
+export type PlanDetailList = z.infer<typeof planDetailListSchema>;
 
 export const planDetailSavedSchema = z.object({
   planDetail: planDetailSchema,
