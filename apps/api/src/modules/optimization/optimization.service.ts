@@ -13,6 +13,7 @@ import {
   type OptimizationSettings,
   type Savings,
   type SavingsQuery,
+  type SubscriptionFinding,
 } from '@kulu/shared';
 import {
   clients,
@@ -110,6 +111,9 @@ const joined = (db: Executor) =>
       monthlySavingCents: r.monthlySavingCents,
       reasonCode: r.reasonCode,
       reasonParams: r.reasonParams,
+      kind: r.kind,
+      monthsUsed: r.monthsUsed,
+      createdAt: r.createdAt,
     })
     .from(r)
     .innerJoin(s, eq(s.id, r.subscriptionId))
@@ -171,6 +175,28 @@ function item(row: Joined, mark: OptimizationItem['mark'] | undefined, lang: Lan
     yearlySaving: euros(row.monthlySavingCents * 12),
     reason: renderReason({ code: row.reasonCode, params: row.reasonParams } as Reason, lang),
     mark: mark ?? null,
+  };
+}
+
+/**
+ * The subscription's finding of the latest run as the optimization list shows it, with what it
+ * rests on (its tab, the months of use, when it was made); null: not optimized yet. The
+ * subscription detail shows it (the caller's Scope was checked there).
+ */
+export async function subscriptionFinding(
+  db: Executor,
+  subscriptionId: number,
+  clientId: number,
+  lang: Lang,
+): Promise<SubscriptionFinding | null> {
+  const [row] = await joined(db).where(and(eq(r.subscriptionId, subscriptionId), eq(r.clientId, clientId)));
+  if (!row) return null;
+  const marks = await marksOf(db, [subscriptionId]);
+  return {
+    ...item(row, marks.get(subscriptionId), lang),
+    kind: row.kind,
+    monthsUsed: row.monthsUsed,
+    optimizedAt: new Date(row.createdAt).toISOString(),
   };
 }
 

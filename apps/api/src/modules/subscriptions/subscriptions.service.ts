@@ -1,7 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { renderReason, type ReasonCode } from '@kulu/optimizer';
-import type { Lang, SubscriptionDetail, SubscriptionDetailQuery, SubscriptionFinding } from '@kulu/shared';
+import type { Lang, SubscriptionDetail, SubscriptionDetailQuery } from '@kulu/shared';
 import {
   clients,
   costCategories,
@@ -9,8 +7,6 @@ import {
   invoices,
   monthlyFacts,
   operators,
-  optimizationMarks,
-  optimizationResults,
   plans,
   subCompanies,
   subscriptions,
@@ -19,11 +15,10 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { Scope } from '../../lib/scope.js';
 import { categoryCosts, factsInScope } from '../invoices/invoices.service.js';
+import { subscriptionFinding } from '../optimization/optimization.service.js';
 
 const f = monthlyFacts;
 const monthOf = (col: unknown) => sql<string>`to_char(${col}, 'YYYY-MM')`;
-/** Integer cents as a decimal euro string ("12.90"). */
-const eurosOf = (cents: unknown) => sql<string>`round(${cents}::numeric / 100, 2)::text`;
 const num = (s: string | null) => (s == null ? 0 : Number(s));
 
 /**
@@ -134,7 +129,7 @@ export async function getSubscription(
       .where(and(mine, scope.where({ clientId: invoices.clientId, subCompanyId: invoices.subCompanyId })))
       .groupBy(invoices.id, operators.name)
       .orderBy(desc(invoices.periodStart), desc(invoices.id)),
-    canViewOptimization ? findingOf(db, s, lang) : null,
+    canViewOptimization ? subscriptionFinding(db, s.id, s.clientId, lang) : null,
   ]);
 
   const { planId, planName, listPrice, contractPrice, ...rest } = s;
@@ -156,78 +151,5 @@ export async function getSubscription(
     totalCost: total?.cost ?? '0.00',
     invoices: invoiceRows,
     finding,
-  };
-}
-
-const currentPlan = alias(plans, 'current_plan');
-const bestPlan = alias(plans, 'best_plan');
-
-/** The subscription's row of the latest optimization, with its mark (null: not optimized yet). */
-async function findingOf(
-  db: Db,
-  s: {
-    id: number;
-    clientId: number;
-    phoneNumber: string;
-    userName: string | null;
-    subCompanyId: number | null;
-    subCompanyName: string | null;
-    costCenterId: number | null;
-    costCenterName: string | null;
-  },
-  lang: Lang,
-): Promise<SubscriptionFinding | null> {
-  const r = optimizationResults;
-  const [row] = await db
-    .select({
-      kind: r.kind,
-      operatorId: r.operatorId,
-      currentPlanId: r.currentPlanId,
-      currentPlan: currentPlan.name,
-      bestPlanId: r.bestPlanId,
-      bestPlan: bestPlan.name,
-      currentMonthlyCost: eurosOf(r.currentMonthlyCents),
-      bestMonthlyCost: eurosOf(r.bestMonthlyCents),
-      monthlySaving: eurosOf(r.monthlySavingCents),
-      yearlySaving: eurosOf(sql`${r.monthlySavingCents} * 12`),
-      reasonCode: r.reasonCode,
-      reasonParams: r.reasonParams,
-      monthsUsed: r.monthsUsed,
-      createdAt: r.createdAt,
-    })
-    .from(r)
-    .leftJoin(currentPlan, eq(currentPlan.id, r.currentPlanId))
-    .leftJoin(bestPlan, eq(bestPlan.id, r.bestPlanId))
-    .where(and(eq(r.subscriptionId, s.id), eq(r.clientId, s.clientId)));
-  if (!row) return null;
-  const m = optimizationMarks;
-  const [mark] = await db
-    .select({ status: m.status, markedAt: m.markedAt, realisedMonth: monthOf(m.realisedMonth) })
-    .from(m)
-    .where(and(eq(m.subscriptionId, s.id), eq(m.clientId, s.clientId), eq(m.cancelled, false)))
-    .orderBy(desc(m.markedAt), desc(m.id))
-    .limit(1);
-  const { reasonCode, reasonParams, createdAt, ...figures } = row;
-  return {
-    subscriptionId: s.id,
-    phoneNumber: s.phoneNumber,
-    userName: s.userName,
-    subCompanyId: s.subCompanyId,
-    subCompanyName: s.subCompanyName,
-    costCenterId: s.costCenterId,
-    costCenterName: s.costCenterName,
-    ...figures,
-    reason: renderReason(
-      { code: reasonCode as ReasonCode, params: reasonParams as Record<string, number> },
-      lang,
-    ),
-    mark: mark
-      ? {
-          status: mark.status,
-          markedAt: new Date(mark.markedAt).toISOString(),
-          realisedMonth: mark.realisedMonth ?? null,
-        }
-      : null,
-    optimizedAt: new Date(createdAt).toISOString(),
   };
 }
