@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { invoices } from '../db/schema/index.js';
 import type { Mail } from '../lib/mailer.js';
 import type { Deps } from '../types.js';
 import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
 import { stopParseChild } from './parse-runner.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
-import { noLiveJob, QUEUE } from '../lib/queue.js';
+import { QUEUE, resendLost } from '../lib/queue.js';
 import { sweeper } from './sweep.js';
 import type { PhaseLog } from '../lib/phases.js';
 import { uploadReminderHandler } from '../modules/invoices/upload-reminders.js';
@@ -127,18 +127,9 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
  * get a new job; the handler is idempotent, so a duplicate costs one no-op.
  */
 async function requeueOrphans(deps: Deps): Promise<number> {
-  const { db } = deps.database;
-  const rows = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.uploadState, 'in_progress'),
-        noLiveJob(QUEUE.parseInvoice, sql`(j.data->>'invoiceId')::int = ${invoices.id}`),
-      ),
-    );
-  for (const r of rows) await queueParse(deps, r.id);
-  return rows.length;
+  const match = sql`(j.data->>'invoiceId')::int = ${invoices.id}`;
+  const lost = { id: invoices.id, waiting: eq(invoices.uploadState, 'in_progress'), match };
+  return resendLost(deps.database.db, QUEUE.parseInvoice, lost, (id) => queueParse(deps, id));
 }
 
 /** Graceful stop: no new jobs, running handlers finish (or are released), the parse worker ends. */

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../db/client.js';
 import type { Config } from '../config.js';
 
 /** Queue names (pg-boss 10: each is created before use). */
@@ -38,6 +39,26 @@ export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
  */
 export const noLiveJob = (queue: QueueName, match: SQL): SQL =>
   sql`not exists (select 1 from pgboss.job j where j.name = ${queue} and j.state < 'completed' and ${match})`;
+
+/**
+ * A sweep's resend: each `id` (in order) of the rows `waiting` selects that no job of `queue` waits
+ * or runs for (`match`, the condition naming the row on the job `j`, as in `noLiveJob`) is sent
+ * again by `send`. Returns how many were sent.
+ */
+export async function resendLost(
+  db: Executor,
+  queue: QueueName,
+  lost: { id: AnyPgColumn<{ data: number; notNull: true }>; waiting: SQL; match: SQL },
+  send: (id: number) => Promise<unknown>,
+): Promise<number> {
+  const rows = await db
+    .selectDistinct({ id: lost.id })
+    .from(lost.id.table)
+    .where(and(lost.waiting, noLiveJob(queue, lost.match)))
+    .orderBy(lost.id);
+  for (const r of rows) await send(r.id);
+  return rows.length;
+}
 
 /**
  * Queues with a pg-boss policy other than `standard`. `stately` + a singletonKey per client: at most

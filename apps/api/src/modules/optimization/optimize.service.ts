@@ -21,7 +21,7 @@ import {
   type OPTIMIZATION_TRIGGERS,
 } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
-import { noLiveJob, QUEUE } from '../../lib/queue.js';
+import { QUEUE, resendLost } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 
 /**
@@ -113,19 +113,12 @@ export async function requestOptimization(
  * every instance and after plan writes.
  */
 export async function dispatchQueuedRuns(deps: Deps): Promise<number> {
-  const { db } = deps.database;
   await deps.jobs.start();
-  const rows = await db
-    .selectDistinct({ clientId: optimizationRuns.clientId })
-    .from(optimizationRuns)
-    .where(
-      and(
-        eq(optimizationRuns.status, 'queued'),
-        noLiveJob(QUEUE.optimizeClient, sql`j.singleton_key = 'optimize:' || ${optimizationRuns.clientId}`),
-      ),
-    );
-  for (const r of rows) await sendOptimizeJob(deps, r.clientId);
-  return rows.length;
+  const match = sql`j.singleton_key = 'optimize:' || ${optimizationRuns.clientId}`;
+  const lost = { id: optimizationRuns.clientId, waiting: eq(optimizationRuns.status, 'queued'), match };
+  return resendLost(deps.database.db, QUEUE.optimizeClient, lost, (clientId) =>
+    sendOptimizeJob(deps, clientId),
+  );
 }
 
 const REGION: Record<string, RoamingRegion | undefined> = {

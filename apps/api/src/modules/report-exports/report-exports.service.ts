@@ -1,5 +1,5 @@
 import { Readable, Writable } from 'node:stream';
-import { and, asc, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import {
   message,
   REPORT_EXPORT_LABELS,
@@ -16,7 +16,7 @@ import { mailTemplates } from '../../lib/mail-templates/index.js';
 import type { Scope } from '../../lib/scope.js';
 import { writeWorkbook } from '../../lib/xlsx/index.js';
 import { callerForUser } from '../../plugins/access.js';
-import { noLiveJob, QUEUE, type JobHandler } from '../../lib/queue.js';
+import { QUEUE, resendLost, type JobHandler } from '../../lib/queue.js';
 import type { AuthUser, Deps } from '../../types.js';
 import { resolveSlice } from '../dashboards/dashboards.service.js';
 import { ARCHIVE_PERMISSION, archiveSheets } from './archive-sheets.js';
@@ -321,17 +321,8 @@ export async function removeExpiredExports(deps: Deps): Promise<number> {
 
 /** Scheduled exports whose job is gone (the send failed after the row was committed) get a new one. */
 export async function requeueScheduledExports(deps: Deps): Promise<number> {
-  const { db } = deps.database;
-  const rows = await db
-    .select({ id: reportExports.id })
-    .from(reportExports)
-    .where(
-      and(
-        eq(reportExports.status, 'scheduled'),
-        noLiveJob(QUEUE.buildReportExport, sql`(j.data->>'exportId')::int = ${reportExports.id}`),
-      ),
-    )
-    .orderBy(asc(reportExports.id));
-  for (const r of rows) await deps.jobs.send(QUEUE.buildReportExport, { exportId: r.id });
-  return rows.length;
+  const match = sql`(j.data->>'exportId')::int = ${reportExports.id}`;
+  const lost = { id: reportExports.id, waiting: eq(reportExports.status, 'scheduled'), match };
+  const send = (exportId: number) => deps.jobs.send(QUEUE.buildReportExport, { exportId });
+  return resendLost(deps.database.db, QUEUE.buildReportExport, lost, send);
 }
