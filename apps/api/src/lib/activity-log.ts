@@ -37,3 +37,31 @@ export async function logActivity(tx: Executor, entry: ActivityEntry): Promise<v
     after: jsonOf(entry.after),
   });
 }
+
+/**
+ * The log of a module's changes to one kind of row, each by a signed-in caller:
+ * `log(tx, caller, id, action, before, after)`, the entity's name overridable per entry (a part
+ * of the row, e.g. a client's assigned companies). `clientRows`: the rows are clients, so each
+ * entry names its client too.
+ */
+export const changeLog =
+  (area: string, entity: string, opts: { clientRows?: boolean } = {}) =>
+  (
+    tx: Executor,
+    caller: { user: { id: number } },
+    id: number,
+    action: string,
+    before: unknown,
+    after: unknown,
+    what = entity,
+  ) =>
+    logActivity(tx, {
+      userId: caller.user.id,
+      clientId: opts.clientRows ? id : null,
+      area,
+      action,
+      entity: what,
+      entityId: id,
+      before,
+      after,
+    });

@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { logActivity } from '../../lib/activity-log.js';
+import { changeLog } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { checkOutboundUrl, OutboundUrlError } from '../../lib/outbound-url.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
@@ -40,28 +40,8 @@ import { conflictAs, isoTimeOrNull as iso } from '../../lib/db-values.js';
  * one transaction with its activity log row. Design: docs/decisions/0007-client-management.md.
  */
 
-const AREA = 'clients';
-
-/** The activity log row of a change of client `id` by the caller. */
-const logClientChange = (
-  tx: Executor,
-  caller: Caller,
-  id: number,
-  action: string,
-  before: unknown,
-  after: unknown,
-  entity = 'client',
-) =>
-  logActivity(tx, {
-    userId: caller.user.id,
-    clientId: id,
-    area: AREA,
-    action,
-    entity,
-    entityId: id,
-    before,
-    after,
-  });
+/** The activity log row of a change of client `id` (or of a part of it: `what`) by the caller. */
+const logClientChange = changeLog('clients', 'client', { clientRows: true });
 
 /** The client's portal sign-in for its own operator (the automation's credentials). */
 const credential = and(

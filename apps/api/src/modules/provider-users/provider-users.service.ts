@@ -15,7 +15,7 @@ import {
 } from '@kulu/shared';
 import { clients, consultantUserCompanies, users } from '../../db/schema/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { logActivity } from '../../lib/activity-log.js';
+import { changeLog } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 import type { Caller } from '../../types.js';
@@ -32,18 +32,8 @@ import { conflictAs, emailTaken, isoTimeOrNull as iso, setUserStatus } from '../
  * one's own `users.manage`.
  */
 
-const AREA = 'users';
-const ENTITY = 'providerUser';
-
-/** The activity log row of a change of provider user `id` by `me`. */
-const logUserChange = (
-  tx: Executor,
-  me: Caller,
-  id: number,
-  action: string,
-  before: unknown,
-  after: unknown,
-) => logActivity(tx, { userId: me.user.id, area: AREA, action, entity: ENTITY, entityId: id, before, after });
+/** The activity log row of a change of provider user `id` by the caller. */
+const logUserChange = changeLog('users', 'providerUser');
 const MANAGE = 'users.manage';
 
 const isProviderUser = and(inArray(users.roleId, Object.values(PROVIDER_ROLE_IDS)), isNull(users.clientId));
