@@ -28,6 +28,13 @@ export const passwordSchema = text({ max: 128, trim: false }).refine(
 
 export const emailSchema = text({ max: 254 }).toLowerCase().email();
 
+/**
+ * What a list of user accounts (a client's users, the provider's users) sorts by: the name and the
+ * email first, then the list's `own` keys, then when the account was created and last signed in.
+ */
+export const userSortable = <const K extends readonly string[]>(...own: K) =>
+  ['name', 'email', ...own, 'createdAt', 'lastLoginAt'] as const;
+
 /** Finnish and international phone numbers: digits with an optional leading +, 6–15 digits. */
 export const phoneSchema = z
   .string()

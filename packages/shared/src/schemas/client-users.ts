@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CLIENT_USER_PERMISSIONS } from '../permissions.js';
-import { emailSchema, phoneSchema } from './auth.js';
+import { emailSchema, phoneSchema, userSortable } from './auth.js';
 import { companyPermissionSchema } from './client-masters.js';
 import {
   DEFAULT_MESSAGES,
@@ -128,14 +128,7 @@ export type ClientUserOptions = z.infer<typeof clientUserOptionsSchema>;
 export const CLIENT_USER_STATUSES = ['active', 'inactive'] as const;
 export type ClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];
 
-export const CLIENT_USER_SORTABLE = [
-  'name',
-  'email',
-  'status',
-  'country',
-  'createdAt',
-  'lastLoginAt',
-] as const;
+export const CLIENT_USER_SORTABLE = userSortable('status', 'country');
 export type ClientUserSortKey = (typeof CLIENT_USER_SORTABLE)[number];
 
 const idList = z.array(idSchema).max(200).default([]);

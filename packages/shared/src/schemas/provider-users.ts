@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../permissions.js';
 import { ROLE } from '../roles.js';
-import { emailSchema, phoneSchema } from './auth.js';
+import { emailSchema, phoneSchema, userSortable } from './auth.js';
 import { enumWithDefault, listResponseSchemaOf, optionSchema, reqText } from './masters/common.js';
 import { blankAsNull, idSchema, listQuery, notBlank, savedAnswer, searchText } from './primitives.js';
 
@@ -27,14 +27,7 @@ export const providerRolePermissions = (role: ProviderUserRole): readonly string
 export const PROVIDER_USER_STATUSES = ['active', 'inactive'] as const;
 export type ProviderUserStatus = (typeof PROVIDER_USER_STATUSES)[number];
 
-export const PROVIDER_USER_SORTABLE = [
-  'name',
-  'email',
-  'role',
-  'status',
-  'createdAt',
-  'lastLoginAt',
-] as const;
+export const PROVIDER_USER_SORTABLE = userSortable('role', 'status');
 export type ProviderUserSortKey = (typeof PROVIDER_USER_SORTABLE)[number];
 
 export const providerUserListQuerySchema = listQuery(PROVIDER_USER_SORTABLE, {
