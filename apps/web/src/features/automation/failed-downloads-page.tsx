@@ -1,14 +1,14 @@
-import { App, Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FetchRun } from '@kulu/shared';
 import { PageHeading } from '../../components/page-heading';
 import { PagedTable, type PagedColumn } from '../../components/paged-table';
-import { errorText } from '../../lib/form-rules';
 import { NO_SORT } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
-import { AUTOMATION_KEY, failedDownloadsQuery, retryFailedDownload } from './api';
+import { failedDownloadsQuery, retryFailedDownload } from './api';
+import { RowActionButton, useRowAction } from './row-action';
 import { formatDateTime } from '../../lib/format';
 import { formatMonth } from './labels';
 
@@ -16,18 +16,11 @@ import { formatMonth } from './labels';
 export function FailedDownloadsPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { state, tableOf } = usePagedState(NO_SORT);
   const list = useQuery(failedDownloadsQuery(state.page, state.pageSize));
-  const retry = useMutation({
-    mutationFn: retryFailedDownload,
-    onSuccess: (res) => {
-      void message.success(t('errors.retryQueued', { defaultValue: res.message }));
-      void queryClient.invalidateQueries({ queryKey: AUTOMATION_KEY });
-    },
-    onError: (err) => void message.error(errorText(t, err)),
-  });
+  const retry = useRowAction(retryFailedDownload, (res) =>
+    t('errors.retryQueued', { defaultValue: res.message }),
+  );
 
   const columns: PagedColumn<FetchRun>[] = [
     { key: 'client', dataIndex: 'clientName', title: t('automation.columns.client') },
@@ -62,15 +55,9 @@ export function FailedDownloadsPage() {
         emptyText={t('automation.noFailures')}
         rowActions={{
           render: (row) => (
-            <Button
-              size="small"
-              icon={<RedoOutlined />}
-              loading={retry.isPending && retry.variables === row.id}
-              onClick={() => retry.mutate(row.id)}
-              data-testid="retry"
-            >
+            <RowActionButton action={retry} id={row.id} icon={<RedoOutlined />} testId="retry">
               {t('automation.retry')}
-            </Button>
+            </RowActionButton>
           ),
         }}
         testId="failed-downloads-table"

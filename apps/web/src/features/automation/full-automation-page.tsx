@@ -1,34 +1,26 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlayCircleOutlined, SettingOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FullAutomationRow } from '@kulu/shared';
 import { AddButton } from '../../components/add-button';
 import { PageHeading } from '../../components/page-heading';
 import { errorText } from '../../lib/form-rules';
-import { AUTOMATION_KEY, fullAutomationQuery, runNow } from './api';
+import { fullAutomationQuery, runNow } from './api';
 import { AutomationSettingsModal } from './automation-settings-modal';
 import { formatDateTime, NONE } from '../../lib/format';
 import { RUN_COLOR } from './labels';
+import { RowActionButton, useRowAction } from './row-action';
 
 /** Full Automation (spec §2): the clients whose invoices are fetched from the operator portals. */
 export function FullAutomationPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const list = useQuery(fullAutomationQuery());
   const [settings, setSettings] = useState<{ clientId?: number } | null>(null);
-  const run = useMutation({
-    mutationFn: runNow,
-    onSuccess: (res) => {
-      void message.success(t('automation.runStarted', { count: res.jobs }));
-      void queryClient.invalidateQueries({ queryKey: AUTOMATION_KEY });
-    },
-    onError: (err) => void message.error(errorText(t, err)),
-  });
+  const run = useRowAction(runNow, (res) => t('automation.runStarted', { count: res.jobs }));
 
   const columns: TableColumnsType<FullAutomationRow> = [
     { key: 'client', dataIndex: 'clientName', title: t('automation.columns.client') },
@@ -73,15 +65,9 @@ export function FullAutomationPage() {
       align: 'right',
       render: (_: unknown, row) => (
         <Space size={4}>
-          <Button
-            size="small"
-            icon={<PlayCircleOutlined />}
-            loading={run.isPending && run.variables === row.clientId}
-            onClick={() => run.mutate(row.clientId)}
-            data-testid="run-now"
-          >
+          <RowActionButton action={run} id={row.clientId} icon={<PlayCircleOutlined />} testId="run-now">
             {t('automation.runNow')}
-          </Button>
+          </RowActionButton>
           <Button
             size="small"
             icon={<SettingOutlined />}
