@@ -1,4 +1,4 @@
-import { Button, Checkbox, Input, Select, Upload } from 'antd';
+import { Button, Checkbox, Input, Select, Upload, type SelectProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { allMenuRoutes, type MasterField } from '@kulu/shared';
@@ -27,6 +27,17 @@ export function FieldInput({
   testId = `field-${field.key}`,
 }: Props) {
   const { t } = useTranslation();
+  /** A choice of the field's type's options (an enum's, the menu's pages). */
+  const choice = (props: Pick<SelectProps, 'options' | 'allowClear' | 'showSearch'>) => (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v)}
+      placeholder={t('masters.ui.select')}
+      {...props}
+      data-testid={testId}
+    />
+  );
   switch (field.type) {
     case 'boolean':
       return (
@@ -40,17 +51,10 @@ export function FieldInput({
         </Checkbox>
       );
     case 'enum':
-      return (
-        <Select
-          id={id}
-          value={value ?? undefined}
-          onChange={(v) => onChange?.(v)}
-          allowClear={!field.required}
-          placeholder={t('masters.ui.select')}
-          options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }))}
-          data-testid={testId}
-        />
-      );
+      return choice({
+        allowClear: !field.required,
+        options: (field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) })),
+      });
     case 'ref': {
       const parent = field.dependsOn ? values[field.dependsOn] : undefined;
       const waiting = Boolean(field.dependsOn) && (parent === undefined || parent === null || parent === '');
@@ -68,17 +72,10 @@ export function FieldInput({
       );
     }
     case 'page':
-      return (
-        <Select
-          id={id}
-          value={value ?? undefined}
-          onChange={(v) => onChange?.(v)}
-          placeholder={t('masters.ui.select')}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={allMenuRoutes().map((r) => ({ value: r.path, label: `${t(r.titleKey)} (${r.path})` }))}
-          data-testid={testId}
-        />
-      );
+      return choice({
+        showSearch: { optionFilterProp: 'label' },
+        options: allMenuRoutes().map((r) => ({ value: r.path, label: `${t(r.titleKey)} (${r.path})` })),
+      });
     case 'file':
       return (
         <Upload
