@@ -11,6 +11,7 @@ import {
   ExclamationCircleFilled,
   EyeInvisibleOutlined,
   EyeOutlined,
+  MailOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,11 @@ import { PUBLIC_ROUTES } from '@kulu/shared';
 /** The message of a field's value, given all values (a confirmation compares with another); none when valid. */
 export type FieldCheck<K extends string> = (value: string, values: Record<K, string>) => string | undefined;
 
-export function useAuthForm<K extends string>(checks: Record<K, FieldCheck<K>>) {
+/**
+ * A form's values and messages: `labels` name each field (its label, and the name its messages
+ * use), `checks` give each field's message.
+ */
+export function useAuthForm<K extends string>(labels: Record<K, string>, checks: Record<K, FieldCheck<K>>) {
   const names = Object.keys(checks) as K[];
   const [values, setValues] = useState(
     () => Object.fromEntries(names.map((n) => [n, ''])) as Record<K, string>,
@@ -41,6 +46,7 @@ export function useAuthForm<K extends string>(checks: Record<K, FieldCheck<K>>) 
   const field = (name: K) => ({
     id: name,
     name,
+    label: labels[name],
     value: values[name],
     error: errorOf(name),
     onChange: (e: { target: { value: string } }) => {
@@ -121,6 +127,11 @@ export function AuthField({
       </div>
     </div>
   );
+}
+
+/** The email a public form starts with (login, forgot password): its icon, the email keyboard, focused. */
+export function EmailField(props: Omit<FieldProps, 'type' | 'prefix'>) {
+  return <AuthField {...props} prefix={<MailOutlined />} type="email" autoFocus />;
 }
 
 const ALERT_ICONS = {

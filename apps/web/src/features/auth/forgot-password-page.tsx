@@ -1,11 +1,10 @@
-import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@kulu/shared';
 import { errorText, fieldError } from '../../lib/form-rules';
 import { usePageTitle } from '../../lib/use-page-title';
 import { forgotPassword } from './api';
-import { AuthAlert, AuthField, AuthHeading, AuthSubmit, BackToLogin, useAuthForm } from './auth-form';
+import { AuthAlert, AuthHeading, AuthSubmit, BackToLogin, EmailField, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 /** Asks for a reset link by email. */
@@ -13,8 +12,8 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   usePageTitle('auth.forgot.title');
   const send = useMutation({ mutationFn: (v: { email: string }) => forgotPassword(v.email) });
-  const emailLabel = t('auth.fields.email');
-  const form = useAuthForm({ email: (v) => fieldError(t, emailLabel, v, emailSchema) });
+  const labels = { email: t('auth.fields.email') };
+  const form = useAuthForm(labels, { email: (v) => fieldError(t, labels.email, v, emailSchema) });
 
   return (
     <AuthLayout>
@@ -24,14 +23,7 @@ export function ForgotPasswordPage() {
       )}
       {send.error && <AuthAlert type="error" title={errorText(t, send.error)} />}
       <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
-        <AuthField
-          {...form.field('email')}
-          label={emailLabel}
-          prefix={<MailOutlined />}
-          type="email"
-          autoComplete="email"
-          autoFocus
-        />
+        <EmailField {...form.field('email')} autoComplete="email" />
         <AuthSubmit loading={send.isPending}>{t('auth.forgot.submit')}</AuthSubmit>
       </form>
       <BackToLogin />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,7 +11,7 @@ import { keepLanguagePickedSignedOut, signedInLanguage } from '../../lib/setting
 import { sessionEndReason, startSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { operatorsQuery, requestToken } from './api';
-import { AuthAlert, AuthField, AuthHeading, AuthSubmit, useAuthForm } from './auth-form';
+import { AuthAlert, AuthField, AuthHeading, AuthSubmit, EmailField, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 /** Login: email, password and (optionally) the operator to work with. */
@@ -33,7 +33,7 @@ export function LoginPage() {
     },
   });
   const labels = { email: t('auth.fields.email'), password: t('auth.fields.password') };
-  const form = useAuthForm({
+  const form = useAuthForm(labels, {
     email: (v) => fieldError(t, labels.email, v),
     password: (v) => fieldError(t, labels.password, v),
   });
@@ -51,17 +51,9 @@ export function LoginPage() {
       )}
       {login.error && <AuthAlert type="error" title={errorText(t, login.error)} data-testid="login-error" />}
       <form noValidate onSubmit={form.handleSubmit((v) => login.mutate({ ...v, operatorId }))}>
-        <AuthField
-          {...form.field('email')}
-          label={labels.email}
-          prefix={<MailOutlined />}
-          type="email"
-          autoComplete="username"
-          autoFocus
-        />
+        <EmailField {...form.field('email')} autoComplete="username" />
         <AuthField
           {...form.field('password')}
-          label={labels.password}
           prefix={<LockOutlined />}
           type="password"
           autoComplete="current-password"

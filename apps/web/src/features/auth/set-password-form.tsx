@@ -38,11 +38,15 @@ export function SetPasswordForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
-  const labels = { password: t('auth.fields.newPassword'), confirm: t('auth.fields.confirmPassword') };
-  const form = useAuthForm<keyof Values>({
+  const labels = {
+    password: t('auth.fields.newPassword'),
+    confirmPassword: t('auth.fields.confirmPassword'),
+  };
+  const form = useAuthForm<keyof Values>(labels, {
     password: (v) => fieldError(t, labels.password, v, passwordSchema),
     confirmPassword: (v, values) =>
-      fieldError(t, labels.confirm, v) ?? (v !== values.password ? t('auth.password.mismatch') : undefined),
+      fieldError(t, labels.confirmPassword, v) ??
+      (v !== values.password ? t('auth.password.mismatch') : undefined),
   });
   const save = useMutation({
     mutationFn: (v: Values) => setPassword(endpoint, { token, ...v }),
@@ -77,19 +81,8 @@ export function SetPasswordForm({
       <AuthHeading title={t(titleKey)} subtitle={t(subtitleKey)} />
       {save.error && <AuthAlert type="error" title={errorText(t, save.error)} />}
       <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))}>
-        <AuthField
-          {...form.field('password')}
-          label={labels.password}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-        />
-        <AuthField
-          {...form.field('confirmPassword')}
-          label={labels.confirm}
-          type="password"
-          autoComplete="new-password"
-        />
+        <AuthField {...form.field('password')} type="password" autoComplete="new-password" autoFocus />
+        <AuthField {...form.field('confirmPassword')} type="password" autoComplete="new-password" />
         <PasswordRules value={form.values.password} />
         <AuthSubmit loading={save.isPending}>{t(submitKey)}</AuthSubmit>
       </form>
