@@ -22,10 +22,15 @@ import { listPlanDetails, planChoices, updatePlanDetail } from './plan-details.s
 import { callerOf } from '../../plugins/access.js';
 import { declareRoutes } from '../../lib/routes.js';
 
+interface ImportFile {
+  name: string;
+  data: Buffer;
+}
+
 /** The one file of an import request (multipart, any field name); too large or none → 400. */
-async function importFile(req: FastifyRequest): Promise<{ name: string; data: Buffer }> {
+async function importFile(req: FastifyRequest): Promise<ImportFile> {
   if (!req.isMultipart()) throw new AppError(400, 'validation', { file: 'required' });
-  let file: { name: string; data: Buffer } | null = null;
+  let file: ImportFile | null = null;
   try {
     for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
       if (part.type !== 'file') continue;
@@ -66,37 +71,43 @@ export async function clientMastersRoutes(app: FastifyInstance) {
     },
   });
 
-  route.post(
+  /**
+   * An import call (multipart: a CSV or .xlsx file): the client first, so another client's id
+   * answers 404 whatever the file, then the file, both handed to `handle`.
+   */
+  const importRoute = (
+    url: string,
+    summary: string,
+    response: typeof importPreviewSchema | typeof importResultSchema,
+    handle: (req: FastifyRequest, clientId: number, file: ImportFile) => Promise<z.output<typeof response>>,
+  ) =>
+    route.post(
+      url,
+      users,
+      {
+        summary,
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: { 200: response },
+      },
+      async (req) => {
+        const clientId = await targetClient(req.scope, req.query.clientId);
+        return handle(req, clientId, await importFile(req));
+      },
+    );
+
+  importRoute(
     '/api/invoice-users/import/preview',
-    users,
-    {
-      summary:
-        'Import preview (multipart: a CSV or .xlsx file): valid count and per-row errors; writes nothing',
-      consumes: ['multipart/form-data'],
-      querystring: importQuerySchema,
-      response: { 200: importPreviewSchema },
-    },
-    async (req) => {
-      // The client first: another client's id answers 404 whatever the file.
-      const clientId = await targetClient(req.scope, req.query.clientId);
-      const file = await importFile(req);
-      return previewImport(deps, req.scope, clientId, file.data, requestLanguage(req));
-    },
+    'Import preview (multipart: a CSV or .xlsx file): valid count and per-row errors; writes nothing',
+    importPreviewSchema,
+    (req, clientId, file) => previewImport(deps, req.scope, clientId, file.data, requestLanguage(req)),
   );
 
-  route.post(
+  importRoute(
     '/api/invoice-users/import',
-    users,
-    {
-      summary:
-        'Import the same file: validated again, its valid rows written in one transaction (upsert by phone number)',
-      consumes: ['multipart/form-data'],
-      querystring: importQuerySchema,
-      response: { 200: importResultSchema },
-    },
-    async (req) => {
-      const clientId = await targetClient(req.scope, req.query.clientId);
-      const file = await importFile(req);
+    'Import the same file: validated again, its valid rows written in one transaction (upsert by phone number)',
+    importResultSchema,
+    async (req, clientId, file) => {
       const lang = requestLanguage(req);
       const counts = await runImport(deps, callerOf(req), clientId, file.data, lang, file.name);
       return { ...counts, code: 'importDone', message: message('importDone', lang) };
