@@ -5,7 +5,6 @@ import {
   clientUserResource,
   clientUserSavedSchema,
   idSchema,
-  message,
   ROLE,
   type ClientUserInput,
 } from '@kulu/shared';
@@ -18,9 +17,9 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { emailTaken } from '../../lib/db-values.js';
+import { accountStatusRoutes } from '../../lib/account-status-routes.js';
 import { registerResource } from '../../lib/resource/resource.routes.js';
 import { linkedNames, type ResourceDef } from '../../lib/resource/resource.service.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import { sendActivationMail } from '../auth/auth.service.js';
 import { underClient } from './client-parent.js';
 import {
@@ -30,7 +29,6 @@ import {
   setClientUserStatus,
   setLimits,
 } from './client-users.service.js';
-import { callerOf } from '../../plugins/access.js';
 import { declareRoutes } from '../../lib/routes.js';
 
 /**
@@ -137,27 +135,17 @@ export async function clientUsersRoutes(app: FastifyInstance) {
     },
   });
 
-  const params = z.object({ clientId: idSchema, id: idSchema });
-  for (const [action, status, code] of [
-    ['deactivate', 'inactive', 'clientUserDeactivated'],
-    ['activate', 'active', 'clientUserActivated'],
-  ] as const) {
-    route.post(
-      `${base}/:id/${action}`,
-      { permission: clientUserResource.permission, client: 'clientId' },
-      {
-        summary:
-          action === 'deactivate'
-            ? 'Deactivate a client user (login refused, sessions revoked)'
-            : 'Activate a deactivated client user again',
-        params,
-        response: { 200: clientUserSavedSchema },
-      },
-      async (req) => {
-        const { clientId, id } = req.params;
-        const user = await setClientUserStatus(db, clientUsersDef, callerOf(req), clientId, id, status);
-        return { user, code, message: message(code, requestLanguage(req)) };
-      },
-    );
-  }
+  accountStatusRoutes(route, {
+    base,
+    access: { permission: clientUserResource.permission, client: 'clientId' },
+    params: z.object({ clientId: idSchema, id: idSchema }),
+    response: clientUserSavedSchema,
+    summaries: {
+      deactivate: 'Deactivate a client user (login refused, sessions revoked)',
+      activate: 'Activate a deactivated client user again',
+    },
+    codes: { deactivate: 'clientUserDeactivated', activate: 'clientUserActivated' },
+    setStatus: (caller, { clientId, id }, status) =>
+      setClientUserStatus(db, clientUsersDef, caller, clientId, id, status),
+  });
 }

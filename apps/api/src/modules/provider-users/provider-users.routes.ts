@@ -21,6 +21,7 @@ import {
 } from './provider-users.service.js';
 import { callerOf } from '../../plugins/access.js';
 import { declareRoutes } from '../../lib/routes.js';
+import { accountStatusRoutes } from '../../lib/account-status-routes.js';
 
 /**
  * The provider's own admins and consultants (issue 11; decisions/0012): provider admins holding
@@ -93,25 +94,16 @@ export async function providerUsersRoutes(app: FastifyInstance) {
     },
   );
 
-  for (const [action, status, code] of [
-    ['deactivate', 'inactive', 'providerUserDeactivated'],
-    ['activate', 'active', 'providerUserActivated'],
-  ] as const) {
-    route.post(
-      `${base}/:id/${action}`,
-      config,
-      {
-        summary:
-          action === 'deactivate'
-            ? 'Deactivate a provider user (login refused, sessions revoked); never oneself'
-            : 'Activate a deactivated provider user again',
-        params,
-        response: { 200: providerUserSavedSchema },
-      },
-      async (req) => {
-        const user = await setProviderUserStatus(db, callerOf(req), req.params.id, status);
-        return { user, code, message: message(code, requestLanguage(req)) };
-      },
-    );
-  }
+  accountStatusRoutes(route, {
+    base,
+    access: config,
+    params,
+    response: providerUserSavedSchema,
+    summaries: {
+      deactivate: 'Deactivate a provider user (login refused, sessions revoked); never oneself',
+      activate: 'Activate a deactivated provider user again',
+    },
+    codes: { deactivate: 'providerUserDeactivated', activate: 'providerUserActivated' },
+    setStatus: (caller, { id }, status) => setProviderUserStatus(db, caller, id, status),
+  });
 }
