@@ -33,7 +33,7 @@ import {
   uploadReceipts,
   users,
 } from '../../db/schema/index.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { preparedPerDb, withFastRows } from '../../db/prepared.js';
 import { AppError, notFound, withoutPaths } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
@@ -131,6 +131,32 @@ export async function removeOldUploadReceipts(deps: Deps): Promise<number> {
 }
 
 /**
+ * Whether an earlier upload of the client (of another batch than `batchId`, when given) is still
+ * parsing; if so, the uploader (`userId`, null: none) is added to those mailed when it is done.
+ */
+async function parseRunning(
+  db: Executor,
+  clientId: number,
+  userId: number | null,
+  batchId?: string,
+): Promise<boolean> {
+  const parsing = and(eq(invoices.clientId, clientId), eq(invoices.uploadState, 'in_progress'));
+  const [running] = await db
+    .select({ id: invoices.id, notify: invoices.notifyUserIds })
+    .from(invoices)
+    .where(batchId == null ? parsing : and(parsing, ne(invoices.batchId, batchId)))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  if (running && userId != null && !running.notify.includes(userId)) {
+    await db
+      .update(invoices)
+      .set({ notifyUserIds: sql`${invoices.notifyUserIds} || ${JSON.stringify([userId])}::jsonb` })
+      .where(eq(invoices.id, running.id));
+  }
+  return running != null;
+}
+
+/**
  * Whether a client may send an upload of `bytes` now, checked before its body is read: (uploads by
  * people) no earlier upload of the client still parsing (the caller is then mailed when it is
  * done), its invoice files within the storage quota and its last 24 hours' uploads (the invoices'
@@ -144,21 +170,7 @@ export async function admitUpload(
   opts: { userId: number | null; bytes: number; receiving: number },
 ): Promise<void> {
   const { db } = deps.database;
-  const [running] = await db
-    .select({ id: invoices.id, notify: invoices.notifyUserIds })
-    .from(invoices)
-    .where(and(eq(invoices.clientId, target.clientId), eq(invoices.uploadState, 'in_progress')))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  if (running) {
-    if (opts.userId != null && !running.notify.includes(opts.userId)) {
-      await db
-        .update(invoices)
-        .set({ notifyUserIds: sql`${invoices.notifyUserIds} || ${JSON.stringify([opts.userId])}::jsonb` })
-        .where(eq(invoices.id, running.id));
-    }
-    throw new AppError(409, 'previousParseRunning');
-  }
+  if (await parseRunning(db, target.clientId, opts.userId)) throw new AppError(409, 'previousParseRunning');
   const MB = 1024 * 1024;
   const since = new Date(deps.now().getTime() - 86_400_000);
   const [use] = await db
@@ -339,28 +351,8 @@ export async function uploadInvoices(
     // after part of the request was already imported.
     const stored = db.transaction(async (tx): Promise<Outcome> => {
       await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, target.clientId)).for('update');
-      if (source === 'upload') {
-        const [running] = await tx
-          .select({ id: invoices.id, notify: invoices.notifyUserIds })
-          .from(invoices)
-          .where(
-            and(
-              eq(invoices.clientId, target.clientId),
-              eq(invoices.uploadState, 'in_progress'),
-              ne(invoices.batchId, batchId),
-            ),
-          )
-          .orderBy(desc(invoices.id))
-          .limit(1);
-        if (running) {
-          if (opts.userId != null && !running.notify.includes(opts.userId)) {
-            await tx
-              .update(invoices)
-              .set({ notifyUserIds: [...running.notify, opts.userId] })
-              .where(eq(invoices.id, running.id));
-          }
-          return { code: 'previousParseRunning' as const };
-        }
+      if (source === 'upload' && (await parseRunning(tx, target.clientId, opts.userId, batchId))) {
+        return { code: 'previousParseRunning' as const };
       }
       // The same bytes are refused whatever became of them: parsed, parsing, or failed (a failed
       // file again would fail again and only take storage; deleting the failed invoice allows it).
