@@ -19,6 +19,9 @@ import en from '../locales/en.json';
 import fi from '../locales/fi.json';
 import { textAt } from '../locales/text-at';
 
+/** The page route at `path` (none when no page has it). */
+const routeAt = (path: string) => pageRoutes().find((r) => r.path === path);
+
 describe('routes from the shared route table', () => {
   const paths = pageRoutes().map((r) => r.path);
 
@@ -52,24 +55,21 @@ describe('routes from the shared route table', () => {
       expect(route.masterKey, route.path).toBeDefined();
       expect(route.path).toBe(`/admin/master/${MASTER_RESOURCES[route.masterKey!].menuKey}`);
     }
-    const byPath = Object.fromEntries(pageRoutes().map((r) => [r.path, r.masterKey]));
-    expect(byPath['/admin/master/plan']).toBe('plans');
-    expect(byPath['/admin/master/cost-elements']).toBe('costElements');
-    expect(byPath['/admin/invoice-upload']).toBeUndefined();
+    expect(routeAt('/admin/master/plan')?.masterKey).toBe('plans');
+    expect(routeAt('/admin/master/cost-elements')?.masterKey).toBe('costElements');
+    expect(routeAt('/admin/invoice-upload')?.masterKey).toBeUndefined();
   });
 
   it('shows the cost and usage dashboard on the admin and the company path', () => {
-    const byPath = Object.fromEntries(pageRoutes().map((r) => [r.path, r.page]));
-    expect(byPath['/admin/dashboard/costAndUsage']).toBe('cost-and-usage');
-    expect(byPath['/company/dashboard/costAndUsage']).toBe('cost-and-usage');
-    expect(byPath['/admin/invoice-upload']).toBe('invoice-upload');
+    expect(routeAt('/admin/dashboard/costAndUsage')?.page).toBe('cost-and-usage');
+    expect(routeAt('/company/dashboard/costAndUsage')?.page).toBe('cost-and-usage');
+    expect(routeAt('/admin/invoice-upload')?.page).toBe('invoice-upload');
   });
 
   it('shows the savings dashboard and the optimization page on the admin and the company path', () => {
-    const byPath = Object.fromEntries(pageRoutes().map((r) => [r.path, r.page]));
     for (const base of ['/admin', '/company']) {
-      expect(byPath[`${base}/dashboard/savings`]).toBe('savings');
-      expect(byPath[`${base}/invoice-optimization`]).toBe('invoice-optimization');
+      expect(routeAt(`${base}/dashboard/savings`)?.page).toBe('savings');
+      expect(routeAt(`${base}/invoice-optimization`)?.page).toBe('invoice-optimization');
     }
   });
 
