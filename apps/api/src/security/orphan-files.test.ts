@@ -4,7 +4,7 @@
 // start-up and by the daily cleanup job, and an upload that does not arrive within
 // UPLOAD_MAX_SECONDS is cut off (what it streamed removed), so no upload still arriving is older.
 import { eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES } from '@kulu/shared';
 import {
   clientOperatorDocuments,
@@ -18,28 +18,19 @@ import {
 import { startJobs } from '../jobs/index.js';
 import { QUEUE } from '../lib/queue.js';
 import { FILE_REFERENCES, orphanFileAgeSeconds, removeOrphanFiles, storeFileStream } from '../lib/files.js';
-import { markFailed } from '../modules/invoices/invoices.service.js';
-import { DEMO, type TestApp } from '../test/helpers.js';
-import { uploaderApp, uploadFiles, uploadStreamed } from '../test/uploads.js';
+import { DEMO } from '../test/helpers.js';
+import { useUploader } from '../test/uploader.js';
+import { uploadStreamed } from '../test/uploads.js';
+
+// A short upload limit for the cut-off test, and room in flight for one 20 MB upload only.
+const uploader = useUploader({ UPLOAD_MAX_SECONDS: '3', UPLOAD_IN_FLIGHT_MB: '30' });
 
 const MB = 1024 * 1024;
 const HOUR = 3600;
 
-let t: TestApp;
-let token: string;
-let clientId: number;
-
-beforeAll(async () => {
-  // A short upload limit for the cut-off test, and room in flight for one 20 MB upload only.
-  ({ t, token, clientId } = await uploaderApp({ UPLOAD_MAX_SECONDS: '3', UPLOAD_IN_FLIGHT_MB: '30' }));
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
-
 /** Makes a file look stored `seconds` ago by the database's clock. */
 async function age(fileId: number, seconds: number) {
-  await t.deps.database.executeSql(
+  await uploader.t.deps.database.executeSql(
     `update files set created_at = now() - $1::int * interval '1 second' where id = $2`,
     [seconds, fileId],
   );
@@ -53,8 +44,8 @@ async function streamedFile(bytes: number, agedSeconds: number): Promise<number>
       yield Buffer.alloc(Math.min(left, 256 * 1024), 1);
   }
   const outcome = await storeFileStream(
-    t.deps.database.db,
-    { clientId, kind: 'invoice', name: 'cut.pdf', mime: 'application/pdf' },
+    uploader.t.deps.database.db,
+    { clientId: uploader.clientId, kind: 'invoice', name: 'cut.pdf', mime: 'application/pdf' },
     pieces(),
     { maxBytes: INVOICE_MAX_BYTES },
   );
@@ -65,10 +56,10 @@ async function streamedFile(bytes: number, agedSeconds: number): Promise<number>
 
 /** A whole file row (as logos and documents are stored), `agedSeconds` old. */
 async function wholeFile(kind: string, agedSeconds: number): Promise<number> {
-  const [f] = await t.deps.database.db
+  const [f] = await uploader.t.deps.database.db
     .insert(files)
     .values({
-      clientId,
+      clientId: uploader.clientId,
       kind,
       name: `${kind}.bin`,
       mime: 'application/octet-stream',
@@ -81,12 +72,12 @@ async function wholeFile(kind: string, agedSeconds: number): Promise<number> {
 }
 
 const existing = async (ids: number[]) =>
-  (await t.deps.database.db.select({ id: files.id }).from(files).where(inArray(files.id, ids)))
+  (await uploader.t.deps.database.db.select({ id: files.id }).from(files).where(inArray(files.id, ids)))
     .map((r) => r.id)
     .sort((a, b) => a - b);
 
 const chunksOf = async (fileId: number) => {
-  const [r] = await t.deps.database.db
+  const [r] = await uploader.t.deps.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(fileChunks)
     .where(eq(fileChunks.fileId, fileId));
@@ -95,7 +86,7 @@ const chunksOf = async (fileId: number) => {
 
 describe('files no row names (issue 23, finding 5)', () => {
   it('knows every column that holds a file id, as the database has them', async () => {
-    const { rows } = (await t.deps.database.executeSql(
+    const { rows } = (await uploader.t.deps.database.executeSql(
       `select c.conrelid::regclass::text as "table", a.attname as "column"
          from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
         where c.contype = 'f' and c.confrelid = 'files'::regclass
@@ -112,8 +103,8 @@ describe('files no row names (issue 23, finding 5)', () => {
   });
 
   it('removes the files (and chunks) no row names once older than the safe age, and keeps young ones and every named one', async () => {
-    const { db } = t.deps.database;
-    const minAge = orphanFileAgeSeconds(t.config);
+    const { db } = uploader.t.deps.database;
+    const minAge = orphanFileAgeSeconds(uploader.t.config);
     expect(minAge).toBe(HOUR);
     // What a process stopped mid-upload leaves: a file row with its chunks, named by no invoice.
     const old = await streamedFile(3 * MB + 5, 2 * HOUR);
@@ -122,23 +113,22 @@ describe('files no row names (issue 23, finding 5)', () => {
     const young = await streamedFile(MB, HOUR / 2);
     // An old file named by each column that can name one.
     const named: Record<string, number> = {};
-    const up = await uploadFiles(t, token, [{ name: 'named.pdf', data: Buffer.from('%PDF-1.7\nnamed') }]);
+    const up = await uploader.uploadAndFail(Buffer.from('%PDF-1.7\nnamed'), 'named.pdf');
     expect(up.statusCode).toBe(200);
     const invoiceId = up.json().results[0].invoiceId as number;
-    await markFailed(t.deps, invoiceId, 'invalidInvoice', 'not an invoice');
     const [inv] = (
-      await t.deps.database.executeSql(`select file_id from invoices where id = $1`, [invoiceId])
+      await uploader.t.deps.database.executeSql(`select file_id from invoices where id = $1`, [invoiceId])
     ).rows as Array<{ file_id: number }>;
     named.invoices = inv.file_id;
     await age(named.invoices, 2 * HOUR);
     const [operator] = await db
       .select({ id: clientOperators.id })
       .from(clientOperators)
-      .where(eq(clientOperators.clientId, clientId))
+      .where(eq(clientOperators.clientId, uploader.clientId))
       .limit(1);
     named.client_operator_documents = await wholeFile('document', 2 * HOUR);
     await db.insert(clientOperatorDocuments).values({
-      clientId,
+      clientId: uploader.clientId,
       clientOperatorId: operator.id,
       name: 'contract',
       fileId: named.client_operator_documents,
@@ -148,7 +138,7 @@ describe('files no row names (issue 23, finding 5)', () => {
       .insert(helpFiles)
       .values({ roleId: 1, page: 'orphans', languageId: 1, fileId: named.help_files });
     named.clients = await wholeFile('logo', 2 * HOUR);
-    await db.update(clients).set({ logoFileId: named.clients }).where(eq(clients.id, clientId));
+    await db.update(clients).set({ logoFileId: named.clients }).where(eq(clients.id, uploader.clientId));
     named.users = await wholeFile('logo', 2 * HOUR);
     await db.update(users).set({ logoFileId: named.users }).where(eq(users.email, DEMO.admin));
     // Every column that can name a file is covered here.
@@ -162,15 +152,19 @@ describe('files no row names (issue 23, finding 5)', () => {
     const kept = Object.values(named).sort((a, b) => a - b);
     expect(await existing(kept)).toEqual(kept);
     // The failed invoice's file page still answers (its bytes are there).
-    const file = await t.inject({ method: 'GET', url: `/api/invoices/${invoiceId}/file`, token });
+    const file = await uploader.t.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoiceId}/file`,
+      token: uploader.token,
+    });
     expect(file.statusCode).toBe(200);
   });
 
   it('cuts off an upload that does not arrive within UPLOAD_MAX_SECONDS, removes what it streamed and frees its bytes in flight', async () => {
-    const { db } = t.deps.database;
+    const { db } = uploader.t.deps.database;
     const [{ last }] = await db.select({ last: sql<number>`coalesce(max(${files.id}), 0)::int` }).from(files);
     // 20 MB declared, 3 MB sent, then nothing more: without a limit it would hold forever.
-    const stalled = uploadStreamed(t, token, INVOICE_MAX_BYTES, { stallAfter: 3 * MB });
+    const stalled = uploadStreamed(uploader.t, uploader.token, INVOICE_MAX_BYTES, { stallAfter: 3 * MB });
     // Cut off: the connection closes, there is no answer.
     await expect(stalled.res).rejects.toThrow(/destroyed/);
     expect(stalled.counter.read).toBeLessThan(INVOICE_MAX_BYTES);
@@ -180,7 +174,7 @@ describe('files no row names (issue 23, finding 5)', () => {
     for (let i = 0; i < 100 && (await streamed()).length; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await streamed()).toEqual([]);
     // The next 20 MB upload is let in and read (its file judged by its content), not 429.
-    const next = uploadStreamed(t, token, INVOICE_MAX_BYTES, { pdf: false });
+    const next = uploadStreamed(uploader.t, uploader.token, INVOICE_MAX_BYTES, { pdf: false });
     const after = await next.res;
     expect(after.json()).toMatchObject({ code: 'invoiceNotPdf', refused: 1 });
     expect(next.counter.read).toBe(next.length);
@@ -188,16 +182,17 @@ describe('files no row names (issue 23, finding 5)', () => {
 
   it('runs at start-up and in the daily cleanup job', async () => {
     const atStart = await streamedFile(MB, 2 * HOUR);
-    await startJobs(t.deps, { schedules: false });
+    await startJobs(uploader.t.deps, { schedules: false });
     expect(await existing([atStart])).toEqual([]);
     const daily = await streamedFile(MB, 2 * HOUR);
-    const jobId = await t.deps.jobs.send(QUEUE.failedInvoiceFilesCleanup, {});
+    const jobId = await uploader.t.deps.jobs.send(QUEUE.failedInvoiceFilesCleanup, {});
     let state = '';
     for (let i = 0; i < 240 && state !== 'completed' && state !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 250));
-      const { rows } = (await t.deps.database.executeSql(`select state from pgboss.job where id = $1`, [
-        jobId,
-      ])) as { rows: Array<{ state: string }> };
+      const { rows } = (await uploader.t.deps.database.executeSql(
+        `select state from pgboss.job where id = $1`,
+        [jobId],
+      )) as { rows: Array<{ state: string }> };
       state = rows[0]?.state ?? '';
     }
     expect(state).toBe('completed');

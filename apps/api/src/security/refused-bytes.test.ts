@@ -4,12 +4,14 @@
 // grew the tables to 1,456 MB on disk. Now every file byte an upload sends counts against the
 // budget, accepted or refused (upload_receipts), so the churn is bounded per client and day.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
 import { uploadReceipts } from '../db/schema/index.js';
-import { markFailed, removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
-import { DEMO, type TestApp } from '../test/helpers.js';
-import { junkPdf, storedBytes, uploaderApp, uploadFiles, uploadStreamed } from '../test/uploads.js';
+import { removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
+import { useUploader } from '../test/uploader.js';
+import { junkPdf, uploadFiles, uploadStreamed } from '../test/uploads.js';
+
+const uploader = useUploader({ CLIENT_DAILY_UPLOAD_MB: '6' });
 
 const MB = 1024 * 1024;
 const DAY = 86_400_000;
@@ -17,35 +19,21 @@ const DAY = 86_400_000;
 /** A 1 MB file that reads as a PDF by its first bytes but is no invoice (its parse would fail). */
 const SAME = junkPdf('refused-bytes');
 
-let t: TestApp;
-let token: string;
-let clientId: number;
-
-const stored = () => storedBytes(t, clientId);
-
 const receipts = async () =>
-  t.deps.database.db
+  uploader.t.deps.database.db
     .select({ bytes: uploadReceipts.bytes })
     .from(uploadReceipts)
-    .where(eq(uploadReceipts.clientId, clientId));
-
-beforeAll(async () => {
-  ({ t, token, clientId } = await uploaderApp({ CLIENT_DAILY_UPLOAD_MB: '6' }));
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+    .where(eq(uploadReceipts.clientId, uploader.clientId));
 
 describe('refused copies of a file count against the daily upload budget (issue 23)', () => {
   it('refuses the same file as a duplicate until its refused bytes spend the budget, then refuses uploads before their body is read', async () => {
-    const before = await stored();
-    const first = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    const before = await uploader.stored();
+    const first = await uploader.uploadAndFail(SAME, 'same.pdf');
     expect(first.statusCode).toBe(200);
-    await markFailed(t.deps, first.json().results[0].invoiceId, 'invalidInvoice', 'not an invoice');
 
     const codes: string[] = [];
     for (let i = 0; i < 20 && !codes.includes('dailyUploadBudgetSpent'); i++) {
-      const res = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+      const res = await uploadFiles(uploader.t, uploader.token, [{ name: 'same.pdf', data: SAME }]);
       codes.push(res.json().code);
       if (res.statusCode === 429) {
         expect(res.json()).toMatchObject({ message: MESSAGES.dailyUploadBudgetSpent.en });
@@ -60,32 +48,31 @@ describe('refused copies of a file count against the daily upload budget (issue 
       'dailyUploadBudgetSpent',
     ]);
     expect((await receipts()).map((r) => r.bytes)).toEqual([MB, MB, MB, MB]);
-    expect(await stored()).toBe(before + MB);
+    expect(await uploader.stored()).toBe(before + MB);
 
     // Refused before the body is read: the server took no more than the stream buffered ahead.
-    const big = uploadStreamed(t, token, 4 * MB);
+    const big = uploadStreamed(uploader.t, uploader.token, 4 * MB);
     const res = await big.res;
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'dailyUploadBudgetSpent' });
     expect(big.counter.read).toBeLessThan(2 * MB);
-    expect(await stored()).toBe(before + MB);
+    expect(await uploader.stored()).toBe(before + MB);
   }, 120_000);
 
   it('counts a file refused while it streams in (not a PDF) and drops receipts older than 24 hours', async () => {
-    t.advanceClock(DAY + 1000);
-    token = await t.login(DEMO.companyAdmin);
-    expect(await removeOldUploadReceipts(t.deps)).toBe(4);
+    await uploader.later(DAY + 1000);
+    expect(await removeOldUploadReceipts(uploader.t.deps)).toBe(4);
     expect(await receipts()).toEqual([]);
-    const notPdf = uploadStreamed(t, token, 3 * MB, { pdf: false });
+    const notPdf = uploadStreamed(uploader.t, uploader.token, 3 * MB, { pdf: false });
     expect((await notPdf.res).statusCode).toBe(400);
     expect((await receipts()).map((r) => r.bytes)).toEqual([3 * MB]);
     // The duplicate is known again the next day, and its bytes count once more.
-    const again = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    const again = await uploadFiles(uploader.t, uploader.token, [{ name: 'same.pdf', data: SAME }]);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'invoiceSameFileFailed' });
-    const next = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    const next = await uploadFiles(uploader.t, uploader.token, [{ name: 'same.pdf', data: SAME }]);
     expect(next.statusCode).toBe(409);
-    const spent = await uploadFiles(t, token, [{ name: 'same.pdf', data: SAME }]);
+    const spent = await uploadFiles(uploader.t, uploader.token, [{ name: 'same.pdf', data: SAME }]);
     expect(spent.statusCode).toBe(429);
     expect(spent.json()).toMatchObject({ code: 'dailyUploadBudgetSpent' });
   }, 120_000);

@@ -6,11 +6,14 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES, MESSAGES } from '@kulu/shared';
 import { fileChunks, invoices } from '../db/schema/index.js';
-import type { TestApp } from '../test/helpers.js';
-import { postInvoiceStream, uploaderApp } from '../test/uploads.js';
+import { useUploader } from '../test/uploader.js';
+import { postInvoiceStream } from '../test/uploads.js';
+
+// The documented default (512 MB): one full 20 × 20 MB upload at a time per instance.
+const uploader = useUploader({ UPLOAD_IN_FLIGHT_MB: '512' });
 
 const MB = 1024 * 1024;
 const BOUNDARY = '----kulu-upload-bytes';
@@ -88,15 +91,11 @@ const files20x20 = (req: string, pdf: boolean): Gen[] =>
     pdf,
   }));
 
-let t: TestApp;
-let token: string;
-let clientId: number;
-
 const post = (gens: Gen[], lang?: string, holdAfter?: number) => {
   const up = streamedUpload(gens, holdAfter);
   const res = postInvoiceStream(
-    t,
-    token,
+    uploader.t,
+    uploader.token,
     { body: up.body, boundary: BOUNDARY, length: up.length },
     lang ? { 'accept-language': lang } : {},
   );
@@ -118,14 +117,6 @@ async function peakGrowthMb(work: () => Promise<unknown>) {
   peak = Math.max(peak, process.memoryUsage().rss);
   return (peak - base) / MB;
 }
-
-beforeAll(async () => {
-  // The documented default (512 MB): one full 20 × 20 MB upload at a time per instance.
-  ({ t, token, clientId } = await uploaderApp({ UPLOAD_IN_FLIGHT_MB: '512' }));
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('upload bytes under concurrency (issue 23, finding 4)', () => {
   it('five concurrent 20 × 20 MB uploads: one streams through, four are refused 429 before their bodies are read, and the server grows < 300 MB', async () => {
@@ -174,7 +165,7 @@ describe('upload bytes under concurrency (issue 23, finding 4)', () => {
       'invoiceUploaded',
       'invoiceTooLarge',
     ]);
-    const { db } = t.deps.database;
+    const { db } = uploader.t.deps.database;
     for (const [i, r] of body.results.slice(0, 2).entries()) {
       const [inv] = await db
         .select({ sha: invoices.fileSha256, fileId: invoices.fileId, size: invoices.fileSize })
@@ -186,7 +177,11 @@ describe('upload bytes under concurrency (issue 23, finding 4)', () => {
         .from(fileChunks)
         .where(eq(fileChunks.fileId, inv.fileId));
       expect(chunks[0].n).toBe(20);
-      const file = await t.inject({ method: 'GET', url: `/api/invoices/${r.invoiceId}/file`, token });
+      const file = await uploader.t.inject({
+        method: 'GET',
+        url: `/api/invoices/${r.invoiceId}/file`,
+        token: uploader.token,
+      });
       expect(crypto.createHash('sha256').update(file.rawPayload).digest('hex')).toBe(inv.sha);
     }
     // Nothing is left of the file that was too large (no file row without an invoice).
@@ -194,7 +189,7 @@ describe('upload bytes under concurrency (issue 23, finding 4)', () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(sql`files f`)
       .where(
-        sql`f.client_id = ${clientId} and f.kind = 'invoice' and not exists (select 1 from invoices i where i.file_id = f.id)`,
+        sql`f.client_id = ${uploader.clientId} and f.kind = 'invoice' and not exists (select 1 from invoices i where i.file_id = f.id)`,
       );
     expect(orphans.n).toBe(0);
     expect(growth).toBeLessThan(300);
@@ -208,7 +203,7 @@ describe('upload bytes under concurrency (issue 23, finding 4)', () => {
     expect(r.json()).toMatchObject({ code: 'previousParseRunning' });
     expect(r.json().results).toBeUndefined();
     expect(up.counter.read).toBeLessThan(4 * MB);
-    const [running] = await t.deps.database.db
+    const [running] = await uploader.t.deps.database.db
       .select({ notify: invoices.notifyUserIds })
       .from(invoices)
       .where(eq(invoices.uploadState, 'in_progress'))

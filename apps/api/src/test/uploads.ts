@@ -246,19 +246,6 @@ export async function uploadMonths(
 }
 
 /**
- * A test app with `env`, the demo company admin signed in (the uploader of the upload tests) and
- * their client.
- */
-export async function uploaderApp(
-  env: Record<string, string> = {},
-): Promise<{ t: TestApp; token: string; clientId: number }> {
-  // Loaded here, not at the top: the upload helpers alone stay free of the app and its modules.
-  const { clientIdOf, createTestApp, DEMO } = await import('./helpers.js');
-  const t = await createTestApp(env);
-  return { t, token: await t.login(DEMO.companyAdmin), clientId: await clientIdOf(t, DEMO.companyAdmin) };
-}
-
-/**
  * The app the invoice tests share: jobs running (no schedules), the demo client user allowed to
  * upload (restricted to their sub-company) but not to delete, and a token per demo identity.
  */
