@@ -11,7 +11,8 @@ const API_SRC = 'apps/api/src';
  * second API stage) the others, which never reach SQL, are not run a second time (issue 25).
  */
 export function databaseTestFiles(root = API_SRC): string[] {
-  const reachesDatabase = /\b(createTestApp|invoiceTestApp|useDatedEntries|freshDatabase|TEST_DATABASE_URL)\b/;
+  const reachesDatabase =
+    /\b(createTestApp|invoiceTestApp|useDatedEntries|freshDatabase|TEST_DATABASE_URL)\b/;
   return fs
     .readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))
