@@ -202,13 +202,11 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
   const categoryRows = useMemo(
     // Categories without cost in the period are noise in the chart and the table alike.
     () =>
-      data.byCategory
-        .filter((c) => euros(c.cost) !== 0)
-        .map((c) => ({
-          ...c,
-          name: categoryName(names, c.costCategoryId, texts),
-          id: c.costCategoryId === null ? undefined : String(c.costCategoryId),
-        })),
+      withCost(data.byCategory).map((c) => ({
+        ...c,
+        name: categoryName(names, c.costCategoryId, texts),
+        id: c.costCategoryId === null ? undefined : String(c.costCategoryId),
+      })),
     [data.byCategory, names, texts],
   );
 
@@ -225,23 +223,6 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
         texts,
       ),
     [data.byUser.items, lang, texts],
-  );
-
-  const costCenterRows = useMemo(
-    () => costRows(data.byCostCenter, (c) => c.costCenterId, t('dashboards.noCostCenter')),
-    [data.byCostCenter, t],
-  );
-  const subCompanyRows = useMemo(
-    () => costRows(data.bySubCompany, (c) => c.subCompanyId, t('dashboards.noSubCompany')),
-    [data.bySubCompany, t],
-  );
-  const subCompanies = useMemo(
-    () => topUsersOption(subCompanyRows, lang, texts),
-    [subCompanyRows, lang, texts],
-  );
-  const costCenters = useMemo(
-    () => topUsersOption(costCenterRows, lang, texts),
-    [costCenterRows, lang, texts],
   );
 
   const number = (v: number) => formatCount(v, lang);
@@ -386,25 +367,25 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
           />
         </Col>
       </Row>
-      <SliceCard<CostCenter & SliceRow, 'costCenterId'>
+      <BarsSliceCard<CostCenter, 'costCenterId'>
         field="costCenterId"
         title={t('dashboards.byCostCenter')}
         nameTitle={t('dashboards.costCenter')}
+        noneName={t('dashboards.noCostCenter')}
         testId="dashboard-cost-centers"
-        option={costCenters}
-        rows={costCenterRows}
-        height={barsHeight(costCenterRows.length, 200)}
+        rows={data.byCostCenter}
+        minHeight={200}
         {...slice}
       />
-      {subCompanyRows.length > 1 && (
-        <SliceCard<SubCompany & SliceRow, 'subCompanyId'>
+      {withCost(data.bySubCompany).length > 1 && (
+        <BarsSliceCard<SubCompany, 'subCompanyId'>
           field="subCompanyId"
           title={t('dashboards.bySubCompany')}
           nameTitle={t('dashboards.subCompany')}
+          noneName={t('dashboards.noSubCompany')}
           testId="dashboard-sub-companies"
-          option={subCompanies}
-          rows={subCompanyRows}
-          height={barsHeight(subCompanyRows.length, 160)}
+          rows={data.bySubCompany}
+          minHeight={160}
           {...slice}
         />
       )}
@@ -417,6 +398,19 @@ const userLabel = (u: User) => u.userName || u.phoneNumber;
 
 /** A chart row of a slice: its name, cost and the id a chart click names (none for the row of none). */
 type SliceRow = { name: string; cost: string; id?: string };
+
+interface SliceCardProps<R, K> {
+  field: K;
+  title: string;
+  nameTitle: string;
+  testId: string;
+  option: object;
+  rows: readonly R[];
+  height?: number;
+  total: number;
+  lang: Lang;
+  drill: Drill;
+}
 
 /** A horizontal bar chart's height for `bars` bars (at most ten shown at once), at least `min`. */
 const barsHeight = (bars: number, min: number) => Math.max(min, Math.min(bars, 10) * 32 + 40);
@@ -436,18 +430,7 @@ function SliceCard<R extends SliceRow & Record<K, number | null>, K extends keyo
   total,
   lang,
   drill,
-}: {
-  field: K;
-  title: string;
-  nameTitle: string;
-  testId: string;
-  option: object;
-  rows: readonly R[];
-  height?: number;
-  total: number;
-  lang: Lang;
-  drill: Drill;
-}) {
+}: SliceCardProps<R, K>) {
   const { t } = useTranslation();
   const open = (row: R) => {
     const id = row[field];
@@ -472,6 +455,40 @@ function SliceCard<R extends SliceRow & Record<K, number | null>, K extends keyo
 }
 
 /**
+ * A slice of the figures drawn as bars (cost center, sub-company): its rows with cost in the period
+ * (`noneName` names the row of none), the ten costliest as bars at least `minHeight` high.
+ */
+function BarsSliceCard<
+  R extends { cost: string; name: string } & Record<K, number | null>,
+  K extends keyof CostUsageQuery & string,
+>({
+  rows,
+  noneName,
+  minHeight,
+  ...card
+}: Omit<SliceCardProps<R & SliceRow, K>, 'rows' | 'option' | 'height'> & {
+  rows: readonly R[];
+  noneName: string;
+  minHeight: number;
+}) {
+  const { t } = useTranslation();
+  const { field, lang } = card;
+  const bars = useMemo(() => costRows(rows, (r) => r[field], noneName), [rows, field, noneName]);
+  const option = useMemo(() => topUsersOption(bars, lang, { cost: t('dashboards.cost') }), [bars, lang, t]);
+  return (
+    <SliceCard<R & SliceRow, K>
+      {...card}
+      rows={bars}
+      option={option}
+      height={barsHeight(bars.length, minHeight)}
+    />
+  );
+}
+
+/** The rows of a slice with cost in the period (a slice without is noise in a chart). */
+const withCost = <R extends { cost: string }>(rows: readonly R[]) => rows.filter((c) => euros(c.cost) !== 0);
+
+/**
  * The slices of a chart with cost in the period, named (`noneName` for the rows of none, e.g. no
  * cost center) and with the id a chart click names.
  */
@@ -480,10 +497,8 @@ const costRows = <R extends { cost: string; name: string }>(
   idOf: (row: R) => number | null,
   noneName: string,
 ) =>
-  rows
-    .filter((c) => euros(c.cost) !== 0)
-    .map((c) => ({
-      ...c,
-      name: idOf(c) === null ? noneName : c.name,
-      id: idOf(c) === null ? undefined : String(idOf(c)),
-    }));
+  withCost(rows).map((c) => ({
+    ...c,
+    name: idOf(c) === null ? noneName : c.name,
+    id: idOf(c) === null ? undefined : String(idOf(c)),
+  }));
