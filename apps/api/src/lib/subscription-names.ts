@@ -1,4 +1,5 @@
 import { costCenters, subCompanies, subscriptions } from '../db/schema/index.js';
+import { safeOrNull, safeText, type XlsxCell } from './xlsx/index.js';
 
 /**
  * A subscription's names on a list, as the subscription is now: selected from a query joined to
@@ -12,3 +13,16 @@ export const SUBSCRIPTION_NAMES = {
   costCenterId: subscriptions.costCenterId,
   costCenterName: costCenters.name,
 };
+
+/** A subscription's names as a workbook row's cells, in the lists' order: user, number, sub-company, cost center. */
+export const subscriptionCells = (i: {
+  userName: string | null;
+  phoneNumber: string;
+  subCompanyName: string | null;
+  costCenterName: string | null;
+}): XlsxCell[] => [
+  safeOrNull(i.userName),
+  safeText(i.phoneNumber),
+  safeOrNull(i.subCompanyName),
+  safeOrNull(i.costCenterName),
+];

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
 import { NUM_FMT, rowsOf, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
 import { exportRows } from './optimization.service.js';
+import { subscriptionCells } from '../../lib/subscription-names.js';
 
 /** Headers of the Excel export, in the caller's language. */
 const EXPORT_HEADERS = {
@@ -54,10 +55,7 @@ export async function optimizationSheet(
   const marked = message('markedForOptimization', lang);
   const cells = () =>
     rowsOf(batches, (i) => [
-      safeOrNull(i.userName),
-      safeText(i.phoneNumber),
-      safeOrNull(i.subCompanyName),
-      safeOrNull(i.costCenterName),
+      ...subscriptionCells(i),
       safeOrNull(i.currentPlan),
       safeOrNull(i.bestPlan),
       Number(i.currentMonthlyCost),

@@ -8,7 +8,8 @@ import {
 } from '@kulu/shared';
 import type { Db } from '../../db/client.js';
 import type { Scope } from '../../lib/scope.js';
-import { NUM_FMT, safeOrNull, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
+import { NUM_FMT, safeText, type XlsxSheet } from '../../lib/xlsx/index.js';
+import { subscriptionCells } from '../../lib/subscription-names.js';
 import { costTotals, resolveSlice, subscriptionsOfSlice } from '../dashboards/dashboards.service.js';
 import { planTypes } from '../dashboards/plan-types.service.js';
 
@@ -105,14 +106,7 @@ export async function topUsersSheet(db: Db, scope: Scope, q: TopUsersQuery, lang
   const { head, pages } = await allPages((page, pageSize) => topUsers(db, scope, { ...q, page, pageSize }));
   async function* cells() {
     for await (const items of pages) {
-      yield items.map((i) => [
-        i.rank,
-        safeOrNull(i.userName),
-        safeText(i.phoneNumber),
-        safeOrNull(i.subCompanyName),
-        safeOrNull(i.costCenterName),
-        Number(i.cost),
-      ]);
+      yield items.map((i) => [i.rank, ...subscriptionCells(i), Number(i.cost)]);
     }
     yield invoiceLevelRows(head.totals, 6, 5, 1, lang);
   }

@@ -34,6 +34,7 @@ import {
   type XlsxColumn,
 } from '../../lib/xlsx/index.js';
 import { reportRoutes, type ReportDef } from '../../lib/report-routes.js';
+import { subscriptionCells } from '../../lib/subscription-names.js';
 import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-sheets.js';
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
@@ -255,10 +256,7 @@ export async function reportsRoutes(app: FastifyInstance) {
       );
       const cells = () =>
         rowsOf(pages, (i) => [
-          safeOrNull(i.userName),
-          safeText(i.phoneNumber),
-          safeOrNull(i.subCompanyName),
-          safeOrNull(i.costCenterName),
+          ...subscriptionCells(i),
           safeOrNull(i.planName),
           Number(i.cost),
           Number(i.monthlyCost),
