@@ -76,6 +76,8 @@ export interface Slice {
   to: string;
   /** Every condition but the period, on one of the tables of facts. */
   where: (t: FactColumns) => SQL;
+  /** Every condition and the period (its months `from` to `to`), on one of the tables of facts. */
+  inPeriod: (t: FactColumns & { month: PgColumn }) => SQL;
   /**
    * Which per-subscription figures answer the filters: `subscription` sums over every cost element,
    * `category` keeps the cost category apart (category and usage type filters), `element` needs the
@@ -136,7 +138,9 @@ export async function resolveSlice(
       : q.costCategoryId != null || q.usageType != null || q.optimizableOnly
         ? 'category'
         : 'subscription';
-  return { clientId: client, from, to, where, grain };
+  const inPeriod = (t: FactColumns & { month: PgColumn }): SQL =>
+    and(where(t), gte(t.month, firstDay(from)), lte(t.month, firstDay(to)))!;
+  return { clientId: client, from, to, where, inPeriod, grain };
 }
 
 /**
@@ -147,8 +151,7 @@ export async function resolveSlice(
  * and the cost summaries sum the same rows per month, category and cost center.
  */
 export async function costTotals(db: Db, slice: Slice): Promise<{ cost: string; invoiceLevelCost: string }> {
-  const inPeriod = (t: FactColumns & { month: PgColumn }) =>
-    and(slice.where(t), gte(t.month, firstDay(slice.from)), lte(t.month, firstDay(slice.to)));
+  const { inPeriod } = slice;
   const [[all], [invoiceLevel]] = await Promise.all([
     db.select({ cost: costSum }).from(f).where(inPeriod(f)),
     db
@@ -187,12 +190,7 @@ async function subscriptionCosts(
   // `sumEuros` is the same sum as exact euros with two decimals.
   const sum = 'cents' in t ? sql`sum(${t.cents})` : sql`sum(${monthlyFacts.amount})`;
   const sumEuros = 'cents' in t ? sql`(${sum}::numeric / 100)::numeric(18, 2)` : sum;
-  const where = and(
-    slice.where(t),
-    gte(t.month, firstDay(slice.from)),
-    lte(t.month, firstDay(slice.to)),
-    isNotNull(t.subscriptionId),
-  );
+  const where = and(slice.inPeriod(t), isNotNull(t.subscriptionId));
   const direction = page.order === 'desc' ? desc : asc;
   const offset = (page.page - 1) * page.pageSize;
   const search = page.q

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OverchargedList, OverchargedQuery } from '@kulu/shared';
 import {
   costCategories,
@@ -33,9 +33,7 @@ export async function overchargedPlans(db: Db, scope: Scope, q: OverchargedQuery
     .from(t)
     .where(
       and(
-        slice.where(t),
-        gte(t.month, `${slice.from}-01`),
-        lte(t.month, `${slice.to}-01`),
+        slice.inPeriod(t),
         inArray(
           t.costCategoryId,
           db

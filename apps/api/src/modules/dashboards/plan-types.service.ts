@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PlanTypesList, PlanTypesQuery } from '@kulu/shared';
 import {
   basePlanGroups,
@@ -36,14 +36,14 @@ export async function planTypes(db: Db, scope: Scope, q: PlanTypesQuery): Promis
     .leftJoin(plans, eq(plans.id, subscriptions.currentPlanId))
     .leftJoin(planGroups, eq(planGroups.id, plans.planGroupId))
     .leftJoin(basePlanGroups, eq(basePlanGroups.id, plans.basePlanGroupId))
-    .where(and(slice.where(smc), gte(smc.month, `${slice.from}-01`), lte(smc.month, `${slice.to}-01`)))
+    .where(slice.inPeriod(smc))
     .groupBy(basePlanGroups.id, basePlanGroups.name, planGroups.id, planGroups.name)
     .orderBy(sql`sum(${smc.cents}) desc`, basePlanGroups.name, planGroups.name);
   const [[all], money] = await Promise.all([
     db
       .select({ n: sql<number>`count(distinct ${smc.subscriptionId})::int` })
       .from(smc)
-      .where(and(slice.where(smc), gte(smc.month, `${slice.from}-01`), lte(smc.month, `${slice.to}-01`))),
+      .where(slice.inPeriod(smc)),
     costTotals(db, slice),
   ]);
   return {

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   OPTIMIZABLE_USAGE_TYPES,
   type CostSummaryList,
@@ -44,7 +44,7 @@ async function summaryRows(db: Db, scope: Scope, q: SummaryQuery) {
     .from(f)
     .leftJoin(costCategories, eq(costCategories.id, f.costCategoryId))
     .leftJoin(costCenters, eq(costCenters.id, f.costCenterId))
-    .where(and(slice.where(f), gte(f.month, `${slice.from}-01`), lte(f.month, `${slice.to}-01`)))
+    .where(slice.inPeriod(f))
     .groupBy(...(byCenter ? [f.costCenterId, costCenters.name] : []))
     .orderBy(sql`sum(${f.amount}) desc`);
   return { slice, rows: rows.filter((r) => byCenter || toCents(r.total) !== 0 || Number(r.voice) !== 0) };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { masterLabel, type Lang, type Permission, type SchedulableExportKind } from '@kulu/shared';
 import {
   costCategories,
@@ -178,7 +178,7 @@ async function costsUsageSheets(
       })
       .from(s)
       .leftJoin(costCategories, eq(costCategories.id, s.costCategoryId))
-      .where(and(slice.where(s), gte(s.month, `${slice.from}-01`), lte(s.month, `${slice.to}-01`)))
+      .where(slice.inPeriod(s))
       .groupBy(s.month, costCategories.id)
       .orderBy(asc(s.month), asc(costCategories.name));
     yield rows.map((x) => [
