@@ -1,6 +1,8 @@
-// Test helper (imported by tests only): the uploader of the upload and storage tests, the demo
-// company admin on a test app of its own, with the steps those tests take alike.
+// Test helpers (imported by tests only): the test apps the upload, storage and invoice tests set
+// up alike, each created before a file's tests and closed after.
 import { afterAll, beforeAll } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
 import { markFailed } from '../modules/invoices/invoices.service.js';
 import { clientIdOf, createTestApp, DEMO, type TestApp } from './helpers.js';
 import { storedBytes, uploadFiles } from './uploads.js';
@@ -43,4 +45,39 @@ export function useUploader(env: Record<string, string> = {}): Uploader {
     await up.t?.close();
   });
   return up;
+}
+
+/** The app the invoice tests share and a token per demo identity (set before the tests run). */
+export interface InvoiceTestApp {
+  t: TestApp;
+  tok: Record<'admin' | 'companyAdmin' | 'otherCompanyAdmin' | 'clientUser', string>;
+  /** The demo company admin's client. */
+  pohjola: number;
+}
+
+/**
+ * The app the invoice tests share: jobs running (no schedules), the demo client user allowed to
+ * upload (restricted to their sub-company) but not to delete, and a token per demo identity;
+ * created before the file's tests (within `timeout`), closed after.
+ */
+export function useInvoiceTestApp(timeout: number): InvoiceTestApp {
+  const app = {} as InvoiceTestApp;
+  beforeAll(async () => {
+    app.t = await createTestApp({}, { jobs: true });
+    await app.t.deps.database.db
+      .update(users)
+      .set({ permissions: ['general', 'invoices.upload'] })
+      .where(eq(users.email, DEMO.clientUser));
+    app.tok = {
+      admin: await app.t.login(DEMO.admin),
+      companyAdmin: await app.t.login(DEMO.companyAdmin),
+      otherCompanyAdmin: await app.t.login(DEMO.otherCompanyAdmin),
+      clientUser: await app.t.login(DEMO.clientUser),
+    };
+    app.pohjola = await clientIdOf(app.t, DEMO.companyAdmin);
+  }, timeout);
+  afterAll(async () => {
+    await app.t?.close();
+  });
+  return app;
 }

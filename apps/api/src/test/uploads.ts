@@ -244,31 +244,3 @@ export async function uploadMonths(
   }
   return ids;
 }
-
-/**
- * The app the invoice tests share: jobs running (no schedules), the demo client user allowed to
- * upload (restricted to their sub-company) but not to delete, and a token per demo identity.
- */
-export async function invoiceTestApp(): Promise<{
-  t: TestApp;
-  tok: Record<'admin' | 'companyAdmin' | 'otherCompanyAdmin' | 'clientUser', string>;
-  pohjola: number;
-}> {
-  // Loaded here, not at the top: the upload helpers alone stay free of the app and its modules.
-  const { clientIdOf, createTestApp, DEMO } = await import('./helpers.js');
-  const { users } = await import('../db/schema/index.js');
-  const { eq } = await import('drizzle-orm');
-  const t = await createTestApp({}, { jobs: true });
-  const { db } = t.deps.database;
-  await db
-    .update(users)
-    .set({ permissions: ['general', 'invoices.upload'] })
-    .where(eq(users.email, DEMO.clientUser));
-  const tok = {
-    admin: await t.login(DEMO.admin),
-    companyAdmin: await t.login(DEMO.companyAdmin),
-    otherCompanyAdmin: await t.login(DEMO.otherCompanyAdmin),
-    clientUser: await t.login(DEMO.clientUser),
-  };
-  return { t, tok, pohjola: await clientIdOf(t, DEMO.companyAdmin) };
-}

@@ -1,41 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generateFinvoice } from '@kulu/invoices/generator';
 import type { ParsedInvoice } from '@kulu/invoices';
 import { users } from '../../db/schema/index.js';
-import { BUYER, DEMO, type TestApp } from '../../test/helpers.js';
-import { invoiceTestApp, settled, uploadFiles } from '../../test/uploads.js';
+import { BUYER, DEMO } from '../../test/helpers.js';
+import { useInvoiceTestApp } from '../../test/uploader.js';
+import { settled, uploadFiles } from '../../test/uploads.js';
 import { importFootprint } from './invoices.service.js';
 
 /**
  * Finvoice e-invoices through the same upload as PDFs (issue 24): judged by content, read in the
  * parse child, imported in one transaction, refused with a reason of their own and nothing written.
  */
-let t: TestApp;
-let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
-
-beforeAll(async () => {
-  ({ t, tok } = await invoiceTestApp());
-}, 600_000);
-afterAll(async () => {
-  await t?.close();
-});
+const app = useInvoiceTestApp(600_000);
 
 const text = (xml: Uint8Array) => Buffer.from(xml).toString('utf8');
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
 /** Uploads files in one request (sent again while the demo import of the client still parses). */
-async function uploadAll(files: Array<{ name: string; data: Uint8Array }>, token = tok.companyAdmin) {
+async function uploadAll(files: Array<{ name: string; data: Uint8Array }>, token = app.tok.companyAdmin) {
   const until = Date.now() + 400_000;
   for (;;) {
-    const res = await uploadFiles(t, token, files);
+    const res = await uploadFiles(app.t, token, files);
     if (res.statusCode === 200) {
       const results = res.json().results as Array<{ status: string; invoiceId?: number; code?: string }>;
       expect(
         results.every((r) => r.status === 'accepted'),
         res.body,
       ).toBe(true);
-      return Promise.all(results.map((r) => settled(t, token, r.invoiceId!, 400_000)));
+      return Promise.all(results.map((r) => settled(app.t, token, r.invoiceId!, 400_000)));
     }
     if (res.json().code !== 'previousParseRunning' || Date.now() > until) throw new Error(res.body);
     await new Promise((r) => setTimeout(r, 1000));
@@ -90,20 +83,20 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
     expectImported(b, credit.expected);
 
     // Its subscriptions, as on the invoice.
-    const subs = await t.inject({
+    const subs = await app.t.inject({
       method: 'GET',
       url: `/api/invoices/${a.id}/subscriptions?pageSize=50`,
-      token: tok.companyAdmin,
+      token: app.tok.companyAdmin,
     });
     expect(subs.statusCode, subs.body).toBe(200);
     const numbers = (subs.json().items as Array<{ phoneNumber: string }>).map((s) => s.phoneNumber).sort();
     expect(numbers).toEqual(invoice.expected.subscriptions.map((s) => s.phoneNumber).sort());
 
     // The original file comes back as the XML it was.
-    const file = await t.inject({
+    const file = await app.t.inject({
       method: 'GET',
       url: `/api/invoices/${a.id}/file`,
-      token: tok.companyAdmin,
+      token: app.tok.companyAdmin,
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/xml');
@@ -111,7 +104,7 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
   }, 600_000);
 
   it('refuses hostile and wrong e-invoices, each with its own reason, and imports nothing of them', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const base = generateFinvoice({
       operator: 'elisa',
       subscriptions: 2,
@@ -200,7 +193,7 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
     const before = await importFootprint(db);
     const done = await uploadAll(cases.map(({ name, data }) => ({ name, data })));
     // The server answered others meanwhile, and each file failed with its own reason.
-    expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await app.t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect(done.map((d) => [d.fileName, d.uploadState, d.errorCode])).toEqual(
       cases.map((c) => [c.name, 'failed', c.code]),
     );
@@ -211,10 +204,10 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
     // In the user's language.
     await db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));
     try {
-      const fi = await t.inject({
+      const fi = await app.t.inject({
         method: 'GET',
         url: `/api/invoices/${done[3].id}`,
-        token: await t.login(DEMO.companyAdmin),
+        token: await app.t.login(DEMO.companyAdmin),
       });
       expect(fi.json().errorMessage).toMatch(/^XML-tiedosto ei ole Finvoice-verkkolasku/);
     } finally {
@@ -223,7 +216,9 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
   }, 600_000);
 
   it('refuses at once a file that is neither a PDF nor XML, whatever its name', async () => {
-    const res = await uploadFiles(t, tok.companyAdmin, [{ name: 'lasku.xml', data: bytes('Finvoice? no.') }]);
+    const res = await uploadFiles(app.t, app.tok.companyAdmin, [
+      { name: 'lasku.xml', data: bytes('Finvoice? no.') },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().results[0]).toMatchObject({ status: 'refused', code: 'invoiceNotPdf' });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { generateInvoice } from '@kulu/invoices';
 import { buildModel, generateInvoiceFromModel, Random } from '@kulu/invoices/generator';
@@ -14,39 +14,31 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { BUYER, DEMO, type TestApp } from '../../test/helpers.js';
+import { BUYER, DEMO } from '../../test/helpers.js';
 import { forPohjola } from '../../test/generated.js';
-import { invoiceTestApp, settled, uploadFiles } from '../../test/uploads.js';
+import { useInvoiceTestApp } from '../../test/uploader.js';
+import { settled, uploadFiles } from '../../test/uploads.js';
 import { importFootprint } from './invoices.service.js';
 
-let t: TestApp;
-let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
-let pohjola: number;
+const app = useInvoiceTestApp(600_000);
 
-beforeAll(async () => {
-  ({ t, tok, pohjola } = await invoiceTestApp());
-}, 600_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-const uploadOne = async (pdf: Uint8Array, name: string, token = tok.companyAdmin!) => {
-  const res = await uploadFiles(t, token, [{ name, data: pdf }]);
+const uploadOne = async (pdf: Uint8Array, name: string, token = app.tok.companyAdmin!) => {
+  const res = await uploadFiles(app.t, token, [{ name, data: pdf }]);
   expect(res.statusCode, res.body).toBe(200);
-  return settled(t, token, res.json().results[0].invoiceId as number, 300_000);
+  return settled(app.t, token, res.json().results[0].invoiceId as number, 300_000);
 };
 
-const get = (id: number, token = tok.companyAdmin!, headers: Record<string, string> = {}) =>
-  t.inject({ method: 'GET', url: `/api/invoices/${id}`, token, headers });
+const get = (id: number, token = app.tok.companyAdmin!, headers: Record<string, string> = {}) =>
+  app.t.inject({ method: 'GET', url: `/api/invoices/${id}`, token, headers });
 
-const remove = (id: number, token = tok.companyAdmin!) =>
-  t.inject({ method: 'DELETE', url: `/api/invoices/${id}`, token });
+const remove = (id: number, token = app.tok.companyAdmin!) =>
+  app.t.inject({ method: 'DELETE', url: `/api/invoices/${id}`, token });
 
 let refusedId: number;
 
 describe("the buyer's business id on an invoice", () => {
   it('refuses an invoice addressed to another company with its own reason and keeps whom it was addressed to', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const before = await importFootprint(db);
     const { pdf } = await generateInvoice({
       operator: 'elisa',
@@ -67,7 +59,7 @@ describe("the buyer's business id on an invoice", () => {
     // In the user's language.
     await db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));
     try {
-      const fi = await get(done.id, await t.login(DEMO.companyAdmin));
+      const fi = await get(done.id, await app.t.login(DEMO.companyAdmin));
       expect(fi.json().errorMessage).toBe('Lasku on osoitettu toiselle yritykselle (Y-tunnus 2347036-3)');
     } finally {
       await db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.companyAdmin));
@@ -105,7 +97,11 @@ describe("the buyer's business id on an invoice", () => {
       buyerName: BUYER.pohjola.name,
       buyerBusinessId: null,
     });
-    const list = await t.inject({ method: 'GET', url: '/api/invoices?pageSize=5', token: tok.companyAdmin });
+    const list = await app.t.inject({
+      method: 'GET',
+      url: '/api/invoices?pageSize=5',
+      token: app.tok.companyAdmin,
+    });
     expect(list.json().items.find((i: { id: number }) => i.id === done.id)).toMatchObject({
       buyerName: BUYER.pohjola.name,
       buyerBusinessId: null,
@@ -127,7 +123,7 @@ describe("the buyer's business id on an invoice", () => {
 
 describe('deleting an invoice', () => {
   it('removes its lines, facts, file, new cost elements and the subscriptions only it showed; keeps shared ones with their marks', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     // Two invoices of two months that share one subscription; the first has a label no other has.
     const first = buildModel(new Random(8201), {
       operator: 'elisa',
@@ -157,14 +153,14 @@ describe('deleting an invoice', () => {
       db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.clientId, pohjola), inArray(subscriptions.phoneNumber, list)));
+        .where(and(eq(subscriptions.clientId, app.pohjola), inArray(subscriptions.phoneNumber, list)));
     const shared = (await subsOf([first.subscriptions[0]!.phone]))[0]!;
     const onlyA = (await subsOf([first.subscriptions[1]!.phone]))[0]!;
     expect(shared.firstSeenMonth).toBe('2031-01-01');
     // Marks on the shared subscription and on one only the first invoice showed.
     await db.insert(optimizationMarks).values([
-      { clientId: pohjola, subscriptionId: shared.id, kind: 'optimized', monthlySavingCents: 500 },
-      { clientId: pohjola, subscriptionId: onlyA.id, kind: 'unused', monthlySavingCents: 900 },
+      { clientId: app.pohjola, subscriptionId: shared.id, kind: 'optimized', monthlySavingCents: 500 },
+      { clientId: app.pohjola, subscriptionId: onlyA.id, kind: 'unused', monthlySavingCents: 900 },
     ]);
     const [fileA] = await db
       .select({ fileId: invoices.fileId })
@@ -181,7 +177,9 @@ describe('deleting an invoice', () => {
       db
         .select({ id: optimizationRuns.id })
         .from(optimizationRuns)
-        .where(and(eq(optimizationRuns.clientId, pohjola), eq(optimizationRuns.trigger, 'invoiceDeleted')));
+        .where(
+          and(eq(optimizationRuns.clientId, app.pohjola), eq(optimizationRuns.trigger, 'invoiceDeleted')),
+        );
     const special = () =>
       db.select().from(costElements).where(eq(costElements.name, 'Poistotestin erikoispalvelu'));
     expect(await special()).toHaveLength(1);
@@ -231,7 +229,7 @@ describe('deleting an invoice', () => {
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.area, 'invoices'), eq(activityLog.entityId, invA.id)));
-    expect(log).toMatchObject({ action: 'delete', entity: 'invoice', clientId: pohjola });
+    expect(log).toMatchObject({ action: 'delete', entity: 'invoice', clientId: app.pohjola });
     expect(log!.before).toMatchObject({ invoiceNumber: invA.invoiceNumber, subscriptions: 2 });
     expect(await deletionRuns()).toHaveLength(runsBefore + 1);
 
@@ -239,7 +237,7 @@ describe('deleting an invoice', () => {
   }, 400_000);
 
   it('deletes a failed invoice and its file', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const [row] = await db
       .select({ fileId: invoices.fileId })
       .from(invoices)
@@ -255,10 +253,10 @@ describe('deleting an invoice', () => {
     const { pdf } = await forPohjola({ operator: 'telia', subscriptions: 2, seed: 8105 });
     const inv = await uploadOne(pdf, 'kept.pdf');
     expect(inv.uploadState).toBe('uploaded');
-    const denied = await remove(inv.id, tok.clientUser);
+    const denied = await remove(inv.id, app.tok.clientUser);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'forbidden' });
-    const foreign = await remove(inv.id, tok.otherCompanyAdmin);
+    const foreign = await remove(inv.id, app.tok.otherCompanyAdmin);
     expect(foreign.statusCode).toBe(404);
     expect((await get(inv.id)).statusCode).toBe(200);
     const missing = await remove(2147483000);

@@ -1,35 +1,30 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { generateImageOnlyPdf, generatePlainPdf } from '@kulu/invoices';
 import { INVOICE_SORTABLE } from '@kulu/shared';
 import { clients, costElements, invoices, monthlyFacts, subscriptions } from '../../db/schema/index.js';
 import { sendUploadReminders } from './upload-reminders.js';
-import { DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { DEMO, mailText } from '../../test/helpers.js';
 import { forPohjola } from '../../test/generated.js';
-import { invoiceTestApp, settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
+import { useInvoiceTestApp } from '../../test/uploader.js';
+import { settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
 import { importTestHooks } from './import.service.js';
 import { importFootprint } from './invoices.service.js';
 
-let t: TestApp;
-let tok: Awaited<ReturnType<typeof invoiceTestApp>>['tok'];
-let pohjola: number;
-
-beforeAll(async () => {
-  ({ t, tok, pohjola } = await invoiceTestApp());
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const app = useInvoiceTestApp(60_000);
 afterEach(() => {
   delete importTestHooks.afterLines;
 });
 
-const upload = (files: FilePart[], token = tok.companyAdmin, fields: Record<string, string | number> = {}) =>
-  uploadFiles(t, token, files, fields);
+const upload = (
+  files: FilePart[],
+  token = app.tok.companyAdmin,
+  fields: Record<string, string | number> = {},
+) => uploadFiles(app.t, token, files, fields);
 
 /** Polls GET /api/invoices/:id until the parse is done. */
-const settled = (id: number, token = tok.companyAdmin, timeoutMs = 60_000) =>
-  settledIn(t, token, id, timeoutMs);
+const settled = (id: number, token = app.tok.companyAdmin, timeoutMs = 60_000) =>
+  settledIn(app.t, token, id, timeoutMs);
 
 async function until<T>(fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -51,7 +46,11 @@ describe('invoice upload and parse', () => {
     expect(body.results[0]).toMatchObject({ fileName: 'elisa-11.pdf', status: 'accepted' });
     const id = body.results[0].invoiceId as number;
 
-    const first = await t.inject({ method: 'GET', url: `/api/invoices/${id}`, token: tok.companyAdmin });
+    const first = await app.t.inject({
+      method: 'GET',
+      url: `/api/invoices/${id}`,
+      token: app.tok.companyAdmin,
+    });
     expect(first.json()).toMatchObject({ uploadState: 'in_progress', parsingStatus: 'pending' });
 
     const done = await settled(id);
@@ -70,8 +69,8 @@ describe('invoice upload and parse', () => {
       expected.subscriptions.reduce((n, s) => n + s.lines.length, 0) + expected.otherLines.length;
     expect(done.lineCount).toBe(lineCount);
 
-    const { db } = t.deps.database;
-    const subs = await db.select().from(subscriptions).where(eq(subscriptions.clientId, pohjola));
+    const { db } = app.t.deps.database;
+    const subs = await db.select().from(subscriptions).where(eq(subscriptions.clientId, app.pohjola));
     expect(subs.map((s) => s.phoneNumber).sort()).toEqual(
       expected.subscriptions.map((s) => s.phoneNumber).sort(),
     );
@@ -86,11 +85,19 @@ describe('invoice upload and parse', () => {
     const elements = await db.select().from(costElements).where(eq(costElements.name, 'Puhelut kotimaahan'));
     if (elements.length) expect(elements[0].status).toBe('auto_categorized');
 
-    const list = await t.inject({ method: 'GET', url: '/api/invoices?pageSize=5', token: tok.companyAdmin });
+    const list = await app.t.inject({
+      method: 'GET',
+      url: '/api/invoices?pageSize=5',
+      token: app.tok.companyAdmin,
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().items[0]).toMatchObject({ id, invoiceNumber: expected.invoiceNumber });
 
-    const file = await t.inject({ method: 'GET', url: `/api/invoices/${id}/file`, token: tok.companyAdmin });
+    const file = await app.t.inject({
+      method: 'GET',
+      url: `/api/invoices/${id}/file`,
+      token: app.tok.companyAdmin,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(Buffer.from(pdf))).toBe(true);
@@ -104,13 +111,13 @@ describe('invoice upload and parse', () => {
     expect(same.json().results[0]).toMatchObject({ status: 'refused', code: 'invoiceAlreadyParsed' });
 
     // Same invoice, other bytes (another page size): refused by the parse job.
-    const before = await importFootprint(t.deps.database.db);
+    const before = await importFootprint(app.t.deps.database.db);
     const other = await forPohjola({ operator: 'elisa', subscriptions: 8, seed: 11, pageSize: 'LEGAL' });
     const res = await upload([{ name: 'legal.pdf', data: other.pdf }]);
     expect(res.statusCode).toBe(200);
     const done = await settled(res.json().results[0].invoiceId);
     expect(done).toMatchObject({ uploadState: 'failed', errorCode: 'invoiceAlreadyParsed' });
-    expect(await importFootprint(t.deps.database.db)).toEqual(before);
+    expect(await importFootprint(app.t.deps.database.db)).toEqual(before);
   }, 60_000);
 
   it('refuses a new upload while a previous parse is running and mails the user when it is done', async () => {
@@ -118,20 +125,20 @@ describe('invoice upload and parse', () => {
     const b = await forPohjola({ operator: 'elisa', subscriptions: 3, seed: 22 });
     const first = await upload([{ name: 'telia.pdf', data: a.pdf }]);
     expect(first.statusCode).toBe(200);
-    const second = await upload([{ name: 'elisa.pdf', data: b.pdf }], tok.clientUser, {});
+    const second = await upload([{ name: 'elisa.pdf', data: b.pdf }], app.tok.clientUser, {});
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       code: 'previousParseRunning',
       message: 'Previous request is still parsing, you will be notified by email when it is done',
     });
     expect(await settled(first.json().results[0].invoiceId)).toMatchObject({ uploadState: 'uploaded' });
-    const mail = await until(() => t.mails.find((m) => m.to.includes(DEMO.clientUser)));
+    const mail = await until(() => app.t.mails.find((m) => m.to.includes(DEMO.clientUser)));
     expect(mailText(mail)).toMatch(/invoice parsing is done/);
     expect(mailText(mail)).toContain(a.expected.invoiceNumber);
     // Now the upload goes through.
-    const again = await upload([{ name: 'elisa.pdf', data: b.pdf }], tok.clientUser);
+    const again = await upload([{ name: 'elisa.pdf', data: b.pdf }], app.tok.clientUser);
     expect(again.statusCode).toBe(200);
-    expect(await settled(again.json().results[0].invoiceId, tok.clientUser)).toMatchObject({
+    expect(await settled(again.json().results[0].invoiceId, app.tok.clientUser)).toMatchObject({
       uploadState: 'uploaded',
       operatorName: 'Elisa',
     });
@@ -152,7 +159,7 @@ describe('invoice upload and parse', () => {
 
   it('leaves nothing behind when an import fails midway', async () => {
     const { pdf } = await forPohjola({ operator: 'telia', subscriptions: 12, seed: 41 });
-    const before = await importFootprint(t.deps.database.db);
+    const before = await importFootprint(app.t.deps.database.db);
     let calls = 0;
     importTestHooks.afterLines = () => {
       calls++;
@@ -168,7 +175,7 @@ describe('invoice upload and parse', () => {
       lineCount: 0,
       invoiceNumber: null,
     });
-    expect(await importFootprint(t.deps.database.db)).toEqual(before);
+    expect(await importFootprint(app.t.deps.database.db)).toEqual(before);
   }, 60_000);
 
   it("never shows the server's file-system paths in a failed invoice's reason", async () => {
@@ -190,7 +197,7 @@ describe('invoice upload and parse', () => {
 
   it('gives a clear error for each broken input and leaves the database unchanged', async () => {
     const { pdf } = await forPohjola({ operator: 'elisa', subscriptions: 3, seed: 51 });
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const before = await importFootprint(db);
     const [{ n: invoicesBefore }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices);
 
@@ -250,40 +257,48 @@ describe('invoice upload and parse', () => {
 
 describe('invoice tenancy and access', () => {
   it("answers 404 for another client's invoice and lists only the caller's own", async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const [inv] = await db
       .select({ id: invoices.id })
       .from(invoices)
-      .where(eq(invoices.clientId, pohjola))
+      .where(eq(invoices.clientId, app.pohjola))
       .limit(1);
-    const other = await t.inject({
+    const other = await app.t.inject({
       method: 'GET',
       url: `/api/invoices/${inv.id}`,
-      token: tok.otherCompanyAdmin,
+      token: app.tok.otherCompanyAdmin,
     });
     expect(other.statusCode).toBe(404);
-    const file = await t.inject({
+    const file = await app.t.inject({
       method: 'GET',
       url: `/api/invoices/${inv.id}/file`,
-      token: tok.otherCompanyAdmin,
+      token: app.tok.otherCompanyAdmin,
     });
     expect(file.statusCode).toBe(404);
-    const list = await t.inject({ method: 'GET', url: '/api/invoices', token: tok.otherCompanyAdmin });
-    expect(list.json().items.every((i: { clientId: number }) => i.clientId !== pohjola)).toBe(true);
-    const admin = await t.inject({ method: 'GET', url: `/api/invoices/${inv.id}`, token: tok.admin });
+    const list = await app.t.inject({
+      method: 'GET',
+      url: '/api/invoices',
+      token: app.tok.otherCompanyAdmin,
+    });
+    expect(list.json().items.every((i: { clientId: number }) => i.clientId !== app.pohjola)).toBe(true);
+    const admin = await app.t.inject({ method: 'GET', url: `/api/invoices/${inv.id}`, token: app.tok.admin });
     expect(admin.statusCode).toBe(200);
   });
 
   it('gives every page of the list the number of matching invoices, also a page past the end', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(invoices)
-      .where(eq(invoices.clientId, pohjola));
+      .where(eq(invoices.clientId, app.pohjola));
     expect(n).toBeGreaterThan(1);
     const page = async (p: number) =>
       (
-        await t.inject({ method: 'GET', url: `/api/invoices?pageSize=1&page=${p}`, token: tok.companyAdmin })
+        await app.t.inject({
+          method: 'GET',
+          url: `/api/invoices?pageSize=1&page=${p}`,
+          token: app.tok.companyAdmin,
+        })
       ).json() as { items: { id: number }[]; total: number };
     const [first, last, past] = await Promise.all([page(1), page(n), page(n + 1)]);
     expect([first.total, last.total, past.total]).toEqual([n, n, n]);
@@ -294,11 +309,11 @@ describe('invoice tenancy and access', () => {
   it('answers the same list for every sort, order and filter, beyond the number of statements it keeps', async () => {
     // 10 sorts × 2 orders × 4 filters = 80 shapes: more than the 64 prepared ones, so the last run
     // unprepared. Each must list exactly the invoices its filter matches, and count them.
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const mine = await db
       .select({ id: invoices.id, uploadState: invoices.uploadState, parsingStatus: invoices.parsingStatus })
       .from(invoices)
-      .where(eq(invoices.clientId, pohjola));
+      .where(eq(invoices.clientId, app.pohjola));
     const filters: [string, (r: (typeof mine)[number]) => boolean][] = [
       ['', () => true],
       ['&uploadState=uploaded', (r) => r.uploadState === 'uploaded'],
@@ -310,7 +325,7 @@ describe('invoice tenancy and access', () => {
       for (const sort of INVOICE_SORTABLE) {
         for (const order of ['asc', 'desc']) {
           const url = `/api/invoices?pageSize=100&sort=${sort}&order=${order}${filter}`;
-          const res = await t.inject({ method: 'GET', url, token: tok.companyAdmin });
+          const res = await app.t.inject({ method: 'GET', url, token: app.tok.companyAdmin });
           expect(res.statusCode, url).toBe(200);
           const body = res.json() as { items: { id: number }[]; total: number };
           expect(
@@ -319,7 +334,11 @@ describe('invoice tenancy and access', () => {
           ).toEqual([...expected].sort((a, b) => a - b));
           expect(body.total, url).toBe(expected.length);
           // A page past the end still counts them (on its own).
-          const past = await t.inject({ method: 'GET', url: `${url}&page=2`, token: tok.companyAdmin });
+          const past = await app.t.inject({
+            method: 'GET',
+            url: `${url}&page=2`,
+            token: app.tok.companyAdmin,
+          });
           expect((past.json() as { total: number }).total, url).toBe(expected.length);
         }
       }
@@ -328,28 +347,30 @@ describe('invoice tenancy and access', () => {
 
   it('makes provider users choose the client, and company users cannot upload for another client', async () => {
     const { pdf } = await generatePlainPdf(['x']).then((p) => ({ pdf: p }));
-    const noClient = await upload([{ name: 'a.pdf', data: pdf }], tok.admin);
+    const noClient = await upload([{ name: 'a.pdf', data: pdf }], app.tok.admin);
     expect(noClient.statusCode).toBe(400);
     expect(noClient.json().fields).toEqual({ clientId: 'required' });
-    const [saimaa] = await t.deps.database.db
+    const [saimaa] = await app.t.deps.database.db
       .select({ id: clients.id })
       .from(clients)
       .where(and(eq(clients.businessId, '0737546-2')));
-    const foreign = await upload([{ name: 'a.pdf', data: pdf }], tok.companyAdmin, { clientId: saimaa.id });
+    const foreign = await upload([{ name: 'a.pdf', data: pdf }], app.tok.companyAdmin, {
+      clientId: saimaa.id,
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });
 
 describe('upload reminder', () => {
   it('mails "No uploads for this month" once to clients on manual upload that asked for it', async () => {
-    const sent = await sendUploadReminders(t.deps, '2031-05');
+    const sent = await sendUploadReminders(app.t.deps, '2031-05');
     expect(sent).toBeGreaterThan(0);
     const mail = await until(() =>
-      t.mails.find(
+      app.t.mails.find(
         (m) => m.to.includes(DEMO.otherCompanyAdmin) && /No uploads for this month/.test(mailText(m)),
       ),
     );
     expect(mailText(mail)).toContain('DNA');
-    expect(await sendUploadReminders(t.deps, '2031-05')).toBe(0);
+    expect(await sendUploadReminders(app.t.deps, '2031-05')).toBe(0);
   }, 30_000);
 });
