@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
-import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { useSignedIn } from '../test/fixtures.js';
+import { BUYER, DEMO } from '../test/helpers.js';
 import { uploadFiles } from '../test/uploads.js';
 
-let t: TestApp;
-let token: string;
+const companyAdmin = useSignedIn(DEMO.companyAdmin, {}, 60_000);
 let invoiceId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login(DEMO.companyAdmin);
   const { pdf } = await generateInvoice({
     operator: 'elisa',
     buyer: BUYER.pohjola,
@@ -19,18 +17,19 @@ beforeAll(async () => {
     pageSize: 'A4',
     font: 'Helvetica',
   });
-  const res = await uploadFiles(t, token, [{ name: 'elisa.pdf', data: pdf }]);
+  const res = await uploadFiles(companyAdmin.t, companyAdmin.token, [{ name: 'elisa.pdf', data: pdf }]);
   expect(res.statusCode).toBeLessThan(300);
   invoiceId = res.json().results[0].invoiceId;
   expect(invoiceId).toBeGreaterThan(0);
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('Cache-Control on per-customer answers', () => {
   it('marks the invoice PDF download no-store', async () => {
-    const res = await t.inject({ method: 'GET', url: `/api/invoices/${invoiceId}/file`, token });
+    const res = await companyAdmin.t.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoiceId}/file`,
+      token: companyAdmin.token,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -39,20 +38,24 @@ describe('Cache-Control on per-customer answers', () => {
   it.each(['/api/invoices', '/api/Account/GetClientInfo', '/api/profile'])(
     'marks %s no-store',
     async (url) => {
-      const res = await t.inject({ method: 'GET', url, token });
+      const res = await companyAdmin.t.inject({ method: 'GET', url, token: companyAdmin.token });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
     },
   );
 
-  it('marks the token answer and error answers no-store', async () => {
-    const login = await t.inject({
+  it('marks the companyAdmin.token answer and error answers no-store', async () => {
+    const login = await companyAdmin.t.inject({
       method: 'POST',
       url: '/api/Account/login',
       payload: { email: DEMO.companyAdmin, password: 'Wrong-Pass-1!' },
     });
     expect(login.headers['cache-control']).toBe('no-store');
-    const missing = await t.inject({ method: 'GET', url: '/api/invoices/999999', token });
+    const missing = await companyAdmin.t.inject({
+      method: 'GET',
+      url: '/api/invoices/999999',
+      token: companyAdmin.token,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
   });

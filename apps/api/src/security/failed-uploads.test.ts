@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
 import { invoices } from '../db/schema/index.js';
 import { removeExpiredFailedFiles } from '../modules/invoices/invoices.service.js';
-import { useUploader } from '../test/uploader.js';
+import { useUploader } from '../test/fixtures.js';
 import { junkPdf } from '../test/uploads.js';
 
 const uploader = useUploader({

@@ -19,7 +19,7 @@ import { startJobs } from '../jobs/index.js';
 import { QUEUE } from '../lib/queue.js';
 import { FILE_REFERENCES, orphanFileAgeSeconds, removeOrphanFiles, storeFileStream } from '../lib/files.js';
 import { DEMO } from '../test/helpers.js';
-import { useUploader } from '../test/uploader.js';
+import { useUploader } from '../test/fixtures.js';
 import { uploadStreamed } from '../test/uploads.js';
 
 // A short upload limit for the cut-off test, and room in flight for one 20 MB upload only.

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { portalCredentials } from '../db/schema/index.js';
 import { encrypt } from '../lib/secrets.js';
@@ -14,7 +14,8 @@ import {
   parseOutboundUrl,
 } from '../lib/outbound-url.js';
 import { runFetch } from '../modules/automation/automation.service.js';
-import { clientIdOf, createTestApp, DEMO, operatorIdOf, type TestApp } from '../test/helpers.js';
+import { useSignedIn } from '../test/fixtures.js';
+import { clientIdOf, DEMO, operatorIdOf } from '../test/helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -117,18 +118,12 @@ describe('outbound address rules', () => {
 });
 
 describe('portal URLs through the API and the fetch job', () => {
-  let t: TestApp;
-  let token: string;
+  const admin = useSignedIn(DEMO.admin);
   let clientId: number;
   let operatorId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login(DEMO.admin);
-    clientId = await clientIdOf(t, DEMO.companyAdmin);
-    operatorId = await operatorIdOf(t, 'Elisa');
-  });
-  afterAll(async () => {
-    await t?.close();
+    clientId = await clientIdOf(admin.t, DEMO.companyAdmin);
+    operatorId = await operatorIdOf(admin.t, 'Elisa');
   });
 
   it.each([
@@ -141,15 +136,15 @@ describe('portal URLs through the API and the fetch job', () => {
     'https://[::ffff:127.0.0.1]/',
     'file:///etc/passwd',
   ])('refuses to store the portal URL %s with 400', async (portalUrl) => {
-    const res = await t.inject({
+    const res = await admin.t.inject({
       method: 'PUT',
       url: `/api/automation/clients/${clientId}/credentials`,
-      token,
+      token: admin.token,
       payload: { operatorId, portalUrl, username: 'u', password: 'p' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields?.portalUrl ?? res.json().code).toBeTruthy();
-    const rows = await t.deps.database.db
+    const rows = await admin.t.deps.database.db
       .select()
       .from(portalCredentials)
       .where(eq(portalCredentials.clientId, clientId));
@@ -158,10 +153,10 @@ describe('portal URLs through the API and the fetch job', () => {
 
   it('stores an https URL of a public host', async () => {
     resolveTo('93.184.216.34');
-    const res = await t.inject({
+    const res = await admin.t.inject({
       method: 'PUT',
       url: `/api/automation/clients/${clientId}/credentials`,
-      token,
+      token: admin.token,
       payload: { operatorId, portalUrl: 'https://portal.example.com/', username: 'u', password: 'p' },
     });
     expect(res.statusCode).toBe(200);
@@ -176,20 +171,20 @@ describe('portal URLs through the API and the fetch job', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     try {
-      await t.deps.database.db
+      await admin.t.deps.database.db
         .insert(portalCredentials)
         .values({
           clientId,
           operatorId,
           portalUrl: `http://127.0.0.1:${port}`,
           username: 'u',
-          passwordSealed: encrypt(t.deps.encryptionKey, 'p'),
+          passwordSealed: encrypt(admin.t.deps.encryptionKey, 'p'),
         })
         .onConflictDoUpdate({
           target: [portalCredentials.clientId, portalCredentials.operatorId],
           set: { portalUrl: `http://127.0.0.1:${port}` },
         });
-      const status = await runFetch(t.deps, { clientId, operatorId, month: '2026-10' });
+      const status = await runFetch(admin.t.deps, { clientId, operatorId, month: '2026-10' });
       expect(status).toBe('failed');
       expect(seen).toEqual([]);
     } finally {

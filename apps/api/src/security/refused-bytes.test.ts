@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kulu/shared';
 import { uploadReceipts } from '../db/schema/index.js';
 import { removeOldUploadReceipts } from '../modules/invoices/invoices.service.js';
-import { useUploader } from '../test/uploader.js';
+import { useUploader } from '../test/fixtures.js';
 import { junkPdf, uploadFiles, uploadStreamed } from '../test/uploads.js';
 
 const uploader = useUploader({ CLIENT_DAILY_UPLOAD_MB: '6' });

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSignedIn } from '../test/fixtures.js';
+import { DEMO } from '../test/helpers.js';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login(DEMO.companyAdmin);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const companyAdmin = useSignedIn(DEMO.companyAdmin, {}, 60_000);
 
 /** The headers every answer carries (helmet's, for the application's options). */
 const EXPECTED = {
@@ -33,7 +25,7 @@ describe('security headers', () => {
     ['an unknown route', '/api/no-such-route'],
     ['a refused request', '/api/masters/plans'],
   ])('are on %s, the same on every one', async (_name, url) => {
-    const res = await t.inject({ method: 'GET', url, token });
+    const res = await companyAdmin.t.inject({ method: 'GET', url, token: companyAdmin.token });
     const directives = (csp: unknown) => String(csp).split(';').sort();
     for (const [name, value] of Object.entries(EXPECTED))
       if (name === 'content-security-policy')

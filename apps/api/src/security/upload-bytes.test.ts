@@ -9,7 +9,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES, MESSAGES } from '@kulu/shared';
 import { fileChunks, invoices } from '../db/schema/index.js';
-import { useUploader } from '../test/uploader.js';
+import { useUploader } from '../test/fixtures.js';
 import { postInvoiceStream } from '../test/uploads.js';
 
 // The documented default (512 MB): one full 20 × 20 MB upload at a time per instance.

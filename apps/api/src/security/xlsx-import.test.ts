@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inlineRow, repeatedPart, SHEET_HEAD, SHEET_TAIL, textPart, xlsxOf } from '../test/bomb-xlsx.js';
-import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+import { useSignedIn } from '../test/fixtures.js';
+import { DEMO } from '../test/helpers.js';
 import { multipart } from '../test/uploads.js';
 
 /**
@@ -11,19 +12,10 @@ import { multipart } from '../test/uploads.js';
  * rows).
  */
 
-let t: TestApp;
-let anna: string;
+const anna = useSignedIn(DEMO.companyAdmin);
 const MB = 1024 * 1024;
 /** Bound on the growth of the API process's memory while it reads one of these files. */
 const BOUND_MB = 150;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  anna = await t.login(DEMO.companyAdmin);
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function preview(file: Buffer) {
   const m = multipart([{ name: 'users.xlsx', data: file }]);
@@ -34,10 +26,10 @@ async function preview(file: Buffer) {
   };
   const timer = setInterval(sample, 5);
   try {
-    const res = await t.inject({
+    const res = await anna.t.inject({
       method: 'POST',
       url: '/api/invoice-users/import/preview',
-      token: anna,
+      token: anna.token,
       headers: { ...m.headers, 'accept-language': 'en' },
       payload: m.payload,
     });

@@ -4,7 +4,7 @@ import { generateFinvoice } from '@kulu/invoices/generator';
 import type { ParsedInvoice } from '@kulu/invoices';
 import { users } from '../../db/schema/index.js';
 import { BUYER, DEMO } from '../../test/helpers.js';
-import { useInvoiceTestApp } from '../../test/uploader.js';
+import { useInvoiceTestApp } from '../../test/fixtures.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 import { importFootprint } from './invoices.service.js';
 

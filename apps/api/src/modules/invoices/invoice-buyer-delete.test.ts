@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { BUYER, DEMO } from '../../test/helpers.js';
 import { forPohjola } from '../../test/generated.js';
-import { useInvoiceTestApp } from '../../test/uploader.js';
+import { useInvoiceTestApp } from '../../test/fixtures.js';
 import { settled, uploadFiles } from '../../test/uploads.js';
 import { importFootprint } from './invoices.service.js';
 

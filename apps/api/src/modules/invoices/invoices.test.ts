@@ -6,7 +6,7 @@ import { clients, costElements, invoices, monthlyFacts, subscriptions } from '..
 import { sendUploadReminders } from './upload-reminders.js';
 import { DEMO, mailText } from '../../test/helpers.js';
 import { forPohjola } from '../../test/generated.js';
-import { useInvoiceTestApp } from '../../test/uploader.js';
+import { useInvoiceTestApp } from '../../test/fixtures.js';
 import { settled as settledIn, uploadFiles, type FilePart } from '../../test/uploads.js';
 import { importTestHooks } from './import.service.js';
 import { importFootprint } from './invoices.service.js';

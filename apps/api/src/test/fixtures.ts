@@ -7,20 +7,40 @@ import { markFailed } from '../modules/invoices/invoices.service.js';
 import { clientIdOf, createTestApp, DEMO, type TestApp } from './helpers.js';
 import { storedBytes, uploadFiles } from './uploads.js';
 
-/** The demo company admin signed in on the file's test app, and their client. */
-export class Uploader {
+/** A demo user signed in on the file's own test app. */
+export class SignedIn {
   t!: TestApp;
   token!: string;
+
+  constructor(readonly email: string) {}
+
+  async setUp(env: Record<string, string>): Promise<void> {
+    this.t = await createTestApp(env);
+    this.token = await this.t.login(this.email);
+  }
+
+  /** The clock moves on (and the user signs in again: a session does not last days). */
+  async later(ms: number): Promise<void> {
+    this.t.advanceClock(ms);
+    this.token = await this.t.login(this.email);
+  }
+}
+
+/** The uploader of the upload and storage tests: the demo company admin, and their client. */
+export class Uploader extends SignedIn {
   clientId!: number;
+
+  constructor() {
+    super(DEMO.companyAdmin);
+  }
+
+  override async setUp(env: Record<string, string>): Promise<void> {
+    await super.setUp(env);
+    this.clientId = await clientIdOf(this.t, this.email);
+  }
 
   /** Bytes of the client's stored invoice files. */
   stored = (): Promise<number> => storedBytes(this.t, this.clientId);
-
-  /** The clock moves on (and the uploader signs in again: a session does not last days). */
-  async later(ms: number): Promise<void> {
-    this.t.advanceClock(ms);
-    this.token = await this.t.login(DEMO.companyAdmin);
-  }
 
   /** Uploads a file; an accepted one fails (as its parse would) so the next upload may start. */
   async uploadAndFail(data: Buffer, name = 'junk.pdf') {
@@ -33,19 +53,24 @@ export class Uploader {
   }
 }
 
-/** The uploader on a test app with `env`: created before the file's tests, closed after. */
-export function useUploader(env: Record<string, string> = {}): Uploader {
-  const up = new Uploader();
-  beforeAll(async () => {
-    up.t = await createTestApp(env);
-    up.token = await up.t.login(DEMO.companyAdmin);
-    up.clientId = await clientIdOf(up.t, DEMO.companyAdmin);
-  }, 120_000);
+/** `who` set up on a test app with `env` before the file's tests (within `timeout`), closed after. */
+function use<S extends SignedIn>(who: S, env: Record<string, string>, timeout: number): S {
+  beforeAll(() => who.setUp(env), timeout);
   afterAll(async () => {
-    await up.t?.close();
+    await who.t?.close();
   });
-  return up;
+  return who;
 }
+
+/** `email` (the demo company admin by default) signed in on the file's test app with `env`. */
+export const useSignedIn = (
+  email: string = DEMO.companyAdmin,
+  env: Record<string, string> = {},
+  timeout = 120_000,
+) => use(new SignedIn(email), env, timeout);
+
+/** The uploader on the file's test app with `env`. */
+export const useUploader = (env: Record<string, string> = {}): Uploader => use(new Uploader(), env, 120_000);
 
 /** The app the invoice tests share and a token per demo identity (set before the tests run). */
 export interface InvoiceTestApp {
