@@ -44,7 +44,7 @@ describe('Cache-Control on per-customer answers', () => {
     },
   );
 
-  it('marks the companyAdmin.token answer and error answers no-store', async () => {
+  it('marks the token answer and error answers no-store', async () => {
     const login = await companyAdmin.t.inject({
       method: 'POST',
       url: '/api/Account/login',
