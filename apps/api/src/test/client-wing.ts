@@ -5,7 +5,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { activityLog, clientBillingPlans, consultantUserCompanies, users } from '../db/schema/index.js';
 import { ROLE } from '@kulu/shared';
 import { hashPassword } from '../lib/passwords.js';
-import { DEMO, DEMO_PASSWORD, type TestApp } from './helpers.js';
+import { useOwnApp } from './fixtures.js';
+import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from './helpers.js';
 
 /** Tokens of the demo callers and the two demo clients (the company admin's and the other one). */
 export interface ClientWing {
@@ -54,6 +55,28 @@ export async function clientWing(
   }
   return { admin, consultant, companyAdmin, clientUser, otherCompanyAdmin, clientId, otherClientId };
 }
+
+/** The client wing signed in on the file's own test app (set before the file's tests run). */
+export class Wing implements ClientWing {
+  t!: TestApp;
+  admin!: string;
+  consultant!: string;
+  companyAdmin!: string;
+  clientUser!: string;
+  otherCompanyAdmin!: string;
+  clientId!: number;
+  otherClientId!: number;
+
+  constructor(private readonly opts: { consultantKeepsOne?: boolean } = {}) {}
+
+  async setUp(): Promise<void> {
+    this.t = await createTestApp();
+    Object.assign(this, await clientWing(this.t, this.opts));
+  }
+}
+
+/** The client wing on the file's own test app: set up before the file's tests, closed after. */
+export const useClientWing = (opts: { consultantKeepsOne?: boolean } = {}): Wing => useOwnApp(new Wing(opts));
 
 /**
  * A provider consultant (a consultant without a client) who signs in with the demo password,

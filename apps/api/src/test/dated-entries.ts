@@ -1,17 +1,11 @@
 // Test helpers (imported by tests only) for a client's dated entries, payments and on-demand
 // support hours: the same add, update, delete, refusal and tenancy behaviour, checked alike for each.
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { helsinkiDay, message, type MessageCode } from '@kulu/shared';
 import { clientPayments, onDemandSupport } from '../db/schema/index.js';
-import {
-  clientWing,
-  expectEachStatus,
-  expectSameBadBody,
-  loggedFor,
-  type ClientWing,
-} from './client-wing.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { expectEachStatus, expectSameBadBody, loggedFor, Wing } from './client-wing.js';
+import { useOwnApp } from './fixtures.js';
 
 const DAY = 86_400_000;
 
@@ -39,20 +33,17 @@ type OtherOf<K extends Name> = Omit<(typeof SECTIONS)[K]['table']['$inferInsert'
  * for each section alike. The app, the wing's tokens and clients and the other client's entry are
  * set before the file's tests run (`useDatedEntries`).
  */
-export class DatedEntries<K extends Name = Name> implements ClientWing {
-  t!: TestApp;
-  admin!: string;
-  consultant!: string;
-  companyAdmin!: string;
-  clientUser!: string;
-  otherCompanyAdmin!: string;
-  clientId!: number;
-  otherClientId!: number;
+export class DatedEntries<K extends Name = Name> extends Wing {
   /** The other client's one entry. */
   otherEntryId!: number;
   private readonly section: (typeof SECTIONS)[Name];
 
-  constructor(name: K) {
+  constructor(
+    name: K,
+    private readonly other: (today: string) => OtherOf<K>,
+  ) {
+    // The demo consultant keeps only the first company: the other is "another client" to them too.
+    super({ consultantKeepsOne: true });
     this.section = SECTIONS[name];
   }
 
@@ -78,14 +69,12 @@ export class DatedEntries<K extends Name = Name> implements ClientWing {
   dayFrom = (days: number): string => helsinkiDay(new Date(this.t.deps.now().getTime() + days * DAY));
 
   /** Signs in the wing and writes the other client's entry directly, as `other` gives it. */
-  async setUp(other: (today: string) => OtherOf<K>): Promise<void> {
-    this.t = await createTestApp();
-    // The demo consultant keeps only the first company: the other is "another client" to them too.
-    Object.assign(this, await clientWing(this.t, { consultantKeepsOne: true }));
+  override async setUp(): Promise<void> {
+    await super.setUp();
     const { table } = this.section;
     const [row] = await this.t.deps.database.db
       .insert(table)
-      .values({ ...other(this.today()), clientId: this.otherClientId })
+      .values({ ...this.other(this.today()), clientId: this.otherClientId })
       .returning({ id: table.id });
     this.otherEntryId = row.id;
   }
@@ -249,10 +238,5 @@ export function useDatedEntries<K extends Name>(
   name: K,
   other: (today: string) => OtherOf<K>,
 ): DatedEntries<K> {
-  const entries = new DatedEntries(name);
-  beforeAll(() => entries.setUp(other));
-  afterAll(async () => {
-    await entries.t?.close();
-  });
-  return entries;
+  return useOwnApp(new DatedEntries(name, other));
 }

@@ -12,10 +12,13 @@ export class SignedIn {
   t!: TestApp;
   token!: string;
 
-  constructor(readonly email: string) {}
+  constructor(
+    readonly email: string,
+    private readonly env: Record<string, string> = {},
+  ) {}
 
-  async setUp(env: Record<string, string>): Promise<void> {
-    this.t = await createTestApp(env);
+  async setUp(): Promise<void> {
+    this.t = await createTestApp(this.env);
     this.token = await this.t.login(this.email);
   }
 
@@ -30,12 +33,12 @@ export class SignedIn {
 export class Uploader extends SignedIn {
   clientId!: number;
 
-  constructor() {
-    super(DEMO.companyAdmin);
+  constructor(env: Record<string, string>) {
+    super(DEMO.companyAdmin, env);
   }
 
-  override async setUp(env: Record<string, string>): Promise<void> {
-    await super.setUp(env);
+  override async setUp(): Promise<void> {
+    await super.setUp();
     this.clientId = await clientIdOf(this.t, this.email);
   }
 
@@ -53,9 +56,12 @@ export class Uploader extends SignedIn {
   }
 }
 
-/** `who` set up on a test app with `env` before the file's tests (within `timeout`), closed after. */
-function use<S extends SignedIn>(who: S, env: Record<string, string>, timeout: number): S {
-  beforeAll(() => who.setUp(env), timeout);
+/**
+ * `who`, which sets itself up on a test app of its own (its `t`): set up before the file's tests
+ * (within `timeout`), its app closed after.
+ */
+export function useOwnApp<S extends { t: TestApp; setUp(): Promise<void> }>(who: S, timeout = 120_000): S {
+  beforeAll(() => who.setUp(), timeout);
   afterAll(async () => {
     await who.t?.close();
   });
@@ -67,10 +73,10 @@ export const useSignedIn = (
   email: string = DEMO.companyAdmin,
   env: Record<string, string> = {},
   timeout = 120_000,
-) => use(new SignedIn(email), env, timeout);
+) => useOwnApp(new SignedIn(email, env), timeout);
 
 /** The uploader on the file's test app with `env`. */
-export const useUploader = (env: Record<string, string> = {}): Uploader => use(new Uploader(), env, 120_000);
+export const useUploader = (env: Record<string, string> = {}): Uploader => useOwnApp(new Uploader(env));
 
 /** The app the invoice tests share and a token per demo identity (set before the tests run). */
 export interface InvoiceTestApp {
