@@ -12,7 +12,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { filesUnder } from './files-under.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_DIST = path.join(ROOT, 'apps/api/dist');
@@ -33,7 +32,6 @@ export const TARGETS = {
       'packages/optimizer/package.json',
       'package-lock.json',
       'scripts/build.mjs',
-      'scripts/files-under.mjs',
     ],
     output: 'apps/api/dist/server.js',
     build: buildApi,
@@ -59,10 +57,26 @@ export const TARGETS = {
 /** Test files never reach a build: editing one does not make a part stale. */
 const IGNORED = /(^|\/)(node_modules|dist|e2e)(\/|$)|\.test\.tsx?$|(^|\/)\./;
 
+function listFiles(rel, out) {
+  const abs = path.join(ROOT, rel);
+  let stat;
+  try {
+    stat = fs.statSync(abs);
+  } catch {
+    return;
+  }
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(abs).sort()) {
+      const child = `${rel}/${name}`;
+      if (!IGNORED.test(child)) listFiles(child, out);
+    }
+  } else out.push(rel);
+}
+
 /** SHA-256 over the paths and contents of a part's sources. */
 export function sourceHash(name) {
   const files = [];
-  for (const s of TARGETS[name].sources) filesUnder(ROOT, s, (child) => IGNORED.test(child), files);
+  for (const s of TARGETS[name].sources) listFiles(s, files);
   const h = crypto.createHash('sha256');
   for (const f of files) {
     h.update(`${f}\0`);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { filesUnder } from '../../../../../scripts/files-under.mjs';
 
 /**
  * The Corresponding Source that AGPL §13 asks Kulu to offer its network users: the files of the
@@ -44,10 +43,23 @@ export function findSourceRoot(from = path.dirname(fileURLToPath(import.meta.url
 
 /** Paths (relative, with `/`) of the files that make up the source, sorted. */
 export function sourceFiles(root: string): string[] {
-  const skip = (_child: string, name: string) =>
-    SKIPPED_DIRS.has(name) || name.startsWith('.env') || name === '.git';
   const out: string[] = [];
-  for (const entry of TOP_LEVEL) filesUnder(root, entry, skip, out);
+  const walk = (rel: string) => {
+    const abs = path.join(root, rel);
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(abs);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(abs).sort()) {
+        if (SKIPPED_DIRS.has(name) || name.startsWith('.env') || name === '.git') continue;
+        walk(rel ? `${rel}/${name}` : name);
+      }
+    } else if (stat.isFile()) out.push(rel);
+  };
+  for (const entry of TOP_LEVEL) walk(entry);
   return out;
 }
 
