@@ -12,16 +12,17 @@ type Action = 'deactivate' | 'activate';
  * and `…/activate`, each setting the account's status (`setStatus`, given the path's parameters)
  * and answering the account with the action's message as `{ user, code, message }`.
  */
-export function accountStatusRoutes<P>(
+export function accountStatusRoutes<P, U>(
   route: ReturnType<typeof declareRoutes>,
   def: {
     base: string;
     access: Access;
     params: z.ZodType<P>;
-    response: z.ZodType;
+    /** The saved answer, `{ user, code, message }`: its `user` is what `setStatus` returns. */
+    response: z.ZodType<{ user: U; code: string; message: string }>;
     summaries: Record<Action, string>;
     codes: Record<Action, MessageCode>;
-    setStatus: (caller: Caller, params: P, status: 'inactive' | 'active') => Promise<unknown>;
+    setStatus: (caller: Caller, params: P, status: 'inactive' | 'active') => Promise<U>;
   },
 ): void {
   for (const [action, status] of [

@@ -75,11 +75,12 @@ export async function clientMastersRoutes(app: FastifyInstance) {
    * An import call (multipart: a CSV or .xlsx file): the client first, so another client's id
    * answers 404 whatever the file, then the file, both handed to `handle`.
    */
-  const importRoute = (
+  type ImportAnswer = typeof importPreviewSchema | typeof importResultSchema;
+  const importRoute = <S extends ImportAnswer>(
     url: string,
     summary: string,
-    response: typeof importPreviewSchema | typeof importResultSchema,
-    handle: (req: FastifyRequest, clientId: number, file: ImportFile) => Promise<z.output<typeof response>>,
+    response: S,
+    handle: (req: FastifyRequest, clientId: number, file: ImportFile) => Promise<z.output<S>>,
   ) =>
     route.post(
       url,
@@ -88,11 +89,13 @@ export async function clientMastersRoutes(app: FastifyInstance) {
         summary,
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
-        response: { 200: response },
+        response: { 200: response as ImportAnswer },
       },
       async (req) => {
         const clientId = await targetClient(req.scope, req.query.clientId);
-        return handle(req, clientId, await importFile(req));
+        // Each call's `handle` is checked against its own schema `S`; here only the union is known.
+        const answer: z.output<ImportAnswer> = await handle(req, clientId, await importFile(req));
+        return answer;
       },
     );
 

@@ -180,8 +180,9 @@ function item(row: Joined, mark: OptimizationItem['mark'] | undefined, lang: Lan
 
 /**
  * The subscription's finding of the latest run as the optimization list shows it, with what it
- * rests on (its tab, the months of use, when it was made); null: not optimized yet. The
- * subscription detail shows it (the caller's Scope was checked there).
+ * rests on (its tab, the months of use, when it was made); null: not optimized yet. Its mark is the
+ * list's too: the last one written (highest id) that is not cancelled. The subscription detail shows
+ * it (the caller's Scope was checked there).
  */
 export async function subscriptionFinding(
   db: Executor,
