@@ -12,7 +12,7 @@ const API_SRC = 'apps/api/src';
  */
 export function databaseTestFiles(root = API_SRC): string[] {
   const reachesDatabase =
-    /\b(createTestApp|useSignedIn|useClientWing|useInvoiceTestApp|useDatedEntries|freshDatabase|TEST_DATABASE_URL)\b/;
+    /\b(createTestApp|useSignedIn|useClientWing|useLimitedClientUser|useInvoiceTestApp|useDatedEntries|freshDatabase|TEST_DATABASE_URL)\b/;
   return fs
     .readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))

@@ -4,7 +4,14 @@ import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import { markFailed } from '../modules/invoices/invoices.service.js';
-import { clientIdOf, createTestApp, DEMO, type TestApp } from './helpers.js';
+import {
+  clientIdOf,
+  createTestApp,
+  DEMO,
+  limitDemoClientUser,
+  type LimitedClientUser,
+  type TestApp,
+} from './helpers.js';
 import { storedBytes, uploadFiles } from './uploads.js';
 
 /** A demo user signed in on the file's own test app. */
@@ -112,3 +119,36 @@ export function useInvoiceTestApp(timeout: number): InvoiceTestApp {
   });
   return app;
 }
+
+/** The demo identities the Scope tests sign in as. */
+const SCOPE_CALLERS = ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const;
+
+/**
+ * The demo client user limited to one sub-company with `permissions` (limitDemoClientUser) on
+ * the file's own test app, and a token per demo identity: the Scope tests' set-up.
+ */
+export class LimitedClientUserApp implements LimitedClientUser {
+  t!: TestApp;
+  tok = {} as Record<(typeof SCOPE_CALLERS)[number], string>;
+  userId!: number;
+  clientId!: number;
+  subA!: number;
+  subB!: number;
+
+  constructor(
+    private readonly permissions: string[],
+    private readonly opts: { jobs?: boolean },
+  ) {}
+
+  async setUp(): Promise<void> {
+    this.t = await createTestApp({}, this.opts);
+    Object.assign(this, await limitDemoClientUser(this.t, this.permissions));
+    for (const k of SCOPE_CALLERS) this.tok[k] = await this.t.login(DEMO[k]);
+  }
+}
+
+/** The limited client user's app (`opts.jobs`: with the job workers) for the file's tests. */
+export const useLimitedClientUser = (
+  permissions: string[],
+  opts: { jobs?: boolean } = {},
+): LimitedClientUserApp => useOwnApp(new LimitedClientUserApp(permissions, opts));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPTIMIZABLE_USAGE_TYPES } from '@kulu/shared';
 import {
@@ -14,54 +14,43 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
+import { useLimitedClientUser } from '../../test/fixtures.js';
+import { DEMO } from '../../test/helpers.js';
 import { dashboardCacheStats } from './dashboard-cache.js';
 import { uploadMonths } from '../../test/uploads.js';
 import { getWorkbook } from '../../test/workbook.js';
 import { expectEachBadRequest } from '../../test/bad-requests.js';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-let pohjola: number;
+// The client user: limited to one sub-company (A; B is another of the same client), no cost-center
+// limit, may read dashboards.
+const app = useLimitedClientUser(['general', 'dashboards'], { jobs: true });
 let other: number;
-/** The client user's sub-company (A) and another of the same client (B). */
-let subA: number;
-let subB: number;
 
 const MONTHS = ['2021-01', '2021-02', '2021-03'];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { jobs: true });
-  const { db } = t.deps.database;
+  const { db } = app.t.deps.database;
   [{ clientId: other }] = (await db
     .select({ clientId: users.clientId })
     .from(users)
     .where(eq(users.email, DEMO.otherCompanyAdmin))) as [{ clientId: number }];
-  // The client user: limited to one sub-company, no cost-center limit, may read dashboards.
-  ({ clientId: pohjola, subA, subB } = await limitDemoClientUser(t, ['general', 'dashboards']));
-  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
-    tok[k] = await t.login(DEMO[k]);
-  }
   // Three months of invoices for each sub-company (no cost centers printed, so every
   // subscription belongs to the sub-company it was uploaded for).
   for (const [sub, operator, seed] of [
-    [subA, 'elisa', 700],
-    [subB, 'elisa', 800],
+    [app.subA, 'elisa', 700],
+    [app.subB, 'elisa', 800],
   ] as const) {
     await uploadMonths(
-      t,
-      tok.companyAdmin,
+      app.t,
+      app.tok.companyAdmin,
       { operator, subscriptions: 4, seed, months: MONTHS },
       { subCompanyId: sub },
     );
   }
 }, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
 
-const get = (query: string, token = tok.companyAdmin) =>
-  t.inject({ method: 'GET', url: `/api/dashboard/cost-usage?${query}`, token });
+const get = (query: string, token = app.tok.companyAdmin) =>
+  app.t.inject({ method: 'GET', url: `/api/dashboard/cost-usage?${query}`, token });
 
 /**
  * A report's totals over MONTHS: every line's cost, and the invoice-level lines' (no
@@ -85,7 +74,7 @@ async function fromLines(f: {
   /** Only the lines of subscriptions (not invoice-level lines). */
   subscriptionsOnly?: boolean;
 }) {
-  const { rows } = (await t.deps.database.db.execute(sql`
+  const { rows } = (await app.t.deps.database.db.execute(sql`
     select to_char(i.period_start, 'YYYY-MM') as month,
            e.cost_category_id as "costCategoryId",
            sum(l.amount)::text as cost,
@@ -97,7 +86,7 @@ async function fromLines(f: {
     join cost_elements e on e.id = l.cost_element_id
     left join cost_categories c on c.id = e.cost_category_id
     left join subscriptions s on s.id = l.subscription_id
-    where i.client_id = ${pohjola}
+    where i.client_id = ${app.clientId}
       and i.period_start between ${`${f.from}-01`}::date and ${`${f.to}-01`}::date
       and (${f.subCompanyId ?? null}::int is null or coalesce(s.sub_company_id, i.sub_company_id) = ${f.subCompanyId ?? null}::int)
       and (${f.costCategoryId ?? null}::int is null or e.cost_category_id = ${f.costCategoryId ?? null}::int)
@@ -172,18 +161,18 @@ describe('GET /api/dashboard/cost-usage', () => {
   });
 
   it('filters by sub-company and cost category, and compares with the previous period', async () => {
-    const a = await get(`${period}&subCompanyId=${subA}`);
+    const a = await get(`${period}&subCompanyId=${app.subA}`);
     expect(a.statusCode).toBe(200);
-    const linesA = await fromLines({ from: MONTHS[0], to: MONTHS[2], subCompanyId: subA });
+    const linesA = await fromLines({ from: MONTHS[0], to: MONTHS[2], subCompanyId: app.subA });
     expect(cents(a.json().totalCost)).toBe(linesA.total);
-    expect(a.json().bySubCompany.map((s: { subCompanyId: number }) => s.subCompanyId)).toEqual([subA]);
+    expect(a.json().bySubCompany.map((s: { subCompanyId: number }) => s.subCompanyId)).toEqual([app.subA]);
 
     const category = [...linesA.byCategory.keys()].find((k) => k != null)!;
-    const c = await get(`${period}&subCompanyId=${subB}&costCategoryId=${category}`);
+    const c = await get(`${period}&subCompanyId=${app.subB}&costCategoryId=${category}`);
     const linesC = await fromLines({
       from: MONTHS[0],
       to: MONTHS[2],
-      subCompanyId: subB,
+      subCompanyId: app.subB,
       costCategoryId: category,
     });
     expect(cents(c.json().totalCost)).toBe(linesC.total);
@@ -197,26 +186,28 @@ describe('GET /api/dashboard/cost-usage', () => {
   });
 
   it('shows a client user only their sub-company', async () => {
-    const mine = await get(period, tok.clientUser);
+    const mine = await get(period, app.tok.clientUser);
     expect(mine.statusCode).toBe(200);
-    const linesA = await fromLines({ from: MONTHS[0], to: MONTHS[2], subCompanyId: subA });
+    const linesA = await fromLines({ from: MONTHS[0], to: MONTHS[2], subCompanyId: app.subA });
     expect(cents(mine.json().totalCost)).toBe(linesA.total);
-    expect(mine.json().bySubCompany.map((s: { subCompanyId: number }) => s.subCompanyId)).toEqual([subA]);
+    expect(mine.json().bySubCompany.map((s: { subCompanyId: number }) => s.subCompanyId)).toEqual([app.subA]);
     // The other sub-company of their own client is out of their scope: 404.
-    expect((await get(`${period}&subCompanyId=${subB}`, tok.clientUser)).statusCode).toBe(404);
+    expect((await get(`${period}&subCompanyId=${app.subB}`, app.tok.clientUser)).statusCode).toBe(404);
   });
 
   it("answers 404 for another client's client, sub-company or cost center", async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const [otherSub] = await db.select().from(subCompanies).where(eq(subCompanies.clientId, other)).limit(1);
     const [otherCc] = await db.select().from(costCenters).where(eq(costCenters.clientId, other)).limit(1);
     expect((await get(`${period}&clientId=${other}`)).statusCode).toBe(404);
     expect((await get(`${period}&subCompanyId=${otherSub.id}`)).statusCode).toBe(404);
     if (otherCc) expect((await get(`${period}&costCenterId=${otherCc.id}`)).statusCode).toBe(404);
-    expect((await get(`${period}&clientId=${pohjola}`, tok.otherCompanyAdmin)).statusCode).toBe(404);
+    expect((await get(`${period}&clientId=${app.clientId}`, app.tok.otherCompanyAdmin)).statusCode).toBe(404);
     // A provider user names a client, and a sub-company of another client than the one named is 404.
-    expect((await get(`${period}&clientId=${other}&subCompanyId=${subA}`, tok.admin)).statusCode).toBe(404);
-    const admin = await get(`${period}&clientId=${pohjola}`, tok.admin);
+    expect(
+      (await get(`${period}&clientId=${other}&subCompanyId=${app.subA}`, app.tok.admin)).statusCode,
+    ).toBe(404);
+    const admin = await get(`${period}&clientId=${app.clientId}`, app.tok.admin);
     expect(admin.statusCode).toBe(200);
     expect(admin.json().totalCost).toBe((await get(period)).json().totalCost);
   });
@@ -236,17 +227,17 @@ describe('GET /api/dashboard/cost-usage', () => {
       });
     }
     expect((await get('from=2018-02&to=2021-01')).statusCode).toBe(200);
-    const noClient = await get(period, tok.admin);
+    const noClient = await get(period, app.tok.admin);
     expect(noClient.statusCode).toBe(400);
     expect(noClient.json()).toMatchObject({ fields: { clientId: 'required' } });
   });
 
   it('without a period covers the 12 months up to the latest month with costs', async () => {
-    const res = await get(`subCompanyId=${subB}`);
+    const res = await get(`subCompanyId=${app.subB}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.months).toHaveLength(12);
-    const linesB = await fromLines({ from: body.from, to: body.to, subCompanyId: subB });
+    const linesB = await fromLines({ from: body.from, to: body.to, subCompanyId: app.subB });
     expect(cents(body.totalCost)).toBe(linesB.total);
     expect(cents(body.totalCost)).toBeGreaterThan(0);
   });
@@ -290,8 +281,8 @@ describe('GET /api/dashboard/cost-usage', () => {
   });
 });
 
-const subscriptionsOf = (query: string, token = tok.companyAdmin) =>
-  t.inject({ method: 'GET', url: `/api/dashboard/cost-usage/subscriptions?${query}`, token });
+const subscriptionsOf = (query: string, token = app.tok.companyAdmin) =>
+  app.t.inject({ method: 'GET', url: `/api/dashboard/cost-usage/subscriptions?${query}`, token });
 type Row = {
   subscriptionId: number;
   cost: string;
@@ -349,16 +340,18 @@ describe('GET /api/dashboard/cost-usage/subscriptions', () => {
     const lines = await fromLines({
       from: '2021-02',
       to: '2021-02',
-      subCompanyId: subB,
+      subCompanyId: app.subB,
       subscriptionsOnly: true,
     });
     const category = [...lines.byCategory.keys()].find((k) => k != null)!;
-    const month = (await subscriptionsOf(`from=2021-02&to=2021-02&subCompanyId=${subB}&pageSize=200`)).json();
+    const month = (
+      await subscriptionsOf(`from=2021-02&to=2021-02&subCompanyId=${app.subB}&pageSize=200`)
+    ).json();
     expect(cents(month.totalCost)).toBe(lines.total);
-    expect(month.items.every((r: Row) => r.subCompanyId === subB)).toBe(true);
+    expect(month.items.every((r: Row) => r.subCompanyId === app.subB)).toBe(true);
     const slice = (
       await subscriptionsOf(
-        `from=2021-02&to=2021-02&subCompanyId=${subB}&costCategoryId=${category}&pageSize=200`,
+        `from=2021-02&to=2021-02&subCompanyId=${app.subB}&costCategoryId=${category}&pageSize=200`,
       )
     ).json();
     expect(cents(slice.totalCost)).toBe(lines.byCategory.get(category));
@@ -376,22 +369,24 @@ describe('GET /api/dashboard/cost-usage/subscriptions', () => {
   });
 
   it('shows a client user only their sub-company, and answers 404 for ids outside the scope', async () => {
-    const mine = (await subscriptionsOf(`${period}&pageSize=200`, tok.clientUser)).json();
+    const mine = (await subscriptionsOf(`${period}&pageSize=200`, app.tok.clientUser)).json();
     const linesA = await fromLines({
       from: MONTHS[0],
       to: MONTHS[2],
-      subCompanyId: subA,
+      subCompanyId: app.subA,
       subscriptionsOnly: true,
     });
     expect(mine.total).toBeGreaterThan(0);
     expect(cents(mine.totalCost)).toBe(linesA.total);
-    expect(mine.items.every((r: Row) => r.subCompanyId === subA)).toBe(true);
-    expect((await subscriptionsOf(`${period}&subCompanyId=${subB}`, tok.clientUser)).statusCode).toBe(404);
-    expect((await subscriptionsOf(`${period}&clientId=${other}`)).statusCode).toBe(404);
-    expect((await subscriptionsOf(`${period}&clientId=${pohjola}`, tok.otherCompanyAdmin)).statusCode).toBe(
+    expect(mine.items.every((r: Row) => r.subCompanyId === app.subA)).toBe(true);
+    expect((await subscriptionsOf(`${period}&subCompanyId=${app.subB}`, app.tok.clientUser)).statusCode).toBe(
       404,
     );
-    await expectEachBadRequest(t, tok.companyAdmin, '/api/dashboard/cost-usage/subscriptions?', [
+    expect((await subscriptionsOf(`${period}&clientId=${other}`)).statusCode).toBe(404);
+    expect(
+      (await subscriptionsOf(`${period}&clientId=${app.clientId}`, app.tok.otherCompanyAdmin)).statusCode,
+    ).toBe(404);
+    await expectEachBadRequest(app.t, app.tok.companyAdmin, '/api/dashboard/cost-usage/subscriptions?', [
       'sort=cheapest',
       'page=0',
       'pageSize=1000',
@@ -402,8 +397,8 @@ describe('GET /api/dashboard/cost-usage/subscriptions', () => {
 });
 
 describe('GET /api/reports/top-users', () => {
-  const top = (query: string, token = tok.companyAdmin) =>
-    t.inject({ method: 'GET', url: `/api/reports/top-users?${query}`, token });
+  const top = (query: string, token = app.tok.companyAdmin) =>
+    app.t.inject({ method: 'GET', url: `/api/reports/top-users?${query}`, token });
 
   it('ranks the subscriptions by cost like the dashboard; totals are every line, the invoice-level ones apart', async () => {
     const res = await top(`${period}&pageSize=5`);
@@ -435,17 +430,17 @@ describe('GET /api/reports/top-users', () => {
 
   it('needs the Top users permission, keeps to the Scope and refuses bad filters', async () => {
     // The demo client user was not given Top users.
-    expect((await top(period, tok.clientUser)).statusCode).toBe(403);
-    expect((await top(`${period}&clientId=${other}`, tok.admin)).statusCode).toBe(200);
+    expect((await top(period, app.tok.clientUser)).statusCode).toBe(403);
+    expect((await top(`${period}&clientId=${other}`, app.tok.admin)).statusCode).toBe(200);
     expect((await top(`${period}&clientId=${other}`)).statusCode).toBe(404);
     expect((await top(`optimizableOnly=yes`)).statusCode).toBe(400);
     expect((await top(`from=2021-05&to=2021-01`)).statusCode).toBe(400);
-    expect((await top(period, tok.admin)).statusCode).toBe(400);
+    expect((await top(period, app.tok.admin)).statusCode).toBe(400);
   });
 
   it('exports every ranked subscription of the filters as a workbook', async () => {
     const list = (await top(`${period}&pageSize=200`)).json();
-    const { wb } = await getWorkbook(t, `/api/reports/top-users/export?${period}`, tok.companyAdmin);
+    const { wb } = await getWorkbook(app.t, `/api/reports/top-users/export?${period}`, app.tok.companyAdmin);
     const ws = wb.worksheets[0]!;
     // Every ranked subscription, then the invoice-level charges: the cost column adds up to the
     // total cost the screen shows.
@@ -465,10 +460,10 @@ describe('GET /api/reports/top-users', () => {
 
 describe('GET /api/reports/base-plan-types', () => {
   it('splits the subscriptions and their cost by base plan group and plan group; totals are every line, the invoice-level ones apart', async () => {
-    const res = await t.inject({
+    const res = await app.t.inject({
       method: 'GET',
       url: `/api/reports/base-plan-types?${period}`,
-      token: tok.companyAdmin,
+      token: app.tok.companyAdmin,
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -481,7 +476,11 @@ describe('GET /api/reports/base-plan-types', () => {
     );
     const costs = body.items.map((i: { cost: string }) => cents(i.cost));
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
-    const { wb } = await getWorkbook(t, `/api/reports/base-plan-types/export?${period}`, tok.companyAdmin);
+    const { wb } = await getWorkbook(
+      app.t,
+      `/api/reports/base-plan-types/export?${period}`,
+      app.tok.companyAdmin,
+    );
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount - 2).toBe(body.items.length);
     expect(ws.getRow(ws.rowCount).getCell(1).value).toBe('Invoice-level charges');
@@ -491,10 +490,10 @@ describe('GET /api/reports/base-plan-types', () => {
     expect(sheetSum).toBe(cents(body.totals.cost));
     expect(
       (
-        await t.inject({
+        await app.t.inject({
           method: 'GET',
           url: `/api/reports/base-plan-types?clientId=${other}`,
-          token: tok.companyAdmin,
+          token: app.tok.companyAdmin,
         })
       ).statusCode,
     ).toBe(404);
@@ -508,7 +507,7 @@ describe('total cost, one definition', () => {
     // The generated invoices carry invoice-level lines (fees and credits of the invoice itself).
     expect(all.total).not.toBe(subscriptionLines.total);
     const answer = async (url: string) => {
-      const res = await t.inject({ method: 'GET', url: `${url}?${period}`, token: tok.companyAdmin });
+      const res = await app.t.inject({ method: 'GET', url: `${url}?${period}`, token: app.tok.companyAdmin });
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
@@ -528,8 +527,8 @@ describe('total cost, one definition', () => {
 });
 
 describe('GET /api/reports/cost-summaries and usage-summaries', () => {
-  const report = (name: string, query: string, token = tok.companyAdmin) =>
-    t.inject({ method: 'GET', url: `/api/reports/${name}?${query}`, token });
+  const report = (name: string, query: string, token = app.tok.companyAdmin) =>
+    app.t.inject({ method: 'GET', url: `/api/reports/${name}?${query}`, token });
 
   it('splits the organization’s cost into optimizable and other, equal to the invoice lines', async () => {
     const body = (await report('cost-summaries', period)).json();
@@ -561,9 +560,9 @@ describe('GET /api/reports/cost-summaries and usage-summaries', () => {
     expect(body.totals.dataMb + body.totals.roamingDataMb).toBeCloseTo(lines.data, 1);
     for (const name of ['cost-summaries', 'usage-summaries']) {
       const { wb } = await getWorkbook(
-        t,
+        app.t,
         `/api/reports/${name}/export?${period}&groupBy=costCenter`,
-        tok.companyAdmin,
+        app.tok.companyAdmin,
       );
       expect(wb.worksheets[0]!.rowCount).toBeGreaterThanOrEqual(2);
     }
@@ -574,12 +573,12 @@ describe('GET /api/reports/cost-summaries and usage-summaries', () => {
 
 describe('GET /api/reports/overcharged-plans', () => {
   it('lists the months whose monthly fees were billed above the plan’s price, the difference to claim back', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     // A subscription with monthly fees in March, put on a plan priced one euro under what was billed.
     const { rows } = (await db.execute(sql`
       select f.subscription_id as id, sum(f.amount)::text as billed
       from monthly_facts f join cost_categories c on c.id = f.cost_category_id
-      where f.client_id = ${pohjola} and f.month = '2021-03-01' and c.usage_type = 'monthly_fee'
+      where f.client_id = ${app.clientId} and f.month = '2021-03-01' and c.usage_type = 'monthly_fee'
         and f.subscription_id is not null
       group by f.subscription_id having sum(f.amount) > 2
       order by f.subscription_id limit 1`)) as unknown as { rows: Array<{ id: number; billed: string }> };
@@ -593,15 +592,15 @@ describe('GET /api/reports/overcharged-plans', () => {
         planType: 'flat_rate',
         listPrice: (Number(billed) - 1).toFixed(2),
         scope: 'customer_specific',
-        clientId: pohjola,
+        clientId: app.clientId,
       })
       .returning();
     await db.update(subscriptions).set({ currentPlanId: plan!.id }).where(eq(subscriptions.id, id!));
     try {
-      const res = await t.inject({
+      const res = await app.t.inject({
         method: 'GET',
         url: `/api/reports/overcharged-plans?${period}&pageSize=200`,
-        token: tok.companyAdmin,
+        token: app.tok.companyAdmin,
       });
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -615,10 +614,10 @@ describe('GET /api/reports/overcharged-plans', () => {
       const diffs = body.items.map((i: { difference: string }) => cents(i.difference));
       expect(diffs).toEqual([...diffs].sort((a, b) => b - a));
       const byPhone = (
-        await t.inject({
+        await app.t.inject({
           method: 'GET',
           url: `/api/reports/overcharged-plans?${period}&pageSize=200&sort=phoneNumber&order=asc`,
-          token: tok.companyAdmin,
+          token: app.tok.companyAdmin,
         })
       ).json();
       const phones = byPhone.items.map((i: { phoneNumber: string }) => i.phoneNumber);
@@ -630,10 +629,10 @@ describe('GET /api/reports/overcharged-plans', () => {
         .set({ contractPrice: Number(billed).toFixed(2) })
         .where(eq(plans.id, plan!.id));
       const after = (
-        await t.inject({
+        await app.t.inject({
           method: 'GET',
           url: `/api/reports/overcharged-plans?${period}&pageSize=200`,
-          token: tok.companyAdmin,
+          token: app.tok.companyAdmin,
         })
       ).json();
       expect(after.items.some((i: { subscriptionId: number }) => i.subscriptionId === id)).toBe(false);
@@ -646,10 +645,10 @@ describe('GET /api/reports/overcharged-plans', () => {
     }
     expect(
       (
-        await t.inject({
+        await app.t.inject({
           method: 'GET',
           url: `/api/reports/overcharged-plans?clientId=${other}`,
-          token: tok.companyAdmin,
+          token: app.tok.companyAdmin,
         })
       ).statusCode,
     ).toBe(404);
@@ -657,15 +656,15 @@ describe('GET /api/reports/overcharged-plans', () => {
 });
 
 describe('GET /api/reports/unused-subscriptions', () => {
-  const unused = (query: string, token = tok.companyAdmin) =>
-    t.inject({ method: 'GET', url: `/api/reports/unused-subscriptions?${query}`, token });
+  const unused = (query: string, token = app.tok.companyAdmin) =>
+    app.t.inject({ method: 'GET', url: `/api/reports/unused-subscriptions?${query}`, token });
 
   it('lists the subscriptions billed in each of the last N months and used in none, most expensive first', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     // Two subscriptions billed in the latest month (March): one made unused (its usage cleared), one used.
     const { rows } = (await db.execute(sql`
       select subscription_id as id from monthly_facts
-      where client_id = ${pohjola} and subscription_id is not null and month = '2021-03-01'
+      where client_id = ${app.clientId} and subscription_id is not null and month = '2021-03-01'
       group by subscription_id
       order by subscription_id limit 2`)) as unknown as { rows: Array<{ id: number }> };
     const [idle, busy] = rows.map((r) => r.id);
@@ -712,9 +711,9 @@ describe('GET /api/reports/unused-subscriptions', () => {
       expect((await unused('')).json().months).toBe(3);
       // The export holds the same rows.
       const { wb } = await getWorkbook(
-        t,
+        app.t,
         '/api/reports/unused-subscriptions/export?months=1',
-        tok.companyAdmin,
+        app.tok.companyAdmin,
       );
       expect(wb.worksheets[0]!.rowCount - 1).toBe(body.total);
     } finally {
@@ -729,17 +728,17 @@ describe('GET /api/reports/unused-subscriptions', () => {
   it('keeps to the Scope and refuses a bad N', async () => {
     expect((await unused(`clientId=${other}`)).statusCode).toBe(404);
     // The demo client user was not given the report.
-    expect((await unused('', tok.clientUser)).statusCode).toBe(403);
+    expect((await unused('', app.tok.clientUser)).statusCode).toBe(403);
     expect((await unused('months=0')).statusCode).toBe(400);
     expect((await unused('months=abc')).statusCode).toBe(400);
-    expect((await unused('', tok.admin)).statusCode).toBe(400);
+    expect((await unused('', app.tok.admin)).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/dashboard/cost-usage after the facts change', () => {
   // Last: changes the facts under the pre-aggregates.
   it('follows facts that are re-categorized or deleted (the pre-aggregates stay equal to the lines)', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const lines = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
     const [from, to] = [...lines.byCategory.keys()].filter((k) => k != null) as number[];
     // Re-categorize one category's facts (as approving a cost element does).
@@ -754,17 +753,17 @@ describe('GET /api/dashboard/cost-usage after the facts change', () => {
     // Delete February's invoices (their facts go by cascade).
     await db
       .delete(invoices)
-      .where(and(eq(invoices.clientId, pohjola), eq(invoices.periodStart, '2021-02-01')));
+      .where(and(eq(invoices.clientId, app.clientId), eq(invoices.periodStart, '2021-02-01')));
     const after = (await get(period)).json();
     const left = await fromLines({ from: MONTHS[0], to: MONTHS[2] });
     expect(left.total).toBeLessThan(lines.total);
     expect(cents(after.totalCost)).toBe(left.total);
     expect(after.months[1]).toMatchObject({ month: '2021-02', cost: '0.00', voiceMinutes: 0 });
-    const users = (await get(`${period}&subCompanyId=${subA}`)).json().byUser;
+    const users = (await get(`${period}&subCompanyId=${app.subA}`)).json().byUser;
     const [{ n }] = (
       (await db.execute(sql`
         select count(distinct l.subscription_id)::int as n from invoice_lines l join invoices i on i.id = l.invoice_id
-        where i.client_id = ${pohjola} and i.sub_company_id = ${subA} and l.subscription_id is not null
+        where i.client_id = ${app.clientId} and i.sub_company_id = ${app.subA} and l.subscription_id is not null
           and i.period_start between '2021-01-01' and '2021-03-01'`)) as unknown as {
         rows: Array<{ n: number }>;
       }
@@ -791,18 +790,18 @@ describe('GET /api/dashboard/cost-usage after the facts change', () => {
 
 describe('GET /api/dashboard/cost-usage from memory', () => {
   it('answers a repeated request from memory, and afresh once a name, a shared category or the facts change', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     const first = (await get(period)).json();
     const before = dashboardCacheStats();
     expect((await get(period)).json()).toEqual(first);
     expect(dashboardCacheStats().hits).toBe(before.hits + 1);
 
     // A sub-company renamed: the next answer shows the name.
-    const [sub] = await db.select().from(subCompanies).where(eq(subCompanies.id, subA));
-    await db.update(subCompanies).set({ name: 'Uusi Nimi Oy' }).where(eq(subCompanies.id, subA));
+    const [sub] = await db.select().from(subCompanies).where(eq(subCompanies.id, app.subA));
+    await db.update(subCompanies).set({ name: 'Uusi Nimi Oy' }).where(eq(subCompanies.id, app.subA));
     const renamed = (await get(period)).json();
     expect(renamed.bySubCompany.map((s: { name: string }) => s.name)).toContain('Uusi Nimi Oy');
-    await db.update(subCompanies).set({ name: sub.name }).where(eq(subCompanies.id, subA));
+    await db.update(subCompanies).set({ name: sub.name }).where(eq(subCompanies.id, app.subA));
 
     // A cost category (shared by every client) renamed.
     const category = renamed.byCategory[0].costCategoryId as number;
@@ -818,7 +817,7 @@ describe('GET /api/dashboard/cost-usage from memory', () => {
     const total = cents((await get(period)).json().totalCost);
     await db
       .delete(invoices)
-      .where(and(eq(invoices.clientId, pohjola), eq(invoices.periodStart, '2021-01-01')));
+      .where(and(eq(invoices.clientId, app.clientId), eq(invoices.periodStart, '2021-01-01')));
     expect(cents((await get(period)).json().totalCost)).toBeLessThan(total);
   });
 });

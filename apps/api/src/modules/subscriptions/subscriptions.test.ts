@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   optimizationMarks,
@@ -7,16 +7,14 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { createTestApp, DEMO, limitDemoClientUser, type TestApp } from '../../test/helpers.js';
+import { useLimitedClientUser } from '../../test/fixtures.js';
+import { DEMO } from '../../test/helpers.js';
 import { uploadMonths } from '../../test/uploads.js';
 import { expectEachBadRequest } from '../../test/bad-requests.js';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-let pohjola: number;
-/** The client user's sub-company (A) and another of the same client (B). */
-let subA: number;
-let subB: number;
+// The client user reads invoices and dashboards in one sub-company (A; B is another of the same
+// client), but not optimization.
+const app = useLimitedClientUser(['general', 'dashboards', 'invoices.upload'], { jobs: true });
 /** Invoices uploaded for A (two months) and B (one). */
 const invA: number[] = [];
 let invB: number;
@@ -25,35 +23,22 @@ const cents = (s: string | null | undefined) => Math.round(Number(s ?? 0) * 100)
 const sumCents = (xs: Array<string | null>) => xs.reduce((a, x) => a + cents(x), 0);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { jobs: true });
-  // The client user reads invoices and dashboards in one sub-company, but not optimization.
-  ({
-    clientId: pohjola,
-    subA,
-    subB,
-  } = await limitDemoClientUser(t, ['general', 'dashboards', 'invoices.upload']));
-  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
-    tok[k] = await t.login(DEMO[k]);
-  }
   for (const [sub, months, seed] of [
-    [subA, ['2022-01', '2022-02'], 910],
-    [subB, ['2022-01'], 920],
+    [app.subA, ['2022-01', '2022-02'], 910],
+    [app.subB, ['2022-01'], 920],
   ] as const) {
     const ids = await uploadMonths(
-      t,
-      tok.companyAdmin,
+      app.t,
+      app.tok.companyAdmin,
       { operator: 'elisa', subscriptions: 6, seed, months },
       { subCompanyId: sub },
     );
-    if (sub === subA) invA.push(...ids);
+    if (sub === app.subA) invA.push(...ids);
     else invB = ids[0]!;
   }
 }, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
 
-const get = (url: string, token = tok.companyAdmin) => t.inject({ method: 'GET', url, token });
+const get = (url: string, token = app.tok.companyAdmin) => app.t.inject({ method: 'GET', url, token });
 
 /** Every subscription of an invoice, through the paged API. */
 async function allSubscriptionsOf(id: number, pageSize = 4) {
@@ -83,7 +68,7 @@ describe('invoice detail', () => {
     for (const s of items) {
       expect(s.lines.length).toBeGreaterThan(0);
       expect(sumCents(s.lines.map((l: { amount: string }) => l.amount))).toBe(cents(s.total));
-      expect(s.subCompanyId).toBe(subA);
+      expect(s.subCompanyId).toBe(app.subA);
     }
     // Every line once: the subscriptions' lines and the invoice-level lines.
     const lines = items.reduce((n, s) => n + s.lines.length, 0) + inv.otherLines.length;
@@ -129,11 +114,13 @@ describe('invoice detail', () => {
   });
 
   it("answers 404 for another client's invoice and for a client user outside their sub-company", async () => {
-    expect((await get(`/api/invoices/${invA[0]}`, tok.otherCompanyAdmin)).statusCode).toBe(404);
-    expect((await get(`/api/invoices/${invA[0]}/subscriptions`, tok.otherCompanyAdmin)).statusCode).toBe(404);
-    expect((await get(`/api/invoices/${invB}/subscriptions`, tok.clientUser)).statusCode).toBe(404);
-    expect((await get(`/api/invoices/${invB}`, tok.clientUser)).statusCode).toBe(404);
-    const mine = await get(`/api/invoices/${invA[0]}`, tok.clientUser);
+    expect((await get(`/api/invoices/${invA[0]}`, app.tok.otherCompanyAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/${invA[0]}/subscriptions`, app.tok.otherCompanyAdmin)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/invoices/${invB}/subscriptions`, app.tok.clientUser)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/${invB}`, app.tok.clientUser)).statusCode).toBe(404);
+    const mine = await get(`/api/invoices/${invA[0]}`, app.tok.clientUser);
     expect(mine.statusCode).toBe(200);
     // A limited user does not see invoice-level lines, which belong to no sub-company.
     expect(mine.json().otherLines).toEqual([]);
@@ -153,10 +140,10 @@ describe('subscription detail', () => {
     expect(d).toMatchObject({
       id: s.subscriptionId,
       phoneNumber: s.phoneNumber,
-      subCompanyId: subA,
+      subCompanyId: app.subA,
       operatorName: 'Elisa',
     });
-    const { rows } = (await t.deps.database.db.execute(sql`
+    const { rows } = (await app.t.deps.database.db.execute(sql`
       select to_char(i.period_start, 'YYYY-MM') as month, i.id as "invoiceId", sum(l.amount)::text as cost,
              coalesce(sum(l.quantity) filter (where l.unit = 'min'), 0)::text as voice,
              coalesce(sum(l.quantity) filter (where l.unit = 'mb'), 0)::text as data
@@ -186,7 +173,7 @@ describe('subscription detail', () => {
   });
 
   it('refuses bad ids and periods with 400', async () => {
-    await expectEachBadRequest(t, tok.companyAdmin, '/api/subscriptions/', [
+    await expectEachBadRequest(app.t, app.tok.companyAdmin, '/api/subscriptions/', [
       'abc',
       '0',
       '99999999999',
@@ -198,14 +185,16 @@ describe('subscription detail', () => {
   it("answers 404 for another client's subscription and outside a client user's sub-company", async () => {
     const a = await subscriptionOn(invA[0]);
     const b = await subscriptionOn(invB);
-    expect((await get(`/api/subscriptions/${a.subscriptionId}`, tok.otherCompanyAdmin)).statusCode).toBe(404);
-    expect((await get(`/api/subscriptions/${b.subscriptionId}`, tok.clientUser)).statusCode).toBe(404);
-    expect((await get(`/api/subscriptions/${a.subscriptionId}`, tok.clientUser)).statusCode).toBe(200);
-    expect((await get('/api/subscriptions/999999', tok.admin)).statusCode).toBe(404);
+    expect((await get(`/api/subscriptions/${a.subscriptionId}`, app.tok.otherCompanyAdmin)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/subscriptions/${b.subscriptionId}`, app.tok.clientUser)).statusCode).toBe(404);
+    expect((await get(`/api/subscriptions/${a.subscriptionId}`, app.tok.clientUser)).statusCode).toBe(200);
+    expect((await get('/api/subscriptions/999999', app.tok.admin)).statusCode).toBe(404);
   });
 
   it('shows the optimization finding with its reason in the reader language and its mark', async () => {
-    const { db } = t.deps.database;
+    const { db } = app.t.deps.database;
     // Imports queue a re-optimization: let it finish, then put a known finding in its place.
     for (const end = Date.now() + 60_000; ;) {
       const busy = await db
@@ -213,7 +202,7 @@ describe('subscription detail', () => {
         .from(optimizationRuns)
         .where(
           and(
-            eq(optimizationRuns.clientId, pohjola),
+            eq(optimizationRuns.clientId, app.clientId),
             inArray(optimizationRuns.status, ['queued', 'running']),
           ),
         );
@@ -221,17 +210,17 @@ describe('subscription detail', () => {
       if (Date.now() > end) throw new Error('optimization still running');
       await new Promise((r) => setTimeout(r, 250));
     }
-    await db.delete(optimizationResults).where(eq(optimizationResults.clientId, pohjola));
+    await db.delete(optimizationResults).where(eq(optimizationResults.clientId, app.clientId));
     const s = await subscriptionOn(invA[0]);
     // Not optimized yet.
     expect((await get(`/api/subscriptions/${s.subscriptionId}`)).json().finding).toBeNull();
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, s.subscriptionId));
     const [run] = await db
       .insert(optimizationRuns)
-      .values({ clientId: pohjola, trigger: 'manual', status: 'succeeded' })
+      .values({ clientId: app.clientId, trigger: 'manual', status: 'succeeded' })
       .returning();
     await db.insert(optimizationResults).values({
-      clientId: pohjola,
+      clientId: app.clientId,
       runId: run.id,
       subscriptionId: sub.id,
       operatorId: sub.operatorId,
@@ -246,7 +235,7 @@ describe('subscription detail', () => {
       monthsUsed: 6,
     });
     await db.insert(optimizationMarks).values({
-      clientId: pohjola,
+      clientId: app.clientId,
       subscriptionId: sub.id,
       kind: 'optimized',
       monthlySavingCents: 2000,
@@ -263,11 +252,11 @@ describe('subscription detail', () => {
       mark: { status: 'open', realisedMonth: null },
     });
     await db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));
-    const fiTok = await t.login(DEMO.companyAdmin);
+    const fiTok = await app.t.login(DEMO.companyAdmin);
     const fi = (await get(`/api/subscriptions/${sub.id}`, fiTok)).json();
     expect(fi.finding.reason).toBe('sama käyttö maksaa 19,90 € eikä 39,90 € kuukaudessa');
     await db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.companyAdmin));
     // Without optimization.view the finding is not shown.
-    expect((await get(`/api/subscriptions/${sub.id}`, tok.clientUser)).json().finding).toBeNull();
+    expect((await get(`/api/subscriptions/${sub.id}`, app.tok.clientUser)).json().finding).toBeNull();
   });
 });
