@@ -1,25 +1,8 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './apps/api/src/test/database-files.js';
 
 const API_SRC = 'apps/api/src';
-
-/**
- * The API test files that open a database through the test harness (or read TEST_DATABASE_URL
- * themselves): only these differ between PGlite and PostgreSQL. When TEST_DATABASE_URL is set (CI's
- * second API stage) the others, which never reach SQL, are not run a second time (issue 25).
- */
-export function databaseTestFiles(root = API_SRC): string[] {
-  const reachesDatabase =
-    /\b(createTestApp|useSignedIn|useClientWing|useLimitedClientUser|useInvoiceTestApp|useDatedEntries|freshDatabase|TEST_DATABASE_URL)\b/;
-  return fs
-    .readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts'))
-    .filter((f) => reachesDatabase.test(fs.readFileSync(path.join(root, f), 'utf8')))
-    .map((f) => path.join(root, f).split(path.sep).join('/'))
-    .sort();
-}
 
 /**
  * The API test files that measure the process they run in (its memory peak, the time a refusal or a
@@ -42,7 +25,7 @@ export const LOAD_SENSITIVE = [
   'security/xlsx-import.test.ts',
 ].map((f) => `${API_SRC}/${f}`);
 
-const apiFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : [`${API_SRC}/**/*.test.ts`];
+const apiFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles(API_SRC) : [`${API_SRC}/**/*.test.ts`];
 const api = {
   environment: 'node',
   testTimeout: 60_000,

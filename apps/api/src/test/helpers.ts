@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createDeps } from '../deps.js';
+import { assertRunsOnPostgres } from './database-files.js';
 import { startJobs, stopJobs } from '../jobs/index.js';
 import { JobQueue } from '../lib/queue.js';
 import { buildApp } from '../app.js';
@@ -67,6 +68,7 @@ export interface ReceivedMail {
 export async function freshDatabase(
   opts: { seeded?: boolean; demo?: boolean } = {},
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
+  await assertRunsOnPostgres();
   if (opts.demo) return cloneTemplate(await demoTemplate());
   if (opts.seeded) return cloneTemplate(await seededTemplate());
   const base = process.env.TEST_DATABASE_URL;
