@@ -42,6 +42,13 @@ describe('cost and usage dashboard (company admin)', () => {
       expect(await months.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
       await screenshot(page, 'dashboard-cost-usage-en');
 
+      // The slices as bars: the cost centers, and the sub-companies (the demo company has two with cost).
+      const subCompanies = page.getByTestId('dashboard-sub-companies');
+      await page.getByTestId('dashboard-cost-centers').locator('canvas').waitFor();
+      await subCompanies.locator('canvas').waitFor();
+      await subCompanies.scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-slices-en');
+
       // A sub-company filter asks again and shows at most the client's total.
       const subCompany = page.getByTestId('dashboard-sub-company');
       if (await subCompany.count()) {
@@ -61,6 +68,8 @@ describe('cost and usage dashboard (company admin)', () => {
         .getByText(/\d,\d{2}\s€/)
         .waitFor();
       await screenshot(page, 'dashboard-cost-usage-fi');
+      await page.getByTestId('dashboard-sub-companies').scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-slices-fi');
       await switchLanguage(page, 'en');
     },
   );

@@ -377,18 +377,17 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
         minHeight={200}
         {...slice}
       />
-      {withCost(data.bySubCompany).length > 1 && (
-        <BarsSliceCard<SubCompany, 'subCompanyId'>
-          field="subCompanyId"
-          title={t('dashboards.bySubCompany')}
-          nameTitle={t('dashboards.subCompany')}
-          noneName={t('dashboards.noSubCompany')}
-          testId="dashboard-sub-companies"
-          rows={data.bySubCompany}
-          minHeight={160}
-          {...slice}
-        />
-      )}
+      <BarsSliceCard<SubCompany, 'subCompanyId'>
+        field="subCompanyId"
+        title={t('dashboards.bySubCompany')}
+        nameTitle={t('dashboards.subCompany')}
+        noneName={t('dashboards.noSubCompany')}
+        testId="dashboard-sub-companies"
+        rows={data.bySubCompany}
+        minHeight={160}
+        minBars={2}
+        {...slice}
+      />
       <Typography.Text type="secondary">{t('dashboards.drillHint')}</Typography.Text>
     </Space>
   );
@@ -456,7 +455,8 @@ function SliceCard<R extends SliceRow & Record<K, number | null>, K extends keyo
 
 /**
  * A slice of the figures drawn as bars (cost center, sub-company): its rows with cost in the period
- * (`noneName` names the row of none), the ten costliest as bars at least `minHeight` high.
+ * (`noneName` names the row of none), the ten costliest as bars at least `minHeight` high; no card
+ * when fewer than `minBars` rows have cost (one sub-company says nothing the totals do not).
  */
 function BarsSliceCard<
   R extends { cost: string; name: string } & Record<K, number | null>,
@@ -465,16 +465,19 @@ function BarsSliceCard<
   rows,
   noneName,
   minHeight,
+  minBars = 0,
   ...card
 }: Omit<SliceCardProps<R & SliceRow, K>, 'rows' | 'option' | 'height'> & {
   rows: readonly R[];
   noneName: string;
   minHeight: number;
+  minBars?: number;
 }) {
   const { t } = useTranslation();
   const { field, lang } = card;
   const bars = useMemo(() => costRows(rows, (r) => r[field], noneName), [rows, field, noneName]);
   const option = useMemo(() => topUsersOption(bars, lang, { cost: t('dashboards.cost') }), [bars, lang, t]);
+  if (bars.length < minBars) return null;
   return (
     <SliceCard<R & SliceRow, K>
       {...card}
