@@ -8,6 +8,7 @@ import {
   clientIdOf,
   createTestApp,
   DEMO,
+  demoTokens,
   limitDemoClientUser,
   type LimitedClientUser,
   type TestApp,
@@ -85,43 +86,34 @@ export const useSignedIn = (
 /** The uploader on the file's test app with `env`. */
 export const useUploader = (env: Record<string, string> = {}): Uploader => useOwnApp(new Uploader(env));
 
-/** The app the invoice tests share and a token per demo identity (set before the tests run). */
-export interface InvoiceTestApp {
-  t: TestApp;
-  tok: Record<'admin' | 'companyAdmin' | 'otherCompanyAdmin' | 'clientUser', string>;
-  /** The demo company admin's client. */
-  pohjola: number;
-}
+/** The demo identities the invoice and Scope tests sign in as. */
+export const SCOPE_CALLERS = ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const;
+type DemoTokens = Record<(typeof SCOPE_CALLERS)[number], string>;
 
 /**
  * The app the invoice tests share: jobs running (no schedules), the demo client user allowed to
- * upload (restricted to their sub-company) but not to delete, and a token per demo identity;
- * created before the file's tests (within `timeout`), closed after.
+ * upload (restricted to their sub-company) but not to delete, and a token per demo identity.
  */
-export function useInvoiceTestApp(timeout: number): InvoiceTestApp {
-  const app = {} as InvoiceTestApp;
-  beforeAll(async () => {
-    app.t = await createTestApp({}, { jobs: true });
-    await app.t.deps.database.db
+export class InvoiceTestApp {
+  t!: TestApp;
+  tok!: DemoTokens;
+  /** The demo company admin's client. */
+  pohjola!: number;
+
+  async setUp(): Promise<void> {
+    this.t = await createTestApp({}, { jobs: true });
+    await this.t.deps.database.db
       .update(users)
       .set({ permissions: ['general', 'invoices.upload'] })
       .where(eq(users.email, DEMO.clientUser));
-    app.tok = {
-      admin: await app.t.login(DEMO.admin),
-      companyAdmin: await app.t.login(DEMO.companyAdmin),
-      otherCompanyAdmin: await app.t.login(DEMO.otherCompanyAdmin),
-      clientUser: await app.t.login(DEMO.clientUser),
-    };
-    app.pohjola = await clientIdOf(app.t, DEMO.companyAdmin);
-  }, timeout);
-  afterAll(async () => {
-    await app.t?.close();
-  });
-  return app;
+    this.tok = await demoTokens(this.t, SCOPE_CALLERS);
+    this.pohjola = await clientIdOf(this.t, DEMO.companyAdmin);
+  }
 }
 
-/** The demo identities the Scope tests sign in as. */
-const SCOPE_CALLERS = ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const;
+/** The invoice tests' app for the file's tests (set up within `timeout`). */
+export const useInvoiceTestApp = (timeout: number): InvoiceTestApp =>
+  useOwnApp(new InvoiceTestApp(), timeout);
 
 /**
  * The demo client user limited to one sub-company with `permissions` (limitDemoClientUser) on
@@ -129,7 +121,7 @@ const SCOPE_CALLERS = ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser
  */
 export class LimitedClientUserApp implements LimitedClientUser {
   t!: TestApp;
-  tok = {} as Record<(typeof SCOPE_CALLERS)[number], string>;
+  tok!: DemoTokens;
   userId!: number;
   clientId!: number;
   subA!: number;
@@ -143,7 +135,7 @@ export class LimitedClientUserApp implements LimitedClientUser {
   async setUp(): Promise<void> {
     this.t = await createTestApp({}, this.opts);
     Object.assign(this, await limitDemoClientUser(this.t, this.permissions));
-    for (const k of SCOPE_CALLERS) this.tok[k] = await this.t.login(DEMO[k]);
+    this.tok = await demoTokens(this.t, SCOPE_CALLERS);
   }
 }
 

@@ -269,6 +269,16 @@ export async function demoCallers(t: TestApp): Promise<DemoCaller[]> {
   return callers;
 }
 
+/** A token per named demo identity, each signed in on `t` in turn. */
+export async function demoTokens<K extends keyof typeof DEMO>(
+  t: Pick<TestApp, 'login'>,
+  names: readonly K[],
+): Promise<Record<K, string>> {
+  const tok = {} as Record<K, string>;
+  for (const k of names) tok[k] = await t.login(DEMO[k]);
+  return tok;
+}
+
 /** The client a demo login belongs to (its users row's client). */
 export async function clientIdOf(t: Pick<TestApp, 'deps'>, email: string): Promise<number> {
   const [me] = await t.deps.database.db

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { alerts, invoices, subCompanies, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, limitDemoClientUser, operatorIdOf, type TestApp } from '../../test/helpers.js';
+import {
+  createTestApp,
+  DEMO,
+  demoTokens,
+  limitDemoClientUser,
+  operatorIdOf,
+  type TestApp,
+} from '../../test/helpers.js';
+import { SCOPE_CALLERS } from '../../test/fixtures.js';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
 import { writeTestInvoice, type TestSub } from './test-invoices.js';
 import { alertText } from './alert-text.js';
@@ -73,9 +81,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ clientId: pohjola, subA, subB } = await limitDemoClientUser(t, ['general', 'dashboards', 'alerts']));
   elisa = await operatorIdOf(t, 'Elisa');
-  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const) {
-    tok[k] = await t.login(DEMO[k]);
-  }
+  Object.assign(tok, await demoTokens(t, SCOPE_CALLERS));
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { reportExportParts, reportExports, users } from '../../db/schema/index.js';
-import { createTestApp, DEMO, mailText, type TestApp } from '../../test/helpers.js';
+import { createTestApp, DEMO, demoTokens, mailText, type TestApp } from '../../test/helpers.js';
+import { SCOPE_CALLERS } from '../../test/fixtures.js';
 import { uploadMonths } from '../../test/uploads.js';
 import { buildExport, removeExpiredExports, requeueScheduledExports } from './report-exports.service.js';
 import { getWorkbook } from '../../test/workbook.js';
@@ -22,8 +23,7 @@ beforeAll(async () => {
     .where(eq(users.email, DEMO.companyAdmin));
   pohjola = u!.clientId!;
   anna = u!.id;
-  for (const k of ['admin', 'companyAdmin', 'otherCompanyAdmin', 'clientUser'] as const)
-    tok[k] = await t.login(DEMO[k]);
+  Object.assign(tok, await demoTokens(t, SCOPE_CALLERS));
   await uploadMonths(t, tok.companyAdmin!, {
     operator: 'elisa',
     subscriptions: 3,
