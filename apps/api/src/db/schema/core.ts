@@ -252,6 +252,30 @@ export const authTokens = pgTable('auth_tokens', {
   createdAt: createdAt(),
 });
 
+/**
+ * Sessions ended by "Log out" before their access token expires (the token's `sid`); the access
+ * check refuses them (migration 0022). Kept until the token's own expiry.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: required('user_id', () => users.id, 'cascade'),
+    expiresAt: moment('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Counters of what a stranger can repeat on the public account calls, one row per key and window
+ * (lib/rate-counters.ts): in the database, so that every API instance counts against one limit.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  windowStart: moment('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
 /** Files (logos, invoice PDFs, documents, exports) live in the database: one backup, stateless APIs. */
 export const files = pgTable('files', {
   id: serial('id').primaryKey(),
