@@ -54,10 +54,11 @@ export const alerts = pgTable(
     /** Null once the subscription is gone (its last invoice deleted); the dedupe key names its number. */
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     /**
-     * The invoice that raised it. Deleting the invoice keeps the alert (and its acknowledgement):
-     * importing the invoice again finds the same dedupe key and adds nothing.
+     * The invoice that raised it (the import rules; none for the daily ones). An alert belongs to
+     * its invoice: deleting the invoice deletes it (issue 37), so the bell never counts what no
+     * invoice shows any more; importing the invoice again raises it again.
      */
-    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     /** A client contract (`figures.contractKind` = 'client') or an operator contract ('operator'). */
     contractId: integer('contract_id'),
     rule: text('rule', { enum: ALERT_RULES }).notNull(),
