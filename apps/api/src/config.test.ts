@@ -14,6 +14,31 @@ describe('configuration', () => {
     );
   });
 
+  it('loads no demo data in production unless asked for, and keeps the demo for the embedded default', () => {
+    const secret = 'x'.repeat(32);
+    const network = { PUBLIC_URL: 'https://kulu.example.fi' };
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/kulu',
+        JWT_SECRET: secret,
+        ...network,
+      }).DEMO_DATA,
+    ).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/kulu', ...network }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...network }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/kulu', DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'yes' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false', HOST: '127.0.0.1' }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ DEMO_DATA: '' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '', ...network }).DEMO_DATA).toBe(false);
+  });
+
+  it('asks a production install without demo data for its own address', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/kulu' })).toThrow(/PUBLIC_URL: required/);
+  });
+
   it('requires JWT_SECRET in production with a shared database', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/kulu' })).toThrow(
       /JWT_SECRET/,

@@ -58,9 +58,24 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Mails a stranger can have sent to one address (reset links, "someone tried to sign up with your
+   * address") in an hour, counted in the database across instances; beyond it a reset is refused
+   * (429) and a sign-up notice is not sent.
+   */
+  MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Sign-ups from one client address (IP) in an hour (429 beyond it, before any password is hashed). */
+  SIGNUP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Sign-ups on the whole service in an hour, every instance together (429 beyond it). */
+  SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(100),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  DEMO_DATA: bool.default(true),
+  /**
+   * The demo clients, users and invoices (with the demo admin's public password). Unset, it is on
+   * only for the embedded default outside production: with DATABASE_URL or NODE_ENV=production the
+   * demo is off unless asked for (demoDefault).
+   */
+  DEMO_DATA: bool.optional(),
   COOKIE_SECURE: bool.default(false),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,8 +122,9 @@ const envSchema = z.object({
 /** What Fastify's `trustProxy` gets: nothing trusted, a hop count, or the proxies' addresses/CIDRs. */
 export type TrustProxy = false | number | string[];
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'TRUST_PROXY'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'TRUST_PROXY' | 'DEMO_DATA'> & {
   dataDir: string;
+  DEMO_DATA: boolean;
   /** The base of every link in mails; never taken from a request's headers. */
   PUBLIC_URL: string;
   TRUST_PROXY: TrustProxy;
@@ -143,18 +159,28 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | string {
   return items;
 }
 
+/**
+ * DEMO_DATA when the environment does not say: a production install (NODE_ENV=production, or a
+ * PostgreSQL server of its own in DATABASE_URL) never gets the demo admin and its public password
+ * by omission; `npm start` on the embedded default is the demo.
+ */
+export function demoDefault(cfg: { NODE_ENV: string; DATABASE_URL?: string }): boolean {
+  return cfg.NODE_ENV !== 'production' && !cfg.DATABASE_URL;
+}
+
 /** Reads and validates the environment; throws one message that lists every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty PUBLIC_URL or TRUST_PROXY (as compose files and .env templates write them) is unset.
+  // An empty PUBLIC_URL, TRUST_PROXY, SOURCE_URL or DEMO_DATA (as compose files and .env templates
+  // write them) is unset.
   const given = { ...env };
-  for (const key of ['PUBLIC_URL', 'TRUST_PROXY', 'SOURCE_URL'] as const)
+  for (const key of ['PUBLIC_URL', 'TRUST_PROXY', 'SOURCE_URL', 'DEMO_DATA'] as const)
     if (given[key] === '') delete given[key];
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const cfg = parsed.data;
+  const cfg = { ...parsed.data, DEMO_DATA: parsed.data.DEMO_DATA ?? demoDefault(parsed.data) };
   if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL && !cfg.JWT_SECRET) {
     throw new Error(
       'Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL, so that every instance signs tokens alike',

@@ -27,6 +27,25 @@ describe('bootstrap', () => {
     expect(demo.statusCode).toBe(400);
   });
 
+  it('loads neither the demo clients nor the demo admin in production unless DEMO_DATA asks for them', async () => {
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      DEMO_DATA: '', // unset: the production default
+      JWT_SECRET: 'p'.repeat(32),
+      ADMIN_EMAIL: 'paakayttaja@yritys.fi',
+      ADMIN_PASSWORD: 'Vahva!Salasana1',
+    });
+    expect(t.config.DEMO_DATA).toBe(false);
+    const token = await t.login('paakayttaja@yritys.fi', 'Vahva!Salasana1');
+    expect((await t.inject({ method: 'GET', url: '/api/sub-companies', token })).json()).toEqual([]);
+    const demo = await t.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: { email: 'admin@kulu.fi', password: 'Kulu!2026' },
+    });
+    expect(demo.statusCode).toBe(400);
+  });
+
   it('refuses to start a new database without demo data and without an admin', async () => {
     await expect(createTestApp({ DEMO_DATA: 'false' })).rejects.toThrow(/ADMIN_EMAIL/);
   });
