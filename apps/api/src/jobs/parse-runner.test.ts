@@ -8,6 +8,7 @@ import {
   lastParseStats,
   parseChildPid,
   parseInChild,
+  processCpuMs,
   stopParseChild,
   warmParseChild,
 } from './parse-runner.js';
@@ -55,6 +56,21 @@ describe('parse in a child process', () => {
     expect(startMs).toBeGreaterThan(0);
     expect(childMs).toBeGreaterThan(0);
     expect(totalMs).toBeGreaterThan(startMs! + childMs!);
+  }, 60_000);
+
+  it("counts the child's own parse time against the limit, not the time the server's event loop was busy (issue 37)", async () => {
+    // A big import's follow-up work once held the API's event loop for seconds: another client's
+    // small invoice, parsed in well under its limit, then failed as a timeout.
+    const { pdf, expected } = await generateInvoice({ operator: 'dna', subscriptions: 5, seed: 9 });
+    expect(await parseInChild(pdf)).toEqual(expected); // the child is up, its PDF library loaded
+    const parsing = parseInChild(pdf, { timeoutMs: 1500 });
+    await new Promise((r) => setImmediate(r)); // the file is on its way to the child
+    const busyUntil = performance.now() + 3000;
+    while (performance.now() < busyUntil); // this process's event loop held past the limit
+    expect(await parsing).toEqual(expected);
+    expect(processCpuMs(process.pid)).toBeGreaterThan(0);
+    // A parse that really takes its limit still stops (the child's CPU time counts).
+    await expect(parseInChild(pdf, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'timeout' });
   }, 60_000);
 
   it('starts a child ahead of the parse that then uses it, and ends it if no parse comes', async () => {

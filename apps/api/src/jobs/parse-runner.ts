@@ -21,8 +21,12 @@ export class ParseFailure extends Error {
 
 export interface ParseLimits {
   /**
-   * Wall-clock limit of one parse once the child is ready (a child started for it has
-   * `startTimeoutMs` to load the PDF library first); the child is killed after it.
+   * Limit of one parse once the child is ready (a child started for it has `startTimeoutMs` to
+   * load the PDF library first), counted as the child's own CPU time (all its threads): time the
+   * child waits for a core, or the server's event loop is busy with other work, does not count
+   * (issue 37). The child is killed when it has parsed this long, or when four times this has
+   * passed on the clock (at most this + 50 s: a parse that does not progress); where the child's
+   * CPU time cannot be read (no /proc), the clock alone counts.
    */
   timeoutMs?: number;
   /** How long a newly started child may take to load before the parse fails as a timeout. */
@@ -62,6 +66,12 @@ const WATCH_MS = 10;
  */
 const MARGIN_SHARE = 0.05;
 const MARGIN_GROWTHS = 3;
+/** /proc counts CPU time in clock ticks of 10 ms (USER_HZ, 100 on Linux). */
+const CPU_TICK_MS = 10;
+/** A parse that does not progress ends on the clock after this many times its limit… */
+const WALL_FACTOR = 4;
+/** …and at most this long after it (the parse job expires PARSE_JOB_MARGIN_SECONDS after the cap). */
+const WALL_MARGIN_MS = 50_000;
 
 /**
  * How the child is started. The runner running from TypeScript (tests, tsx) starts
@@ -83,6 +93,19 @@ function residentBytes(pid: number): number | null {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'latin1');
     const m = /VmRSS:\s+(\d+)\s*kB/.exec(status);
     return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time of a process (user + system, all threads) in ms from /proc (Linux); null where it cannot be read. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // After the command name (in parentheses, which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * CPU_TICK_MS : null;
   } catch {
     return null;
   }
@@ -216,6 +239,47 @@ function start(capMb: number): Slot {
   return s;
 }
 
+/**
+ * The parse's time limit: rejects (the child killed) once the child has spent `timeoutMs` of CPU
+ * time since now, or the clock has passed its bound (`WALL_FACTOR` times the limit, at most
+ * `WALL_MARGIN_MS` more). Checked when the limit could first be reached and again until then, so a
+ * check that comes late (the event loop was busy) finds the CPU time the parse really took; a
+ * parse that answered meanwhile is taken (its answer waits behind the check, not the other way).
+ */
+function parseLimit(
+  s: Slot,
+  timeoutMs: number,
+  arm: (next: { check: () => void; after: number }) => void,
+): Promise<never> {
+  const pid = s.child.pid;
+  const cpuAtStart = pid ? processCpuMs(pid) : null;
+  const began = performance.now();
+  const wallMs =
+    cpuAtStart == null ? timeoutMs : Math.min(timeoutMs * WALL_FACTOR, timeoutMs + WALL_MARGIN_MS);
+  const seconds = (ms: number) => Math.round(ms / 100) / 10;
+  return new Promise<never>((_, reject) => {
+    const check = () => {
+      const now = pid && cpuAtStart != null ? processCpuMs(pid) : null;
+      const used = now == null || cpuAtStart == null ? null : now - cpuAtStart;
+      const wall = performance.now() - began;
+      let e: ParseFailure | null = null;
+      if (used != null && used >= timeoutMs) {
+        e = new ParseFailure('timeout', `parsing took longer than ${seconds(timeoutMs)} s`);
+      } else if (wall >= wallMs) {
+        e = new ParseFailure('timeout', `parsing took longer than ${seconds(wallMs)} s`);
+      }
+      if (e) {
+        kill(s, e);
+        reject(e);
+        return;
+      }
+      const left = Math.min(timeoutMs - (used ?? wall), wallMs - wall);
+      arm({ check, after: Math.max(CPU_TICK_MS, left) });
+    };
+    arm({ check, after: timeoutMs });
+  });
+}
+
 function kill(s: Slot, reason: ParseFailure) {
   s.killedFor ??= reason;
   if (slot === s) slot = null;
@@ -248,12 +312,11 @@ async function runOne(pdf: Uint8Array, limits: ParseLimits): Promise<ParsedInvoi
     await Promise.race([s.ready, limit(startMs, started)]);
     clearTimeout(timer);
     readyMs = performance.now() - began;
-    const seconds = Math.round(timeoutMs / 100) / 10;
-    const timeout = limit(timeoutMs, new ParseFailure('timeout', `parsing took longer than ${seconds} s`));
     const id = nextId++;
     const result = new Promise<{ invoice: ParsedInvoice; ms?: number }>((resolve, reject) =>
       s.pending.set(id, { resolve, reject }),
     );
+    const timeout = parseLimit(s, timeoutMs, (next) => (timer = setTimeout(next.check, next.after)));
     s.child.send({ id, pdf, inflateLimitBytes, memoryLimitBytes: capMb * 1024 * 1024 });
     s.uses++;
     const answer = await Promise.race([result, timeout]).catch((e: unknown) => {
@@ -318,7 +381,8 @@ export function parseChildPid(): number | null {
  * server: MuPDF's memory in the child may not grow past 90 % of `maxMemoryMb`, and the child's whole
  * resident memory is read every 10 ms during a parse and the child killed before a reading would
  * pass `maxMemoryMb` (a worker thread's limit would cover only the JS heap, not inflated streams);
- * the child is killed after `timeoutMs`; a file whose streams decode beyond `inflateLimitMb` fails
+ * the child is killed once it has parsed for `timeoutMs` (its own CPU time, not the time it waited
+ * for a core or for this process's event loop); a file whose streams decode beyond `inflateLimitMb` fails
  * before the PDF library reads it. One parse at a time; the child (PDF library loaded) is kept
  * between parses, exits after `idleMs` without one, and is replaced after a failure of its own or
  * every 50 parses. Resolves with the structured invoice or rejects with a ParseFailure.
