@@ -149,6 +149,30 @@ export async function enqueueDemoInvoices(
 }
 
 /**
+ * The generator's options for one month's invoice of a demo client and operator drawn from a seed
+ * (PLAN): roaming outside the EU only on a rare trip and use abroad in a Finnish company's
+ * proportions (`abroad: 'business'`; the mix is tested in mix.test.ts).
+ */
+export async function seededDemoOptions(
+  buyer: { name: string; businessId: string },
+  invoice: { operator: string; seed: number; subscriptions: number; invoiceDate: string },
+) {
+  const { TRIP_OUTSIDE_EU_SHARE } = await import('@kulu/invoices/generator');
+  return {
+    operator: invoice.operator.toLowerCase(),
+    seed: invoice.seed,
+    subscriptions: invoice.subscriptions,
+    invoiceDate: invoice.invoiceDate,
+    costCenters: PLAN[buyer.businessId]?.[invoice.operator]?.costCenters,
+    // Roaming outside the EU only on a rare trip, not on a third of the phones every month.
+    tripsOutsideEu: TRIP_OUTSIDE_EU_SHARE,
+    // Use abroad in a Finnish company's proportions (docs/demo.md), not half of its data abroad.
+    abroad: 'business' as const,
+    buyer,
+  };
+}
+
+/**
  * One month's invoice of a demo client and operator drawn from a seed (PLAN): the same invoice
  * whether the demo-invoices job uploads it or the simulated portal serves it (portal.ts), as a PDF
  * or as the Finvoice e-invoice the operator sends business customers.
@@ -158,18 +182,8 @@ export async function seededDemoInvoice(
   invoice: { operator: string; seed: number; subscriptions: number; invoiceDate: string },
   format: 'pdf' | 'finvoice' = 'pdf',
 ): Promise<Uint8Array> {
-  const { generateInvoice, generateFinvoice, TRIP_OUTSIDE_EU_SHARE } =
-    await import('@kulu/invoices/generator');
-  const options = {
-    operator: invoice.operator.toLowerCase(),
-    seed: invoice.seed,
-    subscriptions: invoice.subscriptions,
-    invoiceDate: invoice.invoiceDate,
-    costCenters: PLAN[buyer.businessId]?.[invoice.operator]?.costCenters,
-    // Roaming outside the EU only on a rare trip, not on a third of the phones every month.
-    tripsOutsideEu: TRIP_OUTSIDE_EU_SHARE,
-    buyer,
-  };
+  const { generateInvoice, generateFinvoice } = await import('@kulu/invoices/generator');
+  const options = await seededDemoOptions(buyer, invoice);
   if (format === 'finvoice') return (await generateFinvoice(options)).xml;
   return (await generateInvoice({ ...options, pageSize: 'A4', font: 'Helvetica' })).pdf;
 }

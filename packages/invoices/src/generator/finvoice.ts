@@ -37,6 +37,8 @@ export interface FinvoiceOptions {
   costCenters?: boolean;
   /** Share of subscriptions roaming outside the EU in a month (`ModelOptions`); default 1. */
   tripsOutsideEu?: number;
+  /** How much the phones use abroad (`ModelOptions`): `frequent` (default) or a Finnish company's `business` mix. */
+  abroad?: 'frequent' | 'business';
   /** The buyer (name and business id); default by seed. A null business id writes none. */
   buyer?: { name?: string; businessId: string | null };
   /** Finvoice version (default 3.0). 1.3 files start with `<!DOCTYPE Finvoice SYSTEM "Finvoice.dtd">`. */

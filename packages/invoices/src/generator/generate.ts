@@ -53,6 +53,8 @@ export interface GenerateOptions {
   costCenters?: boolean;
   /** Share of subscriptions roaming outside the EU in a month (`ModelOptions`); default 1. */
   tripsOutsideEu?: number;
+  /** How much the phones use abroad (`ModelOptions`): `frequent` (default) or a Finnish company's `business` mix. */
+  abroad?: 'frequent' | 'business';
   /** `standard`: the README column order; `shuffled`: the columns after the label in a seeded order. Default by seed. */
   columnOrder?: 'standard' | 'shuffled';
   /** Number formatting; default by seed (space or no-break space; minus leading or trailing). */

@@ -73,6 +73,15 @@ export interface ModelOptions {
    * may, as the generator always drew (frequent; tests seeded against it keep their invoices).
    */
   tripsOutsideEu?: number;
+  /**
+   * How much the phones use abroad. `frequent` (default): as the generator always drew (a third of
+   * the phones with up to 80 GB of EU data, calls abroad at roaming prices; tests seeded against it
+   * keep their invoices). `business`: a Finnish company's mix (the demo's second company; the
+   * Finnish market's figures the seed follows): data abroad a twentieth of that (a trip's few GB),
+   * calls from Finland abroad at the zone prices (0,39 / 0,59 / 1,19 €/min) and a sixth of the
+   * minutes. Drawn from the same random stream either way: numbers, users and plans stay as they were.
+   */
+  abroad?: 'frequent' | 'business';
 }
 
 function iso(y: number, m: number, d: number): string {
@@ -135,6 +144,7 @@ export function seededModel(
     invoiceDate: options.invoiceDate,
     costCenters: options.costCenters,
     tripsOutsideEu: options.tripsOutsideEu,
+    abroad: options.abroad,
   });
   if (options.buyer) {
     model.businessId = options.buyer.businessId;
@@ -180,7 +190,7 @@ export function buildModel(rng: Random, options: ModelOptions): InvoiceModel {
         own,
         prev,
         tripOutsideEu(phone, prev.start, options.tripsOutsideEu),
-      ),
+      ).map((line) => (options.abroad === 'business' ? asBusinessAbroad(line) : line)),
     });
   }
   if (operator === 'telia') {
@@ -246,6 +256,41 @@ export function tripOutsideEu(phone: string, month: string, share = 1): boolean 
   let h = 0x811c9dc5;
   for (const ch of `${phone}:${month}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
   return new Random(h).chance(share);
+}
+
+const CALLS_ABROAD = 'Ulkomaanpuhelut';
+
+/** Calls from Finland abroad by zone (€ cents a minute) for the roaming prices the frequent mix draws. */
+const CALL_ABROAD_PRICE: Record<number, number> = { 99: 39, 149: 59, 199: 59, 249: 119 };
+
+/**
+ * A line of the `frequent` mix as the `business` mix has it (`ModelOptions.abroad`): data abroad a
+ * twentieth (a trip's few GB), calls from Finland abroad a sixth of the minutes at the zone prices;
+ * every other line as it is.
+ */
+function asBusinessAbroad(line: ModelLine): ModelLine {
+  if (line.kind === 'data' && line.region && line.region !== 'domestic') {
+    const scale = 20;
+    const gbTenths = line.gbTenths === undefined ? undefined : Math.max(1, Math.round(line.gbTenths / scale));
+    const mbTenths =
+      gbTenths === undefined ? Math.max(1, Math.round(line.mbTenths! / scale)) : gbTenths * 1024;
+    const amountCents = line.unitPriceCents === null ? 0 : mulDivRound(mbTenths, line.unitPriceCents, 10);
+    const scaled: ModelLine = { ...line, mbTenths, amountCents };
+    if (gbTenths !== undefined) scaled.gbTenths = gbTenths;
+    return scaled;
+  }
+  if (line.label === CALLS_ABROAD && line.unitPriceCents !== null) {
+    const seconds = Math.max(5, Math.round(line.seconds! / 6));
+    const unitPriceCents = CALL_ABROAD_PRICE[line.unitPriceCents] ?? line.unitPriceCents;
+    return {
+      ...line,
+      seconds,
+      calls: Math.min(line.calls!, Math.max(1, Math.floor(seconds / 60))),
+      unitPriceCents,
+      amountCents: mulDivRound(seconds, unitPriceCents, 60),
+    };
+  }
+  return line;
 }
 
 function subscriptionLines(
@@ -342,7 +387,7 @@ function subscriptionLines(
   if (rng.chance(0.2)) onTrip(voice('Roaming puhelut muualla', 'world', true));
   if (rng.chance(0.15)) onTrip(message('Tekstiviestit muualla', 'sms', 'world', true));
   if (rng.chance(0.15)) onTrip(data('Datasiirto muualla', 'world', true));
-  if (rng.chance(0.1)) lines.push(voice('Ulkomaanpuhelut', 'world', true));
+  if (rng.chance(0.1)) lines.push(voice(CALLS_ABROAD, 'world', true));
   if (rng.chance(0.1)) {
     const l = voice('Palvelunumerot', 'domestic', true);
     lines.push({ ...l, kind: 'serviceMinutes', category: 'service_number', region: null });
