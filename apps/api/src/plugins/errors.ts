@@ -47,6 +47,7 @@ const SPECIFIC: readonly MessageCode[] = [
   'invalidPeriod',
   'paymentAmountPositive',
   'supportHoursPositive',
+  'alertsAcknowledgeWhich',
 ];
 
 function sendValidation(req: FastifyRequest, reply: FastifyReply, issues: Issue[]) {

@@ -176,10 +176,23 @@ export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = pagedAnswer(alertSchema);
 export type AlertList = z.infer<typeof alertListSchema>;
 
-export const alertAcknowledgeSchema = z.strictObject({
-  ids: z.array(idSchema).min(1).max(500),
-  note: text({ max: 500, multiline: true }).optional(),
-});
+/** How many alerts one acknowledgement may name by id (a page is at most 200; more: `matching`). */
+export const ALERT_ACK_IDS_MAX = 10_000;
+
+/**
+ * Acknowledges open alerts with an optional note: the ones named (`ids`), or every one matching the
+ * list's filters (`matching`: the Alerts page's "all matching", however many), not both.
+ */
+export const alertAcknowledgeSchema = z
+  .strictObject({
+    ids: z.array(idSchema).min(1).max(ALERT_ACK_IDS_MAX).optional(),
+    matching: alertExportQuerySchema.optional(),
+    note: text({ max: 500, multiline: true }).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.matching === undefined), {
+    path: ['ids'],
+    error: 'alertsAcknowledgeWhich',
+  });
 export type AlertAcknowledge = z.infer<typeof alertAcknowledgeSchema>;
 export const alertAcknowledgedSchema = z.object({ acknowledged: z.number().int() });
 

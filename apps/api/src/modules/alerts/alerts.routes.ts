@@ -58,7 +58,7 @@ export async function alertsRoutes(app: FastifyInstance) {
     config,
     {
       summary:
-        'Acknowledges open alerts (one or many) with an optional note; ids the caller does not see or already acknowledged are left as they are',
+        'Acknowledges open alerts with an optional note: the ones named by `ids` (up to 10,000; ids the caller does not see or already acknowledged are left as they are), or every open one matching the list’s filters (`matching`: client, sub-company, type, severity, state, months), however many',
       body: alertAcknowledgeSchema,
       response: { 200: alertAcknowledgedSchema },
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lte, max, sql, type SQL } from 'drizzle-orm';
 import type {
   Alert,
   AlertAcknowledge,
@@ -124,8 +124,10 @@ export async function* alertBatches(
 }
 
 /**
- * Acknowledges the caller's open alerts among `ids`, with the note; ids outside the scope or
- * already acknowledged are left as they are. Returns how many changed.
+ * Acknowledges the caller's open alerts, with the note: those among `ids` (ids outside the scope or
+ * already acknowledged are left as they are), or every one matching the list's filters (`matching`:
+ * a client or sub-company outside the scope answers 404). One statement, however many: returns how
+ * many changed.
  */
 export async function acknowledgeAlerts(
   db: Db,
@@ -133,6 +135,9 @@ export async function acknowledgeAlerts(
   body: AlertAcknowledge,
   now: Date,
 ): Promise<number> {
+  const which = body.matching
+    ? await filters(scope, body.matching)
+    : and(sql`${alerts.id} = any (${`{${(body.ids ?? []).join(',')}}`}::int[])`, alertsInScope(scope));
   const done = await db
     .update(alerts)
     .set({
@@ -141,7 +146,7 @@ export async function acknowledgeAlerts(
       acknowledgedBy: scope.userId,
       acknowledgedNote: body.note || null,
     })
-    .where(and(inArray(alerts.id, body.ids), eq(alerts.state, 'open'), alertsInScope(scope)))
+    .where(and(which, eq(alerts.state, 'open')))
     .returning({ id: alerts.id });
   return done.length;
 }

@@ -249,7 +249,7 @@ describe('new and gone subscriptions', () => {
 });
 
 describe('each alert once', () => {
-  it('evaluating again and importing the same invoice again after a delete add nothing', async () => {
+  it('evaluating again adds nothing; deleting the invoice deletes its alerts, importing it again raises them again', async () => {
     const { db } = t.deps.database;
     const sub = await account();
     const p = phone();
@@ -282,13 +282,16 @@ describe('each alert once', () => {
     const before = await db.select().from(alerts).where(eq(alerts.subCompanyId, sub));
     expect(before).toHaveLength(2);
 
-    // Deleted (its lines and facts with it) and imported again: the same two alerts, no third.
+    // Deleted (its lines and facts with it): its alerts go with it. Imported again: raised again.
     await db.delete(invoices).where(eq(invoices.id, last));
+    expect(await db.select().from(alerts).where(eq(alerts.subCompanyId, sub))).toEqual([]);
     const again = await writeTestInvoice(db, fourth);
+    expect(await evaluateInvoiceAlerts(db, again)).toBe(2);
     expect(await evaluateInvoiceAlerts(db, again)).toBe(0);
     const after = await db.select().from(alerts).where(eq(alerts.subCompanyId, sub)).orderBy(asc(alerts.id));
-    expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id).sort((x, y) => x - y));
-    expect(after.every((a) => a.invoiceId === again)).toBe(true);
+    expect(after.map((a) => [a.rule, a.invoiceId, a.state]).sort()).toEqual(
+      before.map((a) => [a.rule, again, 'open']).sort(),
+    );
     expect(ids).toHaveLength(3);
   });
 });
@@ -484,5 +487,94 @@ describe('rules', () => {
       token: tok.admin,
       payload: { clientId: pohjola, rules: [{ rule: 'roaming', enabled: true, amount: 20 }] },
     });
+  });
+});
+
+describe('an alert belongs to its invoice', () => {
+  /** An invoice of a sub-company of its own with `n` roaming subscriptions, evaluated: its alerts. */
+  async function roamingInvoice(n: number, month = '2025-03-01') {
+    const { db } = t.deps.database;
+    const sub = await account();
+    const id = await writeTestInvoice(db, {
+      clientId: pohjola,
+      operatorId: elisa,
+      month,
+      subCompanyId: sub,
+      subs: Array.from({ length: n }, () => ({
+        phone: phone(),
+        subCompanyId: sub,
+        lines: [
+          { label: 'Test plan', category: 'monthly_fee', amount: 20 },
+          { label: 'Datasiirto muualla', category: 'data', region: 'world', amount: 30 },
+        ],
+      })),
+    });
+    expect(await evaluateInvoiceAlerts(db, id)).toBe(n);
+    return { id, sub };
+  }
+  const bell = async (token: string) =>
+    ((await t.inject({ method: 'GET', url: '/api/alerts/count', token })).json() as { open: number }).open;
+  const acknowledge = (token: string, payload: unknown) =>
+    t.inject({ method: 'POST', url: '/api/alerts/acknowledge', token, payload });
+
+  it('deletes an invoice’s alerts with it through the API, and the bell stops counting them', async () => {
+    const { db } = t.deps.database;
+    const { id } = await roamingInvoice(32);
+    const before = await bell(tok.companyAdmin);
+    const res = await t.inject({ method: 'DELETE', url: `/api/invoices/${id}`, token: tok.companyAdmin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await db.select().from(alerts).where(eq(alerts.invoiceId, id))).toEqual([]);
+    expect(await bell(tok.companyAdmin)).toBe(before - 32);
+  });
+
+  it('acknowledges hundreds of alerts by id at once', async () => {
+    const { id } = await roamingInvoice(600);
+    const ids = (
+      await t.deps.database.db.select({ id: alerts.id }).from(alerts).where(eq(alerts.invoiceId, id))
+    ).map((a) => a.id);
+    const before = await bell(tok.companyAdmin);
+    const res = await acknowledge(tok.companyAdmin, { ids, note: 'All checked' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: 600 });
+    expect(await bell(tok.companyAdmin)).toBe(before - 600);
+  });
+
+  it('acknowledges every open alert matching the filters, and only those the caller sees', async () => {
+    const { db } = t.deps.database;
+    const { sub } = await roamingInvoice(250, '2025-02-01');
+    const other = await roamingInvoice(3, '2025-02-01');
+    const res = await acknowledge(tok.companyAdmin, {
+      matching: { subCompanyId: sub, rule: 'roaming', from: '2025-02', to: '2025-02' },
+      note: 'Trip approved',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: 250 });
+    const states = async (s: number) =>
+      (await db.select({ state: alerts.state }).from(alerts).where(eq(alerts.subCompanyId, s))).map(
+        (a) => a.state,
+      );
+    expect(new Set(await states(sub))).toEqual(new Set(['acknowledged']));
+    expect(await states(other.sub)).toEqual(['open', 'open', 'open']);
+    // Another company's admin matching this client's sub-company: 404, nothing changes.
+    const foreign = await acknowledge(tok.otherCompanyAdmin, { matching: { subCompanyId: other.sub } });
+    expect(foreign.statusCode).toBe(404);
+    // The same for all it sees: none of these is theirs.
+    expect((await acknowledge(tok.otherCompanyAdmin, { matching: {} })).statusCode).toBe(200);
+    expect(await states(other.sub)).toEqual(['open', 'open', 'open']);
+  });
+
+  it('refuses an acknowledgement naming both ids and filters, or neither, with a clear message', async () => {
+    for (const payload of [{ note: 'x' }, { ids: [1], matching: {} }]) {
+      const res = await acknowledge(tok.companyAdmin, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'alertsAcknowledgeWhich',
+        message: 'Name the alerts to acknowledge: their ids, or all matching the filters (not both)',
+      });
+    }
+    const tooMany = await acknowledge(tok.companyAdmin, {
+      ids: Array.from({ length: 10_001 }, (_, i) => i + 1),
+    });
+    expect(tooMany.statusCode).toBe(400);
   });
 });

@@ -155,8 +155,9 @@ export function findings(input: {
 
 /**
  * Stores alerts once per client and dedupe key; returns how many are new. A stored one keeps its
- * state and figures; it only gets back the subscription and invoice it lost when they were deleted
- * (the same invoice imported again).
+ * state and figures; it only gets back the subscription it lost when that was deleted (a gone
+ * number's last invoice deleted and imported again). Its invoice it never loses: deleting the
+ * invoice deletes the alert (migration 0023).
  */
 export async function storeAlerts(db: Executor, rows: NewAlert[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -166,7 +167,6 @@ export async function storeAlerts(db: Executor, rows: NewAlert[]): Promise<numbe
       id: alerts.id,
       key: alerts.dedupeKey,
       subscriptionId: alerts.subscriptionId,
-      invoiceId: alerts.invoiceId,
     })
     .from(alerts)
     .where(
@@ -179,11 +179,8 @@ export async function storeAlerts(db: Executor, rows: NewAlert[]): Promise<numbe
   for (const r of rows) {
     const old = known.get(r.dedupeKey);
     if (!old) continue;
-    const relink = {
-      ...(old.subscriptionId == null && r.subscriptionId != null ? { subscriptionId: r.subscriptionId } : {}),
-      ...(old.invoiceId == null && r.invoiceId != null ? { invoiceId: r.invoiceId } : {}),
-    };
-    if (Object.keys(relink).length) await db.update(alerts).set(relink).where(eq(alerts.id, old.id));
+    if (old.subscriptionId == null && r.subscriptionId != null)
+      await db.update(alerts).set({ subscriptionId: r.subscriptionId }).where(eq(alerts.id, old.id));
   }
   const fresh = rows.filter((r) => !known.has(r.dedupeKey));
   let added = 0;
@@ -214,7 +211,10 @@ export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<
         state: invoices.uploadState,
       })
       .from(invoices)
-      .where(eq(invoices.id, invoiceId));
+      .where(eq(invoices.id, invoiceId))
+      // A delete of the invoice waits for this evaluation (and then deletes its alerts), or came
+      // first and there is nothing to evaluate.
+      .for('key share');
     if (!inv || inv.state !== 'uploaded' || inv.operatorId == null || !inv.month) return 0;
     const month = `${inv.month.slice(0, 7)}-01`;
     const { clientId, operatorId } = inv;
