@@ -1,13 +1,18 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-/** What an access token carries. `tv` is the user's token version: bumping it revokes old tokens. */
+/**
+ * What an access token carries. `tv` is the user's token version: bumping it revokes old tokens.
+ * `sid` names the session (one sign-in): "Log out" revokes it alone (revoked_sessions, issue 37).
+ * Tokens signed before sessions were named have none.
+ */
 export interface TokenClaims {
   sub: number;
   role: number;
   cid: number | null;
   op: number | null;
   tv: number;
+  sid?: string;
 }
 
 export class TokenService {
@@ -34,7 +39,7 @@ export class TokenService {
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, cid: claims.cid, op: claims.op, tv: claims.tv })
+    return new SignJWT({ role: claims.role, cid: claims.cid, op: claims.op, tv: claims.tv, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))
       .setIssuedAt(Math.floor(this.now().getTime() / 1000))
@@ -65,6 +70,7 @@ export class TokenService {
         cid: payload.cid == null ? null : Number(payload.cid),
         op: payload.op == null ? null : Number(payload.op),
         tv: Number(payload.tv),
+        sid: typeof payload.sid === 'string' ? payload.sid : undefined,
       };
       // Bounded: the oldest entry goes first (a Map keeps insertion order).
       if (this.verified.size >= TokenService.VERIFIED_MAX)

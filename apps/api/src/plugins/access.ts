@@ -4,7 +4,7 @@ import { effectivePermissions, helsinkiDay, idSchema, ROLE, type Permission } fr
 import type { Database, Db } from '../db/client.js';
 import { ClockedCache, type ChangeClock } from '../db/access-changes.js';
 import { oncePer, preparedPerDb } from '../db/prepared.js';
-import { users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
+import { revokedSessions, users, userSubCompanies, userCostCenters } from '../db/schema/index.js';
 import { Scope } from '../lib/scope.js';
 import { lockedOutSql } from '../lib/contract-access.js';
 import { objectKeys } from '../lib/strict-bodies.js';
@@ -21,6 +21,15 @@ const UNGUARDED = /^\/api\/docs(\/|$)/;
 export function permits(held: readonly string[], needed: RouteAccess['permission']): boolean {
   if (needed === undefined) return false;
   return typeof needed === 'string' ? held.includes(needed) : needed.some((p) => held.includes(p));
+}
+
+/**
+ * The token of an `Authorization: Bearer …` header. The scheme is matched case-insensitively (RFC
+ * 7235 §2.1): `/api/Token` answers `token_type: "bearer"`, and a client may send it back so.
+ */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const m = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '');
+  return m?.[1];
 }
 
 /** The request's user, its one Scope (every module's tenancy goes through it) and its Caller. */
@@ -84,8 +93,7 @@ export function registerAccess(app: FastifyInstance) {
     req.scope = Scope.nobody(db);
     req.caller = null;
     const cfg = req.routeOptions.config ?? {};
-    const header = req.headers.authorization;
-    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const bearer = bearerToken(req);
     if (cfg.public) {
       await setCaller(req, bearer ? ((await loadUser(app, req, bearer))?.user ?? null) : null);
       return;
@@ -155,6 +163,11 @@ const authQuery = preparedPerDb((db: Db) => {
       subCompanyIds: idsOf(userSubCompanies.subCompanyId, userSubCompanies),
       costCenterIds: idsOf(userCostCenters.costCenterId, userCostCenters),
       lockedOut: sql<boolean>`${users.clientId} is not null and ${lockedOutSql(db, users.clientId, sql.placeholder('day'))}`,
+      // The user's sessions ended by "Log out" (a few at most: each is kept until its token expires).
+      revokedSessions: sql<string[] | null>`(${db
+        .select({ sids: sql`array_agg(${revokedSessions.sid})` })
+        .from(revokedSessions)
+        .where(eq(revokedSessions.userId, users.id))})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -221,8 +234,9 @@ function keptCaller(database: Database, userId: number, day: string): Promise<Ca
 
 /**
  * The caller behind a bearer token (the token's user as `callerForUser` sees them, whose token version
- * must still be the token's). The row is kept on the request for handlers that answer with it (the
- * session details).
+ * must still be the token's, and whose session was not ended by "Log out": read in the same kept
+ * query, so a sign-out costs a request nothing more). The row is kept on the request for handlers
+ * that answer with it (the session details).
  */
 async function loadUser(
   app: FastifyInstance,
@@ -234,6 +248,7 @@ async function loadUser(
   const found = await keptCaller(app.deps.database, claims.sub, helsinkiDay(app.deps.now()));
   const caller = callerFrom(found, claims.op);
   if (!caller || caller.row.tokenVersion !== claims.tv) return null;
+  if (claims.sid !== undefined && found?.revokedSessions?.includes(claims.sid)) return null;
   req.userRow = caller.row;
   return caller;
 }

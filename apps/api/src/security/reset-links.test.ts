@@ -6,7 +6,8 @@ import { createTestApp, DEMO, linkToken, type TestApp } from '../test/helpers.js
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Several links per user in a file: the hourly mails per recipient are tested in account-floods.
+  t = await createTestApp({ MAIL_PER_RECIPIENT_PER_HOUR: '100' });
 });
 afterAll(async () => {
   await t?.close();
@@ -115,5 +116,52 @@ describe('links outlive no change of their account (issue 23, finding 7)', () =>
       ).statusCode,
     ).toBe(200);
     await expired(beforeChange);
+  });
+});
+
+describe('a reset link says on opening whether it is still open (issue 37, item 17)', () => {
+  const status = (token: string) =>
+    t.inject({ method: 'POST', url: '/api/Account/ResetLinkStatus', payload: { token } });
+
+  it('answers open for a fresh link without using it, and closed once used, expired or made up', async () => {
+    const link = await resetToken(DEMO.consultant);
+    for (let i = 0; i < 2; i++) expect((await status(link)).json()).toEqual({ open: true });
+    // Asking did not use it.
+    expect((await reset(link, 'Avattu-Ensin-1!')).statusCode).toBe(200);
+    expect((await status(link)).json()).toEqual({ open: false });
+    expect((await status('made-up-token-0123456789')).json()).toEqual({ open: false });
+
+    const late = await resetToken(DEMO.consultant);
+    t.advanceClock(t.config.RESET_TOKEN_TTL_HOURS * 3_600_000 + 1000);
+    const answer = await status(late);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ open: false });
+  });
+
+  it('refuses a malformed request with 400, and is counted in the account calls’ per-address budget', async () => {
+    expect((await status('')).statusCode).toBe(400);
+    const extra = await t.inject({
+      method: 'POST',
+      url: '/api/Account/ResetLinkStatus',
+      payload: { token: 'made-up-token-0123456789', password: 'x' },
+    });
+    expect(extra.statusCode).toBe(400);
+    const limited = await createTestApp({ LOGIN_RATE_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++)
+        codes.push(
+          (
+            await limited.inject({
+              method: 'POST',
+              url: '/api/Account/ResetLinkStatus',
+              payload: { token: `made-up-token-${i}-0123456789` },
+            })
+          ).statusCode,
+        );
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -94,6 +94,11 @@ export const resetPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 
+/** Whether a reset link is still open, asked by the reset page on opening (the token in the body). */
+export const resetLinkStatusSchema = z.strictObject({ token: text({ min: 10, max: 200 }) });
+export const resetLinkStatusResponseSchema = z.object({ open: z.boolean() });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusResponseSchema>;
+
 /** Customer user activation sets the first password with the same rules. */
 export const activateSchema = resetPasswordSchema;
 

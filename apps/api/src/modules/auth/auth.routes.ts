@@ -6,6 +6,8 @@ import {
   clientInfoSchema,
   loginSchema,
   message,
+  resetLinkStatusResponseSchema,
+  resetLinkStatusSchema,
   resetPasswordSchema,
   signupSchema,
   text,
@@ -13,11 +15,19 @@ import {
   tokenResponseSchema,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/access.js';
+import { bearerToken, currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { users } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
-import { clientInfoFor, consumeLinkToken, forgotPassword, login, signup } from './auth.service.js';
+import {
+  clientInfoFor,
+  consumeLinkToken,
+  forgotPassword,
+  isLinkOpen,
+  login,
+  logout,
+  signup,
+} from './auth.service.js';
 
 const messageResponse = z.object({ message: z.string() });
 /** OAuth error form, with the API's usual error fields beside it. */
@@ -87,7 +97,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], body: signupSchema, response: { 201: messageResponse } },
     },
     async (req, reply) => {
-      await signup(deps, req.body);
+      await signup(deps, req.body, req.ip);
       return reply.code(201).send({ message: message('registered', requestLanguage(req)) });
     },
   );
@@ -116,6 +126,41 @@ export async function authRoutes(app: FastifyInstance) {
     async (req) => {
       await forgotPassword(deps, req.query.email);
       return { message: message('resetMailSent', requestLanguage(req)) };
+    },
+  );
+
+  r.post(
+    '/api/Account/ResetLinkStatus',
+    {
+      ...publicAccountCall,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link is still open (unused, unexpired), without using it',
+        description:
+          'The reset page asks on opening, so that a used or expired link says so before the form is filled. ' +
+          'The token goes in the body, never in a URL (logs). Counted in the per-address budget of the account calls.',
+        body: resetLinkStatusSchema,
+        response: { 200: resetLinkStatusResponseSchema },
+      },
+    },
+    async (req) => ({ open: await isLinkOpen(deps, 'reset', req.body.token) }),
+  );
+
+  r.post(
+    '/api/Account/Logout',
+    {
+      config: { auth: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends this session on the server: its token is refused (401) from now on',
+        response: { 200: messageResponse },
+      },
+    },
+    async (req) => {
+      // The access check has verified this very token (its claims are kept by the token service).
+      const claims = await deps.tokens.verify(bearerToken(req)!);
+      if (claims) await logout(deps, claims);
+      return { message: message('loggedOut', requestLanguage(req)) };
     },
   );
 

@@ -9,7 +9,15 @@ import {
   type TokenResponse,
   message,
 } from '@kulu/shared';
-import { authTokens, clientOperators, clients, operators, users } from '../../db/schema/index.js';
+import { randomBytes } from 'node:crypto';
+import {
+  authTokens,
+  clientOperators,
+  clients,
+  operators,
+  revokedSessions,
+  users,
+} from '../../db/schema/index.js';
 import type { Database, Db, Executor } from '../../db/client.js';
 import { ClockedCache, type ChangeClock } from '../../db/access-changes.js';
 import { oncePer, preparedPerDb } from '../../db/prepared.js';
@@ -22,6 +30,8 @@ import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { MAIL_RECIPIENT } from '../../lib/mail-recipients.js';
 import type { Mail } from '../../lib/mailer.js';
 import { QUEUE } from '../../lib/queue.js';
+import { countEvent, RATE_KEY } from '../../lib/rate-counters.js';
+import type { TokenClaims } from '../../lib/tokens.js';
 import type { Deps } from '../../types.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -154,6 +164,8 @@ export async function issueSession(
     cid: user.clientId,
     op,
     tv: user.tokenVersion,
+    // This sign-in's name, which "Log out" revokes (logout).
+    sid: randomBytes(16).toString('base64url'),
   });
   const info = await clientInfoFor(deps, user, op);
   return { access_token, token_type: 'bearer', expires_in: deps.tokens.ttlSeconds, ...info };
@@ -236,12 +248,21 @@ const PG_UNIQUE = '23505';
  * Registration as a company or a consultant: an interested client and its first user, who can
  * log in once the provider has converted and activated them.
  *
+ * Sign-ups are limited per client address (`ip`) and on the whole service per hour (issue 37, item
+ * 5: 748 sign-ups in 15 s), counted before the password is hashed: a refused one costs a counter
+ * update, not an argon2 hash. Past either limit the answer is 429, whatever the address.
+ *
  * A taken company name or business id is refused (409): they are public facts, not accounts. A
  * taken email is not told: the caller gets the same success as a new registration, and the
  * address's owner gets a mail saying someone tried to sign up with it.
  */
-export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
+export async function signup(deps: Deps, req: SignupRequest, ip: string): Promise<void> {
   const { db } = deps.database;
+  const { config } = deps;
+  const tooMany = new AppError(429, 'tooManySignups');
+  if (!(await countEvent(db, RATE_KEY.signupFrom(ip), config.SIGNUP_PER_IP_PER_HOUR, deps.now())))
+    throw tooMany;
+  if (!(await countEvent(db, RATE_KEY.signups, config.SIGNUP_PER_HOUR, deps.now()))) throw tooMany;
   const passwordHash = await hashPassword(req.password);
   const email = req.email.trim().toLowerCase();
   let existingOwner: number | null = null;
@@ -301,11 +322,14 @@ export async function signup(deps: Deps, req: SignupRequest): Promise<void> {
 
 /**
  * "Someone tried to sign up with your address", queued (so the sign-up answer takes the same time
- * either way) to the owner of the address.
+ * either way) to the owner of the address; not sent past the address's MAIL_PER_RECIPIENT_PER_HOUR
+ * (the sign-up's answer stays the same, so that it tells nothing of the address).
  */
 async function mailSignupAttempt(deps: Deps, userId: number): Promise<void> {
-  const [owner] = await deps.database.db.select(MAIL_RECIPIENT).from(users).where(eq(users.id, userId));
+  const { db } = deps.database;
+  const [owner] = await db.select(MAIL_RECIPIENT).from(users).where(eq(users.id, userId));
   if (!owner) return;
+  if (!(await mayMailStranger(deps, owner.email))) return;
   const content = mailTemplates(owner.languageId).signupAttempt({
     name: owner.fullName,
     resetLink: `${linkBase(deps)}/#/forgot-password`,
@@ -334,10 +358,20 @@ export async function createLinkToken(
 /** The base of links in mails: PUBLIC_URL only, never the request's Host or X-Forwarded-* headers. */
 const linkBase = (deps: Deps) => deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
+/**
+ * Counts a mail that anyone may have sent to `email` (a reset link, a sign-up notice) and says
+ * whether it is within MAIL_PER_RECIPIENT_PER_HOUR (issue 37, item 5: 4,900 reset mails reached one
+ * person in 20 s). In the database, so the limit holds across API instances.
+ */
+const mayMailStranger = (deps: Deps, email: string) =>
+  countEvent(deps.database.db, RATE_KEY.mailTo(email), deps.config.MAIL_PER_RECIPIENT_PER_HOUR, deps.now());
+
+/** A reset link by mail; past the address's hourly mails, 429 and no link (the newest one stays open). */
 export async function forgotPassword(deps: Deps, email: string): Promise<void> {
   const { db } = deps.database;
   const user = await findUserByEmail(db, email);
   if (!user) throw new AppError(404, 'emailNotFound');
+  if (!(await mayMailStranger(deps, user.email))) throw new AppError(429, 'tooManyResetMails');
   const token = await createLinkToken(deps, db, user.id, 'reset');
   const link = `${linkBase(deps)}/#/reset-password?token=${token}`;
   const hours = deps.config.RESET_TOKEN_TTL_HOURS;
@@ -359,9 +393,32 @@ export async function sendActivationMail(deps: Deps, userId: number): Promise<vo
   });
 }
 
+/** The condition of an open (unused, unexpired) link of `kind` whose token has SHA-256 `hash`. */
+const openLink = (deps: Deps, kind: 'reset' | 'activation', hash: string) =>
+  and(
+    eq(authTokens.tokenHash, hash),
+    eq(authTokens.kind, kind),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, deps.now()),
+  );
+
+/**
+ * Whether a reset or activation link is still open (not used, not expired), without using it: the
+ * reset page asks on opening, so that a used link says so before the form is filled (issue 37, item 17).
+ */
+export async function isLinkOpen(deps: Deps, kind: 'reset' | 'activation', token: string): Promise<boolean> {
+  const [row] = await deps.database.db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(openLink(deps, kind, sha256(token)));
+  return row !== undefined;
+}
+
 /**
  * Uses a reset or activation token once: sets the password, revokes the user's old access
- * tokens and clears any lock. An unknown, used or expired token gets the expired-link error.
+ * tokens and clears any lock. An unknown, used or expired token gets the expired-link error, found
+ * before the new password is hashed: a flood of made-up tokens costs a look-up each, not an argon2
+ * hash (issue 37, item 5: it made real logins 20–30× slower).
  */
 export async function consumeLinkToken(
   deps: Deps,
@@ -370,24 +427,18 @@ export async function consumeLinkToken(
   password: string,
 ): Promise<void> {
   const { db } = deps.database;
-  const passwordHash = await hashPassword(password);
   const expired = new AppError(400, kind === 'reset' ? 'resetLinkExpired' : 'activationLinkExpired');
+  if (!(await isLinkOpen(deps, kind, token))) throw expired;
+  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    // One statement: the link must be open, and using it closes every open link of its kind
+    // One statement: the link must (still) be open, and using it closes every open link of its kind
     // that the same user holds. Of two links of one user used at once, only one succeeds (the
     // second finds its row already used when the first commits).
     const hash = sha256(token);
     const holder = tx
       .select({ userId: authTokens.userId })
       .from(authTokens)
-      .where(
-        and(
-          eq(authTokens.tokenHash, hash),
-          eq(authTokens.kind, kind),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, deps.now()),
-        ),
-      );
+      .where(openLink(deps, kind, hash));
     const closed = await tx
       .update(authTokens)
       .set({ usedAt: deps.now() })
@@ -405,6 +456,35 @@ export async function consumeLinkToken(
         ...(kind === 'activation' ? { activated: true } : {}),
       })
       .where(eq(users.id, row.userId));
+  });
+}
+
+/**
+ * "Log out" on the server (issue 37, item 7): the session of `claims` is refused from now on, by
+ * every instance (the access check reads revoked_sessions with the user, migration 0022 notifies
+ * the others). Other sessions of the user stay. A token from before sessions were named (no `sid`)
+ * is ended with the user's token version, which ends the user's other sessions too. Rows of
+ * sessions whose tokens have expired anyway are removed on the way.
+ */
+export async function logout(deps: Deps, claims: TokenClaims): Promise<void> {
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    if (claims.sid === undefined) {
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(and(eq(users.id, claims.sub), eq(users.tokenVersion, claims.tv)));
+      return;
+    }
+    await tx.delete(revokedSessions).where(lte(revokedSessions.expiresAt, now));
+    await tx
+      .insert(revokedSessions)
+      .values({
+        sid: claims.sid,
+        userId: claims.sub,
+        expiresAt: new Date(now.getTime() + deps.tokens.ttlSeconds * 1000),
+      })
+      .onConflictDoNothing();
   });
 }
 
