@@ -12,7 +12,6 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerAccess } from './plugins/access.js';
+import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { aboutRoutes } from './modules/about/about.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -249,8 +249,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(operatorContractsRoutes);
   await app.register(alertsRoutes);
 
-  if (webApp) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-  }
+  if (webApp) await registerWebApp(app, webDist);
   return app;
 }
