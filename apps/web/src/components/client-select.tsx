@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,13 @@ export function ClientSelect({
 }) {
   const { t } = useTranslation();
   const clients = useQuery(clientOptionsQuery());
+  // A client remembered from another page that the user no longer sees (removed, or no longer
+  // assigned to the consultant) is not kept as the choice.
+  const unknown =
+    value !== undefined && clients.data !== undefined && !clients.data.some((c) => c.id === value);
+  useEffect(() => {
+    if (unknown) onChange(undefined);
+  }, [unknown, onChange]);
   return (
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}

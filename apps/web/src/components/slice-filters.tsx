@@ -6,6 +6,7 @@ import { isProviderRole } from '@kulu/shared';
 import { ClientSelect } from './client-select';
 import { subCompanyOptionsQuery } from '../lib/organization-api';
 import { useSession } from '../lib/session';
+import { useChosenClient } from '../lib/chosen-client';
 import { FilterField, PeriodField, SubCompanyField } from './filter-fields';
 
 /** Whether the caller is a provider user (admin or consultant), who picks the client of a page. */
@@ -30,10 +31,11 @@ export const shownPeriodOf = (
 /**
  * The state of a page's slice filters (client, period, sub-company): what its query sends for them
  * (`params`), whether it may ask yet (`ready`), and the props of its SliceFilters (`filters`, a new
- * client starting again with the default period and every sub-company).
+ * client starting again with the default period and every sub-company). The client starts at
+ * `initialClientId` (a link naming it), else the one the provider user chose on another page.
  */
 export function useSlice(initialClientId?: number) {
-  const [clientId, setClientId] = useState<number | undefined>(initialClientId);
+  const [clientId, setClientId] = useChosenClient(initialClientId);
   const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
   const [subCompanyId, setSubCompanyId] = useState<number | undefined>();
   const { provider, ready } = useClientChoice(clientId);

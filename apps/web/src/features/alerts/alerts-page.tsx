@@ -28,6 +28,7 @@ import { errorText } from '../../lib/form-rules';
 import { formatDate, orNone } from '../../lib/format';
 import { NO_SORT } from '../../lib/paging';
 import { useSession } from '../../lib/session';
+import { chosenClient, rememberClient } from '../../lib/chosen-client';
 import { usePagedState } from '../../lib/use-paged-state';
 import { ExportButton } from '../../components/export-button';
 import { AlertRulesDrawer } from './alert-rules-drawer';
@@ -59,7 +60,14 @@ export function AlertsPage() {
   const base = useSession()?.basePath ?? '/company';
 
   // A new filter starts again on the first page.
-  const { state: paging, patch, tableOf } = usePagedState<never, Filters>(NO_SORT, { state: 'open' });
+  const {
+    state: paging,
+    patch,
+    tableOf,
+  } = usePagedState<never, Filters>(NO_SORT, {
+    state: 'open',
+    clientId: chosenClient(),
+  });
   const { clientId, subCompanyId, period, rule, state } = paging;
   const { provider } = useClientChoice(clientId);
 
@@ -182,7 +190,10 @@ export function AlertsPage() {
           <SliceFilters
             testId="alerts"
             clientId={clientId}
-            onClientChange={(id) => patch({ clientId: id, subCompanyId: undefined })}
+            onClientChange={(id) => {
+              rememberClient(id);
+              patch({ clientId: id, subCompanyId: undefined });
+            }}
             period={period}
             onPeriodChange={(p) => patch({ period: p })}
             subCompanyId={subCompanyId}

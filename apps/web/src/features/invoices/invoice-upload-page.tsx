@@ -7,6 +7,7 @@ import { INVOICE_MAX_FILES, isProviderRole, type Invoice } from '@kulu/shared';
 import { ClientSelect } from '../../components/client-select';
 import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../../lib/session';
+import { useChosenClient } from '../../lib/chosen-client';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { INVOICES_KEY, invoiceQuery } from './api';
 import { InvoiceTable } from './invoice-table';
@@ -46,7 +47,7 @@ export function InvoiceUploadPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const provider = session ? isProviderRole(session.roleID) : false;
-  const [clientId, setClientId] = useState<number | undefined>();
+  const [clientId, setClientId] = useChosenClient();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);

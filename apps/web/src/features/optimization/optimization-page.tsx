@@ -44,6 +44,7 @@ import { errorText } from '../../lib/form-rules';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { pagedParams, type SortSpec } from '../../lib/paging';
 import { useSession } from '../../lib/session';
+import { useChosenClient } from '../../lib/chosen-client';
 import { subCompanyOptionsQuery } from '../../lib/organization-api';
 import { usePagedState } from '../../lib/use-paged-state';
 import { useIdSelection } from '../../lib/use-id-selection';
@@ -101,7 +102,7 @@ export function OptimizationPage() {
   const canExport = permissions.includes('optimization.export');
 
   const [searchParams] = useSearchParams();
-  const [clientId, setClientId] = useState<number | undefined>(() =>
+  const [clientId, setClientId] = useChosenClient(
     provider ? idParam(searchParams.get('clientId')) : undefined,
   );
   const initialTab = searchParams.get('tab');

@@ -11,6 +11,7 @@ import { FilterBar } from '../../components/filter-fields';
 import { formatMoney } from '../../lib/format';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
+import { chosenClient, rememberClient } from '../../lib/chosen-client';
 
 const MONTH = 'YYYY-MM';
 
@@ -29,7 +30,8 @@ export interface SliceState {
 export function useSliceReport<S extends string, X extends SliceState>(sort: SortSpec<S>) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'fi' ? 'fi' : 'en';
-  const paged = usePagedState<S, X>(sort, {} as X);
+  // The client the provider user chose on another page.
+  const paged = usePagedState<S, X>(sort, { clientId: chosenClient() } as X);
   const { state } = paged;
   const { provider, ready } = useClientChoice(state.clientId);
   const params = {
@@ -100,13 +102,14 @@ export function SliceReportPage<T extends object, S extends string, X extends Sl
         <SliceFilters
           testId={testId}
           clientId={state.clientId}
-          onClientChange={(id) =>
+          onClientChange={(id) => {
+            rememberClient(id);
             patch({
               clientId: id,
               subCompanyId: undefined,
               ...(withPeriod ? { period: null } : {}),
-            } as Partial<X>)
-          }
+            } as Partial<X>);
+          }}
           period={shownPeriod}
           onPeriodChange={withPeriod ? (p) => patch({ period: p } as Partial<X>) : undefined}
           subCompanyId={state.subCompanyId}

@@ -1,0 +1,57 @@
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { USERS, goto, pageTest, pickOption, screenshot, useBrowser } from './browser';
+
+/**
+ * Issue 37 item 13: the client a provider user chose on one page is the client of every other page
+ * (reports, optimization, upload, downloads, alerts), not "Choose a client" again.
+ */
+const browser = useBrowser();
+
+const CLIENT = 'Pohjola Rakennus Oy';
+
+/** The client shown in the select with the test id (its chosen item's text). */
+const chosenIn = (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('.ant-select-selection-item').first();
+
+const PAGES = [
+  { path: '/admin/invoice-optimization', select: 'optimization-client' },
+  { path: '/admin/invoice-upload', select: 'upload-client' },
+  { path: '/admin/reports/downloads', select: 'export-client' },
+  { path: '/admin/alerts', select: 'alerts-client' },
+  { path: '/admin/reports/base-plan-types', select: 'plan-types-client' },
+  { path: '/admin/dashboard/costAndUsage', select: 'dashboard-client' },
+] as const;
+
+describe('the provider user’s chosen client', () => {
+  for (const lang of ['en', 'fi'] as const)
+    pageTest(
+      browser,
+      `is kept from the report where it was chosen to optimization, upload, downloads, alerts and the dashboards (${lang})`,
+      {
+        shot: `chosen-client-${lang}`,
+        as: USERS.consultant,
+        lang,
+        path: '/admin/reports/top-users',
+        ready: 'top-users-client',
+        timeout: 420_000,
+      },
+      async (page) => {
+        await page.getByTestId('top-users-client').click();
+        await pickOption(page, CLIENT);
+        await expect.poll(() => chosenIn(page, 'top-users-client').textContent()).toBe(CLIENT);
+        for (const { path, select } of PAGES) {
+          await goto(page, path);
+          await page.getByTestId(select).waitFor();
+          await expect.poll(() => chosenIn(page, select).textContent(), { timeout: 30_000 }).toBe(CLIENT);
+        }
+        await screenshot(page, `chosen-client-dashboard-${lang}`);
+        // Clearing it on one page clears it on the others.
+        await page.getByTestId('dashboard-client').hover();
+        await page.getByTestId('dashboard-client').locator('.ant-select-clear').click();
+        await goto(page, '/admin/reports/top-users');
+        await page.getByTestId('top-users-client').waitFor();
+        await expect.poll(() => chosenIn(page, 'top-users-client').count()).toBe(0);
+      },
+    );
+});
