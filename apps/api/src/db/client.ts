@@ -29,6 +29,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: its connection string (the follow-up worker opens its own connections: lib/follow-up.ts). */
+  url?: string;
   /** Moves when what the access check reads may have changed (db/access-changes.ts). */
   changes: ChangeClock;
   /** Raw SQL for the job queue (pg-boss) and health checks. */
@@ -74,6 +76,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       changes,
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),

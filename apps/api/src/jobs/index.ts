@@ -4,6 +4,7 @@ import type { Mail } from '../lib/mailer.js';
 import type { Deps } from '../types.js';
 import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
 import { stopParseChild } from './parse-runner.js';
+import { stopFollowUpWorker } from '../lib/follow-up.js';
 import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
 import { QUEUE, resendLost } from '../lib/queue.js';
 import { sweeper } from './sweep.js';
@@ -138,4 +139,5 @@ export async function stopJobs(deps: Deps): Promise<void> {
   stopOptimizeSweep(deps);
   await deps.jobs.stop();
   await stopParseChild();
+  await stopFollowUpWorker(deps.database);
 }

@@ -26,9 +26,16 @@ it('evaluates the alert rules in a job after an invoice is imported', async () =
   });
   expect(invoice.uploadState).toBe('uploaded');
   const id = invoice.id as number;
+  // The invoice's own evaluation, sent after its import committed, done.
+  const done = async () => {
+    const { rows } = await t.deps.database.executeSql(
+      `select 1 from pgboss.job where name = $1 and (data->>'invoiceId')::int = $2 and state = 'completed'`,
+      [QUEUE.evaluateAlerts, id],
+    );
+    return rows.length > 0;
+  };
   const until = Date.now() + 30_000;
-  while ((await t.deps.jobs.pending(QUEUE.evaluateAlerts)) > 0 && Date.now() < until)
-    await new Promise((r) => setTimeout(r, 100));
+  while (!(await done()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   const raised = await t.deps.database.db.select().from(alerts).where(eq(alerts.invoiceId, id));
   expect(raised.length).toBeGreaterThan(0);
   expect(raised.every((a) => a.rule === 'roaming' || a.rule === 'service_numbers')).toBe(true);

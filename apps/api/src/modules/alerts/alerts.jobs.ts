@@ -4,6 +4,7 @@ import { helsinkiDay } from '@kulu/shared';
 import { eq } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.js';
 import { evaluateInvoiceAlerts } from './evaluate.service.js';
+import { evaluateAlertsOffLoop } from '../../lib/follow-up.js';
 import { sendAlertDigests } from './digest.service.js';
 import { evaluateDailyAlerts, reevaluateRecentInvoices } from './daily.service.js';
 
@@ -15,7 +16,10 @@ export interface EvaluateAlertsJob {
 export function evaluateAlertsHandler(deps: Deps): JobHandler<EvaluateAlertsJob> {
   return async (job) => {
     const { db } = deps.database;
-    if (!(await evaluateInvoiceAlerts(db, job.data.invoiceId))) return;
+    // On the follow-up worker thread where there is one (PostgreSQL): lib/follow-up.ts.
+    const added = await (evaluateAlertsOffLoop(deps, job.data.invoiceId) ??
+      evaluateInvoiceAlerts(db, job.data.invoiceId));
+    if (!added) return;
     // The immediate digests (decision 0026); a retry finds these alerts already digested.
     const [inv] = await db
       .select({ clientId: invoices.clientId })
@@ -25,10 +29,24 @@ export function evaluateAlertsHandler(deps: Deps): JobHandler<EvaluateAlertsJob>
   };
 }
 
-/** Sent after an import commits (jobs/parse-invoice.ts), like the client's optimization. */
+/**
+ * Sent after an import commits (jobs/parse-invoice.ts), like the client's optimization. Fair between
+ * clients like the parses (decision 0019): its priority is minus the number of the client's
+ * evaluations not yet finished, so a client that imported 20 invoices holds at most one evaluation
+ * ahead of another client's first.
+ */
 export async function requestAlertEvaluation(deps: Deps, invoiceId: number): Promise<string | null> {
+  await deps.jobs.start(); // the queue's tables exist once it has started
+  const { rows } = (await deps.database.executeSql(
+    `select count(*)::int as ahead from pgboss.job j
+       join invoices i on i.id = (j.data->>'invoiceId')::int
+      where j.name = $1 and j.state < 'completed'
+        and i.client_id = (select client_id from invoices where id = $2) and i.id <> $2`,
+    [QUEUE.evaluateAlerts, invoiceId],
+  )) as { rows: Array<{ ahead: number }> };
   return deps.jobs.send(QUEUE.evaluateAlerts, { invoiceId } satisfies EvaluateAlertsJob, {
     singletonKey: `alerts:${invoiceId}`,
+    priority: -(rows[0]?.ahead ?? 0),
   });
 }
 

@@ -20,9 +20,10 @@ import {
   type OPTIMIZATION_RUN_STATUSES,
   type OPTIMIZATION_TRIGGERS,
 } from '../../db/schema/index.js';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Database, Executor, Tx } from '../../db/client.js';
 import { QUEUE, resendLost } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
+import { optimizeOffLoop } from '../../lib/follow-up.js';
 
 /**
  * The optimize-client job's work (docs/decisions/0006-optimization.md): one client at a time, its
@@ -220,7 +221,7 @@ export interface OptimizeOutcome {
  * scoped advisory lock keeps two runs of one client from overlapping even outside the queue.
  */
 export async function optimizeClient(
-  deps: Deps,
+  deps: Pick<Deps, 'now'> & { database: Pick<Database, 'db'> },
   clientId: number,
   runIds: number[],
 ): Promise<OptimizeOutcome> {
@@ -395,7 +396,12 @@ export async function runQueuedOptimization(deps: Deps, clientId: number): Promi
   if (!claimed.length) return null;
   const ids = claimed.map((c) => c.id);
   try {
-    return await optimizeClient(deps, clientId, ids);
+    // On the follow-up worker thread where there is one (PostgreSQL), so that a large client's run
+    // never holds the API's event loop (lib/follow-up.ts); a test's hook runs here.
+    const offLoop = optimizeTestHooks.beforeSwap
+      ? null
+      : optimizeOffLoop<OptimizeOutcome>(deps, clientId, ids);
+    return await (offLoop ?? optimizeClient(deps, clientId, ids));
   } catch (e) {
     await db
       .update(optimizationRuns)
