@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvoiceError, NotAValidInvoiceError, PdfReadError, ReconciliationError } from './errors.js';
+import { TextTooLongError } from './limits.js';
 import { generateImageOnlyPdf, generateInvoice, generatePlainPdf } from './generator/generate.js';
 import { parseDocument, parseInvoice } from './registry.js';
 import { extractText } from './text/extract.js';
@@ -118,5 +119,19 @@ describe('reconciliation', () => {
     const doc = await extractText(fixture('telia-sample.pdf'));
     const bad = tamper(doc, /^Kustannuspaikka yhteensä 142,49$/, '142,49', '142,50');
     expect(() => parseDocument(bad)).toThrow(/cost center 1001: .*\(off by 0.01 EUR\)/);
+  });
+});
+
+describe('texts of a PDF invoice are bounded', () => {
+  it('refuses a user name longer than a name may be, naming the subscription and the limit', async () => {
+    const doc = await extractText(fixture('elisa-sample.pdf'));
+    const long = 'Kaisa Meikäläinen '.repeat(20).trim();
+    const bad = tamper(doc, /^Liittymä 040 231 1094/, 'Kaisa Meikäläinen', long);
+    expect(() => parseDocument(bad)).toThrow(TextTooLongError);
+    expect(() => parseDocument(bad)).toThrow(
+      `the user name of subscription +358402311094 is ${long.length} characters long (at most 200)`,
+    );
+    // the same invoice as printed is read
+    expect(parseDocument(doc).subscriptions[0].userName).toBe('Kaisa Meikäläinen');
   });
 });

@@ -5,11 +5,15 @@ export type InvoiceErrorCode =
   | 'not_a_valid_invoice'
   | 'malformed_invoice'
   | 'reconciliation_failed'
+  // a text longer than its limit (src/limits.ts), in either reader
+  | 'text_too_long'
   // Finvoice e-invoices (src/finvoice) and format detection (src/file.ts)
   | 'unknown_file_type'
   | 'xml_not_well_formed'
   | 'xml_doctype_refused'
   | 'xml_unsupported_charset'
+  | 'xml_charset_mismatch'
+  | 'xml_several_documents'
   | 'xml_too_deep'
   | 'xml_too_large'
   | 'not_finvoice'
@@ -91,6 +95,8 @@ export class XmlReadError extends InvoiceError {
       | 'xml_not_well_formed'
       | 'xml_doctype_refused'
       | 'xml_unsupported_charset'
+      | 'xml_charset_mismatch'
+      | 'xml_several_documents'
       | 'xml_too_deep'
       | 'xml_too_large',
     message: string,

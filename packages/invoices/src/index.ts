@@ -1,6 +1,7 @@
 export type * from './types.js';
 export * from './errors.js';
 export * from './finnish.js';
+export { boundText, checkTextBounds, TEXT_LIMITS, TextTooLongError } from './limits.js';
 export { classifyLine, regionOf, type Classification } from './vocabulary.js';
 export { extractText, looksLikePdf, type ExtractOptions } from './text/extract.js';
 export { buildLines } from './text/layout.js';

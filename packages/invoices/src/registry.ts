@@ -1,4 +1,5 @@
 import { InvoiceError, NotAValidInvoiceError, PdfReadError } from './errors.js';
+import { checkTextBounds, TextTooLongError } from './limits.js';
 import { dna } from './operators/dna.js';
 import { elisa } from './operators/elisa.js';
 import { telia } from './operators/telia.js';
@@ -51,9 +52,9 @@ export function detectOperator(doc: TextDocument): OperatorParser {
   return best;
 }
 
-/** Parses positioned text: detects the operator, parses and reconciles. */
+/** Parses positioned text: detects the operator, parses, reconciles and bounds its texts (limits.ts). */
 export function parseDocument(doc: TextDocument): ParsedInvoice {
-  return detectOperator(doc).parse(doc);
+  return checkTextBounds(detectOperator(doc).parse(doc));
 }
 
 /**
@@ -66,7 +67,13 @@ export async function parseInvoice(pdf: Uint8Array, options?: ExtractOptions): P
   try {
     return parseDocument(doc);
   } catch (err) {
-    if (!doc.repaired || !(err instanceof InvoiceError) || err instanceof PdfReadError) throw err;
+    if (
+      !doc.repaired ||
+      !(err instanceof InvoiceError) ||
+      err instanceof PdfReadError ||
+      err instanceof TextTooLongError
+    )
+      throw err;
     throw new PdfReadError(
       'unreadable_pdf',
       `the PDF is damaged (truncated or corrupt) and no invoice can be read from it: ${err.message}`,

@@ -32,10 +32,13 @@ const CODE_OF: Record<ParseFailureCode, MessageCode> = {
   not_a_valid_invoice: 'invalidInvoice',
   malformed_invoice: 'invoiceMalformed',
   reconciliation_failed: 'invoiceReconciliation',
+  text_too_long: 'invoiceTextTooLong',
   unknown_file_type: 'invoiceUnknownFileType',
   xml_not_well_formed: 'invoiceXmlNotWellFormed',
   xml_doctype_refused: 'invoiceXmlDoctype',
   xml_unsupported_charset: 'invoiceXmlCharset',
+  xml_charset_mismatch: 'invoiceXmlCharsetMismatch',
+  xml_several_documents: 'invoiceXmlSeveral',
   xml_too_deep: 'invoiceXmlTooDeep',
   xml_too_large: 'invoiceXmlTooLarge',
   not_finvoice: 'invoiceNotFinvoice',
@@ -49,6 +52,19 @@ const CODE_OF: Record<ParseFailureCode, MessageCode> = {
   expands_too_much: 'invoiceExpandsTooMuch',
   internal: 'invoiceFailed',
 };
+
+/**
+ * Whether the database refused the data itself (SQLSTATE class 22 data exception, 23 integrity
+ * constraint violation, 54 program limit exceeded such as an index row too large): the same
+ * import fails the same way however often it is tried. Drizzle wraps the driver's error (`cause`).
+ */
+export function isDataError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 
 type TimeConfig = Pick<
   Config,
@@ -143,8 +159,12 @@ export function parseInvoiceHandler(deps: Deps, log?: PhaseLog): JobHandler<Pars
           await markFailed(deps, invoiceId, CODE_OF[e.code], e.message);
         } else if (e instanceof ImportRefusal) {
           await markFailed(deps, invoiceId, e.code, e.message, e.buyer);
-        } else if (lastAttempt) {
-          await markFailed(deps, invoiceId, 'invoiceFailed', (e as Error).message ?? String(e));
+        } else if (isDataError(e) || lastAttempt) {
+          // The database's own words (SQL, constraint and column names, ids) go to the server log
+          // only; the company sees the reason in its language. A value the database refuses is
+          // refused again on every retry, so it is not retried.
+          console.error(`parse-invoice: invoice ${invoiceId} could not be imported:`, e);
+          await markFailed(deps, invoiceId, isDataError(e) ? 'invoiceImportRefused' : 'invoiceFailed', null);
         } else {
           throw e;
         }

@@ -124,11 +124,12 @@ describe('hostile and broken Finvoice files are refused, each with its own code'
       text.replace('<OriginCode>', '<OriginCode>\u0001'),
       text.replace('<OriginCode>', '<OriginCode>]]>'),
       text.replace('<OriginCode>', '<!-- a -- b --><OriginCode>'),
-      `${text}<Finvoice Version="3.0"/>`,
       `${text}trailing text`,
     ]) {
       expectRefused(enc(broken), 'xml_not_well_formed');
     }
+    // a second root is a second document: said so (bounds.test.ts)
+    expectRefused(enc(`${text}<Finvoice Version="3.0"/>`), 'xml_several_documents');
   });
 
   it('refuses a UBL invoice (another root) as not a Finvoice', () => {

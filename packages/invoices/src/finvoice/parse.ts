@@ -4,6 +4,7 @@
  */
 import { FinvoiceError, MalformedInvoiceError, ReconciliationError, XmlReadError } from '../errors.js';
 import { scaledToNumber } from '../finnish.js';
+import { checkTextBounds, TEXT_LIMITS, TextTooLongError } from '../limits.js';
 import type { InvoiceLine, InvoiceSubscription, ParsedInvoice, QuantityUnit } from '../types.js';
 import { classifyLine, type Classification } from '../vocabulary.js';
 import { isSectionEnd, numberAndName, numberAtStart } from './subscriptions.js';
@@ -204,7 +205,7 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
           return;
         }
         if (depth !== 3 || !ROW_FIELDS.has(name)) return;
-        const text = reader.text().trim();
+        const text = elementText(reader, `${name} of row ${row.index}`);
         switch (name) {
           case 'ArticleName':
             row.articleName = text;
@@ -244,7 +245,7 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
         return;
       }
       if (depth > 4 || !HEADER_FIELDS.has(name)) return;
-      const text = reader.text().trim();
+      const text = elementText(reader, name);
       const parent = path[path.length - 1];
       const grand = path[path.length - 2];
       if (parent === 'SellerPartyDetails') {
@@ -294,6 +295,13 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
     },
   });
   return header;
+}
+
+/** An element's trimmed text, refused when longer than any field Kulu reads may be (limits.ts). */
+function elementText(reader: XmlReader, field: string): string {
+  const text = reader.text().trim();
+  if (text.length > TEXT_LIMITS.element) throw new TextTooLongError(field, text.length, TEXT_LIMITS.element);
+  return text;
 }
 
 function tooManyRows(): XmlReadError {
@@ -801,7 +809,7 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
   // one rate per invoice in Kulu's model: the rate of the largest base
   const main = rates.reduce((a, b) => (Math.abs(b.base) > Math.abs(a.base) ? b : a));
 
-  return {
+  return checkTextBounds({
     operator,
     invoiceNumber,
     invoiceDate,
@@ -817,7 +825,7 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
     totalInclVat: euros(totalIncl),
     subscriptions: [...subscriptions.values()].map(({ sum, ...sub }) => ({ ...sub, total: euros(sum) })),
     otherLines,
-  };
+  });
 }
 
 /** `25,5` → 255000 (percent at 4 decimals). */

@@ -133,15 +133,7 @@ function locate(buf: Buffer, rootName: string): number {
       'unsupported charset: the file is UTF-16 (Finvoice files are UTF-8 or ISO-8859-15)',
     );
   }
-  const open = `<${rootName}`;
-  let root = -1;
-  for (let at = buf.indexOf(open, bom, 'latin1'); at >= 0; at = buf.indexOf(open, at + 1, 'latin1')) {
-    const next = buf[at + open.length];
-    if (isSpace(next) || next === GT || next === SLASH) {
-      root = at;
-      break;
-    }
-  }
+  const root = rootAt(buf, rootName, bom);
   if (root < 0) return bom;
   // the last `<?xml` declaration before the root (`<?xml-stylesheet …?>` is not one)
   for (let at = buf.lastIndexOf('<?xml', root, 'latin1'); at >= bom;) {
@@ -175,7 +167,11 @@ class Scanner implements XmlReader {
   private textPieces: string[] | null = null;
   private textChildren = false;
 
-  constructor(buf: Buffer, start: number) {
+  constructor(
+    buf: Buffer,
+    start: number,
+    private readonly rootName: string,
+  ) {
     this.buf = buf;
     this.end = buf.length;
     this.pos = start;
@@ -504,6 +500,21 @@ class Scanner implements XmlReader {
       );
     }
     this.charset = charset;
+    // A byte order mark or bytes that say UTF-8 while the declaration names a single-byte charset:
+    // read as declared, every ä would come out as Ã¤, so the file is refused, not guessed.
+    if (charset !== 'utf-8' && bomLength(buf) > 0) {
+      throw new XmlReadError(
+        'xml_charset_mismatch',
+        `the file starts with a UTF-8 byte order mark but declares the charset "${this.declared}"`,
+      );
+    }
+    if (charset !== 'utf-8' && hasMultibyteUtf8(buf, this.pos, this.end)) {
+      throw new XmlReadError(
+        'xml_charset_mismatch',
+        `the file declares the charset "${this.declared}" but its bytes are UTF-8 (its non-ASCII ` +
+          'characters would be read wrong)',
+      );
+    }
     if (charset === 'utf-8' && !isUtf8(buf.subarray(this.pos, this.end))) {
       this.fail(
         `the file is not valid UTF-8${this.declared ? '' : ' (no encoding is declared, so it must be UTF-8)'}` +
@@ -549,8 +560,20 @@ class Scanner implements XmlReader {
       // content until the next start tag, or until the root closes
       for (;;) {
         if (depth === 0) {
-          this.misc(false);
-          if (this.pos < this.end) this.fail('content after the root element');
+          const rootEnd = this.pos;
+          try {
+            this.misc(false);
+            if (this.pos < this.end) this.fail('content after the root element');
+          } catch (e) {
+            // Two documents in one file (each in its transport frame, or not): said as such.
+            const second = rootAt(buf, this.rootName, rootEnd);
+            if (second < 0) throw e;
+            throw new XmlReadError(
+              'xml_several_documents',
+              `the file holds more than one <${this.rootName}> document (another starts on line ` +
+                `${lineAt(buf, second)}); Kulu reads one invoice per file`,
+            );
+          }
           return;
         }
         this.charData(true);
@@ -612,6 +635,39 @@ class Scanner implements XmlReader {
   }
 }
 
+/**
+ * Whether [from, to) has a byte above ASCII and is valid UTF-8 as a whole: text in a single-byte
+ * charset practically never is (an ä there is one byte 0xE4, which UTF-8 must follow with two
+ * continuation bytes).
+ */
+function hasMultibyteUtf8(buf: Buffer, from: number, to: number): boolean {
+  let high = -1;
+  for (let i = from; i < to; i++) {
+    if (buf[i] >= 0x80) {
+      high = i;
+      break;
+    }
+  }
+  return high >= 0 && isUtf8(buf.subarray(from, to));
+}
+
+/** Where a start tag of `rootName` begins at or after `from` (-1 when none). */
+function rootAt(buf: Buffer, rootName: string, from: number): number {
+  const open = `<${rootName}`;
+  for (let at = buf.indexOf(open, from, 'latin1'); at >= 0; at = buf.indexOf(open, at + 1, 'latin1')) {
+    const next = buf[at + open.length];
+    if (isSpace(next) || next === GT || next === SLASH) return at;
+  }
+  return -1;
+}
+
+/** The 1-based line of the byte at `at`. */
+function lineAt(buf: Buffer, at: number): number {
+  let line = 1;
+  for (let i = buf.indexOf(0x0a, 0); i >= 0 && i < at; i = buf.indexOf(0x0a, i + 1)) line++;
+  return line;
+}
+
 /** About where the first invalid UTF-8 sequence is (for the message): chunks cut at character starts. */
 function firstInvalidUtf8(buf: Buffer, from: number, to: number): number {
   let a = from;
@@ -644,5 +700,5 @@ export function readXml(bytes: Uint8Array, rootName: string, handler: XmlHandler
     );
   }
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  new Scanner(buf, locate(buf, rootName)).run(handler);
+  new Scanner(buf, locate(buf, rootName), rootName).run(handler);
 }

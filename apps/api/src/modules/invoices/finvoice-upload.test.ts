@@ -215,6 +215,45 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
     }
   }, 600_000);
 
+  it('refuses a 19 MB row label, a charset that disagrees with the bytes and two invoices in one file, each with its reason and nothing written', async () => {
+    const { db } = app.t.deps.database;
+    const make = (seed: number, options: Partial<Parameters<typeof generateFinvoice>[0]> = {}) =>
+      generateFinvoice({
+        operator: 'elisa',
+        subscriptions: 2,
+        seed,
+        invoiceDate: '2025-05-05',
+        buyer: BUYER.pohjola,
+        ...options,
+      }).xml;
+    const huge = text(make(37_001)).replace(
+      /<ArticleName>[^<]*<\/ArticleName>/,
+      `<ArticleName>${'Liittymä '.repeat(2_000_000)}</ArticleName>`,
+    );
+    const lie = text(make(37_002)).replace('encoding="UTF-8"', 'encoding="ISO-8859-15"');
+    const twice = Buffer.concat([
+      Buffer.from(make(37_003, { envelope: true })),
+      Buffer.from(make(37_004, { envelope: true })),
+    ]);
+    const before = await importFootprint(db);
+    const done = await uploadAll([
+      { name: 'label.xml', data: bytes(huge) },
+      { name: 'charset.xml', data: bytes(lie) },
+      { name: 'two.xml', data: twice },
+    ]);
+    expect(done.map((d) => [d.fileName, d.uploadState, d.errorCode])).toEqual([
+      ['label.xml', 'failed', 'invoiceTextTooLong'],
+      ['charset.xml', 'failed', 'invoiceXmlCharsetMismatch'],
+      ['two.xml', 'failed', 'invoiceXmlSeveral'],
+    ]);
+    expect(done[0].errorDetail).toMatch(
+      /^ArticleName of row \d+ is [\d,]+ characters long \(at most 1,000\)$/,
+    );
+    expect(done[2].errorMessage).toBe('The file holds more than one invoice; upload one invoice per file');
+    expect(JSON.stringify(done).length).toBeLessThan(10_000);
+    expect(await importFootprint(db)).toEqual(before);
+  }, 600_000);
+
   it('refuses at once a file that is neither a PDF nor XML, whatever its name', async () => {
     const res = await uploadFiles(app.t, app.tok.companyAdmin, [
       { name: 'lasku.xml', data: bytes('Finvoice? no.') },

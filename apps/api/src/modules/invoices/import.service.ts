@@ -68,7 +68,7 @@ export function checkBuyer(
 }
 
 /** Test seam: called inside the import transaction after the lines are written (to fail midway). */
-export const importTestHooks: { afterLines?: (invoiceId: number) => void | Promise<void> } = {};
+export const importTestHooks: { afterLines?: (invoiceId: number, tx: Tx) => void | Promise<void> } = {};
 
 const cents = (n: number): number => Math.round(n * 100);
 const fromCents = (c: number): string => {
@@ -170,7 +170,7 @@ export async function importParsedInvoice(
     const month = monthOf(parsed.invoiceDate);
     clock?.lap('import.checks');
     const counts = await writeBody(tx, head, operator.id, parsed, month, now, clock);
-    if (importTestHooks.afterLines) await importTestHooks.afterLines(invoiceId);
+    if (importTestHooks.afterLines) await importTestHooks.afterLines(invoiceId, tx);
 
     await tx
       .update(invoices)

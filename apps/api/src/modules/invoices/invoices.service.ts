@@ -48,8 +48,15 @@ import { readFileData, removeFiles, storeFileStream, type StreamedFile } from '.
 import type { PhaseClock } from '../../lib/phases.js';
 
 /** The text of an invoice's error code in a language, with the printed business id it may name. */
-export const invoiceErrorText = (code: MessageCode, lang: Lang, businessId: string | null) =>
-  message(code, lang).replace('{businessId}', businessId ?? '');
+/** A failed invoice's reason in `lang`, with whom the invoice was addressed to where it names them. */
+export const invoiceErrorText = (
+  code: MessageCode,
+  lang: Lang,
+  buyer: { businessId: string | null; name: string | null },
+) =>
+  message(code, lang)
+    .replace('{businessId}', buyer.businessId ?? '')
+    .replace('{buyerName}', buyer.name ?? '');
 
 /** What an uploaded invoice file is by its first bytes (never by name or type): its media type, or null. */
 export function invoiceMediaType(head: Buffer): 'application/pdf' | 'application/xml' | null {
@@ -437,7 +444,8 @@ export async function markFailed(
   deps: Deps,
   invoiceId: number,
   code: MessageCode,
-  detail: string,
+  /** The reason's detail shown to the company (null: none; the server log has it). */
+  detail: string | null,
   buyer?: InvoiceBuyer,
 ) {
   await deps.database.db
@@ -448,7 +456,7 @@ export async function markFailed(
       parsingStatus: 'completed',
       errorCode: code,
       // Shown to the company as the reason's detail: never where the server is installed.
-      errorMessage: withoutPaths(detail).slice(0, 2000),
+      errorMessage: detail === null ? null : withoutPaths(detail).slice(0, 2000),
       parsedAt: deps.now(),
     })
     .where(and(eq(invoices.id, invoiceId), eq(invoices.uploadState, 'in_progress')));
@@ -468,6 +476,7 @@ export async function notifyWaiting(deps: Deps, invoiceId: number): Promise<numb
       number: invoices.invoiceNumber,
       errorCode: invoices.errorCode,
       businessId: invoices.businessId,
+      customerName: invoices.customerName,
     })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
@@ -480,7 +489,10 @@ export async function notifyWaiting(deps: Deps, invoiceId: number): Promise<numb
     const ok = inv.state === 'uploaded';
     const what = inv.number ? `${inv.fileName} (${inv.number})` : inv.fileName;
     const reason = inv.errorCode
-      ? invoiceErrorText(inv.errorCode as MessageCode, mailLanguage(u.languageId), inv.businessId)
+      ? invoiceErrorText(inv.errorCode as MessageCode, mailLanguage(u.languageId), {
+          businessId: inv.businessId,
+          name: inv.customerName,
+        })
       : '';
     await deps.jobs.send(QUEUE.sendMail, {
       to: u.email,
@@ -593,7 +605,9 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
     uploadState: r.uploadState,
     parsingStatus: r.parsingStatus,
     errorCode: code,
-    errorMessage: code ? invoiceErrorText(code, lang, r.businessId) : null,
+    errorMessage: code
+      ? invoiceErrorText(code, lang, { businessId: r.businessId, name: r.customerName })
+      : null,
     errorDetail: r.errorMessage,
     subscriptionCount: r.subscriptionCount,
     lineCount: r.lineCount,
