@@ -66,6 +66,12 @@ export const invoices = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     uploadedBy: byUser('uploaded_by'),
+    /**
+     * A company admin confirmed that this invoice, printing no business id and another buyer's
+     * name, is the company's all the same (issue 37, item 11): its import skips the name check.
+     */
+    buyerConfirmedBy: byUser('buyer_confirmed_by'),
+    buyerConfirmedAt: moment('buyer_confirmed_at'),
     /** Users refused while this invoice was parsing: mailed when it finishes. */
     notifyUserIds: jsonb('notify_user_ids').$type<number[]>().notNull().default([]),
     createdAt: createdAt(),
