@@ -213,6 +213,73 @@ describe('service numbers', () => {
   });
 });
 
+describe('service numbers month to month', () => {
+  /** One number's service-number charge per month (null: none that month), evaluated in the order given. */
+  const monthly = async (charges: Array<[string, number | null]>) => {
+    const sub = await account();
+    const p = phone();
+    await history(
+      sub,
+      charges.map(([month, amount]) => [
+        month,
+        [
+          {
+            phone: p,
+            lines: [
+              { label: 'Test plan', category: 'monthly_fee', amount: 20 },
+              ...(amount == null ? [] : [{ label: 'Palvelunumerot', category: 'service_number', amount }]),
+            ],
+          },
+        ],
+      ]),
+    );
+    const found = await t.deps.database.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.subCompanyId, sub))
+      .orderBy(asc(alerts.month));
+    return found.filter((a) => a.rule === 'service_numbers').map((a) => [a.month, a.figures.serviceCents]);
+  };
+
+  it('alerts an unchanged monthly charge once, not again every month', async () => {
+    expect(
+      await monthly([
+        ['2025-01-01', 22.24],
+        ['2025-02-01', 22.24],
+        ['2025-03-01', 22.24],
+        ['2025-04-01', 22.24],
+      ]),
+    ).toEqual([['2025-01-01', 2224]]);
+  });
+
+  it('alerts a changed amount, and a charge that comes back after a month without it', async () => {
+    expect(
+      await monthly([
+        ['2025-01-01', 22.24],
+        ['2025-02-01', 22.24],
+        ['2025-03-01', 30],
+        ['2025-04-01', 30],
+        ['2025-05-01', null],
+        ['2025-06-01', 30],
+      ]),
+    ).toEqual([
+      ['2025-01-01', 2224],
+      ['2025-03-01', 3000],
+      ['2025-06-01', 3000],
+    ]);
+  });
+
+  it('alerts an unchanged charge once when its months are imported newest first', async () => {
+    expect(
+      await monthly([
+        ['2025-03-01', 15],
+        ['2025-02-01', 15],
+        ['2025-01-01', 15],
+      ]),
+    ).toEqual([['2025-03-01', 1500]]);
+  });
+});
+
 describe('new and gone subscriptions', () => {
   it('raises nothing on the first invoice of an operator, then each new number once', async () => {
     const sub = await account();
@@ -514,7 +581,7 @@ describe('an alert belongs to its invoice', () => {
   }
   const bell = async (token: string) =>
     ((await t.inject({ method: 'GET', url: '/api/alerts/count', token })).json() as { open: number }).open;
-  const acknowledge = (token: string, payload: unknown) =>
+  const acknowledge = (token: string, payload: Record<string, unknown>) =>
     t.inject({ method: 'POST', url: '/api/alerts/acknowledge', token, payload });
 
   it('deletes an invoice’s alerts with it through the API, and the bell stops counting them', async () => {

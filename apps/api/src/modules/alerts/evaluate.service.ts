@@ -26,6 +26,37 @@ export function addMonths(month: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * How far around an invoice's month a service-number charge's run of unchanged months is looked for
+ * (the alert that already told of it, decision 0023 "Service numbers: a change or a new charge").
+ */
+export const SERVICE_RUN_MONTHS = 12;
+
+/**
+ * Was this service-number charge already alerted, unchanged since? True when the number has a
+ * service-number alert in a month from which every month up to this one (both included, either
+ * direction: invoices may be imported out of order) billed the same amount. A month without the
+ * charge, with another amount, or outside what was read breaks the run: a change or a new charge
+ * is alerted.
+ */
+export function alertedUnchanged(
+  month: string,
+  cents: number,
+  /** The subscription's service-number cents per month (months with a charge only). */
+  byMonth: Map<string, number> | undefined,
+  /** The months of the number's stored service-number alerts. */
+  alerted: string[] | undefined,
+): boolean {
+  if (!byMonth || !alerted) return false;
+  return alerted.some((m) => {
+    const step = m < month ? 1 : -1;
+    for (let at = m; ; at = addMonths(at, step)) {
+      if (at !== month && byMonth.get(at) !== cents) return false;
+      if (at === month) return true;
+    }
+  });
+}
+
 /** The median of the values (the mean of the middle two for an even count). */
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -43,6 +74,9 @@ interface SubRow {
 }
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+const serviceOverThreshold = (s: RuleSettings, service: number): boolean =>
+  s.service_numbers.enabled && service > 0 && service >= cents(s.service_numbers.amount ?? 10);
 
 /**
  * The pure part: the findings of one invoice's month from what was read. Exported for the edge
@@ -63,6 +97,12 @@ export function findings(input: {
   newSubs: number[];
   /** Subscriptions on last month's invoice of the operator and not on this month's. */
   goneSubs: SubRow[];
+  /**
+   * The service-number cents per month around this one of the subscriptions whose charge is over
+   * the threshold, and the months each of their numbers was alerted for it (none given: no such
+   * alerts, every charge over the threshold is new).
+   */
+  serviceHistory?: { byMonth: Map<number, Map<string, number>>; alerted: Map<string, string[]> };
 }): NewAlert[] {
   const { settings: s, month } = input;
   const out: NewAlert[] = [];
@@ -123,7 +163,16 @@ export function findings(input: {
         }),
       );
     }
-    if (s.service_numbers.enabled && u.service > 0 && u.service >= cents(s.service_numbers.amount ?? 10)) {
+    if (
+      serviceOverThreshold(s, u.service) &&
+      // The same monthly charge, already alerted: not again every month (issue 37).
+      !alertedUnchanged(
+        month,
+        u.service,
+        input.serviceHistory?.byMonth.get(subId),
+        input.serviceHistory?.alerted.get(sub.phone),
+      )
+    ) {
       out.push(
         base('service_numbers', sub, `service_numbers:${sub.phone}:${month}`, { serviceCents: u.service }),
       );
@@ -291,6 +340,39 @@ export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<
 
     const goneSubs = goneIds.map((id) => subs.get(id)).filter((s): s is SubRow => !!s);
 
+    // The service-number charges over the threshold: their months around this one, and the months
+    // their numbers were alerted for one (an unchanged charge already alerted is not again).
+    const charged = [...usage].filter(([, u]) => serviceOverThreshold(settings, u.service)).map(([id]) => id);
+    const serviceHistory = {
+      byMonth: new Map<number, Map<string, number>>(),
+      alerted: new Map<string, string[]>(),
+    };
+    if (charged.length) {
+      const chargedIds = sql`${`{${charged.join(',')}}`}::int[]`;
+      const historyRes = await tx.execute(sql`
+        select l.subscription_id as id, to_char(i.period_start, 'YYYY-MM-01') as month,
+          sum(l.amount)::text as service
+        from invoice_lines l join invoices i on i.id = l.invoice_id
+        where l.subscription_id = any (${chargedIds}) and l.category = 'service_number'
+          and i.client_id = ${clientId} and i.upload_state = 'uploaded'
+          and i.period_start >= ${addMonths(month, -SERVICE_RUN_MONTHS)}::date
+          and i.period_start < ${addMonths(month, SERVICE_RUN_MONTHS + 1)}::date
+        group by 1, 2`);
+      for (const r of rowsOf<{ id: number; month: string; service: string }>(historyRes)) {
+        let m = serviceHistory.byMonth.get(r.id);
+        if (!m) serviceHistory.byMonth.set(r.id, (m = new Map()));
+        m.set(r.month, cents(r.service));
+      }
+      const phones = charged.map((id) => subs.get(id)?.phone).filter((p): p is string => !!p);
+      const alertedRes = await tx.execute(sql`
+        select a.figures->>'phone' as phone, a.month::text as month from alerts a
+        where a.client_id = ${clientId} and a.rule = 'service_numbers'
+          and a.figures->>'phone' = any (${`{${phones.map((p) => JSON.stringify(p)).join(',')}}`}::text[])`);
+      for (const r of rowsOf<{ phone: string; month: string }>(alertedRes)) {
+        serviceHistory.alerted.set(r.phone, [...(serviceHistory.alerted.get(r.phone) ?? []), r.month]);
+      }
+    }
+
     const rows = findings({
       clientId,
       invoiceId,
@@ -302,6 +384,7 @@ export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<
       usage,
       newSubs,
       goneSubs,
+      serviceHistory,
     });
     return storeAlerts(tx, rows);
   });
