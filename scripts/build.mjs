@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeSourceManifest } from './source-manifest.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_DIST = path.join(ROOT, 'apps/api/dist');
@@ -32,6 +33,7 @@ export const TARGETS = {
       'packages/optimizer/package.json',
       'package-lock.json',
       'scripts/build.mjs',
+      'scripts/source-manifest.mjs',
     ],
     output: 'apps/api/dist/server.js',
     build: buildApi,
@@ -217,6 +219,8 @@ async function buildApi() {
     });
     todo.push(...siblingsOf(worker.metafile));
   }
+  // What /api/source packs when the server runs without the git index (source-archive.ts).
+  writeSourceManifest(ROOT, path.join(tmp, 'source-files.json'));
   fs.rmSync(API_DIST, { recursive: true, force: true });
   fs.renameSync(tmp, API_DIST);
 }

@@ -1,32 +1,36 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip } from 'node:zlib';
+import { pack as tarPack, type Header } from 'tar-stream';
 
 /**
- * The Corresponding Source that AGPL §13 asks Kulu to offer its network users: the files of the
- * checkout the server runs from, packed as a .tar.gz. Only what the project itself writes goes in
- * (no node_modules, no builds, no data directory, secrets or .env files): the lock file names every
- * dependency at its version, and those are published sources already.
+ * The Corresponding Source that AGPL §13 asks Kulu to offer its network users: the files the
+ * project tracks, packed as a .tar.gz. Which files is never guessed from the folders on disk (a
+ * data directory under another name, an untracked `.env`, `.npmrc`, key or log would go out with
+ * them): it is the git index of the checkout the server runs from, or, without one, the manifest
+ * the build wrote from it (SOURCE_MANIFEST). Nothing under DATA_DIR goes in, whatever the list says,
+ * nor a symbolic link or a file outside the checkout. The lock file names every dependency at its
+ * version, and those are published sources already.
  */
-const TOP_LEVEL = [
-  '.ci',
-  '.gitignore',
-  '.prettierignore',
-  '.prettierrc.json',
-  'LICENSE',
-  'README.md',
-  'apps',
-  'docs',
-  'eslint.config.js',
-  'package-lock.json',
-  'package.json',
-  'packages',
-  'scripts',
-  'tsconfig.base.json',
-  'vitest.config.ts',
-];
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'screenshots', 'data', 'coverage']);
+
+/** The manifest `npm run build` writes (scripts/build.mjs): the tracked files, relative to the root. */
+export const SOURCE_MANIFEST = 'apps/api/dist/source-files.json';
+/** The list of the archive's own files, packed beside them: a build from the unpacked archive (no
+ * git index there) writes its manifest from it. */
+export const ARCHIVE_LIST = '.source-files.json';
+
+/**
+ * Names never packed even when a list names them: a secret committed by mistake, or a manifest
+ * edited by hand, stays on the server.
+ */
+const NEVER =
+  /(^|\/)(\.git|node_modules)\/|(^|\/)(\.env(\.[^/]*)?|\.npmrc|\.pgpass|[^/]*\.(pem|key|p12|pfx|log))$/;
+const ALLOWED_TEMPLATE = /(^|\/)\.env\.example$/;
 
 /** The checkout's root: the nearest folder above `from` whose package.json is the workspace root. */
 export function findSourceRoot(from = path.dirname(fileURLToPath(import.meta.url))): string | null {
@@ -41,70 +45,193 @@ export function findSourceRoot(from = path.dirname(fileURLToPath(import.meta.url
   }
 }
 
-/** Paths (relative, with `/`) of the files that make up the source, sorted. */
-export function sourceFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    const abs = path.join(root, rel);
-    let stat: fs.Stats;
-    try {
-      stat = fs.lstatSync(abs);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(abs).sort()) {
-        if (SKIPPED_DIRS.has(name) || name.startsWith('.env') || name === '.git') continue;
-        walk(rel ? `${rel}/${name}` : name);
+const run = promisify(execFile);
+
+/** The files in the git index of `root` (relative, with `/`), or null without a usable index. */
+async function gitIndex(root: string): Promise<string[] | null> {
+  if (!fs.existsSync(path.join(root, '.git'))) return null;
+  try {
+    const { stdout } = await run('git', ['-c', `safe.directory=${root}`, 'ls-files', '-z', '--cached'], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout.split('\0').filter(Boolean);
+  } catch {
+    return null; // no git program, or not a repository after all: the manifest decides
+  }
+}
+
+/** The build's manifest (a JSON array of relative paths), or null when there is none. */
+async function manifest(root: string): Promise<string[] | null> {
+  let text: string;
+  try {
+    text = await fs.promises.readFile(path.join(root, SOURCE_MANIFEST), 'utf8');
+  } catch {
+    return null;
+  }
+  const list: unknown = JSON.parse(text);
+  if (!Array.isArray(list) || !list.every((f) => typeof f === 'string'))
+    throw new Error(`${SOURCE_MANIFEST} is not a list of paths`);
+  return list as string[];
+}
+
+/** Where the list of files came from, and the list. */
+export interface SourceList {
+  from: 'git' | 'manifest';
+  files: string[];
+}
+
+/**
+ * The tracked files of `root`: its git index when it has one, else the build's manifest; null when
+ * neither is there (the server then offers no archive of its own: set SOURCE_URL).
+ */
+export async function trackedFiles(root: string): Promise<SourceList | null> {
+  const git = await gitIndex(root);
+  if (git) return { from: 'git', files: git };
+  const listed = await manifest(root);
+  return listed ? { from: 'manifest', files: listed } : null;
+}
+
+const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
+
+/** A regular file to pack: opened without following a final symbolic link, inside the root and
+ * outside DATA_DIR once every link on its way is resolved. */
+async function openPackable(
+  root: string,
+  dataDir: string | undefined,
+  rel: string,
+): Promise<fs.promises.FileHandle | null> {
+  if (
+    path.isAbsolute(rel) ||
+    rel.split('/').includes('..') ||
+    (NEVER.test(rel) && !ALLOWED_TEMPLATE.test(rel))
+  )
+    return null;
+  const abs = path.join(root, rel);
+  let real: string;
+  try {
+    real = await fs.promises.realpath(abs);
+  } catch {
+    return null; // in the index, deleted from the work tree
+  }
+  if (!inside(root, real) || (dataDir && (inside(dataDir, real) || inside(dataDir, abs)))) return null;
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  } catch {
+    return null; // a symbolic link, or gone meanwhile
+  }
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
+
+/** Resolves a directory to its real path (it may not exist yet: then as given, absolute). */
+function realDir(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+/**
+ * Writes the source of `root` as a gzip-compressed tar to `out`, every entry under `kulu/`, plus
+ * ARCHIVE_LIST naming them. Every read and the compression run off the event loop (file streams,
+ * zlib on the thread pool); one file's bytes at a time are in memory. Returns the packed paths.
+ */
+export async function writeSourceArchive(
+  root: string,
+  out: string,
+  opts: { dataDir?: string } = {},
+): Promise<string[]> {
+  const list = await trackedFiles(root);
+  if (!list) throw new NoSourceListError(root);
+  const realRoot = realDir(root);
+  const dataDir = opts.dataDir ? realDir(opts.dataDir) : undefined;
+  const pack = tarPack();
+  const written = pipeline(pack, createGzip({ level: 9 }), fs.createWriteStream(out, { mode: 0o600 }));
+  const packed: string[] = [];
+  const add = (header: Partial<Header> & Pick<Header, 'name'>, body: fs.ReadStream | Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      if (Buffer.isBuffer(body)) {
+        pack.entry(header, body, (e) => (e ? reject(e) : resolve()));
+        return;
       }
-    } else if (stat.isFile()) out.push(rel);
-  };
-  for (const entry of TOP_LEVEL) walk(entry);
-  return out;
-}
-
-/** One 512-byte ustar header; names longer than 100 bytes use the 155-byte prefix field. */
-function tarHeader(name: string, size: number, mtime: number): Buffer {
-  const h = Buffer.alloc(512);
-  let prefix = '';
-  let base = name;
-  if (Buffer.byteLength(name) > 100) {
-    const cut = name.lastIndexOf('/', 155);
-    prefix = name.slice(0, cut);
-    base = name.slice(cut + 1);
-    if (cut < 0 || Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155) {
-      throw new Error(`path too long for a tar header: ${name}`);
+      const entry = pack.entry(header, (e) => (e ? reject(e) : resolve()));
+      body.once('error', reject);
+      body.pipe(entry);
+    });
+  try {
+    for (const rel of [...new Set(list.files)].sort()) {
+      const handle = await openPackable(realRoot, dataDir, rel);
+      if (!handle) continue;
+      const stat = await handle.stat();
+      // The stream closes the handle when it ends or fails.
+      await add(
+        { name: `kulu/${rel}`, size: stat.size, mtime: stat.mtime, mode: 0o644, type: 'file' },
+        handle.createReadStream(),
+      );
+      packed.push(rel);
     }
+    await add(
+      { name: `kulu/${ARCHIVE_LIST}`, mode: 0o644, mtime: new Date(), type: 'file' },
+      Buffer.from(`${JSON.stringify(packed, null, 1)}\n`),
+    );
+    pack.finalize();
+  } catch (e) {
+    pack.destroy(e as Error);
+    await written.catch(() => undefined);
+    throw e;
   }
-  const octal = (n: number, len: number) => n.toString(8).padStart(len - 1, '0') + '\0';
-  h.write(base, 0, 100);
-  h.write(octal(0o644, 8), 100);
-  h.write(octal(0, 8), 108);
-  h.write(octal(0, 8), 116);
-  h.write(octal(size, 12), 124);
-  h.write(octal(Math.floor(mtime / 1000), 12), 136);
-  h.write('        ', 148); // checksum field counts as spaces while summing
-  h.write('0', 156);
-  h.write('ustar\0', 257);
-  h.write('00', 263);
-  h.write(prefix, 345, 155);
-  let sum = 0;
-  for (const b of h) sum += b;
-  h.write(octal(sum, 7) + ' ', 148);
-  return h;
+  await written;
+  return packed;
 }
 
-/** The whole source as a gzip-compressed tar, every entry under `kulu/`. */
-export function sourceArchive(root: string): Buffer {
-  const parts: Buffer[] = [];
-  for (const rel of sourceFiles(root)) {
-    const abs = path.join(root, rel);
-    const body = fs.readFileSync(abs);
-    parts.push(tarHeader(`kulu/${rel}`, body.length, fs.statSync(abs).mtimeMs));
-    parts.push(body);
-    const pad = (512 - (body.length % 512)) % 512;
-    if (pad) parts.push(Buffer.alloc(pad));
+/** Neither a git index nor a manifest beside the server: it cannot tell which files are the source. */
+export class NoSourceListError extends Error {
+  constructor(root: string) {
+    super(`no git index and no ${SOURCE_MANIFEST} in ${root}`);
   }
-  parts.push(Buffer.alloc(1024)); // two empty blocks end the archive
-  return gzipSync(Buffer.concat(parts), { level: 9 });
+}
+
+/**
+ * The archive of one server process: built once, on the first request, into a private temporary
+ * folder, while the server goes on answering; every later download streams that file. A failed
+ * build is forgotten, so the next request tries again.
+ */
+export class SourceArchiveCache {
+  private building: Promise<string> | null = null;
+  private dir: string | null = null;
+
+  constructor(
+    private readonly root: string,
+    private readonly dataDir: string | undefined,
+  ) {}
+
+  /** The archive's path, built if it is not yet. */
+  file(): Promise<string> {
+    this.building ??= this.build().catch((e: unknown) => {
+      this.building = null;
+      throw e;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<string> {
+    this.dir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kulu-source-'));
+    const out = path.join(this.dir, 'kulu-source.tar.gz');
+    await writeSourceArchive(this.root, `${out}.part`, { dataDir: this.dataDir });
+    await fs.promises.rename(`${out}.part`, out);
+    return out;
+  }
+
+  /** Removes the temporary folder (the server's shutdown). */
+  async close(): Promise<void> {
+    await this.building?.catch(() => undefined);
+    const dir = this.dir;
+    if (dir) await fs.promises.rm(dir, { recursive: true, force: true });
+    this.dir = null;
+    this.building = null;
+  }
 }
