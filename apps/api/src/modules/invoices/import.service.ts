@@ -14,6 +14,7 @@ import {
   planGroups,
   plans,
   skippedPhoneNumbers,
+  subCompanies,
   subscriptions,
 } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -40,24 +41,72 @@ export interface InvoiceBuyer {
 
 const normalBusinessId = (id: string) => id.replace(/\s/g, '');
 
+/** Legal forms and their words, left out when two company names are compared. */
+const LEGAL_FORMS = new Set([
+  'oy',
+  'oyj',
+  'ab',
+  'abp',
+  'ky',
+  'ay',
+  'tmi',
+  'osakeyhtiö',
+  'julkinen',
+  'aktiebolag',
+  'ltd',
+  'limited',
+  'inc',
+  'gmbh',
+  'as',
+  'ry',
+]);
+
+/** A company name compared by its words: case, punctuation and the legal form do not matter. */
+export function companyNameKey(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLocaleLowerCase('fi')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !LEGAL_FORMS.has(w))
+    .join(' ');
+}
+
+/** The names an invoice of the client may be addressed to: the company's and its sub-companies'. */
+export interface ClientNames {
+  businessId: string;
+  names: string[];
+}
+
 /**
- * The buyer's business id printed on the invoice against the client's: equal, or none printed on a
- * PDF (imported; the invoice page says it carried none), passes; any other refuses the import. The
- * reason names only the printed id, never whether or which other client has it.
+ * The buyer printed on the invoice against the client: a business id must be the client's (any
+ * other refuses the import; the reason names only the printed id, never whether or which other
+ * client has it). A PDF that prints no business id must name the client or one of its sub-companies
+ * as the buyer (issue 37, item 11: case, punctuation and legal form aside), unless a company admin
+ * `confirmed` it; else it is refused as `invoiceBuyerUnknown`, keeping the printed name. An
+ * e-invoice names its buyer's id in a field of its own, so one without it is refused.
  */
 export function checkBuyer(
-  client: { businessId: string },
+  client: ClientNames,
   parsed: ParsedInvoice,
   format: 'pdf' | 'finvoice' = 'pdf',
+  confirmed = false,
 ): void {
   if (parsed.businessId == null) {
-    // A PDF may print no business id; an e-invoice names its buyer in a field of its own, so one
-    // without it is not known to be the client's (docs/decisions/0020-finvoice.md).
-    if (format === 'pdf') return;
-    throw new ImportRefusal('invoiceNoBuyer', 'the e-invoice names no buyer business id', {
-      name: parsed.customerName,
-      businessId: null,
-    });
+    // An e-invoice names its buyer in a field of its own, so one without it is not known to be
+    // the client's (docs/decisions/0020-finvoice.md).
+    if (format === 'finvoice') {
+      throw new ImportRefusal('invoiceNoBuyer', 'the e-invoice names no buyer business id', {
+        name: parsed.customerName,
+        businessId: null,
+      });
+    }
+    const printed = companyNameKey(parsed.customerName);
+    if (confirmed || (printed && client.names.some((n) => companyNameKey(n) === printed))) return;
+    throw new ImportRefusal(
+      'invoiceBuyerUnknown',
+      `the invoice prints no business id and its buyer "${parsed.customerName}" is not the client's name`,
+      { name: parsed.customerName, businessId: null },
+    );
   }
   if (normalBusinessId(parsed.businessId) === normalBusinessId(client.businessId)) return;
   throw new ImportRefusal(
@@ -126,11 +175,23 @@ export async function importParsedInvoice(
     const [head] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!head || head.uploadState !== 'in_progress') return { imported: false as const };
     const [client] = await tx
-      .select({ id: clients.id, businessId: clients.businessId })
+      .select({ id: clients.id, businessId: clients.businessId, name: clients.companyName })
       .from(clients)
       .where(eq(clients.id, head.clientId))
       .for('update');
-    checkBuyer(client, parsed, head.format);
+    const names =
+      parsed.businessId == null
+        ? [
+            client.name,
+            ...(
+              await tx
+                .select({ name: subCompanies.name })
+                .from(subCompanies)
+                .where(eq(subCompanies.clientId, head.clientId))
+            ).map((r) => r.name),
+          ]
+        : [];
+    checkBuyer({ businessId: client.businessId, names }, parsed, head.format, head.buyerConfirmedAt !== null);
 
     const [operator] = await tx
       .select({ id: operators.id })

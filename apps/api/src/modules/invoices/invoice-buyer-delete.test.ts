@@ -109,6 +109,87 @@ describe("the buyer's business id on an invoice", () => {
     expect((await remove(done.id)).statusCode).toBe(200);
   }, 400_000);
 
+  it("refuses a PDF without a business id that names another company, until a company admin confirms it is the company's", async () => {
+    const { db } = app.t.deps.database;
+    const { pdf, expected } = await generateInvoice({
+      operator: 'elisa',
+      subscriptions: 2,
+      seed: 8105,
+      buyer: { name: 'Vaasan Sähkö Oy', businessId: null },
+    });
+    const before = await importFootprint(db);
+    const done = await uploadOne(pdf, 'no-id-other-name.pdf');
+    expect(done).toMatchObject({
+      uploadState: 'failed',
+      errorCode: 'invoiceBuyerUnknown',
+      errorMessage:
+        'The invoice shows no business id and is addressed to “Vaasan Sähkö Oy”, not to this company; ' +
+        'a company admin can confirm that it is this company’s invoice',
+      buyerName: 'Vaasan Sähkö Oy',
+      buyerBusinessId: null,
+      lineCount: 0,
+    });
+    expect(await importFootprint(db)).toEqual(before);
+    await db.update(users).set({ languageId: 2 }).where(eq(users.email, DEMO.companyAdmin));
+    try {
+      const fi = await get(done.id, await app.t.login(DEMO.companyAdmin));
+      expect(fi.json().errorMessage).toMatch(
+        /^Laskussa ei ole Y-tunnusta ja se on osoitettu vastaanottajalle ”Vaasan Sähkö Oy”/,
+      );
+    } finally {
+      await db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.companyAdmin));
+    }
+
+    const confirm = (id: number, token: string) =>
+      app.t.inject({ method: 'POST', url: `/api/invoices/${id}/confirm-buyer`, token });
+    // Not a user without the permission, not another company's admin (404: ids are not probed).
+    expect((await confirm(done.id, app.tok.clientUser)).statusCode).toBe(403);
+    expect((await confirm(done.id, app.tok.otherCompanyAdmin)).statusCode).toBe(404);
+    const ok = await confirm(done.id, app.tok.companyAdmin);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({
+      code: 'invoiceBuyerConfirmed',
+      message: 'Confirmed as this company’s invoice; reading it again',
+    });
+    const imported = await settled(app.t, app.tok.companyAdmin, done.id, 300_000);
+    expect(imported).toMatchObject({
+      uploadState: 'uploaded',
+      invoiceNumber: expected.invoiceNumber,
+      buyerName: 'Vaasan Sähkö Oy',
+      buyerBusinessId: null,
+      errorCode: null,
+    });
+    const [row] = await db
+      .select({ by: invoices.buyerConfirmedBy, at: invoices.buyerConfirmedAt })
+      .from(invoices)
+      .where(eq(invoices.id, done.id));
+    expect(row.by).not.toBeNull();
+    expect(row.at).not.toBeNull();
+    const [log] = await db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityId, done.id), eq(activityLog.action, 'confirm_buyer')));
+    expect(log).toMatchObject({ entity: 'invoice', clientId: app.pohjola });
+    // Only a refusal for the buyer's name can be confirmed: not an imported invoice, not another id.
+    const again = await confirm(done.id, app.tok.companyAdmin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('invoiceBuyerNotConfirmable');
+    expect((await confirm(refusedId, app.tok.companyAdmin)).statusCode).toBe(409);
+    expect((await remove(done.id)).statusCode).toBe(200);
+  }, 600_000);
+
+  it('imports a PDF without a business id that names the company or a sub-company, whatever the case and legal form', async () => {
+    const { pdf } = await generateInvoice({
+      operator: 'telia',
+      subscriptions: 2,
+      seed: 8106,
+      buyer: { name: 'POHJOLA RAKENNUS TAMPERE', businessId: null },
+    });
+    const done = await uploadOne(pdf, 'sub-company-name.pdf');
+    expect(done).toMatchObject({ uploadState: 'uploaded', buyerBusinessId: null });
+    expect((await remove(done.id)).statusCode).toBe(200);
+  }, 400_000);
+
   it("imports one addressed to the client's own business id and shows it", async () => {
     const { pdf } = await forPohjola({ operator: 'elisa', subscriptions: 2, seed: 8104 });
     const done = await uploadOne(pdf, 'own.pdf');

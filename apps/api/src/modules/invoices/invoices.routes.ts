@@ -14,11 +14,13 @@ import {
   invoiceSubscriptionsQuerySchema,
   invoiceUploadResponseSchema,
   message,
+  messageAnswer,
   type MessageCode,
 } from '@kulu/shared';
 import { AppError } from '../../lib/errors.js';
 import { PhaseClock } from '../../lib/phases.js';
 import { deleteInvoice } from './delete.service.js';
+import { confirmInvoiceBuyer } from './confirm-buyer.service.js';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendAttachment } from '../../lib/files.js';
@@ -258,6 +260,27 @@ export async function invoicesRoutes(app: FastifyInstance) {
       const removed = await deleteInvoice(deps, req.scope, req.params.id, currentUser(req).id);
       const code = 'invoiceDeleted' as const;
       return { code, message: message(code, requestLanguage(req)), removed };
+    },
+  );
+
+  route.post(
+    '/api/invoices/:id/confirm-buyer',
+    'invoices.delete',
+    {
+      summary:
+        "Confirm that an invoice refused for its buyer's name (no business id printed) is the " +
+        "company's all the same: it is read again without the name check (issue 37)",
+      params: idParams,
+      response: {
+        200: messageAnswer,
+        404: messageAnswer.describe("Not an invoice of the caller's scope"),
+        409: messageAnswer.describe('Not refused for its buyer, or its file is no longer kept'),
+      },
+    },
+    async (req) => {
+      await confirmInvoiceBuyer(deps, req.scope, req.params.id, currentUser(req).id);
+      const code = 'invoiceBuyerConfirmed' as const;
+      return { code, message: message(code, requestLanguage(req)) };
     },
   );
 
