@@ -15,7 +15,14 @@ export const formatMoney = (amount: number, lang: Lang): string =>
 export const formatNumber = (value: number, lang: Lang): string =>
   new Intl.NumberFormat(intlLocale(lang)).format(value);
 
-const DAY = { day: 'numeric', month: 'numeric', year: 'numeric' } as const;
+/** A day as the interface shows it: `2 Dec 2026` in English (never 02/12/2026, which reads two ways), `2.12.2026` in Finnish. */
+const DAY = {
+  en: { day: 'numeric', month: 'short', year: 'numeric' },
+  fi: { day: 'numeric', month: 'numeric', year: 'numeric' },
+} as const;
+
+/** The same day format for the date pickers (dayjs): what formatDate writes, typed back in. */
+export const DAY_FORMAT = { en: 'D MMM YYYY', fi: 'D.M.YYYY' } as const;
 
 /** `value` in the interface language with `options`; empty for none, as it is when it is no date. */
 function formatAt(value: string | null | undefined, lang: Lang, options: Intl.DateTimeFormatOptions): string {
@@ -31,10 +38,10 @@ function formatAt(value: string | null | undefined, lang: Lang, options: Intl.Da
  */
 export const formatDate = (value: string | null | undefined, lang: Lang): string =>
   formatAt(value, lang, {
-    ...DAY,
+    ...DAY[lang],
     timeZone: value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : BUSINESS_TIME_ZONE,
   });
 
 /** A timestamp as date and time in the interface language (the browser's time zone). */
 export const formatDateTime = (value: string | null, lang: Lang): string =>
-  formatAt(value, lang, { ...DAY, hour: '2-digit', minute: '2-digit' });
+  formatAt(value, lang, { ...DAY[lang], hour: '2-digit', minute: '2-digit' });

@@ -86,4 +86,4 @@ export const dayProps = {
   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
 };
 
-export const DAY_FORMAT = { en: 'DD/MM/YYYY', fi: 'D.M.YYYY' } as const;
+export { DAY_FORMAT } from './format';

@@ -15,6 +15,7 @@ import {
   type ClientSaved,
 } from '@kulu/shared';
 import { ApiRequestError } from '../../lib/api-client';
+import { DAY_FORMAT } from '../../lib/format';
 import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
 import { CLIENTS_KEY, createClient, operatorOptionsQuery, updateClient } from './api';
 
@@ -31,7 +32,8 @@ const CONFLICT_FIELD: Record<string, keyof Values> = {
   emailInUse: 'email',
 };
 
-const initialValues = (client?: Client): Partial<Values> =>
+/** The form's first values: the client's, or a new customer's defaults (a company, active, manual upload). */
+export const initialValues = (client?: Client): Partial<Values> =>
   client
     ? {
         companyName: client.companyName,
@@ -52,10 +54,7 @@ const initialValues = (client?: Client): Partial<Values> =>
         portalUsername: client.portalUsername,
         portalPassword: null,
       }
-    : { profileStatus: 'active', invoiceUploadMethod: 'manual' };
-
-/** Days as the interface language writes them (like formatDate). */
-const DAY_FORMAT = { en: 'DD/MM/YYYY', fi: 'D.M.YYYY' } as const;
+    : { kind: 'company', profileStatus: 'active', invoiceUploadMethod: 'manual' };
 
 /** A `YYYY-MM-DD` value in the form, a dayjs in the date picker. */
 const dayProps = {
