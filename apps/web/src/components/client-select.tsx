@@ -24,6 +24,7 @@ export function ClientSelect({
 }) {
   const { t } = useTranslation();
   const clients = useQuery(clientOptionsQuery());
+  // `minWidth`, but never wider than its row (a phone).
   // A client remembered from another page that the user no longer sees (removed, or no longer
   // assigned to the consultant) is not kept as the choice.
   const unknown =
@@ -35,7 +36,7 @@ export function ClientSelect({
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}
       allowClear
-      style={{ minWidth }}
+      style={{ minWidth: `min(${minWidth}px, 100%)` }}
       placeholder={placeholder ?? t('dashboards.chooseClient')}
       loading={clients.isLoading}
       value={value}

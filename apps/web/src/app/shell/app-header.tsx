@@ -42,9 +42,12 @@ export function AppHeader({ session, fixed, minimized }: Props) {
             data-testid="header-logo"
           />
         ) : null}
-        <Typography.Text strong className="header-company" ellipsis>
-          {session.companyName ?? 'Kulu'}
-        </Typography.Text>
+        {/* A phone leaves the name a letter's width beside the actions: it goes above the page. */}
+        {screens.sm !== false && (
+          <Typography.Text strong className="header-company" ellipsis data-testid="header-company">
+            {session.companyName ?? 'Kulu'}
+          </Typography.Text>
+        )}
       </Flex>
       {/* A phone (390 px, the side menu collapsed beside it) has 310 px for the header: tighter gaps. */}
       <Flex align="center" gap={screens.sm ? 16 : 4} className="app-header-actions">

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { App, Layout, theme } from 'antd';
+import { App, Grid, Layout, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useLayoutSettings } from '../../lib/layout-settings';
@@ -23,6 +23,7 @@ export function AppLayout() {
   const { token } = theme.useToken();
   const [collapsed, setCollapsed] = useState(false);
   const minimized = useScrolledPast(HEADER_MINIMIZE_OFFSET);
+  const phone = Grid.useBreakpoint().sm === false;
   useClientInfo();
   if (!session) return null;
 
@@ -53,6 +54,11 @@ export function AppLayout() {
         <Layout style={{ background: token.colorBgLayout }}>
           <AppHeader session={session} fixed={layout.header === 'fixed'} minimized={minimized} />
           <Layout.Content className="app-content">
+            {phone && (
+              <Typography.Text strong className="phone-company" data-testid="header-company">
+                {session.companyName ?? 'Kulu'}
+              </Typography.Text>
+            )}
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Flex, Input, Space, Tag, Typography } from 'antd';
+import { App, Button, Flex, Grid, Input, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -96,6 +96,7 @@ export function AlertsPage() {
     onError: (err) => void message.error(errorText(t, err)),
   });
   const [rulesOpen, setRulesOpen] = useState(false);
+  const phone = Grid.useBreakpoint().sm === false;
 
   const target = (a: Alert) =>
     a.subscriptionId != null
@@ -103,6 +104,47 @@ export function AlertsPage() {
       : a.invoiceId != null
         ? { to: detailPath(base, 'invoice', a.invoiceId), label: t('alerts.openInvoice') }
         : null;
+
+  const ruleOf = (r: Alert) => (
+    <Flex vertical gap={2} align="start">
+      <Tag color={SEVERITY_COLORS[r.severity]} data-testid={`alert-severity-${r.id}`}>
+        {ALERT_SEVERITY_LABELS[r.severity][lang]}
+      </Tag>
+      <span>{ALERT_RULE_LABELS[r.rule][lang]}</span>
+    </Flex>
+  );
+  const textOf = (r: Alert) => {
+    const v = r.text;
+    const link = target(r);
+    return (
+      <Flex vertical gap={2}>
+        {link ? (
+          <Link to={link.to} data-testid={`alert-link-${r.id}`}>
+            {v}
+          </Link>
+        ) : (
+          <span>{v}</span>
+        )}
+        {(provider || r.subCompanyName) && (
+          <Typography.Text type="secondary">
+            {[provider ? r.clientName : null, r.subCompanyName].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        )}
+        {r.state === 'acknowledged' && (
+          <Typography.Text type="secondary" data-testid={`alert-ack-${r.id}`}>
+            {t('alerts.acknowledged', {
+              date: formatDate(r.acknowledgedAt, lang),
+              name: orNone(r.acknowledgedBy),
+            })}
+            {r.note ? `: ${r.note}` : ''}
+          </Typography.Text>
+        )}
+      </Flex>
+    );
+  };
+  const stateOf = (v: AlertState) => (
+    <Tag color={v === 'open' ? 'gold' : 'default'}>{ALERT_STATE_LABELS[v][lang]}</Tag>
+  );
 
   const columns: PagedColumn<Alert>[] = [
     {
@@ -116,54 +158,43 @@ export function AlertsPage() {
       key: 'rule',
       dataIndex: 'rule',
       title: t('alerts.type'),
-      render: (v: AlertRule, r) => (
-        <Flex vertical gap={2} align="start">
-          <Tag color={SEVERITY_COLORS[r.severity]} data-testid={`alert-severity-${r.id}`}>
-            {ALERT_SEVERITY_LABELS[r.severity][lang]}
-          </Tag>
-          <span>{ALERT_RULE_LABELS[v][lang]}</span>
-        </Flex>
-      ),
+      render: (_: AlertRule, r) => ruleOf(r),
     },
     {
       key: 'text',
       dataIndex: 'text',
       title: t('alerts.alert'),
-      render: (v: string, r) => {
-        const link = target(r);
-        return (
-          <Flex vertical gap={2}>
-            {link ? (
-              <Link to={link.to} data-testid={`alert-link-${r.id}`}>
-                {v}
-              </Link>
-            ) : (
-              <span>{v}</span>
-            )}
-            {(provider || r.subCompanyName) && (
-              <Typography.Text type="secondary">
-                {[provider ? r.clientName : null, r.subCompanyName].filter(Boolean).join(' · ')}
-              </Typography.Text>
-            )}
-            {r.state === 'acknowledged' && (
-              <Typography.Text type="secondary" data-testid={`alert-ack-${r.id}`}>
-                {t('alerts.acknowledged', {
-                  date: formatDate(r.acknowledgedAt, lang),
-                  name: orNone(r.acknowledgedBy),
-                })}
-                {r.note ? `: ${r.note}` : ''}
-              </Typography.Text>
-            )}
-          </Flex>
-        );
-      },
+      render: (_: string, r) => textOf(r),
     },
     {
       key: 'state',
       dataIndex: 'state',
       title: t('alerts.state'),
-      render: (v: AlertState) => (
-        <Tag color={v === 'open' ? 'gold' : 'default'}>{ALERT_STATE_LABELS[v][lang]}</Tag>
+      render: (v: AlertState) => stateOf(v),
+    },
+  ];
+  const ackButton = (r: Alert) =>
+    r.state === 'open' ? (
+      <Button size="small" onClick={() => setAcking([r.id])} data-testid={`alert-ack-button-${r.id}`}>
+        {t('alerts.acknowledge')}
+      </Button>
+    ) : null;
+  // A phone (390 px) has room for one column beside the check box: each alert's month, state,
+  // type, text and action in it, instead of the month and type with the rest out of view.
+  const phoneColumns: PagedColumn<Alert>[] = [
+    {
+      key: 'alert',
+      title: t('alerts.alert'),
+      render: (_: unknown, r) => (
+        <Flex vertical gap={6} align="start" data-testid={`alert-phone-${r.id}`}>
+          <Flex gap={8} wrap align="center">
+            <span>{r.month.slice(0, 7)}</span>
+            {stateOf(r.state)}
+          </Flex>
+          {ruleOf(r)}
+          {textOf(r)}
+          {ackButton(r)}
+        </Flex>
       ),
     },
   ];
@@ -220,7 +251,7 @@ export function AlertsPage() {
         </Flex>
         <PagedTable<Alert, never>
           {...tableOf(list)}
-          columns={columns}
+          columns={phone ? phoneColumns : columns}
           rowKey="id"
           testId="alerts-table"
           emptyText={t('alerts.empty')}
@@ -246,19 +277,7 @@ export function AlertsPage() {
             onChange: (keys) => setSelected(keys as number[]),
             getCheckboxProps: (r: Alert) => ({ disabled: r.state !== 'open' }),
           }}
-          rowActions={{
-            width: 140,
-            render: (r) =>
-              r.state === 'open' ? (
-                <Button
-                  size="small"
-                  onClick={() => setAcking([r.id])}
-                  data-testid={`alert-ack-button-${r.id}`}
-                >
-                  {t('alerts.acknowledge')}
-                </Button>
-              ) : null,
-          }}
+          rowActions={phone ? undefined : { width: 140, render: ackButton }}
         />
       </Space>
       <AlertRulesDrawer

@@ -177,7 +177,7 @@ export function InvoiceUploadPage() {
                 <Typography.Text strong>{t('invoices.upload.subCompany')}</Typography.Text>
                 <Select<number>
                   allowClear
-                  style={{ minWidth: 300 }}
+                  style={{ minWidth: 'min(300px, 100%)' }}
                   placeholder={t('invoices.upload.chooseSubCompany')}
                   value={subCompanyId}
                   onChange={(v) => setSubCompanyId(v)}

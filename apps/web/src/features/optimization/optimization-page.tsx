@@ -490,6 +490,8 @@ function useColumns(
         key: 'mark',
         dataIndex: 'mark',
         title: t('optimization.status'),
+        // The table is wider than the page at 1400 px: the status and its Unmark stay in view.
+        fixed: 'right',
         onCell: nowrap,
         render: (mark: OptimizationItem['mark'], row: OptimizationItem) =>
           !mark ? null : mark.status === 'realised' ? (
@@ -501,7 +503,7 @@ function useColumns(
               </Tag>
             </Tooltip>
           ) : (
-            <Flex gap={4} align="center">
+            <Flex vertical gap={2} align="start">
               <Tooltip title={t('optimization.markedAt', { date: formatDateTime(mark.markedAt, lang) })}>
                 <Tag color="processing" data-testid="mark-open">
                   {t('optimization.markedTag')}
