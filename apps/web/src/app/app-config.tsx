@@ -1,16 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import fiFI from 'antd/es/locale/fi_FI';
 import { useTranslation } from 'react-i18next';
 import { antdThemeFor, appThemeById } from '../lib/themes';
 import { useSession } from '../lib/session';
+import { antdLocale } from './antd-locales';
 
 /**
  * antd theme (the user's application theme) and locale (the interface language). antd's App
  * (message, modal) is provided by the shell, so that the login page does not load it. The locales
  * are antd's ES modules (`antd/locale/*` is the CommonJS copy, a second en_US beside ConfigProvider's
- * own); no `tooltip.unique` here, the build leaves its popup machinery out (vite.config.ts).
+ * own); no `tooltip.unique` here, the build leaves its popup machinery out (vite.config.ts). The Finnish one completed in antd-locales.ts.
  */
 export function AppConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -23,7 +22,7 @@ export function AppConfig({ children }: { children: ReactNode }) {
   }, [appTheme]);
 
   return (
-    <ConfigProvider locale={i18n.language === 'fi' ? fiFI : enUS} theme={antdThemeFor(appTheme)}>
+    <ConfigProvider locale={antdLocale(i18n.language === 'fi' ? 'fi' : 'en')} theme={antdThemeFor(appTheme)}>
       {children}
     </ConfigProvider>
   );
