@@ -263,6 +263,75 @@ describe('an invoice addressed to another company (company admin)', () => {
   );
 });
 
+/**
+ * `npm run invoice -- generate --operator elisa --seed 905 --subscriptions 3 --buyer-name
+ * 'Vaasan Sähkö Oy' --business-id none`: no business id, another company's name (issue 37, item 11).
+ */
+const NO_ID_OTHER_NAME = 'vaasa-no-id-905.pdf';
+
+describe('an invoice without a business id naming another company (company admin)', () => {
+  pageTest(
+    browser,
+    'is refused with the name it shows, and imported once the admin confirms it is the company’s, in English at 1400 px and Finnish at 390 px',
+    companyUpload('invoice-confirm-buyer'),
+    async (page) => {
+      await dropFiles(page, [pdf(NO_ID_OTHER_NAME)]);
+      await fileRow(page, NO_ID_OTHER_NAME).getByText('Waiting').waitFor();
+      await page.getByTestId('upload-all').click();
+      await sendUntil(page, [NO_ID_OTHER_NAME], 'failed');
+      const row = page
+        .getByTestId('invoice-table')
+        .locator('tr.ant-table-row', { hasText: NO_ID_OTHER_NAME });
+      await row
+        .getByText(
+          /^The invoice shows no business id and is addressed to “Vaasan Sähkö Oy”, not to this company/,
+        )
+        .waitFor({ timeout: 30_000 });
+
+      // Cancelling the confirmation changes nothing.
+      await row.getByTestId('invoice-confirm-buyer').click();
+      const confirm = page.locator('.ant-popconfirm:visible');
+      await confirm.getByText('Confirm this is your company’s invoice?').waitFor();
+      await screenshot(page, 'invoice-confirm-buyer-en-1400');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await row.getByTestId('invoice-confirm-buyer').waitFor();
+
+      await switchLanguage(page, 'fi');
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await row
+          .getByText(/^Laskussa ei ole Y-tunnusta ja se on osoitettu vastaanottajalle ”Vaasan Sähkö Oy”/)
+          .waitFor();
+        await row.getByTestId('invoice-confirm-buyer').click();
+        await page
+          .locator('.ant-popconfirm:visible')
+          .getByText('Vahvistetaanko lasku yrityksenne laskuksi?')
+          .waitFor();
+        await screenshot(page, 'invoice-confirm-buyer-fi-390');
+        const confirmed = page.waitForResponse((r) => r.url().includes('/confirm-buyer'));
+        await page.getByTestId('invoice-confirm-buyer-ok').click();
+        expect((await confirmed).status()).toBe(200);
+        await page.getByText('Vahvistettu tämän yrityksen laskuksi; lasku luetaan uudelleen').waitFor();
+        await row.getByTestId('upload-state').getByText('Ladattu').waitFor({ timeout: 120_000 });
+        expect(await row.getByTestId('invoice-confirm-buyer').count()).toBe(0);
+        await screenshot(page, 'invoice-confirm-buyer-imported-fi-390');
+        // The demo copy as it was: the confirmed invoice goes again.
+        await row.getByTestId('invoice-delete').click();
+        const deleted = page.waitForResponse(
+          (r) => r.url().includes('/api/invoices/') && r.request().method() === 'DELETE',
+        );
+        await page.getByTestId('invoice-delete-confirm').click();
+        expect((await deleted).status()).toBe(200);
+        await row.waitFor({ state: 'detached' });
+      } finally {
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await switchLanguage(page, 'en');
+      }
+    },
+  );
+});
+
 describe('invoice upload (consultant)', () => {
   pageTest(
     browser,

@@ -56,3 +56,7 @@ export const invoiceSubscriptionsQuery = (id: number, params: Partial<InvoiceSub
 
 /** Deletes an invoice (also a failed one); the lists, dashboards and results refresh from the answer. */
 export const deleteInvoice = (id: number) => api.delete<InvoiceDeleted>(`/api/invoices/${id}`);
+
+/** A company admin confirms that an invoice refused for its buyer's name is the company's. */
+export const confirmInvoiceBuyer = (id: number) =>
+  api.post<{ code: string; message: string }>(`/api/invoices/${id}/confirm-buyer`);

@@ -31,6 +31,7 @@ import { euros, formatMonth } from '../../lib/chart-options';
 import { invoiceDetailQuery, invoiceSubscriptionsQuery } from './api';
 import { BuyerText } from './buyer-text';
 import { EInvoiceTag } from './format-tag';
+import { ConfirmBuyerButton } from './confirm-buyer-button';
 import { DeleteInvoiceButton } from './delete-invoice-button';
 import { PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
 
@@ -96,6 +97,7 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
                 invoice.format === 'finvoice' ? 'detail.invoice.downloadFinvoice' : 'detail.invoice.download',
               )}
             </Button>
+            <ConfirmBuyerButton invoiceId={invoice.id} errorCode={invoice.errorCode} withText />
             <DeleteInvoiceButton
               invoiceId={invoice.id}
               withText

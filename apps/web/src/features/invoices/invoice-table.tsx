@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { usePagedState } from '../../lib/use-paged-state';
 import { invoiceListQuery } from './api';
 import { BuyerText } from './buyer-text';
 import { EInvoiceTag } from './format-tag';
+import { ConfirmBuyerButton } from './confirm-buyer-button';
 import { DeleteInvoiceButton } from './delete-invoice-button';
 import { amountOf, invoiceReasonText, PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
 
@@ -120,7 +121,12 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
         key: 'actions',
         title: t('invoices.table.actions'),
         render: (_: unknown, row) =>
-          row.uploadState === 'in_progress' ? null : <DeleteInvoiceButton invoiceId={row.id} />,
+          row.uploadState === 'in_progress' ? null : (
+            <Space size={4}>
+              <ConfirmBuyerButton invoiceId={row.id} errorCode={row.errorCode} />
+              <DeleteInvoiceButton invoiceId={row.id} />
+            </Space>
+          ),
       },
     );
     return cols;
