@@ -24,6 +24,7 @@ import { registerCsrf } from './plugins/csrf.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerAccess } from './plugins/access.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerCors } from './plugins/cors.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { aboutRoutes } from './modules/about/about.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20 } });
   await app.register(rateLimit, { global: false });
+  registerCors(app, deps.config.CORS_ORIGINS);
   registerCsrf(app, { secure: deps.config.COOKIE_SECURE });
   registerAccess(app);
 

@@ -77,6 +77,22 @@ const envSchema = z.object({
    */
   DEMO_DATA: bool.optional(),
   COOKIE_SECURE: bool.default(false),
+  /**
+   * Origins (`https://app.example.fi`, comma-separated) whose pages may call the API from the
+   * browser: the web app built with VITE_API_BASE and served from another origin. None by default.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((o) => /^https?:\/\/[^/?#\s]+$/.test(o)), {
+      message: 'must be a comma list of origins such as https://app.example.fi (no path)',
+    }),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Hard cap on the memory (whole RSS) of the child process that parses one invoice PDF. */

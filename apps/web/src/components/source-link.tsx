@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { apiUrl } from '../lib/api-base';
 
 /**
  * AGPL §13: every page offers Kulu's source to its user. The server answers `/api/source` with
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function SourceLink() {
   const { t } = useTranslation();
   return (
-    <a href="/api/source" className="source-link" data-testid="source-link">
+    <a href={apiUrl('/api/source')} className="source-link" data-testid="source-link">
       {t('shell.source')}
     </a>
   );

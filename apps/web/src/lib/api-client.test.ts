@@ -6,7 +6,14 @@ interface Call {
   init: RequestInit;
 }
 
-function setup(opts: { token?: string | null; cookies?: string; respond?: (call: Call) => Response } = {}) {
+function setup(
+  opts: {
+    token?: string | null;
+    cookies?: string;
+    respond?: (call: Call) => Response;
+    apiBase?: string;
+  } = {},
+) {
   const calls: Call[] = [];
   const onSessionExpired = vi.fn();
   const client = createApiClient({
@@ -18,6 +25,7 @@ function setup(opts: { token?: string | null; cookies?: string; respond?: (call:
     getToken: () => (opts.token === undefined ? 'tok' : opts.token),
     getCookies: () => opts.cookies ?? 'other=1; XSRF-TOKEN=abc%3D123',
     onSessionExpired,
+    apiBase: opts.apiBase,
   });
   const header = (i: number, name: string) => new Headers(calls[i].init.headers).get(name);
   return { client, calls, header, onSessionExpired };
@@ -53,6 +61,19 @@ describe('api client', () => {
     expect(header(3, 'X-XSRF-TOKEN')).toBeNull();
   });
 
+  it('calls an API on another origin (VITE_API_BASE) with the bearer token, its query, and no XSRF header', async () => {
+    const { client, calls, header } = setup({ apiBase: 'https://api.kulu.example' });
+    await client.get('/api/dashboard/cost-usage', { query: { clientId: 3 } });
+    await client.put('/api/profile', { fullName: 'A' });
+    expect(calls.map((c) => c.url)).toEqual([
+      'https://api.kulu.example/api/dashboard/cost-usage?clientId=3',
+      'https://api.kulu.example/api/profile',
+    ]);
+    expect(header(1, 'Authorization')).toBe('Bearer tok');
+    expect(header(1, 'X-XSRF-TOKEN')).toBeNull();
+    expect(calls[1].init.credentials).toBe('same-origin');
+  });
+
   it('form-encodes token requests and skips undefined fields', async () => {
     const { client, calls, header } = setup({ token: null });
     await client.request('/api/Token', {
@@ -76,6 +97,17 @@ describe('api client', () => {
     const results = await Promise.allSettled([client.get('/api/a'), client.get('/api/b')]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a 401 that is the call’s own answer (signing out an ended session) to the call', async () => {
+    const { client, onSessionExpired, header } = setup({
+      respond: () => jsonError(401, { statusCode: 401, code: 'sessionExpired', message: 'x' }),
+    });
+    await expect(client.post('/api/Account/Logout', undefined, { ownUnauthorized: true })).rejects.toThrow(
+      ApiRequestError,
+    );
+    expect(header(0, 'Authorization')).toBe('Bearer tok');
+    expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
   it('does not treat a 401 without a token (wrong password) as an expired session', async () => {

@@ -4,6 +4,8 @@
  * `{statusCode, code, message, fields?}` turned into `ApiRequestError`, and a count of the
  * requests in flight for the global loading bar.
  */
+import { apiUrl } from './api-base';
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -27,6 +29,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Send no bearer token even when one exists (login calls). */
   anonymous?: boolean;
+  /**
+   * A 401 is this call's own answer, not the end of the session (signing out a session the server
+   * has already ended): the session-expired handler is not called.
+   */
+  ownUnauthorized?: boolean;
   signal?: AbortSignal;
 }
 
@@ -37,6 +44,8 @@ export interface ApiClientDeps {
   getCookies: () => string;
   /** Called once per burst of 401 answers to calls that carried a token. */
   onSessionExpired: () => void;
+  /** The API's origin when it is not the page's (VITE_API_BASE, lib/api-base.ts); '' or none: the page's. */
+  apiBase?: string;
 }
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -70,7 +79,8 @@ export function createApiClient(deps: ApiClientDeps) {
     const headers = new Headers({ Accept: 'application/json' });
     const token = opts.anonymous ? null : deps.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    if (method !== 'GET' && isRelativeUrl(url)) {
+    const address = apiUrl(url, deps.apiBase ?? '');
+    if (method !== 'GET' && isRelativeUrl(address)) {
       const xsrf = readCookie(deps.getCookies(), XSRF_COOKIE);
       if (xsrf) headers.set(XSRF_HEADER, xsrf);
     }
@@ -85,12 +95,12 @@ export function createApiClient(deps: ApiClientDeps) {
       body = params.toString();
     } else if (opts.formData) body = opts.formData;
 
-    let target = url;
+    let target = address;
     if (opts.query) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) params.set(k, String(v));
       const qs = params.toString();
-      if (qs) target += (url.includes('?') ? '&' : '?') + qs;
+      if (qs) target += (address.includes('?') ? '&' : '?') + qs;
     }
 
     setInFlight(inFlight + 1);
@@ -102,7 +112,7 @@ export function createApiClient(deps: ApiClientDeps) {
         credentials: 'same-origin',
         signal: opts.signal,
       });
-      if (res.status === 401 && token) {
+      if (res.status === 401 && token && !opts.ownUnauthorized) {
         if (!expiredNotified) {
           expiredNotified = true;
           deps.onSessionExpired();

@@ -1,3 +1,4 @@
+import { API_BASE } from './api-base';
 import { createApiClient } from './api-client';
 import { getToken } from './session';
 
@@ -13,4 +14,5 @@ export const api = createApiClient({
   getToken,
   getCookies: () => document.cookie,
   onSessionExpired: () => sessionExpiredHandler(),
+  apiBase: API_BASE,
 });

@@ -1,3 +1,4 @@
+import { apiUrl } from './api-base';
 import { ApiRequestError } from './api-client';
 import { getToken } from './session';
 
@@ -15,7 +16,7 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 /** A file from the API with the bearer token (a plain link would carry none). */
 export async function fetchFile(url: string, fallbackName: string): Promise<{ blob: Blob; name: string }> {
   const token = getToken();
-  const res = await fetch(url, {
+  const res = await fetch(apiUrl(url), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   });

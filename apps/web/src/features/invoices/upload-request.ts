@@ -1,6 +1,7 @@
 import type { InvoiceUploadResult } from '@kulu/shared';
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../lib/api-client';
 import { getToken } from '../../lib/session';
+import { API_BASE, apiUrl } from '../../lib/api-base';
 
 export interface UploadAnswer {
   /** Per-file answers, when the API gave them (also with a refusal status). */
@@ -28,13 +29,14 @@ export function uploadInvoiceFiles(
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) query.set(k, String(v));
     const xhr = new XMLHttpRequest();
     const qs = query.toString();
-    xhr.open('POST', qs ? `/api/invoices?${qs}` : '/api/invoices');
+    xhr.open('POST', apiUrl(qs ? `/api/invoices?${qs}` : '/api/invoices'));
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     const xsrf = readCookie(document.cookie, XSRF_COOKIE);
     if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
-    xhr.withCredentials = true;
+    // Another origin's API (VITE_API_BASE) takes the bearer token alone, no cookies.
+    xhr.withCredentials = !API_BASE;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded, e.total);
     };
