@@ -104,6 +104,15 @@ export const costUsageCostCenterSchema = z.object({
   name: z.string(),
   cost: money,
 });
+/** A cost element with cost in the slice: the dashboard's cost-element filter offers these. */
+export const costUsageCostElementSchema = z.object({
+  costElementId: z.number().int(),
+  name: z.string(),
+  cost: money,
+});
+export const costUsageCostElementsSchema = z.array(costUsageCostElementSchema);
+export type CostUsageCostElement = z.infer<typeof costUsageCostElementSchema>;
+
 export const costUsageSubCompanySchema = z.object({
   subCompanyId: z.number().int().nullable(),
   name: z.string(),

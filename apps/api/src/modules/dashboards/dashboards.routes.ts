@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  costUsageCostElementsSchema,
   costUsageQuerySchema,
   costUsageSchema,
   costUsageSubscriptionListSchema,
   costUsageSubscriptionsQuerySchema,
 } from '@kulu/shared';
 import { requestLanguage } from '../../plugins/errors.js';
-import { costUsage, costUsageSubscriptions } from './dashboards.service.js';
+import { costUsage, costUsageCostElements, costUsageSubscriptions } from './dashboards.service.js';
 import { declareRoutes } from '../../lib/routes.js';
 
 export async function dashboardsRoutes(app: FastifyInstance) {
@@ -23,6 +24,18 @@ export async function dashboardsRoutes(app: FastifyInstance) {
       response: { 200: costUsageSchema },
     },
     async (req) => costUsage(db, req.scope, req.query, requestLanguage(req)),
+  );
+
+  route.get(
+    '/api/dashboard/cost-usage/cost-elements',
+    'dashboards',
+    {
+      summary:
+        "The cost elements with cost in the dashboard's slice (client, period, sub-company, cost center, cost category, usage type; not the cost element filter itself), largest cost first, at most 500: the choices of the dashboard's cost-element filter",
+      querystring: costUsageQuerySchema,
+      response: { 200: costUsageCostElementsSchema },
+    },
+    async (req) => costUsageCostElements(db, req.scope, req.query),
   );
 
   route.get(

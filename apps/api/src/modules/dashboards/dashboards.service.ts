@@ -20,6 +20,7 @@ import {
   OPTIMIZABLE_USAGE_TYPES,
   monthSpan,
   type CostUsage,
+  type CostUsageCostElement,
   type CostUsageMonth,
   type CostUsageQuery,
   type CostUsageSubscriptionList,
@@ -30,6 +31,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   costCategories,
   costCenters,
+  costElements,
   monthlyCostSummary,
   monthlyFacts,
   subCompanies,
@@ -328,6 +330,36 @@ export async function costUsage(db: Db, scope: Scope, q: CostUsageQuery, lang: L
   return cachedAnswer(db, slice.clientId, ['cost-usage', cacheKeyOf(scope, slice, q), lang], () =>
     computeCostUsage(db, slice, lang),
   );
+}
+
+/** The most cost elements the dashboard's filter offers (largest cost first). */
+export const COST_ELEMENT_CHOICES = 500;
+
+/**
+ * The cost elements with cost in the slice under every filter but the cost element itself, largest
+ * cost first: what the dashboard's cost-element filter offers (the same Scope and period rules as
+ * the dashboard; a cost element of another client never shows).
+ */
+export async function costUsageCostElements(
+  db: Db,
+  scope: Scope,
+  q: CostUsageQuery,
+): Promise<CostUsageCostElement[]> {
+  const slice = await resolveSlice(db, scope, { ...q, costElementId: undefined });
+  const total = sql`sum(${monthlyFacts.amount})`;
+  const rows = await db
+    .select({
+      costElementId: monthlyFacts.costElementId,
+      name: costElements.name,
+      cost: sql<string>`coalesce(${total}, 0)::text`,
+    })
+    .from(monthlyFacts)
+    .innerJoin(costElements, eq(costElements.id, monthlyFacts.costElementId))
+    .where(slice.inPeriod(monthlyFacts))
+    .groupBy(monthlyFacts.costElementId, costElements.name)
+    .orderBy(desc(total), asc(costElements.name), asc(monthlyFacts.costElementId))
+    .limit(COST_ELEMENT_CHOICES);
+  return rows.map((r) => ({ costElementId: r.costElementId, name: r.name, cost: euros(toCents(r.cost)) }));
 }
 
 /** What an answer depends on besides the data: the filters, the period and the caller's limits. */

@@ -821,3 +821,48 @@ describe('GET /api/dashboard/cost-usage from memory', () => {
     expect(cents((await get(period)).json().totalCost)).toBeLessThan(total);
   });
 });
+
+describe('the cost-element choices (GET /api/dashboard/cost-usage/cost-elements)', () => {
+  const period = `from=${MONTHS[0]}&to=${MONTHS[2]}`;
+  const elements = async (query: string) => {
+    const res = await app.t.inject({
+      method: 'GET',
+      url: `/api/dashboard/cost-usage/cost-elements?${query}`,
+      token: app.tok.companyAdmin,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<Array<{ costElementId: number; name: string; cost: string }>>();
+  };
+
+  it('offers the cost elements with cost in the period, largest first, adding up to the dashboard’s total', async () => {
+    const list = await elements(period);
+    expect(list.length).toBeGreaterThan(1);
+    const costs = list.map((e) => cents(e.cost));
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    expect(costs.reduce((s, c) => s + c, 0)).toBe(cents((await get(period)).json().totalCost));
+  });
+
+  it('each choice, as the dashboard’s filter, gives the dashboard that element’s cost', async () => {
+    const [first, second] = await elements(period);
+    for (const e of [first!, second!]) {
+      const body = (await get(`${period}&costElementId=${e.costElementId}`)).json();
+      expect(body.totalCost).toBe(e.cost);
+    }
+  });
+
+  it('keeps offering the other elements while one is chosen, and follows the other filters', async () => {
+    const all = await elements(period);
+    expect(await elements(`${period}&costElementId=${all[0]!.costElementId}`)).toEqual(all);
+    const ofA = await elements(`${period}&subCompanyId=${app.subA}`);
+    const totalA = cents((await get(`${period}&subCompanyId=${app.subA}`)).json().totalCost);
+    expect(ofA.reduce((s, e) => s + cents(e.cost), 0)).toBe(totalA);
+  });
+
+  it('answers bad filters 400, not 500', async () => {
+    await expectEachBadRequest(app.t, app.tok.companyAdmin, '/api/dashboard/cost-usage/cost-elements?', [
+      'from=2021-03&to=2021-01',
+      'usageType=x',
+      'costElementId=abc',
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Lang } from '@kulu/shared';
+import type { CostUsageCostElement, Lang } from '@kulu/shared';
 import type {
   CostUsage,
   CostUsageQuery,
@@ -24,6 +24,15 @@ export const costUsageQuery = (params: CostUsageQuery, lang: Lang, enabled = tru
     [...DASHBOARDS_KEY, 'cost-usage', lang, params],
     '/api/dashboard/cost-usage',
     asQuery(params),
+    { enabled, staleTime: 30_000 },
+  );
+
+/** The cost elements with cost under the other filters: the cost-element filter's choices. */
+export const costElementChoicesQuery = (params: CostUsageQuery, enabled = true) =>
+  shownQuery<CostUsageCostElement[]>(
+    [...DASHBOARDS_KEY, 'cost-elements', { ...params, costElementId: undefined }],
+    '/api/dashboard/cost-usage/cost-elements',
+    asQuery({ ...params, costElementId: undefined }),
     { enabled, staleTime: 30_000 },
   );
 

@@ -9,7 +9,7 @@ import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
 import { routeId } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
-import { costUsageQuery } from './api';
+import { costElementChoicesQuery, costUsageQuery } from './api';
 import { ChartCard } from '../../components/chart-card';
 import {
   moneyColumn,
@@ -70,6 +70,7 @@ export function CostUsagePage() {
   const { subCompanyId, ready } = slice;
   const [costCategoryId, setCostCategoryId] = useState<number | undefined>();
   const [costCenterId, setCostCenterId] = useState<number | undefined>();
+  const [costElementId, setCostElementId] = useState<number | undefined>();
   const [usageType, setUsageType] = useState<UsageType | undefined>();
   const [drawer, setDrawer] = useState<SubscriptionSlice | null>(null);
 
@@ -78,10 +79,15 @@ export function CostUsagePage() {
     ...slice.params,
     costCenterId,
     costCategoryId,
+    costElementId,
     usageType,
   };
   const figures = useQuery(costUsageQuery(params, lang, ready));
-  const filtered = [subCompanyId, costCenterId, costCategoryId, usageType].some((v) => v !== undefined);
+  const filtered = [subCompanyId, costCenterId, costCategoryId, costElementId, usageType].some(
+    (v) => v !== undefined,
+  );
+  // The cost elements with cost under the other filters (the spec's cost-element filter).
+  const elementChoices = useQuery(costElementChoicesQuery(params, ready));
   // The category and cost center choices: those of the period without those filters (the same
   // query as the figures while none is chosen).
   const unfiltered = useQuery(
@@ -99,6 +105,7 @@ export function CostUsagePage() {
     slice.filters.onClientChange(id);
     setCostCenterId(undefined);
     setCostCategoryId(undefined);
+    setCostElementId(undefined);
     setUsageType(undefined);
   };
   const drill: Drill = (title, slice) => setDrawer({ title, filters: { ...params, ...slice } });
@@ -151,6 +158,16 @@ export function CostUsagePage() {
             options={categoryChoices.map((c) => ({ value: c.costCategoryId, label: c.name }))}
             disabled={!ready}
             testId="dashboard-cost-category"
+          />
+          <SelectField<number>
+            label={t('dashboards.costElement')}
+            placeholder={t('dashboards.allCostElements')}
+            search
+            value={costElementId}
+            onChange={setCostElementId}
+            options={(elementChoices.data ?? []).map((e) => ({ value: e.costElementId, label: e.name }))}
+            disabled={!ready}
+            testId="dashboard-cost-element"
           />
         </FilterBar>
 

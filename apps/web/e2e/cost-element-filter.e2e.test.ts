@@ -1,0 +1,42 @@
+import { describe, expect } from 'vitest';
+import { USERS, pageTest, screenshot, useBrowser } from './browser';
+
+/**
+ * Issue 37 item 21: the Cost and Usage dashboard filters by cost element on screen (spec: its
+ * filters are usage type, period, sub-company, cost category, cost element).
+ */
+const browser = useBrowser();
+
+describe('the Cost and Usage dashboard', () => {
+  for (const lang of ['en', 'fi'] as const)
+    pageTest(
+      browser,
+      `filters the figures by a cost element chosen from those with cost (${lang})`,
+      {
+        shot: `cost-element-filter-${lang}`,
+        as: USERS.companyAdmin,
+        lang,
+        path: '/company/dashboard/costAndUsage',
+        ready: 'dashboard-cost-element',
+        timeout: 300_000,
+      },
+      async (page) => {
+        const select = page.getByTestId('dashboard-cost-element');
+        await select.click();
+        const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+        await option.waitFor({ timeout: 60_000 });
+        const name = (await option.textContent()) ?? '';
+        expect(name.length).toBeGreaterThan(0);
+        const answered = page.waitForResponse(
+          (r) => r.url().includes('/api/dashboard/cost-usage?') && r.url().includes('costElementId='),
+        );
+        await option.click();
+        const res = await answered;
+        expect(res.ok()).toBe(true);
+        const body = (await res.json()) as { totalCost: string };
+        expect(Number(body.totalCost)).toBeGreaterThan(0);
+        await expect.poll(() => select.locator('.ant-select-content').textContent()).toBe(name);
+        await screenshot(page, `cost-element-filter-${lang}`);
+      },
+    );
+});
