@@ -26,8 +26,17 @@ export function reasonText(
 /** Why an invoice failed, in the reader's language, with the figures its message names. */
 export const invoiceReasonText = (
   t: TFunction,
-  invoice: { errorCode: string | null; errorMessage: string | null; buyerBusinessId: string | null },
-): string => reasonText(t, invoice.errorCode, invoice.errorMessage, { businessId: invoice.buyerBusinessId });
+  invoice: {
+    errorCode: string | null;
+    errorMessage: string | null;
+    buyerBusinessId: string | null;
+    buyerName: string | null;
+  },
+): string =>
+  reasonText(t, invoice.errorCode, invoice.errorMessage, {
+    businessId: invoice.buyerBusinessId,
+    buyerName: invoice.buyerName,
+  });
 
 /** A decimal string from the API ("1234.50") as a number, or null. */
 export const amountOf = (value: string | null): number | null => {
