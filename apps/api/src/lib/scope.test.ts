@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { ROLE } from '@kulu/shared';
-import { alerts, invoices, monthlyFacts } from '../db/schema/index.js';
+import { alerts, invoices, monthlyFacts, plans } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import type { AuthUser } from '../types.js';
 import { AppError } from './errors.js';
@@ -155,6 +155,21 @@ describe('Scope', () => {
     expect(render(consultant.where(audience))?.sql).toBe('"alerts"."client_id" in ($1)');
     expect(consultant.wherePrepared(audience).shape).toBe('c1');
     expect((await Scope.forUser(db, user(ROLE.providerAdmin))).where(audience)).toBeUndefined();
+  });
+
+  it("passes rows without a client (every client's) where the columns say so, and only there", async () => {
+    const general = { clientId: plans.clientId, clientlessPasses: true };
+    const consultant = new Scope(db, { kind: 'consultant', userId: 7, clientIds: [3] });
+    expect(render(consultant.where(general))).toEqual({
+      sql: '("plans"."client_id" in ($1) or "plans"."client_id" is null)',
+      params: [3],
+    });
+    expect(render(consultant.where({ clientId: plans.clientId }))?.sql).toBe('"plans"."client_id" in ($1)');
+    const none = new Scope(db, { kind: 'consultant', userId: 7, clientIds: [] });
+    expect(render(none.where(general))?.sql).toBe('(false or "plans"."client_id" is null)');
+    expect(
+      new Scope(db, { kind: 'providerAdmin', userId: 7, clientIds: null }).where(general),
+    ).toBeUndefined();
   });
 
   it('answers 404 before touching the database for a client out of scope', async () => {

@@ -45,6 +45,11 @@ export interface ScopeColumns {
   /** Rows whose operator is not known (an invoice not parsed, or failed) pass the operator limit. */
   operatorUnknownPasses?: boolean;
   /**
+   * Rows without a client pass the client limit: they are every client's (a general plan, a number
+   * skipped for all clients), where the client column is nullable for that reason.
+   */
+  clientlessPasses?: boolean;
+  /**
    * Who may read the row: `'provider'` rows (the provider's own business with the client, e.g. an
    * alert on its client contract) pass only provider-side callers; company users never see them.
    */
@@ -221,7 +226,10 @@ export class Scope {
     ids: (col: PgColumn, list: readonly number[], key: 'c' | 's' | 'k' | 'o') => SQL,
   ): SQL | undefined {
     const parts: SQL[] = [];
-    if (this.clientIds !== null) parts.push(ids(cols.clientId, this.clientIds, 'c'));
+    if (this.clientIds !== null) {
+      const own = ids(cols.clientId, this.clientIds, 'c');
+      parts.push(cols.clientlessPasses ? or(own, isNull(cols.clientId))! : own);
+    }
     if (this.subCompanyIds && cols.subCompanyId) parts.push(ids(cols.subCompanyId, this.subCompanyIds, 's'));
     if (this.costCenterIds && cols.costCenterId) parts.push(ids(cols.costCenterId, this.costCenterIds, 'k'));
     if (this.operatorId != null && cols.operatorId) {

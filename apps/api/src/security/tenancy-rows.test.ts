@@ -1,20 +1,40 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { permits } from '../plugins/access.js';
 import { and, eq, inArray } from 'drizzle-orm';
-import { COMPANY_PERMISSIONS, ROLE } from '@kulu/shared';
+import { ALL_PERMISSIONS, COMPANY_PERMISSIONS, ROLE } from '@kulu/shared';
+import type * as Shared from '@kulu/shared';
 import {
   clients,
   consultantUserCompanies,
   costCenters,
   invoices,
+  skippedPhoneNumbers,
   subCompanies,
   subscriptions,
   userCostCenters,
   userSubCompanies,
   users,
 } from '../db/schema/index.js';
+import { logActivity } from '../lib/activity-log.js';
 import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
+
+/**
+ * The "what if" of issue 37: a consultant whose own list holds every permission of the catalogue
+ * holds them all, the provider-only ones (activity log, client contracts, provider masters, user
+ * management) included, which no real consultant can (their role's set excludes those). Every other
+ * user's permissions are decided as in production.
+ */
+vi.mock('@kulu/shared', async (importOriginal) => {
+  const shared = await importOriginal<typeof Shared>();
+  return {
+    ...shared,
+    effectivePermissions: (roleId: number, own?: readonly string[] | null) =>
+      roleId === shared.ROLE.consultant && shared.ALL_PERMISSIONS.every((p) => own?.includes(p))
+        ? [...shared.ALL_PERMISSIONS]
+        : shared.effectivePermissions(roleId, own),
+  };
+});
 
 /**
  * Issue 25, tenancy by construction: for every list, report and export route, each client identity
@@ -27,6 +47,13 @@ import { createTestApp, DEMO, type TestApp } from '../test/helpers.js';
  * every subscription, invoice, sub-company and cost center it may not see (phone numbers, invoice
  * numbers, names) must not appear anywhere in an answer, JSON or Excel; and each identity must meet
  * markers of its own rows in the answers, so that the walk cannot pass on empty pages.
+ *
+ * Issue 37 adds a "what if" identity: a consultant holding every permission of the catalogue (see the
+ * mock above), assigned one company, so that the provider-only reads (the masters' client and
+ * sub-company look-ups, the activity log and client contracts reports and their exports, the provider
+ * users' lists and options) are walked through the Scope as well, not only guarded by permissions a
+ * consultant lacks. Provider identities read every route both for their company (`?clientId=`) and
+ * without naming one.
  */
 
 let t: TestApp;
@@ -95,6 +122,56 @@ async function addLimitedUser(
     if (c.subCompanyId)
       await db.insert(userSubCompanies).values({ userId: u.id, subCompanyId: c.subCompanyId });
     await db.insert(userCostCenters).values({ userId: u.id, costCenterId: c.id });
+  }
+}
+
+/**
+ * The "what if" consultant: one of the provider's own consultants holding every permission of the
+ * catalogue, assigned only the other demo company (the limited consultant has Anna's).
+ */
+async function addWhatIfConsultant(email: string): Promise<void> {
+  const { db } = t.deps.database;
+  const anna = await clientOf(DEMO.companyAdmin);
+  const other = await clientOf(DEMO.otherCompanyAdmin);
+  const [u] = await db
+    .insert(users)
+    .values({
+      email,
+      fullName: 'Kaikki Oikeudet',
+      roleId: ROLE.consultant,
+      clientId: null,
+      activated: true,
+      passwordHash: anna.passwordHash,
+      permissions: [...ALL_PERMISSIONS],
+    })
+    .returning({ id: users.id });
+  await db.insert(consultantUserCompanies).values({ userId: u.id, clientId: other.clientId });
+}
+
+/**
+ * Activity of both demo companies, as their changes write it (lib/activity-log.ts): each entry names
+ * its company and one of its subscriptions, so that an activity log answering another company's
+ * entries shows a marker (the client contracts report has the demo's contract of each).
+ */
+async function addActivityOfBothCompanies(): Promise<void> {
+  const { db } = t.deps.database;
+  for (const admin of [DEMO.companyAdmin, DEMO.otherCompanyAdmin]) {
+    const { clientId } = await clientOf(admin);
+    const [s] = await db
+      .select({ id: subscriptions.id, phoneNumber: subscriptions.phoneNumber })
+      .from(subscriptions)
+      .where(eq(subscriptions.clientId, clientId))
+      .limit(1);
+    await logActivity(db, {
+      userId: null,
+      clientId,
+      area: 'clientMasters',
+      action: 'update',
+      entity: 'subscription',
+      entityId: s.id,
+      before: { phoneNumber: s.phoneNumber },
+      after: { phoneNumber: s.phoneNumber },
+    });
   }
 }
 
@@ -204,6 +281,8 @@ beforeAll(async () => {
   await addLimitedUser('alayhtio.rajattu@pohjolarakennus.fi', { subCompanyName: 'Pohjola Rakennus Tampere' });
   await addLimitedUser('kustannuspaikka.rajattu@pohjolarakennus.fi', { costCenterName: 'Myynti' });
   await limitConsultant();
+  await addWhatIfConsultant('kaikki.oikeudet@kulu.test');
+  await addActivityOfBothCompanies();
   const { db } = t.deps.database;
   allSubscriptions = await db
     .select({
@@ -221,6 +300,7 @@ beforeAll(async () => {
     subCompanyLimited: 'alayhtio.rajattu@pohjolarakennus.fi',
     costCenterLimited: 'kustannuspaikka.rajattu@pohjolarakennus.fi',
     consultant: DEMO.consultant,
+    whatIfConsultant: 'kaikki.oikeudet@kulu.test',
   })) {
     identities.push(await identity(who, email));
   }
@@ -242,6 +322,9 @@ describe('every row an identity reads is one it may see', () => {
     expect(by.subCompanyLimited.subCompanyIds).toHaveLength(1);
     expect(by.costCenterLimited.costCenterIds).toHaveLength(1);
     expect(by.consultant.clientIds).toHaveLength(1);
+    expect(by.whatIfConsultant.clientIds).toHaveLength(1);
+    expect(by.whatIfConsultant.clientIds).not.toEqual(by.consultant.clientIds);
+    expect([...by.whatIfConsultant.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
     for (const i of identities)
       expect(allSubscriptions.filter((s) => sees(i, s)).length, i.who).toBeGreaterThan(0);
   });
@@ -254,6 +337,7 @@ describe('every row an identity reads is one it may see', () => {
     'subCompanyLimited',
     'costCenterLimited',
     'consultant',
+    'whatIfConsultant',
   ])('%s: no list, report or export answers a row outside its scope', async (who) => {
     const me = identities.find((i) => i.who === who)!;
     const hidden = await hiddenMarkers(me);
@@ -263,20 +347,84 @@ describe('every row an identity reads is one it may see', () => {
     let read = 0;
     for (const route of readRoutes()) {
       if (!permits(me.permissions, route.permission)) continue;
-      // A provider user reads a client's data by naming the client: its assigned one.
-      const query = me.provider && route.query?.includes('clientId') ? `?clientId=${me.clientIds[0]}` : '';
-      const res = await t.inject({ method: 'GET', url: `${route.url}${query}`, token: me.token });
-      expect(res.statusCode, `${who} GET ${route.url}${query}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
-      if (res.statusCode !== 200) continue;
-      read++;
-      const type = String(res.headers['content-type'] ?? '');
-      const text = type.includes('spreadsheetml') ? await xlsxText(res.rawPayload) : res.body;
-      const leaked = hidden.filter((m) => text.includes(m));
-      expect(leaked, `${who} GET ${route.url}${query} answers rows it may not see`).toEqual([]);
-      if (ownPhones.some((p) => text.includes(p))) ownSeen++;
+      // A provider user reads a client's data by naming the client (its assigned one), or reads what
+      // the route answers without naming one.
+      const queries =
+        me.provider && route.query?.includes('clientId') ? [`?clientId=${me.clientIds[0]}`, ''] : [''];
+      for (const query of queries) {
+        const res = await t.inject({ method: 'GET', url: `${route.url}${query}`, token: me.token });
+        expect(res.statusCode, `${who} GET ${route.url}${query}: ${res.body.slice(0, 300)}`).toBeLessThan(
+          500,
+        );
+        if (res.statusCode !== 200) continue;
+        read++;
+        const type = String(res.headers['content-type'] ?? '');
+        const text = type.includes('spreadsheetml') ? await xlsxText(res.rawPayload) : res.body;
+        const leaked = hidden.filter((m) => text.includes(m));
+        expect(leaked, `${who} GET ${route.url}${query} answers rows it may not see`).toEqual([]);
+        if (ownPhones.some((p) => text.includes(p))) ownSeen++;
+      }
     }
     expect(read, `${who}: routes read`).toBeGreaterThan(3);
     // Not a walk over empty pages: the identity's own subscriptions show up in several answers.
     expect(ownSeen, `${who}: answers naming its own subscriptions`).toBeGreaterThan(1);
+  });
+});
+
+describe('the what-if consultant writes only within its companies', () => {
+  const whatIf = () => identities.find((i) => i.who === 'whatIfConsultant')!;
+
+  it('refuses a master row for a company it does not see (400 on the client), and writes nothing', async () => {
+    const { db } = t.deps.database;
+    const anna = await clientOf(DEMO.companyAdmin);
+    const other = await clientOf(DEMO.otherCompanyAdmin);
+    const skip = (clientId: number, phoneNumber: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/masters/skipped-numbers',
+        token: whatIf().token,
+        payload: { phoneNumber, clientId, note: 'what if' },
+      });
+    const before = await db.select().from(skippedPhoneNumbers);
+    const refused = await skip(anna.clientId, '+358401110001');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().fields).toEqual({ clientId: 'invalid' });
+    expect(await db.select().from(skippedPhoneNumbers)).toEqual(before);
+    const own = await skip(other.clientId, '+358401110002');
+    expect(own.statusCode, own.body).toBe(201);
+  });
+
+  it("keeps another consultant's companies it does not see when it edits them, and cannot assign them", async () => {
+    const { db } = t.deps.database;
+    const anna = await clientOf(DEMO.companyAdmin);
+    const other = await clientOf(DEMO.otherCompanyAdmin);
+    const consultant = await clientOf(DEMO.consultant);
+    const url = `/api/provider-users/${consultant.id}`;
+    const shown = (await t.inject({ method: 'GET', url, token: whatIf().token })).json();
+    // Assigned Anna's company only: none of it shows to a consultant of the other company.
+    expect(shown.companies).toEqual([]);
+    const body = {
+      name: shown.name,
+      email: shown.email,
+      contactNumber: shown.contactNumber,
+      role: shown.role,
+      status: shown.status,
+      permissions: shown.permissions,
+    };
+    const assign = (companyIds: number[]) =>
+      t.inject({ method: 'PUT', url, token: whatIf().token, payload: { ...body, companyIds } });
+    const hidden = await assign([anna.clientId]);
+    expect(hidden.statusCode, hidden.body).toBe(400);
+    expect(hidden.json().fields).toEqual({ companyIds: 'invalid' });
+    const saved = await assign([other.clientId]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().user.companies.map((c: { id: number }) => c.id)).toEqual([other.clientId]);
+    const stored = await db
+      .select({ clientId: consultantUserCompanies.clientId })
+      .from(consultantUserCompanies)
+      .where(eq(consultantUserCompanies.userId, consultant.id));
+    expect(stored.map((r) => r.clientId).sort((a, b) => a - b)).toEqual(
+      [anna.clientId, other.clientId].sort((a, b) => a - b),
+    );
   });
 });

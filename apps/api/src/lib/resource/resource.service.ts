@@ -485,9 +485,10 @@ export function mapDbError(err: unknown, def: ResourceDef, phase: 'write' | 'del
 }
 
 /**
- * The checks of a write and its values: the references, the resource's rules (`validate`), then
- * the values (`toValues`, which may read: e.g. a price) with the row's parent or owner and the
- * key of the path (an upsert's), then the unique rules over them. `id`: the row's id on update.
+ * The checks of a write and its values: the references (a client one within the caller's Scope),
+ * the resource's rules (`validate`), then the values (`toValues`, which may read: e.g. a price) with
+ * the row's parent or owner and the key of the path (an upsert's), then the unique rules over them.
+ * `id`: the row's id on update.
  */
 async function checkWrite(
   tx: Tx,
@@ -500,10 +501,13 @@ async function checkWrite(
   key?: number,
 ): Promise<Row> {
   const invalid: Record<string, string> = {};
+  // A client-owned row's client is one the caller's Scope may see, like every other reference.
+  const clientKey = def.scopeColumns ? columnKey(def, def.scopeColumns.clientId) : undefined;
   for (const [key, col] of Object.entries(def.refs ?? {})) {
     const v = input[key];
     if (v === null || v === undefined) continue;
-    if (!(await exists(tx, col, v))) invalid[key] = 'invalid';
+    if (key === clientKey && !caller.scope.canSeeClient(v as number)) invalid[key] = 'invalid';
+    else if (!(await exists(tx, col, v))) invalid[key] = 'invalid';
   }
   if (Object.keys(invalid).length) throw new AppError(400, 'validation', invalid);
   await def.validate?.(tx, input, existing, caller, parentId);

@@ -237,6 +237,8 @@ export const planResource: ResourceDef = {
   meta: planMaster,
   table: plans,
   id: plans.id,
+  // A customer-specific plan is its client's; a general one (no client) every client's.
+  scopeColumns: { clientId: plans.clientId, clientlessPasses: true },
   select: {
     ...planSelect,
     operatorName: operatorName(plans.operatorId),
@@ -288,6 +290,8 @@ export const skippedNumberResource: ResourceDef = {
   meta: skippedNumberMaster,
   table: skippedPhoneNumbers,
   id: skippedPhoneNumbers.id,
+  // A number skipped for one client is that client's; one skipped for all (no client) everyone's.
+  scopeColumns: { clientId: skippedPhoneNumbers.clientId, clientlessPasses: true },
   select: {
     id: skippedPhoneNumbers.id,
     phoneNumber: skippedPhoneNumbers.phoneNumber,

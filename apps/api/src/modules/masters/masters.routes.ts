@@ -161,13 +161,19 @@ export async function mastersRoutes(app: FastifyInstance) {
   );
 
   // ---- choices for the forms that are not masters themselves ---------------------------------
+  // Through the caller's Scope like every read of client data: the permissions alone would let any
+  // holder of them see every company (decision 0024).
   const lookups = { permission: MASTER_LOOKUP_PERMISSIONS };
-  route.get('/api/masters/lookups/clients', lookups, { response: { 200: z.array(optionSchema) } }, async () =>
-    db
-      .select({ id: clients.id, name: clients.companyName })
-      .from(clients)
-      .where(eq(clients.type, 'company'))
-      .orderBy(asc(clients.companyName)),
+  route.get(
+    '/api/masters/lookups/clients',
+    lookups,
+    { response: { 200: z.array(optionSchema) } },
+    async (req) =>
+      db
+        .select({ id: clients.id, name: clients.companyName })
+        .from(clients)
+        .where(and(eq(clients.type, 'company'), req.scope.where({ clientId: clients.id })))
+        .orderBy(asc(clients.companyName)),
   );
   route.get(
     '/api/masters/lookups/sub-companies',
@@ -177,7 +183,12 @@ export async function mastersRoutes(app: FastifyInstance) {
       db
         .select({ id: subCompanies.id, name: subCompanies.name })
         .from(subCompanies)
-        .where(and(req.query.clientId ? eq(subCompanies.clientId, req.query.clientId) : undefined))
+        .where(
+          and(
+            req.query.clientId ? eq(subCompanies.clientId, req.query.clientId) : undefined,
+            req.scope.where({ clientId: subCompanies.clientId, subCompanyId: subCompanies.id }),
+          ),
+        )
         .orderBy(asc(subCompanies.name)),
   );
 }

@@ -43,7 +43,7 @@ export async function providerUsersRoutes(app: FastifyInstance) {
       querystring: providerUserListQuerySchema,
       response: { 200: providerUserListSchema },
     },
-    async (req) => listProviderUsers(db, req.query),
+    async (req) => listProviderUsers(db, req.scope, req.query),
   );
 
   route.get(
@@ -53,14 +53,14 @@ export async function providerUsersRoutes(app: FastifyInstance) {
       summary: 'The choices of the user form: companies a consultant can be assigned, permissions per role',
       response: { 200: providerUserOptionsSchema },
     },
-    async () => providerUserOptions(db),
+    async (req) => providerUserOptions(db, req.scope),
   );
 
   route.get(
     `${base}/:id`,
     config,
     { summary: 'A provider user', params, response: { 200: providerUserSchema } },
-    async (req) => getProviderUser(db, req.params.id),
+    async (req) => getProviderUser(db, req.scope, req.params.id),
   );
 
   route.post(

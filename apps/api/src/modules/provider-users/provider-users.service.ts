@@ -18,6 +18,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { changeLog } from '../../lib/activity-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
+import type { Scope } from '../../lib/scope.js';
 import type { Caller } from '../../types.js';
 import type { Deps } from '../../types.js';
 import { sendActivationMail } from '../auth/auth.service.js';
@@ -50,16 +51,26 @@ const SORT: Record<ProviderUserSortKey, SQL> = {
   lastLoginAt: sql`${users.lastLoginAt}`,
 };
 
-async function toEntities(db: Executor, rows: Array<typeof users.$inferSelect>): Promise<ProviderUser[]> {
+/** A consultant's assigned companies within the caller's Scope (the companies the caller sees). */
+const companiesInScope = (scope: Scope) => scope.where({ clientId: consultantUserCompanies.clientId });
+
+async function toEntities(
+  db: Executor,
+  scope: Scope,
+  rows: Array<typeof users.$inferSelect>,
+): Promise<ProviderUser[]> {
   if (!rows.length) return [];
   const companies = await db
     .select({ userId: consultantUserCompanies.userId, id: clients.id, name: clients.companyName })
     .from(consultantUserCompanies)
     .innerJoin(clients, eq(clients.id, consultantUserCompanies.clientId))
     .where(
-      inArray(
-        consultantUserCompanies.userId,
-        rows.map((r) => r.id),
+      and(
+        inArray(
+          consultantUserCompanies.userId,
+          rows.map((r) => r.id),
+        ),
+        companiesInScope(scope),
       ),
     )
     .orderBy(sql`lower(${clients.companyName})`, clients.id);
@@ -78,7 +89,11 @@ async function toEntities(db: Executor, rows: Array<typeof users.$inferSelect>):
   }));
 }
 
-export async function listProviderUsers(db: Db, q: ProviderUserListQuery): Promise<ProviderUserList> {
+export async function listProviderUsers(
+  db: Db,
+  scope: Scope,
+  q: ProviderUserListQuery,
+): Promise<ProviderUserList> {
   const pattern = q.q ? containsPattern(q.q) : null;
   const where = and(
     isProviderUser,
@@ -104,7 +119,7 @@ export async function listProviderUsers(db: Db, q: ProviderUserListQuery): Promi
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
     .where(where);
-  return { items: await toEntities(db, rows), total: agg.total, page: q.page, pageSize: q.pageSize };
+  return { items: await toEntities(db, scope, rows), total: agg.total, page: q.page, pageSize: q.pageSize };
 }
 
 async function oneUser(db: Executor, id: number, lock = false) {
@@ -117,16 +132,25 @@ async function oneUser(db: Executor, id: number, lock = false) {
   return row;
 }
 
-const entityOf = async (db: Executor, id: number) => (await toEntities(db, [await oneUser(db, id)]))[0];
+const entityOf = async (db: Executor, scope: Scope, id: number) =>
+  (await toEntities(db, scope, [await oneUser(db, id)]))[0];
 
-export const getProviderUser = (db: Db, id: number) => entityOf(db, id);
+export const getProviderUser = (db: Db, scope: Scope, id: number) => entityOf(db, scope, id);
 
-/** Companies a consultant can be assigned (companies, not leads or consultants), and each role's set. */
-export async function providerUserOptions(db: Db): Promise<ProviderUserOptions> {
+/** What a consultant can be assigned: companies (not leads or consultants) within the caller's Scope. */
+const assignable = (scope: Scope) =>
+  and(
+    eq(clients.type, 'company'),
+    eq(clients.interestStatus, 'company'),
+    scope.where({ clientId: clients.id }),
+  );
+
+/** Companies a consultant can be assigned (as `assignable`), and each role's set. */
+export async function providerUserOptions(db: Db, scope: Scope): Promise<ProviderUserOptions> {
   const companies = await db
     .select({ id: clients.id, name: clients.companyName })
     .from(clients)
-    .where(and(eq(clients.type, 'company'), eq(clients.interestStatus, 'company')))
+    .where(assignable(scope))
     .orderBy(sql`lower(${clients.companyName})`, clients.id);
   return {
     companies,
@@ -146,23 +170,24 @@ function permissionsOf(input: ProviderUserInputParsed): string[] {
   return roleSet.filter((p) => wanted.includes(p));
 }
 
-/** A consultant's companies must be companies (400 otherwise); an admin has none. */
-async function companiesOf(tx: Tx, input: ProviderUserInputParsed): Promise<number[]> {
+/** A consultant's companies must be assignable by the caller (400 otherwise); an admin has none. */
+async function companiesOf(tx: Tx, scope: Scope, input: ProviderUserInputParsed): Promise<number[]> {
   const wanted = [...new Set(input.companyIds)];
   if (!wanted.length) return [];
   if (input.role === 'admin') throw new AppError(400, 'validation', { companyIds: 'invalid' });
   const found = await tx
     .select({ id: clients.id })
     .from(clients)
-    .where(
-      and(inArray(clients.id, wanted), eq(clients.type, 'company'), eq(clients.interestStatus, 'company')),
-    );
+    .where(and(inArray(clients.id, wanted), assignable(scope)));
   if (found.length !== wanted.length) throw new AppError(400, 'validation', { companyIds: 'invalid' });
   return wanted;
 }
 
-async function setCompanies(tx: Tx, userId: number, companyIds: number[]) {
-  await tx.delete(consultantUserCompanies).where(eq(consultantUserCompanies.userId, userId));
+/** The user's companies within the caller's Scope become `companyIds` (those it can't see are kept). */
+async function setCompanies(tx: Tx, scope: Scope, userId: number, companyIds: number[]) {
+  await tx
+    .delete(consultantUserCompanies)
+    .where(and(eq(consultantUserCompanies.userId, userId), companiesInScope(scope)));
   if (companyIds.length)
     await tx.insert(consultantUserCompanies).values(companyIds.map((clientId) => ({ userId, clientId })));
 }
@@ -182,7 +207,7 @@ export async function createProviderUser(
   try {
     user = await db.transaction(async (tx) => {
       const permissions = permissionsOf(input);
-      const companyIds = await companiesOf(tx, input);
+      const companyIds = await companiesOf(tx, me.scope, input);
       if (await emailTaken(tx, input.email, null)) throw new AppError(409, 'userEmailExists');
       const [row] = await tx
         .insert(users)
@@ -198,8 +223,8 @@ export async function createProviderUser(
           activated: false,
         })
         .returning({ id: users.id });
-      await setCompanies(tx, row.id, companyIds);
-      const after = await entityOf(tx, row.id);
+      await setCompanies(tx, me.scope, row.id, companyIds);
+      const after = await entityOf(tx, me.scope, row.id);
       await logUserChange(tx, me, row.id, 'create', undefined, after);
       return after;
     });
@@ -222,14 +247,14 @@ export async function updateProviderUser(
   try {
     result = await db.transaction(async (tx) => {
       const row = await oneUser(tx, id, true);
-      const before = (await toEntities(tx, [row]))[0];
+      const before = (await toEntities(tx, me.scope, [row]))[0];
       const permissions = permissionsOf(input);
       if (
         id === me.user.id &&
         (input.role !== before.role || input.status !== 'active' || !permissions.includes(MANAGE))
       )
         throw new AppError(409, 'ownAccessLocked');
-      const companyIds = await companiesOf(tx, input);
+      const companyIds = await companiesOf(tx, me.scope, input);
       if (await emailTaken(tx, input.email, id)) throw new AppError(409, 'userEmailExists');
       await tx
         .update(users)
@@ -245,8 +270,8 @@ export async function updateProviderUser(
           ...(id === me.user.id ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }),
         })
         .where(eq(users.id, id));
-      await setCompanies(tx, id, companyIds);
-      const after = await entityOf(tx, id);
+      await setCompanies(tx, me.scope, id, companyIds);
+      const after = await entityOf(tx, me.scope, id);
       await logUserChange(tx, me, id, 'update', before, after);
       const remail = !row.activated && row.email.toLowerCase() !== input.email.toLowerCase();
       return { user: after, remail };
@@ -268,9 +293,9 @@ export async function setProviderUserStatus(
   return db.transaction(async (tx) => {
     const row = await oneUser(tx, id, true);
     if (id === me.user.id) throw new AppError(409, 'ownAccessLocked');
-    const before = (await toEntities(tx, [row]))[0];
+    const before = (await toEntities(tx, me.scope, [row]))[0];
     await setUserStatus(tx, id, status);
-    const after = await entityOf(tx, id);
+    const after = await entityOf(tx, me.scope, id);
     await logUserChange(tx, me, id, status === 'inactive' ? 'deactivate' : 'activate', before, after);
     return after;
   });

@@ -9,6 +9,7 @@ import {
 } from '@kulu/shared';
 import { activityLog, clients, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
+import type { Scope } from '../../lib/scope.js';
 
 /**
  * The Activity Log report (issue 12, admin only): who changed what and when, with the row before
@@ -24,8 +25,10 @@ const SORT: Record<NonNullable<ActivityLogQuery['sort']>, SQL> = {
   action: sql`${activityLog.action}`,
 };
 
-const whereOf = (q: ActivityLogFilters) =>
+/** The entries of the filters within the caller's Scope (an entry is its client's; none: the provider's). */
+const whereOf = (scope: Scope, q: ActivityLogFilters) =>
   and(
+    scope.where({ clientId: activityLog.clientId }),
     q.userId != null ? eq(activityLog.userId, q.userId) : undefined,
     q.clientId != null ? eq(activityLog.clientId, q.clientId) : undefined,
     q.area ? eq(activityLog.area, q.area) : undefined,
@@ -110,8 +113,8 @@ function base(db: Db) {
     .leftJoin(clients, eq(clients.id, activityLog.clientId));
 }
 
-export async function activityLogReport(db: Db, q: ActivityLogQuery): Promise<ActivityLogList> {
-  const where = whereOf(q);
+export async function activityLogReport(db: Db, scope: Scope, q: ActivityLogQuery): Promise<ActivityLogList> {
+  const where = whereOf(scope, q);
   // Without a sort: newest first (the export's order); with one, its order.
   const dir = q.sort && q.order === 'asc' ? asc : desc;
   const rows = await base(db)
@@ -137,8 +140,8 @@ export async function activityLogReport(db: Db, q: ActivityLogQuery): Promise<Ac
 }
 
 /** Every entry of the filters, newest first, in batches (the export). */
-export async function* activityLogBatches(db: Db, q: ActivityLogFilters, size = 1000) {
-  const where = whereOf(q);
+export async function* activityLogBatches(db: Db, scope: Scope, q: ActivityLogFilters, size = 1000) {
+  const where = whereOf(scope, q);
   for (let offset = 0; ; offset += size) {
     const rows = await base(db)
       .where(where)
@@ -151,20 +154,23 @@ export async function* activityLogBatches(db: Db, q: ActivityLogFilters, size = 
   }
 }
 
-export async function activityLogOptions(db: Db): Promise<ActivityLogOptions> {
+/** The filters' choices: the users, clients and areas of the entries within the caller's Scope. */
+export async function activityLogOptions(db: Db, scope: Scope): Promise<ActivityLogOptions> {
+  const inScope = scope.where({ clientId: activityLog.clientId });
   const [who, which, areas] = await Promise.all([
     db
       .selectDistinct({ id: users.id, name: users.fullName, email: users.email })
       .from(activityLog)
       .innerJoin(users, eq(users.id, activityLog.userId))
+      .where(inScope)
       .orderBy(users.fullName, users.id),
     db
       .selectDistinct({ id: clients.id, name: clients.companyName })
       .from(activityLog)
       .innerJoin(clients, eq(clients.id, activityLog.clientId))
-      .where(isNotNull(activityLog.clientId))
+      .where(and(isNotNull(activityLog.clientId), inScope))
       .orderBy(clients.companyName, clients.id),
-    db.selectDistinct({ area: activityLog.area }).from(activityLog).orderBy(activityLog.area),
+    db.selectDistinct({ area: activityLog.area }).from(activityLog).where(inScope).orderBy(activityLog.area),
   ]);
   return { users: who, clients: which, areas: areas.map((a) => a.area) };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import type { ClientContractRow, ClientContractsList, ClientContractsQuery } from '@kulu/shared';
 import { clientBillingPlans, clientContracts, clients } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
+import type { Scope } from '../../lib/scope.js';
 import { containsPattern } from '../../lib/resource/resource.service.js';
 
 /**
@@ -20,8 +21,10 @@ const SORT: Record<NonNullable<ClientContractsQuery['sort']>, SQL> = {
 
 export type ClientContractsFilters = Pick<ClientContractsQuery, 'state' | 'clientId' | 'q'>;
 
-const whereOf = (q: ClientContractsFilters) =>
+/** The contracts of the filters within the caller's Scope. */
+const whereOf = (scope: Scope, q: ClientContractsFilters) =>
   and(
+    scope.where({ clientId: clientContracts.clientId }),
     ne(clientContracts.status, 'draft'),
     q.state === 'active'
       ? eq(clientContracts.status, 'active')
@@ -59,8 +62,12 @@ const base = (db: Db) =>
     .innerJoin(clients, eq(clients.id, clientContracts.clientId))
     .leftJoin(clientBillingPlans, eq(clientBillingPlans.id, clientContracts.billingPlanId));
 
-export async function clientContractsReport(db: Db, q: ClientContractsQuery): Promise<ClientContractsList> {
-  const where = whereOf(q);
+export async function clientContractsReport(
+  db: Db,
+  scope: Scope,
+  q: ClientContractsQuery,
+): Promise<ClientContractsList> {
+  const where = whereOf(scope, q);
   const dir = q.order === 'desc' ? desc : asc;
   const items = await base(db)
     .where(where)
@@ -87,9 +94,9 @@ export async function clientContractsReport(db: Db, q: ClientContractsQuery): Pr
 }
 
 /** Every contract of the filters in the report's order, in batches (the export). */
-export async function* clientContractsBatches(db: Db, q: ClientContractsQuery, size = 500) {
+export async function* clientContractsBatches(db: Db, scope: Scope, q: ClientContractsQuery, size = 500) {
   for (let page = 1; ; page++) {
-    const list = await clientContractsReport(db, { ...q, page, pageSize: size });
+    const list = await clientContractsReport(db, scope, { ...q, page, pageSize: size });
     if (!list.items.length) return;
     yield list.items;
     if (page * size >= list.total) return;

@@ -189,10 +189,10 @@ export async function reportsRoutes(app: FastifyInstance) {
     exportSummary: 'The activity log entries of the filters as an Excel file (.xlsx), newest first',
     querystring: activityLogQuerySchema,
     response: activityLogListSchema,
-    list: async (_scope, q) => activityLogReport(db, q),
-    workbook: async (_scope, q, lang) => {
+    list: async (scope, q) => activityLogReport(db, scope, q),
+    workbook: async (scope, q, lang) => {
       const cells = () =>
-        rowsOf(activityLogBatches(db, q), (e) => [
+        rowsOf(activityLogBatches(db, scope, q), (e) => [
           e.at.slice(0, 19).replace('T', ' '),
           safeOrNull(e.userName),
           safeOrNull(e.userEmail),
@@ -226,7 +226,7 @@ export async function reportsRoutes(app: FastifyInstance) {
       summary: "The activity log filters' choices: users and clients with entries, and the areas",
       response: { 200: activityLogOptionsSchema },
     },
-    async () => activityLogOptions(db),
+    async (req) => activityLogOptions(db, req.scope),
   );
 
   report({
@@ -283,10 +283,10 @@ export async function reportsRoutes(app: FastifyInstance) {
     exportSummary: 'Client Contracts of the filters as an Excel file (.xlsx), in the report’s order',
     querystring: clientContractsQuerySchema,
     response: clientContractsListSchema,
-    list: async (_scope, q) => clientContractsReport(db, q),
-    workbook: async (_scope, q, lang) => {
+    list: async (scope, q) => clientContractsReport(db, scope, q),
+    workbook: async (scope, q, lang) => {
       const cells = () =>
-        rowsOf(clientContractsBatches(db, q), (c) => [
+        rowsOf(clientContractsBatches(db, scope, q), (c) => [
           safeText(c.clientName),
           safeText(c.businessId),
           c.status,
