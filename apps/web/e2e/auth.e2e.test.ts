@@ -1,6 +1,17 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { USERS, baseUrl, goto, login, pageTest, screenshot, switchLanguage, useBrowser } from './browser';
+import {
+  PASSWORD,
+  USERS,
+  baseUrl,
+  goto,
+  login,
+  pageTest,
+  resetLink,
+  screenshot,
+  switchLanguage,
+  useBrowser,
+} from './browser';
 
 const browser = useBrowser();
 
@@ -100,6 +111,12 @@ describe('login and session', () => {
     'logs out to the login page',
     { shot: 'auth-logout', as: USERS.companyAdmin },
     async (page) => {
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const session = () =>
+        page.request.get(`${baseUrl()}/api/Account/GetClientInfo`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await session()).status()).toBe(200);
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       // The login page itself, then its address (CI twice saw `waitForURL(/#\/login$/)` wait 60 s in
@@ -108,6 +125,67 @@ describe('login and session', () => {
       expect(page.url()).toMatch(/#\/login(\?|$)/);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       expect(page.url().startsWith(baseUrl())).toBe(true);
+      // The server ended the session too: the token of before is refused (issue 37, item 7).
+      await expect.poll(async () => (await session()).status()).toBe(401);
+    },
+  );
+
+  pageTest(
+    browser,
+    'says on opening that a used reset link has expired, with a way to ask for a new one, in both languages at 1400 and 390 px',
+    { shot: 'auth-reset-link-used', path: '/login' },
+    async (page) => {
+      // A demo user no other browser test signs in as; the reset keeps its password.
+      const email = 'sanna.laine@saimaanlogistiikka.fi';
+      const before = resetLink(email);
+      const asked = await page.request.get(
+        `${baseUrl()}/api/Account/ForgotPassword?email=${encodeURIComponent(email)}`,
+      );
+      expect(asked.status()).toBe(200);
+      await expect.poll(() => resetLink(email), { timeout: 20_000 }).not.toBe(before);
+      const link = resetLink(email)!;
+
+      // An open link shows the form.
+      await page.goto(link);
+      await page.locator('#password').waitFor();
+      expect(await page.getByTestId('link-expired').count()).toBe(0);
+      await page.locator('#password').fill(PASSWORD);
+      await page.locator('#confirmPassword').fill(PASSWORD);
+      await page.locator('button[type=submit]').click();
+      await page.getByTestId('login-submit').waitFor();
+
+      // The same link again: said at once, no form to fill first.
+      for (const [width, height] of [
+        [1400, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(`${baseUrl()}/#/login`);
+        await page.getByTestId('login-submit').waitFor();
+        await page.goto(link);
+        const closed = page.getByTestId('link-expired');
+        await closed.waitFor();
+        expect(await page.locator('#password').count()).toBe(0);
+        await expect
+          .poll(() => closed.innerText())
+          .toContain('This link has expired or has already been used');
+        const again = page.getByRole('button', { name: 'Request a new link' });
+        expect(await again.isVisible()).toBe(true);
+        await screenshot(page, `reset-link-used-en-${width}`);
+        await page.locator('[data-testid=language-switch] [data-lang=fi]').click();
+        await expect.poll(() => closed.innerText()).toContain('Tämä linkki on vanhentunut tai jo käytetty');
+        const uusi = page.getByRole('button', { name: 'Pyydä uusi linkki' });
+        expect(await uusi.isVisible()).toBe(true);
+        // Nothing sticks out of a phone's screen.
+        const box = await uusi.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        await screenshot(page, `reset-link-used-fi-${width}`);
+        await page.locator('[data-testid=language-switch] [data-lang=en]').click();
+        await expect.poll(() => closed.innerText()).toContain('This link has expired');
+      }
+      await page.getByRole('button', { name: 'Request a new link' }).click();
+      await page.waitForURL(/#\/forgot-password$/);
+      await page.locator('#email').waitFor();
     },
   );
 

@@ -484,7 +484,13 @@ export async function activateAndLogin(page: Page, email: string, password: stri
 }
 
 /** The activation link of the newest mail to `to` in the server's outbox (quoted-printable undone). */
-export function activationLink(to: string): string | null {
+export const activationLink = (to: string): string | null => outboxLink(to, 'activate');
+
+/** The reset link of the newest mail to `to` in the server's outbox. */
+export const resetLink = (to: string): string | null => outboxLink(to, 'reset-password');
+
+/** The `#/<route>?token=…` link of the newest mail to `to` in the server's outbox that has one. */
+function outboxLink(to: string, route: 'activate' | 'reset-password'): string | null {
   const dir = join(server().dataDir, 'outbox');
   let files: string[];
   try {
@@ -497,8 +503,8 @@ export function activationLink(to: string): string | null {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     if (!new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(text)) continue;
-    const m = /#\/activate\?token=([A-Za-z0-9_-]+)/.exec(text);
-    if (m) return `${baseUrl()}/#/activate?token=${m[1]}`;
+    const m = new RegExp(`#/${route}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+    if (m) return `${baseUrl()}/#/${route}?token=${m[1]}`;
   }
   return null;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_ROUTES, PUBLIC_ROUTES, roleKeyOf } from '@kulu/shared';
 import { endSession } from '../../lib/session';
+import { logout } from '../../features/auth/api';
 import type { Session } from '../../lib/storage';
 import { canOpenBuilder } from '../routes';
 
@@ -35,6 +36,9 @@ export function UserMenu({ session, compact }: { session: Session; compact: bool
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key !== 'logout') return void navigate(key);
+    // The server ends the session (its token is refused from now on, issue 37); the call takes the
+    // token as it starts, so the app forgets the session at once without waiting for the answer.
+    void logout().catch(() => undefined);
     endSession();
     queryClient.clear();
     navigate(PUBLIC_ROUTES.login, { replace: true });

@@ -1,4 +1,4 @@
-import type { OperatorOption, SignupRequest, TokenResponse } from '@kulu/shared';
+import type { OperatorOption, ResetLinkStatus, SignupRequest, TokenResponse } from '@kulu/shared';
 import { api } from '../../lib/api';
 
 export const operatorsQuery = {
@@ -44,3 +44,11 @@ export interface SetPasswordBody {
 /** Reset (text answer) and activation (JSON answer) share the body. */
 export const setPassword = (endpoint: string, body: SetPasswordBody) =>
   api.post<unknown>(endpoint, body, { anonymous: true });
+
+/** Whether a link's token is still open (unused, unexpired), asked without using it. */
+export const linkStatus = (endpoint: string, token: string) =>
+  api.post<ResetLinkStatus>(endpoint, { token }, { anonymous: true });
+
+/** Ends the session on the server (its token is refused from now on), before the app forgets it. */
+export const logout = () =>
+  api.post<{ message: string }>('/api/Account/Logout', undefined, { ownUnauthorized: true });

@@ -12,6 +12,9 @@ export function ResetPasswordPage() {
       submitKey="auth.reset.submit"
       doneCode="passwordReset"
       expiredCode="resetLinkExpired"
+      statusEndpoint="/api/Account/ResetLinkStatus"
+      closedTitleKey="auth.reset.linkClosed"
+      newLinkKey="auth.reset.newLink"
     />
   );
 }
