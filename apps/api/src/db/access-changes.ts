@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { NOTICE_CHANNELS, type NoticeChannel, type Notices } from './notices.js';
 
 /** The channel migration 0013's triggers notify when what the access check reads changes. */
 export const ACCESS_CHANNEL = 'kulu_access';
@@ -80,12 +81,15 @@ export class WriteTracker {
 /**
  * One connection per process that LISTENs to the access channel and moves `clock` on each
  * notification. Lost (server restart, network), the clock is not live until it listens again; it
- * tries again after 0.5 s, doubling up to 30 s.
+ * tries again after 0.5 s, doubling up to 30 s. The same connection LISTENs to the other channels
+ * (db/notices.ts) and passes their notifications to `notices`; listening again, it tells their
+ * listeners that some may have been missed.
  */
 export async function listenForAccessChanges(
   connectionString: string,
   clock: ChangeClock,
   log: (line: string) => void = (line) => console.error(line),
+  notices?: Notices,
 ): Promise<{ close(): Promise<void> }> {
   let current: pg.Client | null = null;
   let closed = false;
@@ -112,10 +116,14 @@ export async function listenForAccessChanges(
     };
     c.on('error', lost);
     c.on('end', () => lost(new Error('connection ended')));
-    c.on('notification', () => clock.tick());
+    c.on('notification', (msg) => {
+      if (msg.channel === ACCESS_CHANNEL) clock.tick();
+      else notices?.emit(msg.channel as NoticeChannel, msg.payload ?? '');
+    });
     try {
       await c.connect();
       await c.query(`LISTEN ${ACCESS_CHANNEL}`);
+      if (notices) for (const channel of NOTICE_CHANNELS) await c.query(`LISTEN ${channel}`);
     } catch (e) {
       lost(e as Error);
       return;
@@ -123,6 +131,7 @@ export async function listenForAccessChanges(
     if (current !== c || closed) return;
     delay = 500;
     clock.setLive(true);
+    notices?.missed();
   };
 
   await connect();

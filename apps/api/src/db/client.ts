@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { namingClient, StatementNamer } from './named-statements.js';
 import { ACCESS_CHANNEL, ChangeClock, listenForAccessChanges } from './access-changes.js';
+import { NOTICE_CHANNELS, Notices } from './notices.js';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -33,6 +34,8 @@ export interface Database {
   url?: string;
   /** Moves when what the access check reads may have changed (db/access-changes.ts). */
   changes: ChangeClock;
+  /** What the database notifies on other channels, from any instance's writes (db/notices.ts). */
+  notices: Notices;
   /** Raw SQL for the job queue (pg-boss) and health checks. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
@@ -72,12 +75,14 @@ export async function openDatabase(opts: {
     // crash the process: the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
-    const listener = await listenForAccessChanges(opts.url, changes);
+    const notices = new Notices();
+    const listener = await listenForAccessChanges(opts.url, changes, undefined, notices);
     return {
       db,
       kind: 'postgres',
       url: opts.url,
       changes,
+      notices,
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: async () => {
@@ -97,10 +102,14 @@ export async function openDatabase(opts: {
   const changes = new ChangeClock();
   await lite.listen(ACCESS_CHANNEL, () => changes.tick());
   changes.setLive(true);
+  const notices = new Notices();
+  for (const channel of NOTICE_CHANNELS)
+    await lite.listen(channel, (payload) => notices.emit(channel, payload));
   return {
     db,
     kind: 'pglite',
     changes,
+    notices,
     // pg-boss sends multi-statement SQL without parameters, which PGlite.query refuses.
     executeSql: async (text, values) =>
       values?.length

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, intIn, named, namedOrNull, pagedAnswer, pagingQuery, text } from './primitives.js';
+import { ID_MAX, idSchema, intIn, named, namedOrNull, pagedAnswer, pagingQuery, text } from './primitives.js';
 import { monthSchema } from './dashboards.js';
 
 /**
@@ -201,3 +201,14 @@ export const alertCountSchema = z.object({
   high: z.number().int(),
 });
 export type AlertCount = z.infer<typeof alertCountSchema>;
+
+/**
+ * The bell's stream (`GET /api/alerts/events`): the counts the bell shows now; a `count` event comes
+ * when the caller's differ (at once, then on every change). `open` is required: a plain GET of the
+ * route is refused (400), never left open.
+ */
+export const alertEventsQuerySchema = z.object({
+  open: intIn(0, ID_MAX),
+  high: intIn(0, ID_MAX).optional(),
+});
+export type AlertEventsQuery = z.infer<typeof alertEventsQuerySchema>;

@@ -48,6 +48,14 @@ it('shows the demo cases to the company admin and the Työmaat ones to the Tampe
   expect(user.every((a) => a.subCompanyName === 'Pohjola Rakennus Tampere')).toBe(true);
 });
 
+it('raises each of Saimaan Logistiikka’s unchanged monthly service-number charges once, not every month', async () => {
+  const mine = await list(DEMO.otherCompanyAdmin, '&rule=service_numbers');
+  const phones = mine.map((a) => a.figures.phone);
+  // Four numbers with the same charge every month (43 alerts before issue 37: one a month each).
+  expect(phones.length).toBe(4);
+  expect(new Set(phones).size).toBe(phones.length);
+});
+
 it("has digested the company admin's alerts on first start (the immediate digest of decision 0026)", async () => {
   const [admin] = await t.deps.database.db
     .select({ mode: users.alertDigest, after: users.alertDigestAfter, clientId: users.clientId })

@@ -4,6 +4,7 @@ import {
   alertAcknowledgeSchema,
   alertClientQuery,
   alertCountSchema,
+  alertEventsQuerySchema,
   alertExportQuerySchema,
   alertListQuerySchema,
   alertListSchema,
@@ -16,6 +17,7 @@ import { acknowledgeAlerts, countOpen, listAlerts } from './alerts.service.js';
 import { alertsSheet } from './alerts.sheet.js';
 import { getRules, updateRules } from './rules.service.js';
 import { declareRoutes } from '../../lib/routes.js';
+import { AlertStreams } from './alert-events.js';
 
 /** Alerts (issue 26): the list, its export, acknowledging, the bell's count and the rules. */
 export async function alertsRoutes(app: FastifyInstance) {
@@ -51,6 +53,25 @@ export async function alertsRoutes(app: FastifyInstance) {
       response: { 200: alertCountSchema },
     },
     async (req) => countOpen(db, req.scope, req.query.clientId),
+  );
+
+  const streams = new AlertStreams(db, deps.database.notices);
+  app.addHook('preClose', (done) => {
+    streams.closeAll();
+    done();
+  });
+  route.get(
+    '/api/alerts/events',
+    config,
+    {
+      summary:
+        'The bell’s push: a stream of server-sent events (text/event-stream). A `count` event (`{ open, high }`, as /api/alerts/count) comes at once when the caller’s open alerts differ from the counts given (`open`, optionally `high`: what the bell shows), then on every change, from any API instance (raised, acknowledged, deleted with their invoice). The stream ends after 5 minutes; the client opens a new one',
+      querystring: alertEventsQuerySchema,
+    },
+    (req, reply) => {
+      reply.hijack();
+      streams.open(req.scope, req.query, reply.raw);
+    },
   );
 
   route.post(
