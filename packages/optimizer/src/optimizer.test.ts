@@ -96,7 +96,7 @@ describe('README worked examples', () => {
       reason: { code: 'speed_oversized', params: { dataGb: 0.8, currentSpeedMbps: 1000, bestSpeedMbps: 10 } },
     });
     expect(renderReason(r.reason, 'en')).toBe('uses 0.8 GB a month on a 1000M plan; 10M covers it');
-    expect(renderReason(r.reason, 'fi')).toBe('käyttää 0,8 GB kuukaudessa 1000M-liittymällä; 10M riittää');
+    expect(renderReason(r.reason, 'fi')).toBe('käyttää 0,8 Gt kuukaudessa 1000M-liittymällä; 10M riittää');
     // Sized on the peak month (9.6 GB with the buffer) it would have needed 50M: the contract-priced one.
     expect(bestPlan(sub, CATALOGUE, { percentile: 1 })!.bestPlanId).toBe(ELISA_50M_CONTRACT.id);
   });

@@ -8,7 +8,9 @@ const decimal = (value: number, digits: number, lang: ReasonLanguage) => {
 };
 const euros = (cents: number, lang: ReasonLanguage) =>
   lang === 'fi' ? `${decimal(cents / 100, 2, lang)} €` : `€${decimal(cents / 100, 2, lang)}`;
-const gb = (value: number, lang: ReasonLanguage) => `${decimal(value, 1, lang)} GB`;
+/** Gigabytes: GB in English, Gt (gigatavu) in Finnish. */
+const gb = (value: number, lang: ReasonLanguage) =>
+  `${decimal(value, 1, lang)} ${lang === 'fi' ? 'Gt' : 'GB'}`;
 const months = (n: number, lang: ReasonLanguage) =>
   lang === 'fi' ? `${n} kuukauteen` : `${n} month${n === 1 ? '' : 's'}`;
 
