@@ -198,7 +198,15 @@ async function costsUsageSheets(
       name: SHEETS.subscriptions[lang],
       columns: SUBSCRIPTION_HEADERS[lang].map((header, i) => ({
         header,
-        numFmt: i >= 6 && i <= 9 ? NUM_FMT.euro : i >= 10 ? NUM_FMT.decimal : undefined,
+        // SMS / MMS are counted: whole numbers (11), never 12.00.
+        numFmt:
+          i >= 6 && i <= 9
+            ? NUM_FMT.euro
+            : i === 11
+              ? NUM_FMT.integer
+              : i >= 10
+                ? NUM_FMT.decimal
+                : undefined,
         width: i === 2 || i === 5 ? 28 : undefined,
       })),
       rows: subscriptionRows(),
@@ -208,7 +216,7 @@ async function costsUsageSheets(
       name: SHEETS.categories[lang],
       columns: CATEGORY_HEADERS[lang].map((header, i) => ({
         header,
-        numFmt: i === 3 ? NUM_FMT.euro : i >= 4 ? NUM_FMT.decimal : undefined,
+        numFmt: i === 3 ? NUM_FMT.euro : i === 5 ? NUM_FMT.integer : i >= 4 ? NUM_FMT.decimal : undefined,
         width: i === 1 ? 32 : undefined,
       })),
       rows: categoryRows(),

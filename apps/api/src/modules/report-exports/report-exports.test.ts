@@ -106,11 +106,18 @@ describe('report archive: scheduled Excel exports', () => {
         Number(x.getCell(7).value) + Number(x.getCell(8).value) + Number(x.getCell(9).value),
       ).toBeCloseTo(Number(x.getCell(10).value), 2);
       expect(x.getCell(10).numFmt).toBe('#,##0.00 "€"');
+      // SMS / MMS counted in whole numbers, never shown as 12.00.
+      expect(x.getCell(12).numFmt, key).toBe('0');
+      expect(Number.isInteger(x.getCell(12).value), key).toBe(true);
     }
+    expect(subs.getRow(1).getCell(12).value).toBe('SMS / MMS');
     // The cost category sheet adds up to every line of the invoices (also the invoice-level ones).
     const cats = wb.getWorksheet('Cost categories')!;
     let sum = 0;
-    for (let r = 2; r <= cats.rowCount; r++) sum += Number(cats.getRow(r).getCell(4).value);
+    for (let r = 2; r <= cats.rowCount; r++) {
+      sum += Number(cats.getRow(r).getCell(4).value);
+      expect(cats.getRow(r).getCell(6).numFmt).toBe('0');
+    }
     // The usage type is named in the requester's language, never as its code (`sms`, `monthly_fee`).
     const types = new Set<unknown>();
     for (let r = 2; r <= cats.rowCount; r++) types.add(cats.getRow(r).getCell(3).value);
