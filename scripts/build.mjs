@@ -187,9 +187,9 @@ async function buildApi() {
       server: 'apps/api/src/server.ts',
       // Started by jobs/parse-runner.ts as `node parse-child.js` beside the server bundle.
       'parse-child': 'apps/api/src/jobs/parse-child.ts',
-    },
       // Started by lib/follow-up.ts as a worker thread from follow-up-worker.js beside the bundle.
       'follow-up-worker': 'apps/api/src/jobs/follow-up-worker.ts',
+    },
     outdir: tmp,
     // Code loaded on demand (import()) goes to its own chunk with its own package imports, so the
     // server does not load, say, the PDF generator of the demo invoices at start. Chunks sit beside

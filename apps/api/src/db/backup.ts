@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { createQueueArgs, CREATE_QUEUE_SQL } from './boss-queue.js';
 import { MIGRATIONS_DIR, type Database, type Tx } from './client.js';
 
 /**
@@ -208,19 +209,7 @@ export async function restoreDatabase(
   if (header.queues) {
     // pg-boss's schema commits by itself; each queue through its own function (its partition).
     await database.executeSql(PgBoss.getConstructionPlans('pgboss'));
-    for (const q of header.queues)
-      await database.executeSql(`select pgboss.create_queue($1, $2::json)`, [
-        q.name,
-        JSON.stringify({
-          policy: q.policy,
-          retryLimit: q.retry_limit,
-          retryDelay: q.retry_delay,
-          retryBackoff: q.retry_backoff,
-          expireInSeconds: q.expire_seconds,
-          retentionMinutes: q.retention_minutes,
-          deadLetter: q.dead_letter,
-        }),
-      ]);
+    for (const q of header.queues) await database.executeSql(CREATE_QUEUE_SQL, createQueueArgs(q));
   }
   let tables = 0;
   let total = 0;

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { createQueueArgs, CREATE_QUEUE_SQL } from './boss-queue.js';
 import { MIGRATIONS_DIR, openDatabase, PGLITE_DIR, type Database } from './client.js';
 import {
   assertEmbeddedCanRun,
@@ -115,19 +116,7 @@ export async function moveFromPglite(pgliteDir: string, url: string): Promise<nu
       if (hasBoss) {
         await client.query(PgBoss.getConstructionPlans('pgboss'));
         const queues = await lite.query<Record<string, unknown>>('select * from pgboss.queue');
-        for (const q of queues.rows)
-          await client.query('select pgboss.create_queue($1, $2::json)', [
-            q.name,
-            JSON.stringify({
-              policy: q.policy,
-              retryLimit: q.retry_limit,
-              retryDelay: q.retry_delay,
-              retryBackoff: q.retry_backoff,
-              expireInSeconds: q.expire_seconds,
-              retentionMinutes: q.retention_minutes,
-              deadLetter: q.dead_letter,
-            }),
-          ]);
+        for (const q of queues.rows) await client.query(CREATE_QUEUE_SQL, createQueueArgs(q));
       }
       await client.query('begin');
       // Rows arrive as they were: no triggers (data versions, audit) and no foreign key order.

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isValidBusinessId } from '@kulu/shared';
-import { buildApp } from '../app.js';
-import { openDatabase, type Database } from '../db/client.js';
 import { clients, rateCounters } from '../db/schema/index.js';
 import type * as passwords from '../lib/passwords.js';
 import { hashed } from '../test/password-spy.js';
-import { createTestApp, DEMO, linkToken, type TestApp } from '../test/helpers.js';
+import { createTestApp, DEMO, linkToken, secondInstance, type TestApp } from '../test/helpers.js';
 
 vi.mock('../lib/passwords.js', async (importOriginal) =>
   (await import('../test/password-spy.js')).spiedPasswords(await importOriginal<typeof passwords>()),
@@ -27,24 +25,7 @@ beforeAll(async () => {
     { MAIL_PER_RECIPIENT_PER_HOUR: '3', SIGNUP_PER_IP_PER_HOUR: '2', SIGNUP_PER_HOUR: '4' },
     { jobs: true },
   );
-  let database: Database = t.deps.database;
-  if (process.env.TEST_DATABASE_URL) {
-    const [{ name }] = (
-      await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)
-    ).rows;
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
-  }
-  const app = await buildApp({ ...t.deps, database });
-  await app.ready();
-  other = {
-    app,
-    close: async () => {
-      await app.close();
-      if (database !== t.deps.database) await database.close();
-    },
-  };
+  other = await secondInstance(t);
 }, 60_000);
 afterAll(async () => {
   await other?.close();

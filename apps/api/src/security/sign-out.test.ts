@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import { openDatabase, type Database } from '../db/client.js';
 import { revokedSessions, users } from '../db/schema/index.js';
-import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
+import { createTestApp, DEMO, DEMO_PASSWORD, secondInstance, type TestApp } from '../test/helpers.js';
 
 /**
  * Issue 37, item 7: "Log out" ended nothing on the server (a token lived its 60 minutes after it),
@@ -13,25 +11,15 @@ import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from '../test/helper
 let t: TestApp;
 /** A second API instance on the same database (as behind a load balancer). */
 let other: FastifyInstance;
-let otherDatabase: Database | undefined;
+let second: Awaited<ReturnType<typeof secondInstance>> | undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
-  let database = t.deps.database;
-  if (process.env.TEST_DATABASE_URL) {
-    const [{ name }] = (
-      await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)
-    ).rows;
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    database = otherDatabase = await openDatabase({ url: url.toString() });
-  }
-  other = await buildApp({ ...t.deps, database });
-  await other.ready();
+  second = await secondInstance(t);
+  other = second.app;
 }, 60_000);
 afterAll(async () => {
-  await other?.close();
-  await otherDatabase?.close();
+  await second?.close();
   await t?.close();
 });
 

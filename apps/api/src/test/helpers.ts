@@ -209,6 +209,26 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second API instance on the test app's database, as behind a load balancer: its own process
+ * memory and, on PostgreSQL, its own connections (PGlite is one process: the same database).
+ */
+export async function secondInstance(
+  t: Pick<TestApp, 'deps'>,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const url = t.deps.database.url;
+  const database = url ? await openDatabase({ url }) : t.deps.database;
+  const app = await buildApp({ ...t.deps, database });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (database !== t.deps.database) await database.close();
+    },
+  };
+}
+
 /** A received mail's text, quoted-printable decoded. */
 export function mailText(mail: ReceivedMail): string {
   const unfolded = mail.raw.replace(/=\r?\n/g, '');

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHOSEN_CLIENT_KEY, readChosenClient, writeChosenClient } from './chosen-client';
-import type { KeyValueStorage } from './storage';
+import { memoryStorage } from './memory-storage';
 
-const memory = (): KeyValueStorage & { map: Map<string, string> } => {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-};
+const memory = memoryStorage;
 
 describe('the chosen client', () => {
   it('is remembered for the user who chose it', () => {

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@kulu/shared';
-import {
-  clearStoredSession,
-  readSession,
-  sessionFromToken,
-  writeSession,
-  type KeyValueStorage,
-} from './storage';
+import { clearStoredSession, readSession, sessionFromToken, writeSession } from './storage';
+import { memoryStorage } from './memory-storage';
 
-const memory = (): KeyValueStorage & { map: Map<string, string> } => {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-};
+const memory = memoryStorage;
 
 const token: TokenResponse = {
   access_token: 'jwt',
