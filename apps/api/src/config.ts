@@ -116,10 +116,17 @@ const envSchema = z.object({
   /** A scheduled export of at least this many rows mails its requester when it is ready. */
   EXPORT_MAIL_MIN_ROWS: z.coerce.number().int().min(0).default(10_000),
   /**
-   * Invoice upload bytes this instance receives at once (the declared lengths of the uploads in
-   * progress); an upload beyond it is answered 429 before its body is read.
+   * Invoice upload bytes this instance holds at once: the bytes its uploads in progress have
+   * actually sent (a declared length holds nothing). An upload that would not fit is answered 429
+   * before its body is read, one whose bytes pass it as they arrive is cut off with 429.
    */
-  UPLOAD_IN_FLIGHT_MB: z.coerce.number().int().min(1).max(65536).default(512),
+  UPLOAD_IN_FLIGHT_MB: z.coerce.number().int().min(1).max(65536).default(2048),
+  /**
+   * The share of one client (company) of UPLOAD_IN_FLIGHT_MB: its uploads in progress hold at most
+   * this many received bytes, so its slow uploads never take another client's room (429
+   * clientUploadsBusy beyond it). At least one full upload (20 × 20 MB) to let it through.
+   */
+  UPLOAD_IN_FLIGHT_PER_CLIENT_MB: z.coerce.number().int().min(1).max(65536).default(512),
   /**
    * The longest an invoice upload may take to arrive; a slower one is cut off and what it streamed
    * removed. It bounds how long a request holds the bytes in flight, and the sweep of files no row

@@ -6,6 +6,8 @@ export class AppError extends Error {
     public readonly statusCode: number,
     public readonly code: MessageCode,
     public readonly fields?: Record<string, string>,
+    /** `retryAfterSeconds`: answered as Retry-After (a 429 or 503 the caller may try again). */
+    public readonly opts: { retryAfterSeconds?: number } = {},
   ) {
     super(code);
   }

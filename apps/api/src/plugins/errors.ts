@@ -110,7 +110,10 @@ export function isAppNavigation(req: FastifyRequest): boolean {
  */
 export function registerErrorHandling(app: FastifyInstance, opts: { webApp?: boolean } = {}) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return sendError(req, reply, err.statusCode, err.code, err.fields);
+    if (err instanceof AppError) {
+      if (err.opts.retryAfterSeconds) reply.header('retry-after', String(err.opts.retryAfterSeconds));
+      return sendError(req, reply, err.statusCode, err.code, err.fields);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return sendValidation(
         req,

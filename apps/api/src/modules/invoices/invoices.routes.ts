@@ -39,6 +39,7 @@ import {
   type UploadTarget,
 } from './invoices.service.js';
 import { declareRoutes } from '../../lib/routes.js';
+import { UploadsInFlight, type UploadHold } from './upload-shares.js';
 
 const optId = idSchema.optional();
 
@@ -61,9 +62,8 @@ const MAX_UPLOAD_REQUEST_BYTES = INVOICE_MAX_FILES * INVOICE_MAX_BYTES + 1024 * 
 
 interface UploadGate {
   target: UploadTarget;
-  /** Upload bytes this request holds of the instance's cap (its declared length). */
-  bytes: number;
-  released: boolean;
+  /** The bytes this request has received, held of its client's share and the instance's allowance. */
+  hold: UploadHold;
   /** Cuts the request off past UPLOAD_MAX_SECONDS (cleared once its body has arrived). */
   deadline: NodeJS.Timeout;
   /** Where the request's time went (logged at debug level when it is answered). */
@@ -90,18 +90,18 @@ export async function invoicesRoutes(app: FastifyInstance) {
   const tags = ['invoices'];
   const route = declareRoutes(app, tags);
 
-  // Upload bytes this instance is receiving (declared lengths), in all and per client.
-  const receiving = { all: 0, byClient: new Map<number, number>() };
+  // Upload bytes this instance is receiving, counted as they arrive, in all and per client.
+  const MB = 1024 * 1024;
+  const inFlight = new UploadsInFlight({
+    allBytes: deps.config.UPLOAD_IN_FLIGHT_MB * MB,
+    perClientBytes: deps.config.UPLOAD_IN_FLIGHT_PER_CLIENT_MB * MB,
+  });
   const gates = new WeakMap<FastifyRequest, UploadGate>();
   const release = (req: FastifyRequest) => {
     const gate = gates.get(req);
-    if (!gate || gate.released) return;
-    gate.released = true;
+    if (!gate) return;
     clearTimeout(gate.deadline);
-    receiving.all -= gate.bytes;
-    const left = (receiving.byClient.get(gate.target.clientId) ?? 0) - gate.bytes;
-    if (left > 0) receiving.byClient.set(gate.target.clientId, left);
-    else receiving.byClient.delete(gate.target.clientId);
+    gate.hold.release();
   };
 
   r.post(
@@ -121,15 +121,17 @@ export async function invoicesRoutes(app: FastifyInstance) {
           409: refusal("The client's previous upload is still parsing, or no file accepted"),
           413: refusal("The request is too large, or the client's storage is full"),
           429: refusal(
-            "The client's daily upload budget or parse time of the hour is spent, or this instance " +
-              'is receiving too many uploads; refused before the body is read',
+            "The client's daily upload budget or parse time of the hour is spent (before the body " +
+              "is read), or the bytes its uploads in progress have sent fill the client's share or " +
+              "this instance's allowance (before the body is read, or as it passes them); with " +
+              'Retry-After',
           ),
           503: refusal('No file could be stored'),
         },
       },
       // Everything that can refuse the whole upload is decided before its body is read: the
       // target in the caller's scope, the client's running parse, quota, daily budget, parse time
-      // of the hour, and the bytes this instance is already receiving.
+      // of the hour, and the bytes the client's uploads and this instance have already received.
       preHandler: async (req) => {
         const clock = new PhaseClock();
         // The target first: another client's or sub-company's id is a 404 whatever the body.
@@ -142,20 +144,16 @@ export async function invoicesRoutes(app: FastifyInstance) {
         await admitUpload(deps, target, {
           userId: currentUser(req).id,
           bytes: declared,
-          receiving: receiving.byClient.get(target.clientId) ?? 0,
+          receiving: inFlight.declaredBy(target.clientId),
         });
-        if (receiving.all + declared > deps.config.UPLOAD_IN_FLIGHT_MB * 1024 * 1024) {
-          throw new AppError(429, 'uploadsBusy');
-        }
-        receiving.all += declared;
-        receiving.byClient.set(target.clientId, (receiving.byClient.get(target.clientId) ?? 0) + declared);
+        const hold = inFlight.admit(target.clientId, declared);
         // An upload too slow to arrive in UPLOAD_MAX_SECONDS is cut off (its parts then fail and
         // what it streamed is removed): it holds the bytes in flight no longer, and the sweep of
         // files no row names (lib/files.ts) never meets a file of an upload still arriving.
         const deadline = setTimeout(() => req.raw.destroy(), deps.config.UPLOAD_MAX_SECONDS * 1000);
         deadline.unref();
         clock.lap('admit');
-        gates.set(req, { target, bytes: declared, released: false, deadline, clock });
+        gates.set(req, { target, hold, deadline, clock });
       },
       onResponse: async (req) => release(req),
       onRequestAbort: async (req) => release(req),
@@ -164,11 +162,11 @@ export async function invoicesRoutes(app: FastifyInstance) {
       const me = currentUser(req);
       const lang = requestLanguage(req);
       const gate = gates.get(req)!;
-      const { target, clock } = gate;
+      const { target, clock, hold: received } = gate;
       const incoming: IncomingFile[] = [];
-      // Every file byte taken from the body: what no invoice keeps counts against the client's
-      // daily upload budget all the same (a refused copy was written to storage, then dropped).
-      const received = { bytes: 0 };
+      // Every file byte taken from the body (`received.bytes`), held of the client's share as it
+      // arrives: what no invoice keeps counts against the client's daily upload budget all the
+      // same (a refused copy was written to storage, then dropped).
       try {
         // A file over the limit is answered per file ("too large"), the others still go through
         // (`throwFileSizeLimit` is honoured by parts() at run time; its types omit it). Each file

@@ -84,14 +84,17 @@ export async function receiveInvoiceFile(
   target: UploadTarget,
   fileName: string,
   source: AsyncIterable<Buffer> & { truncated?: boolean },
-  /** Adds up the bytes taken from `source`, also of a file that breaks off midway. */
-  received: { bytes: number } = { bytes: 0 },
+  /**
+   * Told of the bytes taken from `source` as they arrive, also of a file that breaks off midway;
+   * what it throws ends the file (nothing of it kept) and is thrown on.
+   */
+  received: { add(bytes: number): void } = { add() {} },
 ): Promise<IncomingFile> {
   const name = cleanFileName(fileName);
   const counted = {
     async *[Symbol.asyncIterator]() {
       for await (const piece of source) {
-        received.bytes += piece.length;
+        received.add(piece.length);
         yield piece;
       }
     },
@@ -168,7 +171,7 @@ async function parseRunning(
  * people) no earlier upload of the client still parsing (the caller is then mailed when it is
  * done), its invoice files within the storage quota and its last 24 hours' uploads (the invoices'
  * files and the refused bytes of `upload_receipts`) within the daily budget, counting what this
- * instance is still receiving for it (`receiving`), and its parse
+ * instance is still receiving for it (`receiving`: what its uploads in progress declared), and its parse
  * time of the last hour within PARSE_BUDGET_SECONDS_PER_HOUR.
  */
 export async function admitUpload(
