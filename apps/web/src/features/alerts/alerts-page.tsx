@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Flex, Grid, Input, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckOutlined, CheckSquareOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,6 +37,9 @@ import './texts';
 
 const MONTH = 'YYYY-MM';
 const SEVERITY_COLORS: Record<AlertSeverity, string> = { high: 'red', medium: 'orange', low: 'blue' };
+
+/** What the acknowledge dialog acknowledges: rows by id, or every open alert matching the filters. */
+type Acking = { ids: number[] } | { matching: AlertExportQuery; count: number };
 
 /** The alerts' filters; the state starts at open. */
 interface Filters {
@@ -82,19 +85,36 @@ export function AlertsPage() {
   const list = useQuery(alertsQuery({ ...filters, page: paging.page, pageSize: paging.pageSize }, lang));
 
   const [selected, setSelected] = useState<number[]>([]);
-  const [acking, setAcking] = useState<number[] | null>(null);
+  const [acking, setAcking] = useState<Acking | null>(null);
   const [note, setNote] = useState('');
   const acknowledge = useMutation({
-    mutationFn: () => acknowledgeAlerts({ ids: acking!, note: note.trim() || undefined }),
+    mutationFn: (what: Acking) =>
+      acknowledgeAlerts({
+        ...('ids' in what ? { ids: what.ids } : { matching: what.matching }),
+        note: note.trim() || undefined,
+      }),
     onSuccess: (res) => {
       void message.success(t('alerts.acknowledgedCount', { count: res.acknowledged }));
       setAcking(null);
       setSelected([]);
       setNote('');
+      // The list and the bell (its count is under the same key).
       void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
     },
     onError: (err) => void message.error(errorText(t, err)),
   });
+  // "All matching" acknowledges the open alerts among the filtered ones: their count is the list's
+  // total when it shows open ones only, else asked for (one row's page) before confirming.
+  const openMatching = { ...filters, state: 'open' as const };
+  const countingMatching = useMutation({
+    mutationFn: async () =>
+      state === 'open' && list.data
+        ? list.data.total
+        : (await queryClient.fetchQuery(alertsQuery({ ...openMatching, page: 1, pageSize: 1 }, lang))).total,
+    onSuccess: (count) => setAcking({ matching: openMatching, count }),
+    onError: (err) => void message.error(errorText(t, err)),
+  });
+  const ackingCount = acking ? ('ids' in acking ? acking.ids.length : acking.count) : 0;
   const [rulesOpen, setRulesOpen] = useState(false);
   const phone = Grid.useBreakpoint().sm === false;
 
@@ -175,7 +195,11 @@ export function AlertsPage() {
   ];
   const ackButton = (r: Alert) =>
     r.state === 'open' ? (
-      <Button size="small" onClick={() => setAcking([r.id])} data-testid={`alert-ack-button-${r.id}`}>
+      <Button
+        size="small"
+        onClick={() => setAcking({ ids: [r.id] })}
+        data-testid={`alert-ack-button-${r.id}`}
+      >
         {t('alerts.acknowledge')}
       </Button>
     ) : null;
@@ -260,10 +284,19 @@ export function AlertsPage() {
               <Button
                 icon={<CheckOutlined />}
                 disabled={selected.length === 0}
-                onClick={() => setAcking(selected)}
+                onClick={() => setAcking({ ids: selected })}
                 data-testid="alerts-ack-selected"
               >
                 {t('alerts.acknowledgeSelected', { count: selected.length })}
+              </Button>
+              <Button
+                icon={<CheckSquareOutlined />}
+                disabled={state === 'acknowledged' || !list.data?.total}
+                loading={countingMatching.isPending}
+                onClick={() => countingMatching.mutate()}
+                data-testid="alerts-ack-matching"
+              >
+                {t('alerts.acknowledgeMatching')}
               </Button>
               <ExportButton
                 request={() => exportAlerts(filters)}
@@ -288,14 +321,23 @@ export function AlertsPage() {
       />
       <AppModal
         open={acking !== null}
-        title={t('alerts.acknowledgeTitle', { count: acking?.length ?? 0 })}
+        title={t(
+          acking && 'matching' in acking ? 'alerts.acknowledgeMatchingTitle' : 'alerts.acknowledgeTitle',
+          { count: ackingCount },
+        )}
         okText={t('alerts.acknowledge')}
+        okButtonProps={{ disabled: ackingCount === 0 }}
         cancelText={t('common.cancel')}
         confirmLoading={acknowledge.isPending}
-        onOk={() => acknowledge.mutate()}
+        onOk={() => acking && acknowledge.mutate(acking)}
         onCancel={() => setAcking(null)}
         destroyOnHidden
       >
+        {acking && 'matching' in acking && (
+          <Typography.Paragraph data-testid="alerts-ack-matching-text">
+            {t('alerts.acknowledgeMatchingText', { count: acking.count })}
+          </Typography.Paragraph>
+        )}
         <FilterField label={t('alerts.note')}>
           <Input.TextArea
             rows={3}

@@ -16,7 +16,10 @@ import { shownQuery } from '../../lib/shown-query';
 /** The alerts' API calls (issue 26). */
 export const ALERTS_KEY = ['alerts'] as const;
 
-/** How often the header's bell asks for the open count. */
+/** The bell's open count (polled, and pushed: alert-events.ts). */
+export const ALERT_COUNT_KEY = [...ALERTS_KEY, 'count'] as const;
+
+/** How often the header's bell asks for the open count while no push stream is open. */
 export const BELL_POLL_MS = 60_000;
 
 export const alertsQuery = (params: AlertListQuery, lang: Lang) =>
@@ -24,7 +27,7 @@ export const alertsQuery = (params: AlertListQuery, lang: Lang) =>
 
 export const alertCountQuery = () =>
   queryOptions({
-    queryKey: [...ALERTS_KEY, 'count'],
+    queryKey: ALERT_COUNT_KEY,
     queryFn: ({ signal }) => api.get<AlertCount>('/api/alerts/count', { signal }),
     refetchInterval: BELL_POLL_MS,
   });

@@ -20,6 +20,13 @@ describe('the Alerts page texts', () => {
     expect(t('alerts.acknowledgedCount', 'fi', { count: 3 })).toBe('3 hälytystä kuitattu');
     expect(t('alerts.acknowledgeTitle', 'fi', { count: 1 })).toBe('Kuittaa 1 hälytys');
     expect(t('alerts.acknowledgeTitle', 'fi', { count: 2 })).toBe('Kuittaa 2 hälytystä');
+    expect(t('alerts.acknowledgeMatchingTitle', 'en', { count: 1 })).toBe('Acknowledge 1 matching alert');
+    expect(t('alerts.acknowledgeMatchingTitle', 'en', { count: 250 })).toBe(
+      'Acknowledge all 250 matching alerts',
+    );
+    expect(t('alerts.acknowledgeMatchingTitle', 'fi', { count: 250 })).toBe(
+      'Kuittaa kaikki 250 suodattimia vastaavaa hälytystä',
+    );
   });
 
   it('name the amount threshold so that its field message says what is wrong ("At least is invalid!" before)', () => {

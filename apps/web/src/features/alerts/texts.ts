@@ -18,6 +18,13 @@ const TEXTS = {
     // i18next plurals by the count: never "1 alert(s)".
     acknowledgeTitle_one: 'Acknowledge {count} alert',
     acknowledgeTitle_other: 'Acknowledge {count} alerts',
+    acknowledgeMatching: 'Acknowledge all matching',
+    acknowledgeMatchingTitle_one: 'Acknowledge {count} matching alert',
+    acknowledgeMatchingTitle_other: 'Acknowledge all {count} matching alerts',
+    acknowledgeMatchingText_one:
+      'The {count} open alert matching the filters above is acknowledged, whichever page it is on.',
+    acknowledgeMatchingText_other:
+      'All {count} open alerts matching the filters above are acknowledged, also those on other pages.',
     note: 'Note (optional)',
     notePlaceholder: 'What was found, e.g. "Trip approved"',
     acknowledgedCount_one: '{count} alert acknowledged',
@@ -57,6 +64,13 @@ const TEXTS = {
     acknowledgeSelected: 'Kuittaa valitut ({count})',
     acknowledgeTitle_one: 'Kuittaa {count} hälytys',
     acknowledgeTitle_other: 'Kuittaa {count} hälytystä',
+    acknowledgeMatching: 'Kuittaa kaikki vastaavat',
+    acknowledgeMatchingTitle_one: 'Kuittaa {count} suodattimia vastaava hälytys',
+    acknowledgeMatchingTitle_other: 'Kuittaa kaikki {count} suodattimia vastaavaa hälytystä',
+    acknowledgeMatchingText_one:
+      'Yllä olevia suodattimia vastaava {count} avoin hälytys kuitataan, millä sivulla se onkin.',
+    acknowledgeMatchingText_other:
+      'Kaikki {count} yllä olevia suodattimia vastaavaa avointa hälytystä kuitataan, myös muilla sivuilla olevat.',
     note: 'Huomautus (valinnainen)',
     notePlaceholder: 'Mitä selvisi, esim. ”Matka hyväksytty”',
     acknowledgedCount_one: '{count} hälytys kuitattu',
