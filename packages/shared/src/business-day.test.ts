@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, helsinkiDay, helsinkiDayStart, helsinkiMonth } from './business-day.js';
+import {
+  addDays,
+  addMonths,
+  businessDateTime,
+  helsinkiDay,
+  helsinkiDayStart,
+  helsinkiMonth,
+} from './business-day.js';
 
 describe('the business day is the day in Europe/Helsinki', () => {
   it.each([
@@ -82,5 +89,15 @@ describe('calendar arithmetic on days and months', () => {
     ['2026-05', 0, '2026-05'],
   ] as const)('%s plus %i months is %s', (month, n, expected) => {
     expect(addMonths(month, n)).toBe(expected);
+  });
+});
+
+describe('a date and time as the interface writes it (Helsinki time)', () => {
+  it('is 2 Dec 2026, 14:05 in English and 2.12.2026 klo 14.05 in Finnish, never an ISO or 02/12/2026 time', () => {
+    expect(businessDateTime('2026-12-02T12:05:00Z', 'en')).toBe('2 Dec 2026, 14:05');
+    expect(businessDateTime('2026-12-02T12:05:00Z', 'fi')).toBe('2.12.2026 klo 14.05');
+    // Summer time, and the Helsinki day after the UTC one.
+    expect(businessDateTime(new Date('2026-06-30T21:30:00Z'), 'fi')).toBe('1.7.2026 klo 00.30');
+    expect(businessDateTime(null, 'en')).toBe('');
   });
 });

@@ -59,3 +59,22 @@ export function helsinkiDayStart(day: string): Date {
   }
   throw new Error(`no Helsinki midnight for ${day}`);
 }
+
+/**
+ * An instant as the interface writes a date and time (issue 37 item 19), in Helsinki time: English
+ * `2 Dec 2026, 14:05` (never 02/12/2026), Finnish `2.12.2026 klo 14.05`. The activity log and its
+ * export; empty for none.
+ */
+export function businessDateTime(value: string | Date | null | undefined, lang: 'en' | 'fi'): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(lang === 'fi' ? 'fi-FI' : 'en-GB', {
+    day: 'numeric',
+    month: lang === 'fi' ? 'numeric' : 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: BUSINESS_TIME_ZONE,
+  }).format(date);
+}

@@ -79,7 +79,7 @@ describe('activity log', () => {
       db.transaction(async (tx) => {
         await logActivity(tx, {
           userId: adminId,
-          area: 'test',
+          area: 'masters',
           action: 'update',
           entity: 'rollback-probe',
           entityId: 1,

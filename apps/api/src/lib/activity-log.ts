@@ -1,3 +1,4 @@
+import type { ActivityAction, ActivityArea } from '@kulu/shared';
 import { activityLog } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 
@@ -10,10 +11,10 @@ export interface ActivityEntry {
   /** null: the system (a job), not a person. */
   userId: number | null;
   clientId?: number | null;
-  /** The part of the product: 'clients', 'contracts', 'masters', … */
-  area: string;
-  /** create | update | delete | convert | assign | … */
-  action: string;
+  /** The part of the product: 'clients', 'contracts', 'masters', … (each with its words, packages/shared). */
+  area: ActivityArea;
+  /** create | update | delete | convert | assign | … (each with its words, packages/shared). */
+  action: ActivityAction;
   /** The kind of row: 'client', 'contract', a master's key, … */
   entity: string;
   entityId?: number | null;
@@ -45,12 +46,12 @@ export async function logActivity(tx: Executor, entry: ActivityEntry): Promise<v
  * entry names its client too.
  */
 export const changeLog =
-  (area: string, entity: string, opts: { clientRows?: boolean } = {}) =>
+  (area: ActivityArea, entity: string, opts: { clientRows?: boolean } = {}) =>
   (
     tx: Executor,
     caller: { user: { id: number } },
     id: number,
-    action: string,
+    action: ActivityAction,
     before: unknown,
     after: unknown,
     what = entity,

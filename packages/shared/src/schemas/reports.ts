@@ -32,6 +32,48 @@ import {
 
 // ---- activity log (admin) ---------------------------------------------------------------------------
 
+/** The parts of the product an activity log entry names (`area`), in words (issue 37 item 19). */
+export const ACTIVITY_AREA_LABELS = {
+  billing: { en: 'Billing', fi: 'Laskutus' },
+  clientMasters: { en: 'Client masters', fi: 'Asiakkaan perustiedot' },
+  clients: { en: 'Clients', fi: 'Asiakkaat' },
+  contracts: { en: 'Contracts', fi: 'Sopimukset' },
+  invoices: { en: 'Invoices', fi: 'Laskut' },
+  masters: { en: 'Masters', fi: 'Perustiedot' },
+  operatorContracts: { en: 'Operator contracts', fi: 'Operaattorisopimukset' },
+  payments: { en: 'Payments', fi: 'Maksut' },
+  support: { en: 'On-demand support', fi: 'Tukitunnit' },
+  users: { en: 'Users', fi: 'Käyttäjät' },
+} as const satisfies Record<string, Record<Lang, string>>;
+export type ActivityArea = keyof typeof ACTIVITY_AREA_LABELS;
+
+/**
+ * What an activity log entry did (`action`), in words: the API writes only these (lib/activity-log.ts
+ * takes an `ActivityAction`), so none shows as a raw code (issue 37 item 19).
+ */
+export const ACTIVITY_ACTION_LABELS = {
+  create: { en: 'Created', fi: 'Lisätty' },
+  update: { en: 'Updated', fi: 'Päivitetty' },
+  delete: { en: 'Deleted', fi: 'Poistettu' },
+  convert: { en: 'Converted', fi: 'Muunnettu' },
+  assign: { en: 'Assigned', fi: 'Osoitettu' },
+  terminate: { en: 'Terminated', fi: 'Päätetty' },
+  activate: { en: 'Activated', fi: 'Otettu käyttöön' },
+  deactivate: { en: 'Deactivated', fi: 'Poistettu käytöstä' },
+  import: { en: 'Imported', fi: 'Tuotu' },
+  upload: { en: 'Uploaded', fi: 'Ladattu' },
+  deny: { en: 'Denied', fi: 'Estetty' },
+  confirm_buyer: { en: 'Buyer confirmed', fi: 'Ostaja vahvistettu' },
+} as const satisfies Record<string, Record<Lang, string>>;
+export type ActivityAction = keyof typeof ACTIVITY_ACTION_LABELS;
+
+/** An area's or action's words in `lang`; a code without them (an older entry) as it is. */
+export const activityLabel = (
+  labels: Record<string, Record<Lang, string>>,
+  code: string,
+  lang: Lang,
+): string => (Object.hasOwn(labels, code) ? labels[code]![lang] : code);
+
 export const ACTIVITY_LOG_SORTABLE = ['at', 'user', 'client', 'area', 'action'] as const;
 export type ActivityLogSortKey = (typeof ACTIVITY_LOG_SORTABLE)[number];
 

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { MasterListQuery, MasterResource, MessageCode, MasterList } from '@kulu/shared';
+import type {
+  ActivityAction,
+  ActivityArea,
+  MasterListQuery,
+  MasterResource,
+  MessageCode,
+  MasterList,
+} from '@kulu/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { logActivity } from '../activity-log.js';
@@ -212,11 +219,11 @@ export interface ResourceDef<M extends ResourceMeta = ResourceMeta> {
    */
   afterWrite?: (tx: Tx, event: WriteEvent) => Promise<void>;
   /** The activity log's area of this resource's changes (default `masters`). */
-  activityArea?: string;
+  activityArea?: ActivityArea;
   /** The activity log's entity name of this resource's rows (default: the resource key). */
   activityEntity?: string;
   /** The activity log's action of a write (default: its type), e.g. `activate` for a status change. */
-  activityAction?: (event: WriteEvent) => string;
+  activityAction?: (event: WriteEvent) => ActivityAction;
   /** The message a create or update answers with (default: the declaration's), e.g. per status. */
   savedMessage?: (row: Row, type: 'create' | 'update') => MessageCode;
 }
@@ -702,7 +709,7 @@ export async function rowWorkflow<T = Row>(
   caller: Caller,
   clientId: number,
   id: number,
-  action: string,
+  action: ActivityAction,
   step: (tx: Tx, before: Row) => Promise<void>,
 ): Promise<T> {
   return db.transaction(async (tx) => {

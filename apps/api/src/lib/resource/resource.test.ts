@@ -154,7 +154,7 @@ const listedDef: ResourceDef = {
   },
   savedMessage: (row, type) =>
     (row.name as string).startsWith('Draft') ? 'nameExists' : type === 'create' ? 'created' : 'updated',
-  activityAction: (e) => ((e.after?.name as string | undefined)?.startsWith('Draft') ? 'draft' : e.type),
+  activityAction: (e) => ((e.after?.name as string | undefined)?.startsWith('Draft') ? 'activate' : e.type),
   activityEntity: 'testListed',
 };
 const listed = (clientId: number) => `/api/test/companies/${clientId}/listed-sub-companies`;
@@ -456,7 +456,7 @@ describe('a resource listed whole, with values read in the transaction and per-r
       .from(activityLog)
       .where(eq(activityLog.entity, 'testListed'))
       .orderBy(activityLog.id);
-    expect(actions.map((a) => a.action)).toEqual(['draft', 'update']);
+    expect(actions.map((a) => a.action)).toEqual(['activate', 'update']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { helsinkiDay } from '@kulu/shared';
+import { businessDateTime, helsinkiDay } from '@kulu/shared';
 import { activityLog, users } from '../../db/schema/index.js';
 import { logActivity } from '../../lib/activity-log.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.js';
@@ -96,7 +96,7 @@ describe('activity log report', () => {
     await logActivity(db, {
       userId: adminId,
       clientId: pohjola,
-      area: 'clientUsers',
+      area: 'clients',
       action: 'create',
       entity: 'clientUser',
       entityId: 8,
@@ -213,5 +213,29 @@ describe('activity log report', () => {
     expect([...clientsColumn]).toEqual(['Pohjola Rakennus Oy']);
     const after = JSON.parse(String(ws.getRow(2).getCell(10).value));
     expect(after).toEqual(list.items[0].after);
+  });
+
+  it("exports the time as the page shows it and the area and action in words, in the caller's language (no ISO time, no codes)", async () => {
+    const list = (
+      await t.inject({ method: 'GET', url: `${url}?clientId=${saimaa}&pageSize=1`, token: admin })
+    ).json();
+    const first = list.items[0];
+    expect(first).toMatchObject({ area: 'clients', action: 'create' });
+    const at = new Date(first.at);
+    for (const [lang, area, action, time] of [
+      ['en', 'Clients', 'Created', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/],
+      ['fi', 'Asiakkaat', 'Lisätty', /^\d{1,2}\.\d{1,2}\.\d{4} klo \d{2}\.\d{2}$/],
+    ] as const) {
+      await t.deps.database.db
+        .update(users)
+        .set({ languageId: lang === 'fi' ? 2 : 1 })
+        .where(eq(users.email, DEMO.admin));
+      const { wb } = await getWorkbook(t, `${url}/export?clientId=${saimaa}`, admin);
+      const row = wb.worksheets[0]!.getRow(2);
+      expect(row.getCell(1).value).toMatch(time);
+      expect(row.getCell(1).value).toBe(businessDateTime(at, lang));
+      expect([row.getCell(5).value, row.getCell(6).value]).toEqual([area, action]);
+    }
+    await t.deps.database.db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.admin));
   });
 });

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
+  ACTIVITY_ACTION_LABELS,
+  ACTIVITY_AREA_LABELS,
+  activityLabel,
   activityLogListSchema,
+  businessDateTime,
   activityLogOptionsSchema,
   activityLogQuerySchema,
   clientContractsListSchema,
@@ -193,12 +197,13 @@ export async function reportsRoutes(app: FastifyInstance) {
     workbook: async (scope, q, lang) => {
       const cells = () =>
         rowsOf(activityLogBatches(db, scope, q), (e) => [
-          e.at.slice(0, 19).replace('T', ' '),
+          // As the page writes them (issue 37 item 19): Helsinki time, the area and action in words.
+          businessDateTime(e.at, lang),
           safeOrNull(e.userName),
           safeOrNull(e.userEmail),
           safeOrNull(e.clientName),
-          safeText(e.area),
-          safeText(e.action),
+          safeText(activityLabel(ACTIVITY_AREA_LABELS, e.area, lang)),
+          safeText(activityLabel(ACTIVITY_ACTION_LABELS, e.action, lang)),
           safeText(e.entity),
           safeOrNull(e.entityLabel),
           jsonCell(e.before),
