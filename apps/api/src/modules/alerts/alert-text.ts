@@ -67,7 +67,8 @@ type Figures = Record<string, unknown>;
 const n = (f: Figures, k: string): number => Number(f[k] ?? 0);
 const str = (f: Figures, k: string): string => String(f[k] ?? '');
 
-function who(f: Figures): string {
+/** Whom a subscription's alert is about: `+358401234567 (Matti Virtanen)`, its sentence's start. */
+export function who(f: Figures): string {
   const phone = str(f, 'phone');
   const name = str(f, 'userName');
   return name ? `${phone} (${name})` : phone;

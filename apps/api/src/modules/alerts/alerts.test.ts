@@ -471,6 +471,22 @@ describe('reading alerts', () => {
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it("exports a subscription's alert as its number, user and the rest of the sentence, with no quote in front of the number (issue 37)", async () => {
+    const { wb } = await getWorkbook(t, '/api/alerts/export?from=2026-10', tok.companyAdmin);
+    const ws = wb.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(6, 9)).toEqual(['Number', 'User', 'Alert']);
+    const rows = [];
+    for (let i = 2; i <= ws.rowCount; i++) rows.push(ws.getRow(i).values as unknown[]);
+    const withNumber = rows.filter((r) => typeof r[6] === 'string');
+    expect(withNumber.length).toBeGreaterThan(0);
+    for (const r of withNumber) {
+      expect(r[6]).toMatch(/^\+\d+$/);
+      expect(String(r[8])).not.toMatch(/^'|^\+\d/);
+    }
+    // No cell of the sheet starts with a stray quote.
+    expect(rows.flat().filter((v) => typeof v === 'string' && v.startsWith("'"))).toEqual([]);
+  });
+
   it('refuses bad filters with 400 and callers without the permission with 403', async () => {
     expect(
       (await t.inject({ method: 'GET', url: '/api/alerts?rule=nope', token: tok.admin })).statusCode,
