@@ -28,6 +28,10 @@ export const en: MailTemplates = {
     subject: 'Kulu: your account is active',
     text: `Hello ${name},\n\nyour Kulu account has been activated. Log in with the email address and password you signed up with:\n${loginLink}\n\nKulu`,
   }),
+  accountAwaitingContract: ({ name, companyName, loginLink }) => ({
+    subject: 'Kulu: your account is ready',
+    text: `Hello ${name},\n\nyour Kulu account for ${companyName} is ready. Kulu's reports and figures open once your company's contract with the service provider is in force. Until then you can log in with the email address and password you signed up with and update your profile:\n${loginLink}\n\nKulu`,
+  }),
   leadReminder: ({ name, day, leads, link }) => ({
     subject: `Kulu: lead reminders for ${day}`,
     text: `Hello ${name},\n\nthese leads have a reminder today (${day}):\n${leads

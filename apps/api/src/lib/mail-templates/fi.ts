@@ -28,6 +28,10 @@ export const fi: MailTemplates = {
     subject: 'Kulu: tunnuksesi on aktivoitu',
     text: `Hei ${name},\n\nKulu-tunnuksesi on aktivoitu. Kirjaudu sisään sähköpostiosoitteella ja salasanalla, joilla rekisteröidyit:\n${loginLink}\n\nKulu`,
   }),
+  accountAwaitingContract: ({ name, companyName, loginLink }) => ({
+    subject: 'Kulu: tunnuksesi on valmis',
+    text: `Hei ${name},\n\nKulu-tunnuksesi (${companyName}) on valmis. Kulun raportit ja luvut avautuvat, kun yrityksesi sopimus palveluntarjoajan kanssa on voimassa. Sitä ennen voit kirjautua sisään sähköpostiosoitteella ja salasanalla, joilla rekisteröidyit, ja päivittää profiiliasi:\n${loginLink}\n\nKulu`,
+  }),
   leadReminder: ({ name, day, leads, link }) => ({
     subject: `Kulu: liidien muistutukset ${day}`,
     text: `Hei ${name},\n\nnäillä liideillä on muistutus tänään (${day}):\n${leads

@@ -20,6 +20,11 @@ export interface MailTemplates {
   parseDone(p: { name: string; what: string; ok: boolean; reason: string }): MailContent;
   /** The provider converted a sign-up: the account is active, log in with the sign-up password. */
   accountActivated(p: { name: string; loginLink: string }): MailContent;
+  /**
+   * The provider converted a sign-up whose company has no contract in force yet (issue 37 item 19):
+   * the account exists, but Kulu opens only with the contract; not "your account is activated".
+   */
+  accountAwaitingContract(p: { name: string; companyName: string; loginLink: string }): MailContent;
   /** To the provider's admins on a lead's reminder day. */
   leadReminder(p: {
     name: string;

@@ -32,6 +32,7 @@ import { mailTemplates } from '../../lib/mail-templates/index.js';
 import { sendActivationMail } from '../auth/auth.service.js';
 import type { Deps } from '../../types.js';
 import { conflictAs, isoTimeOrNull as iso } from '../../lib/db-values.js';
+import { isClientLockedOut } from '../../lib/contract-access.js';
 
 /**
  * Client management (issue 11): the provider's clients (leads, companies, consultants), interested
@@ -407,7 +408,10 @@ export async function convertClient(
       });
     const after = await getClient(tx, null, id);
     await logClientChange(tx, caller, id, 'convert', before, after);
-    return { client: after, waiting };
+    // Converting makes no contract: without one in force the users meet the locked-out page, so
+    // their mail says the account is ready and Kulu opens with the contract (issue 37 item 19).
+    const lockedOut = await isClientLockedOut(tx, id, now);
+    return { client: after, waiting, lockedOut };
   });
   const loginLink = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/#/login`;
   for (const u of result.waiting) {
@@ -415,9 +419,16 @@ export async function convertClient(
       await sendActivationMail(deps, u.id);
       continue;
     }
+    const templates = mailTemplates(u.languageId);
     await deps.mailer.send({
       to: u.email,
-      ...mailTemplates(u.languageId).accountActivated({ name: u.fullName, loginLink }),
+      ...(result.lockedOut
+        ? templates.accountAwaitingContract({
+            name: u.fullName,
+            companyName: result.client.companyName,
+            loginLink,
+          })
+        : templates.accountActivated({ name: u.fullName, loginLink })),
     });
   }
   return { client: result.client, code: CONVERTED_MESSAGE[to] };

@@ -392,7 +392,11 @@ describe('Interested Clients', () => {
     });
     expect((await login()).statusCode).toBe(200);
     const mail = t.mails.slice(before).find((m) => m.to.includes('kiinnostunut4@example.fi'));
-    expect(mail && mailText(mail)).toMatch(/activated/);
+    // No contract yet: Kulu opens with one, so not "your account has been activated" (issue 37).
+    expect(mail && mailText(mail)).toContain('Subject: Kulu: your account is ready');
+    expect(mail && mailText(mail)).toContain('your Kulu account for Kiinnostunut 4 Oy is ready');
+    expect(mail && mailText(mail)).toContain('contract with the service provider is in force');
+    expect(mail && mailText(mail)).not.toMatch(/activated/);
     expect(names((await get('/api/clients?tab=company')).json())).toContain('Kiinnostunut 4 Oy');
     expect(names((await get('/api/clients/interested')).json())).not.toContain('Kiinnostunut 4 Oy');
     const [log] = await logRows(id);
