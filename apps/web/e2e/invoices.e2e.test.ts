@@ -287,6 +287,10 @@ describe('an invoice without a business id naming another company (company admin
           /^The invoice shows no business id and is addressed to “Vaasan Sähkö Oy”, not to this company/,
         )
         .waitFor({ timeout: 30_000 });
+      // Once imported, the row shows the invoice's number instead of the file's name: follow its key.
+      const key = await row.getAttribute('data-row-key');
+      expect(key).toMatch(/^\d+$/);
+      const same = page.getByTestId('invoice-table').locator(`tr[data-row-key="${key}"]`);
 
       // Cancelling the confirmation changes nothing.
       await row.getByTestId('invoice-confirm-buyer').click();
@@ -313,17 +317,17 @@ describe('an invoice without a business id naming another company (company admin
         await page.getByTestId('invoice-confirm-buyer-ok').click();
         expect((await confirmed).status()).toBe(200);
         await page.getByText('Vahvistettu tämän yrityksen laskuksi; lasku luetaan uudelleen').waitFor();
-        await row.getByTestId('upload-state').getByText('Ladattu').waitFor({ timeout: 120_000 });
-        expect(await row.getByTestId('invoice-confirm-buyer').count()).toBe(0);
+        await same.getByTestId('upload-state').getByText('Ladattu').waitFor({ timeout: 120_000 });
+        expect(await same.getByTestId('invoice-confirm-buyer').count()).toBe(0);
         await screenshot(page, 'invoice-confirm-buyer-imported-fi-390');
         // The demo copy as it was: the confirmed invoice goes again.
-        await row.getByTestId('invoice-delete').click();
+        await same.getByTestId('invoice-delete').click();
         const deleted = page.waitForResponse(
           (r) => r.url().includes('/api/invoices/') && r.request().method() === 'DELETE',
         );
         await page.getByTestId('invoice-delete-confirm').click();
         expect((await deleted).status()).toBe(200);
-        await row.waitFor({ state: 'detached' });
+        await same.waitFor({ state: 'detached' });
       } finally {
         await page.setViewportSize({ width: 1400, height: 900 });
         await switchLanguage(page, 'en');
