@@ -140,6 +140,12 @@ const envSchema = z.object({
   CLIENT_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(5120),
   /** Invoice upload bytes one client may send in 24 hours (429 beyond it). */
   CLIENT_DAILY_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
+  /**
+   * Cost elements one client's own uploads may add (names the shared list does not know are kept
+   * as the client's own, never shown to another client); the lines of further new names go to the
+   * client's "Other charges" element of their operator, and the activity log says why.
+   */
+  CLIENT_COST_ELEMENTS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
 
 /** What Fastify's `trustProxy` gets: nothing trusted, a hop count, or the proxies' addresses/CIDRs. */

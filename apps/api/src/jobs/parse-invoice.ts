@@ -137,7 +137,14 @@ export function parseInvoiceHandler(deps: Deps, log?: PhaseLog): JobHandler<Pars
           clock.add('parse.ipc', totalMs - startMs - childMs);
         }
         const importBegan = performance.now();
-        const done = await importParsedInvoice(db, invoiceId, parsed, deps.now(), clock ?? undefined);
+        const done = await importParsedInvoice(
+          db,
+          invoiceId,
+          parsed,
+          deps.now(),
+          clock ?? undefined,
+          deps.config.CLIENT_COST_ELEMENTS_MAX,
+        );
         if (clock) {
           clock.lap('import.commit');
           clock.add('import', performance.now() - importBegan);

@@ -82,6 +82,11 @@ export const costElements = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     operatorId: operatorRef(),
+    /**
+     * null: the provider's shared list (every client's). A name a company's own upload brought is
+     * that company's alone (at most CLIENT_COST_ELEMENTS_MAX of them; issue 37 item 7).
+     */
+    clientId: integer('client_id').references(() => clients.id),
     costCategoryId: integer('cost_category_id').references(() => costCategories.id),
     status: text('status', { enum: ['uncategorized', 'categorized', 'auto_categorized', 'approved'] })
       .notNull()
@@ -91,7 +96,12 @@ export const costElements = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('cost_elements_name_uq').on(t.operatorId, sql`lower(${t.name})`),
+    uniqueIndex('cost_elements_name_uq').on(
+      t.operatorId,
+      sql`coalesce(${t.clientId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+    index('cost_elements_client_idx').on(t.clientId),
     index('cost_elements_category_idx').on(t.costCategoryId),
     index('cost_elements_status_idx').on(t.status),
   ],

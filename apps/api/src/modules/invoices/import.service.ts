@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { insertRows, updateRows } from '../../db/bulk.js';
+import { logActivity } from '../../lib/activity-log.js';
 import type { PhaseClock } from '../../lib/phases.js';
 
 /** A deterministic refusal of an import (the invoice is marked failed, nothing else is written). */
@@ -170,6 +171,8 @@ export async function importParsedInvoice(
   parsed: ParsedInvoice,
   now: Date,
   clock?: PhaseClock,
+  /** CLIENT_COST_ELEMENTS_MAX: the most cost elements of its own a client's uploads may add. */
+  clientElementsMax = Infinity,
 ) {
   return db.transaction(async (tx) => {
     const [head] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
@@ -230,7 +233,7 @@ export async function importParsedInvoice(
     }
     const month = monthOf(parsed.invoiceDate);
     clock?.lap('import.checks');
-    const counts = await writeBody(tx, head, operator.id, parsed, month, now, clock);
+    const counts = await writeBody(tx, head, operator.id, parsed, month, now, clock, clientElementsMax);
     if (importTestHooks.afterLines) await importTestHooks.afterLines(invoiceId, tx);
 
     await tx
@@ -263,6 +266,26 @@ export async function importParsedInvoice(
   });
 }
 
+/** The element of a client's lines whose new names passed CLIENT_COST_ELEMENTS_MAX. */
+export const OTHER_ELEMENT_NAME = 'Muut maksut / Other charges';
+
+/** The client's own "Other charges" of the operator (created at its first need). */
+async function otherElement(tx: Tx, clientId: number, operatorId: number, now: Date) {
+  const key = and(
+    eq(costElements.operatorId, operatorId),
+    eq(costElements.clientId, clientId),
+    sql`lower(${costElements.name}) = lower(${OTHER_ELEMENT_NAME})`,
+  );
+  const pick = { id: costElements.id, categoryId: costElements.costCategoryId };
+  const [found] = await tx.select(pick).from(costElements).where(key);
+  if (found) return found;
+  const [made] = await tx
+    .insert(costElements)
+    .values({ name: OTHER_ELEMENT_NAME, operatorId, clientId, createdAt: now, updatedAt: now })
+    .returning(pick);
+  return made;
+}
+
 async function writeBody(
   tx: Tx,
   head: typeof invoices.$inferSelect,
@@ -271,6 +294,7 @@ async function writeBody(
   month: string,
   now: Date,
   clock?: PhaseClock,
+  clientElementsMax = Infinity,
 ) {
   const clientId = head.clientId;
   const skipped = new Set(
@@ -283,25 +307,49 @@ async function writeBody(
   );
   const subs = parsed.subscriptions.filter((s) => !skipped.has(s.phoneNumber));
 
-  // Cost elements: one per operator and label (case-insensitive).
+  // Cost elements: one per operator and label (case-insensitive), the shared one (client_id null)
+  // before the client's own. A name a company's own upload brings that neither has is kept as the
+  // client's own (never another client's, never on the provider's shared list), at most
+  // `clientElementsMax` of them; the lines of further new names go to the client's "Other charges"
+  // of the operator, and the activity log says why (issue 37 item 7). The demo and the operator
+  // portals' automation bring the operators' own names: shared.
   const allLines = [...subs.flatMap((s) => s.lines), ...parsed.otherLines];
   const labels = new Map<string, InvoiceLine>();
   for (const l of allLines) if (!labels.has(l.label.toLowerCase())) labels.set(l.label.toLowerCase(), l);
   const elementOf = new Map<string, { id: number; categoryId: number | null }>();
-  const loadElements = async () => {
+  const ownNames = head.source === 'upload';
+  const loadElements = async (names: string[]) => {
     const rows = await tx
-      .select({ id: costElements.id, name: costElements.name, categoryId: costElements.costCategoryId })
+      .select({
+        id: costElements.id,
+        name: costElements.name,
+        categoryId: costElements.costCategoryId,
+        clientId: costElements.clientId,
+      })
       .from(costElements)
       .where(
         and(
           eq(costElements.operatorId, operatorId),
-          inArray(sql`lower(${costElements.name})`, [...labels.keys()]),
+          inArray(sql`lower(${costElements.name})`, names),
+          or(isNull(costElements.clientId), eq(costElements.clientId, clientId)),
         ),
-      );
+      )
+      .orderBy(sql`${costElements.clientId} is null`);
+    // The client's own first, then the shared ones over them.
     for (const r of rows) elementOf.set(r.name.toLowerCase(), { id: r.id, categoryId: r.categoryId });
   };
-  if (labels.size) await loadElements();
-  const fresh = [...labels].filter(([k]) => !elementOf.has(k)).map(([, l]) => l);
+  if (labels.size) await loadElements([...labels.keys()]);
+  let fresh = [...labels].filter(([k]) => !elementOf.has(k)).map(([, l]) => l);
+  let overLimit: InvoiceLine[] = [];
+  if (ownNames && fresh.length) {
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(costElements)
+      .where(eq(costElements.clientId, clientId));
+    const room = Math.max(0, clientElementsMax - n);
+    overLimit = fresh.slice(room);
+    fresh = fresh.slice(0, room);
+  }
 
   // Plans of the operator (the client's own contract rows first), with their plan group's rule.
   const planRows = await tx
@@ -339,6 +387,7 @@ async function writeBody(
       return {
         name: l.label,
         operatorId,
+        clientId: ownNames ? clientId : null,
         costCategoryId: categoryId,
         status: categoryId ? ('auto_categorized' as const) : ('uncategorized' as const),
         createdAt: now,
@@ -346,7 +395,26 @@ async function writeBody(
       };
     });
     await insertChunked(values, (chunk) => tx.insert(costElements).values(chunk).onConflictDoNothing());
-    await loadElements();
+    await loadElements(fresh.map((l) => l.label.toLowerCase()));
+  }
+  if (overLimit.length) {
+    const other = await otherElement(tx, clientId, operatorId, now);
+    for (const l of overLimit) elementOf.set(l.label.toLowerCase(), other);
+    await logActivity(tx, {
+      userId: null,
+      clientId,
+      area: 'invoices',
+      action: 'import',
+      entity: 'invoice',
+      entityId: head.id,
+      after: {
+        reason: 'costElementsLimited',
+        limit: clientElementsMax,
+        names: overLimit.length,
+        costElement: OTHER_ELEMENT_NAME,
+        firstNames: overLimit.slice(0, 10).map((l) => l.label.slice(0, 100)),
+      },
+    });
   }
 
   clock?.lap('import.elements');

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   basePlanGroupMaster,
@@ -31,6 +31,7 @@ import {
   currencies,
   files,
   helpFiles,
+  monthlyFacts,
   operators,
   planGroups,
   plans,
@@ -158,6 +159,8 @@ export const costElementResource: ResourceDef = {
   meta: costElementMaster,
   table: costElements,
   id: costElements.id,
+  // A name one company's upload brought is that company's (issue 37 item 7); shared ones everyone's.
+  scopeColumns: { clientId: costElements.clientId, clientlessPasses: true },
   select: {
     id: costElements.id,
     name: costElements.name,
@@ -166,14 +169,33 @@ export const costElementResource: ResourceDef = {
     costCategoryId: costElements.costCategoryId,
     costCategoryName: nameOf(costCategories.name, costCategories.id, costElements.costCategoryId),
     status: costElements.status,
+    clientId: costElements.clientId,
+    clientName: clientName(costElements.clientId),
   },
-  refs: { operatorId: operators.id, costCategoryId: costCategories.id },
+  refs: { operatorId: operators.id, costCategoryId: costCategories.id, clientId: clients.id },
+  /** An element another company's costs use cannot become one company's own (its name would show there). */
+  async validate(tx, input, existing) {
+    if (!existing || input.clientId == null || existing.clientId === input.clientId) return;
+    const [used] = await tx
+      .select({ id: monthlyFacts.id })
+      .from(monthlyFacts)
+      .where(
+        and(
+          eq(monthlyFacts.costElementId, existing.id as number),
+          ne(monthlyFacts.clientId, input.clientId as number),
+        ),
+      )
+      .limit(1);
+    if (used) throw new AppError(400, 'validation', { clientId: 'invalid' });
+  },
   /** A changed category makes the element categorized again (approval is of one mapping). */
   toValues(input, existing) {
     const values: Row = {
       name: input.name,
       operatorId: input.operatorId,
       costCategoryId: input.costCategoryId,
+      // null (none chosen): the shared list, e.g. a company's own name made everyone's.
+      clientId: input.clientId ?? null,
       updatedAt: new Date(),
     };
     if (!existing || existing.costCategoryId !== input.costCategoryId) {
@@ -189,7 +211,13 @@ export const costElementResource: ResourceDef = {
       await recategorizeFacts(tx, [event.id]);
     }
   },
-  unique: [uniqueIndex(costElements, 'cost_elements_name_uq', { operatorId: 'same', name: 'lower' })],
+  unique: [
+    uniqueIndex(costElements, 'cost_elements_name_uq', {
+      operatorId: 'same',
+      name: 'lower',
+      clientId: 'orNull',
+    }),
+  ],
 };
 
 const planGroupResourceOf = (

@@ -278,29 +278,34 @@ export const costCategoryMaster = defineMaster({
 
 const elementOperator = reference('operator', OPTIONS_URL.operators, { required: true });
 const elementCategory = reference('costCategory', OPTIONS_URL.costCategories);
+/** null: the shared list; else a name one company's own upload brought, that company's alone (issue 37). */
+const elementClient = reference('client', OPTIONS_URL.clients);
 export const costElementMaster = defineMaster({
   key: 'costElements',
   path: 'cost-elements',
   menuKey: 'cost-elements',
   permission: 'masters.costElements',
-  searchable: ['name', 'operatorName', 'costCategoryName'],
-  sortable: ['name', 'operatorName', 'costCategoryName', 'status', 'id'],
+  searchable: ['name', 'operatorName', 'costCategoryName', 'clientName'],
+  sortable: ['name', 'operatorName', 'costCategoryName', 'status', 'clientName', 'id'],
   defaultSort: 'name',
   filters: {
     ...elementOperator.filter,
     ...elementCategory.filter,
     status: { type: 'enum', values: COST_ELEMENT_STATUSES },
+    ...elementClient.filter,
   },
   columns: [
     col('name'),
     elementOperator.column,
     elementCategory.column,
     col('status', 'enum', { options: enumOptions('costElementStatus', COST_ELEMENT_STATUSES) }),
+    elementClient.column,
   ],
   fields: [
     field('name', 'text', { required: true, maxLength: 300 }),
     elementOperator.field,
     elementCategory.field,
+    elementClient.field,
   ],
   messages: DEFAULT_MESSAGES,
   entity: z.object({
@@ -310,8 +315,14 @@ export const costElementMaster = defineMaster({
     ...elementOperator.entity,
     ...elementCategory.entity,
     status: z.enum(COST_ELEMENT_STATUSES),
+    ...elementClient.entity,
   }),
-  create: z.object({ name: reqText(300), ...elementOperator.create, ...elementCategory.create }),
+  create: z.object({
+    name: reqText(300),
+    ...elementOperator.create,
+    ...elementCategory.create,
+    ...elementClient.create,
+  }),
 });
 
 /** Assign one cost element, or many at once, to a cost category. */
