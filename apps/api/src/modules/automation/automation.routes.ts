@@ -39,7 +39,7 @@ export async function automationRoutes(app: FastifyInstance) {
     `${base}/credentials`,
     clientAccess,
     { params: z.object({ clientId: id }), response: { 200: z.array(portalCredentialsViewSchema) } },
-    async (req) => listCredentials(db, req.scope, req.params.clientId),
+    async (req) => listCredentials(db, req.params.clientId),
   );
 
   route.put(
@@ -51,7 +51,7 @@ export async function automationRoutes(app: FastifyInstance) {
       body: portalCredentialsSchema,
       response: { 200: z.array(portalCredentialsViewSchema) },
     },
-    async (req) => saveCredentials(deps, req.scope, req.params.clientId, req.body),
+    async (req) => saveCredentials(deps, req.params.clientId, req.body),
   );
 
   route.delete(
@@ -59,7 +59,7 @@ export async function automationRoutes(app: FastifyInstance) {
     clientAccess,
     { params: z.object({ clientId: id, operatorId: id }), response: { 200: okSchema } },
     async (req) => {
-      await deleteCredentials(db, req.scope, req.params.clientId, req.params.operatorId);
+      await deleteCredentials(db, req.params.clientId, req.params.operatorId);
       return { message: message('deleted', requestLanguage(req)) };
     },
   );
@@ -73,7 +73,7 @@ export async function automationRoutes(app: FastifyInstance) {
       response: { 200: okSchema },
     },
     async (req) => {
-      await setUploadMethod(db, req.scope, req.params.clientId, req.body.invoiceUploadMethod);
+      await setUploadMethod(db, req.params.clientId, req.body.invoiceUploadMethod);
       return { message: message('updated', requestLanguage(req)) };
     },
   );
@@ -97,7 +97,6 @@ export async function automationRoutes(app: FastifyInstance) {
     async (req) => {
       const jobs = await enqueueClientFetch(
         deps,
-        req.scope,
         req.params.clientId,
         req.body?.month ?? monthOf(deps.now()),
       );

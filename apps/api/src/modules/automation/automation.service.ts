@@ -25,14 +25,10 @@ export interface FetchInvoicesJob {
   month: string;
 }
 
-// Every `:clientId` from a URL goes through scope.assertClient (unknown or out of scope → 404).
+// Every `:clientId` of these URLs is checked by the access plugin before a handler runs (the
+// routes declare `config.client`: unknown or out of the caller's Scope → 404, plugins/access.ts).
 
-export async function listCredentials(
-  db: Db,
-  scope: Scope,
-  clientId: number,
-): Promise<PortalCredentialsView[]> {
-  await scope.assertClient(clientId);
+export async function listCredentials(db: Db, clientId: number): Promise<PortalCredentialsView[]> {
   const rows = await db
     .select({
       id: portalCredentials.id,
@@ -53,12 +49,10 @@ export async function listCredentials(
 /** Stores (or replaces) a client's portal sign-in for one operator; the password sealed with AES-256-GCM. */
 export async function saveCredentials(
   deps: Deps,
-  scope: Scope,
   clientId: number,
   input: PortalCredentialsInput,
 ): Promise<PortalCredentialsView[]> {
   const { db } = deps.database;
-  await scope.assertClient(clientId);
   const [op] = await db
     .select({ id: operators.id })
     .from(operators)
@@ -86,11 +80,10 @@ export async function saveCredentials(
       target: [portalCredentials.clientId, portalCredentials.operatorId],
       set: { portalUrl: input.portalUrl, username: input.username, passwordSealed: sealed, updatedAt: now },
     });
-  return listCredentials(db, scope, clientId);
+  return listCredentials(db, clientId);
 }
 
-export async function deleteCredentials(db: Db, scope: Scope, clientId: number, operatorId: number) {
-  await scope.assertClient(clientId);
+export async function deleteCredentials(db: Db, clientId: number, operatorId: number) {
   const gone = await db
     .delete(portalCredentials)
     .where(and(eq(portalCredentials.clientId, clientId), eq(portalCredentials.operatorId, operatorId)))
@@ -191,13 +184,7 @@ export async function enqueueMonthlyFetches(deps: Deps, month = monthOf(deps.now
 }
 
 /** Manual or automated upload; automation needs portal credentials (spec §5). */
-export async function setUploadMethod(
-  db: Db,
-  scope: Scope,
-  clientId: number,
-  method: 'manual' | 'automation',
-) {
-  await scope.assertClient(clientId);
+export async function setUploadMethod(db: Db, clientId: number, method: 'manual' | 'automation') {
   if (method === 'automation') {
     const [{ n }] = await db
       .select({ n: count() })
@@ -208,14 +195,8 @@ export async function setUploadMethod(
   await db.update(clients).set({ invoiceUploadMethod: method }).where(eq(clients.id, clientId));
 }
 
-export async function enqueueClientFetch(
-  deps: Deps,
-  scope: Scope,
-  clientId: number,
-  month: string,
-): Promise<number> {
+export async function enqueueClientFetch(deps: Deps, clientId: number, month: string): Promise<number> {
   const { db } = deps.database;
-  await scope.assertClient(clientId);
   const rows = await db
     .select({ operatorId: portalCredentials.operatorId })
     .from(portalCredentials)

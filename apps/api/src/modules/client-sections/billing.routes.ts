@@ -30,7 +30,7 @@ export async function billingRoutes(app: FastifyInstance) {
       params,
       response: { 200: clientBillingSchema },
     },
-    async (req) => getBilling(db, callerOf(req), req.params.clientId),
+    async (req) => getBilling(db, req.params.clientId),
   );
 
   route.put(

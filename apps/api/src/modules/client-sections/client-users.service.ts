@@ -91,7 +91,6 @@ export async function setClientUserStatus(
   id: number,
   status: ClientUserStatus,
 ): Promise<ClientUser> {
-  await me.scope.assertClient(clientId);
   const action = status === 'inactive' ? 'deactivate' : 'activate';
   return rowWorkflow(db, def, me, clientId, id, action, (tx) => setUserStatus(tx, id, status));
 }

@@ -96,7 +96,6 @@ export async function terminateContract(
   input: ContractTerminate,
   now: Date,
 ): Promise<Contract> {
-  await me.scope.assertClient(clientId);
   return rowWorkflow(db, contractsDef, me, clientId, id, 'terminate', async (tx, before) => {
     if (before.status !== 'active') throw new AppError(409, 'contractTerminateActiveOnly');
     if (

@@ -87,7 +87,7 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
       .map((k) => idSchema.safeParse(params[k]));
     if (!ids.every((r) => r.success)) return;
     const [clientId, operatorId, documentId] = ids.map((r) => r.data!);
-    if (documentId != null) await getDocument(db, callerOf(req), clientId, operatorId, documentId);
+    if (documentId != null) await getDocument(db, clientId, operatorId, documentId);
     else await getRow(db, operatorContractsDef, callerOf(req), operatorId, clientId);
   });
 
@@ -114,7 +114,7 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
       response: { 200: operatorDocumentListSchema },
     },
     async (req) => ({
-      items: await listDocuments(db, callerOf(req), req.params.clientId, req.params.operatorId),
+      items: await listDocuments(db, req.params.clientId, req.params.operatorId),
     }),
   );
 
@@ -143,7 +143,7 @@ export async function operatorContractsRoutes(app: FastifyInstance) {
     { summary: 'Download a document (attachment)', params: documentParams },
     async (req, reply) => {
       const { clientId, operatorId, documentId } = req.params;
-      const f = await documentContent(db, callerOf(req), clientId, operatorId, documentId);
+      const f = await documentContent(db, clientId, operatorId, documentId);
       return sendAttachment(reply.header('cache-control', 'private, no-store'), f);
     },
   );

@@ -124,9 +124,11 @@ async function readDocuments(db: Executor, contractId: number, id?: number): Pro
   }));
 }
 
-/** The client_operators row of the client and operator (in the caller's scope), else 404. */
-async function contractId(db: Executor, me: Caller, clientId: number, operatorId: number): Promise<number> {
-  await me.scope.assertClient(clientId);
+/**
+ * The client_operators row of the client and operator, else 404. The client is the route's
+ * `:clientId`, already checked against the caller's Scope by the access plugin (`config.client`).
+ */
+async function contractId(db: Executor, clientId: number, operatorId: number): Promise<number> {
   const [row] = await db
     .select({ id: clientOperators.id })
     .from(clientOperators)
@@ -137,22 +139,20 @@ async function contractId(db: Executor, me: Caller, clientId: number, operatorId
 
 export async function listDocuments(
   db: Db,
-  me: Caller,
   clientId: number,
   operatorId: number,
 ): Promise<OperatorDocument[]> {
-  return readDocuments(db, await contractId(db, me, clientId, operatorId));
+  return readDocuments(db, await contractId(db, clientId, operatorId));
 }
 
 /** Checks that the document exists under the client's operator contract (404 otherwise). */
 export async function getDocument(
   db: Db,
-  me: Caller,
   clientId: number,
   operatorId: number,
   id: number,
 ): Promise<OperatorDocument> {
-  const [d] = await readDocuments(db, await contractId(db, me, clientId, operatorId), id);
+  const [d] = await readDocuments(db, await contractId(db, clientId, operatorId), id);
   if (!d) throw notFound();
   return d;
 }
@@ -193,7 +193,7 @@ export async function uploadDocument(
   operatorId: number,
   upload: DocumentUpload,
 ): Promise<OperatorDocument> {
-  const contract = await contractId(db, me, clientId, operatorId);
+  const contract = await contractId(db, clientId, operatorId);
   if (!isDocumentName(upload.name)) throw new AppError(400, 'documentNameInvalid', { name: 'invalid' });
   if (upload.data.length > DOCUMENT_MAX_BYTES)
     throw new AppError(400, 'documentTooLarge', { file: 'invalid' });
@@ -259,12 +259,11 @@ export async function uploadDocument(
 /** A document's bytes with its download name and type. */
 export async function documentContent(
   db: Db,
-  me: Caller,
   clientId: number,
   operatorId: number,
   id: number,
 ): Promise<{ name: string; mime: string; data: Buffer }> {
-  const contract = await contractId(db, me, clientId, operatorId);
+  const contract = await contractId(db, clientId, operatorId);
   const [f] = await db
     .select({ name: files.name, mime: files.mime, data: files.data })
     .from(clientOperatorDocuments)
@@ -282,7 +281,7 @@ export async function deleteDocument(
   operatorId: number,
   id: number,
 ): Promise<void> {
-  const contract = await contractId(db, me, clientId, operatorId);
+  const contract = await contractId(db, clientId, operatorId);
   await db.transaction(async (tx) => {
     const [before] = await readDocuments(tx, contract, id);
     if (!before) throw notFound();

@@ -90,7 +90,7 @@ export async function subCompaniesRoutes(app: FastifyInstance) {
       response: { 200: clientUserOptionsSchema },
     },
     async (req) => ({
-      ...(await clientOptions(db, callerOf(req), req.params.clientId)),
+      ...(await clientOptions(db, req.params.clientId)),
       permissions: grantablePermissions(callerOf(req)),
     }),
   );

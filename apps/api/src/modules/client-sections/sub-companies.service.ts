@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { clientBillingPlans, costCenters, subCompanies } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../../types.js';
 
 /**
  * What the sub-company section has of its own beside its declaration (sub-companies.routes.ts,
@@ -9,8 +8,7 @@ import type { Caller } from '../../types.js';
  */
 
 /** The choices of the sections' forms (billing plans, the client's sub-companies and cost centers). */
-export async function clientOptions(db: Db, me: Caller, clientId: number) {
-  await me.scope.assertClient(clientId);
+export async function clientOptions(db: Db, clientId: number) {
   const billingPlans = await db
     .select({ id: clientBillingPlans.id, name: clientBillingPlans.name })
     .from(clientBillingPlans)
