@@ -119,6 +119,22 @@ describe('generate → parse round trip', () => {
     60_000,
   );
 
+  it('wraps a heading a long user name pushes past the margin, and its continuation still reads as one subscription (elisa, seeds 1 and 7)', async () => {
+    // Seed 7 (the README's example) names "Pekka Eemeli Helmi Ylikärppä-Hämäläinen"; at 500
+    // subscriptions seed 1 has such names on a page break: "Kustannuspaikka 2001 (jatkuu)" ran off the page.
+    for (const [seed, subscriptions] of [
+      [7, 20],
+      [1, 500],
+    ]) {
+      const generated = await generateInvoice({ operator: 'elisa', seed, subscriptions });
+      const doc = await extractText(generated.pdf);
+      const lines = doc.pages.flatMap((p) => p.lines).map((l) => l.text);
+      expect(lines.filter((l) => /^Kustannuspaikka \d+ \(jatkuu\)$/.test(l)).length).toBeGreaterThan(0);
+      const parsed = await parseInvoice(generated.pdf);
+      expectSameInvoice(parsed, generated.expected, `seed ${seed}`);
+    }
+  }, 120_000);
+
   it('covers credits, long names and every category across seeds', async () => {
     const categories = new Set<string>();
     let credits = 0;

@@ -447,13 +447,30 @@ async function printInvoice(
     repeat();
   };
   const jatkuu = (parts: string[]) => [...parts.slice(0, -1), `${parts[parts.length - 1]} (jatkuu)`];
-  const heading = (parts: string[]) => {
+  /**
+   * A heading's parts side by side, a part that would run past the right margin on a line of its
+   * own (a long user name pushed "Kustannuspaikka 2001 (jatkuu)" off the page): the x of each part
+   * and the lines it takes (with the widest gap unless told: what a heading may need at most).
+   */
+  const headingPlaces = (parts: string[], gap: () => number = () => size * 4) => {
     let x = left;
-    parts.forEach((p, i) => {
-      put(p, x, { bold: i === 0 });
-      x += measure(p, i === 0) + size * style.float(2, 4);
+    let line = 0;
+    const places = parts.map((p, i) => {
+      const w = measure(p, i === 0);
+      if (i > 0 && x + w > right) {
+        x = left;
+        line++;
+      }
+      const place = { text: p, x, line, bold: i === 0 };
+      x += w + gap();
+      return place;
     });
-    newline(1.2);
+    return { places, lines: line + 1 };
+  };
+  const heading = (parts: string[]) => {
+    const { places, lines } = headingPlaces(parts, () => size * style.float(2, 4));
+    for (const p of places) put(p.text, p.x, { bold: p.bold, at: y + p.line * size * 1.15 });
+    newline(1.2 + ((lines - 1) * size * 1.15) / lineH);
   };
   const closer = (label: string, cents: number) => {
     put(label, left, { bold: true });
@@ -492,7 +509,7 @@ async function printInvoice(
       }
     };
     repeat = groupRepeat;
-    ensure(4 + (cc ? 1 : 0));
+    ensure(4 + (cc ? 1 : 0) + headingPlaces(jatkuu(parts)).lines - 1);
     headingBlock(false);
     tableHeader();
     repeat = () => {

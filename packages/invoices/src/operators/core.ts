@@ -442,8 +442,10 @@ export function createLayoutParser(config: LayoutConfig): OperatorParser {
       const heading = readSubscriptionHeading(config.subscriptionHeading, text);
       if (heading) {
         const previous: ExactSubscription | null = current;
+        // The open subscription's heading again before its total: its continuation on a new page.
+        // "(jatkuu)" may end the heading's line or a line of its own under it (a long user name
+        // wraps the heading), so the number decides, not the marker.
         if (
-          heading.continued &&
           previous &&
           section === 'subscription' &&
           previous.phoneNumber === heading.phoneNumber &&

@@ -30,6 +30,8 @@ export const elisa = createLayoutParser({
   otherHeading: 'Muut maksut',
   otherTotal: 'Muut maksut yhteensä',
   subscriptionHeading: /^Liittymä\s+((?:\+358|0)[\d ]*\d)\s+(\D.*?)(?:\s+Kustannuspaikka\s+(\S+))?$/,
+  // A long user name wraps the heading: its cost center then stands on a line of its own under it.
+  costCenterHeading: { pattern: /^Kustannuspaikka\s+(\S+)$/, scope: 'subscription' },
   readRow(cells) {
     const quantity = cells.get('quantity');
     const unitPrice = cells.get('unitPrice');
