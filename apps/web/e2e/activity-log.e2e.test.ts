@@ -74,4 +74,46 @@ describe('activity log', () => {
       });
     },
   );
+
+  /** What a new sub-company's entry says, and how a time is written, in each language. */
+  const WORDS = {
+    en: {
+      area: 'Clients',
+      action: 'Created',
+      kind: 'Sub-company',
+      time: /\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\b/,
+    },
+    fi: {
+      area: 'Asiakkaat',
+      action: 'Lisätty',
+      kind: 'Tytäryhtiö',
+      time: /\b\d{1,2}\.\d{1,2}\.\d{4} klo \d{2}\.\d{2}\b/,
+    },
+  } as const;
+
+  for (const lang of ['en', 'fi'] as const)
+    for (const width of [1400, 390])
+      it(
+        `shows the area and action in words and the time as the app writes dates, no codes or ISO times (${lang}, ${width} px)`,
+        { timeout: 180_000 },
+        () =>
+          onPage(browser(), `activity-log-words-${lang}-${width}`, async (page) => {
+            await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+            await login(page, USERS.admin, undefined, lang);
+            await addSubCompany(page, `Lokisanat ${lang} ${width}`);
+            await goto(page, '/admin/reports/activity-log');
+            const first = tableRows(page, 'activity-log-table').first();
+            await first.getByText(`Lokisanat ${lang} ${width}`).waitFor();
+            const text = await first.innerText();
+            const words = WORDS[lang];
+            expect(text).toContain(words.area);
+            expect(text).toContain(words.action);
+            expect(text).toContain(words.kind);
+            expect(text).toMatch(words.time);
+            expect(text).not.toMatch(
+              /\bcreate\b|\bclients\b|\bsubCompany\b|\d{4}-\d{2}-\d{2}T|\d{2}\/\d{2}\/\d{4}/,
+            );
+            await screenshot(page, `activity-log-words-${lang}-${width}`);
+          }),
+      );
 });

@@ -6,6 +6,7 @@ import {
   clientPeriod,
   costUsageFiltersSchema,
   costUsageSubscriptionSchema,
+  monthSchema,
   periodError,
   periodRule,
   subscriptionNamed,
@@ -66,6 +67,25 @@ export const ACTIVITY_ACTION_LABELS = {
   confirm_buyer: { en: 'Buyer confirmed', fi: 'Ostaja vahvistettu' },
 } as const satisfies Record<string, Record<Lang, string>>;
 export type ActivityAction = keyof typeof ACTIVITY_ACTION_LABELS;
+
+/** The kinds of row an entry is about (`entity`), in words; a master's kind is its master's key. */
+export const ACTIVITY_ENTITY_LABELS: Record<string, Record<Lang, string>> = {
+  client: { en: 'Client', fi: 'Asiakas' },
+  assignedCompanies: { en: 'Assigned companies', fi: 'Osoitetut yritykset' },
+  subCompany: { en: 'Sub-company', fi: 'Tytäryhtiö' },
+  contract: { en: 'Contract', fi: 'Sopimus' },
+  clientBilling: { en: 'Billing details', fi: 'Laskutustiedot' },
+  payment: { en: 'Payment', fi: 'Maksu' },
+  supportHours: { en: 'Support hours', fi: 'Tukitunnit' },
+  clientUser: { en: 'User', fi: 'Käyttäjä' },
+  providerUser: { en: 'Provider user', fi: 'Palveluntarjoajan käyttäjä' },
+  invoice: { en: 'Invoice', fi: 'Lasku' },
+  invoiceUser: { en: 'Invoice user', fi: 'Laskun käyttäjä' },
+  subscription: { en: 'Subscription', fi: 'Liittymä' },
+  planDetail: { en: 'Plan details', fi: 'Liittymätyypin tiedot' },
+  operatorContract: { en: 'Operator contract', fi: 'Operaattorisopimus' },
+  operatorDocument: { en: 'Operator contract document', fi: 'Operaattorisopimuksen asiakirja' },
+};
 
 /** An area's or action's words in `lang`; a code without them (an older entry) as it is. */
 export const activityLabel = (
@@ -202,6 +222,8 @@ export const unusedSubscriptionsQuerySchema = listQuery(UNUSED_SORTABLE, {
     .min(1, { error: 'validation' })
     .max(UNUSED_MONTHS_MAX, { error: 'validation' })
     .optional(),
+  /** The window's last month (`YYYY-MM`, issue 37 item 19); without it the latest month with costs. */
+  to: monthSchema.optional(),
   q: searchText.optional(),
 });
 export type UnusedSubscriptionsQuery = z.infer<typeof unusedSubscriptionsQuerySchema>;

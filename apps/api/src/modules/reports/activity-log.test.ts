@@ -222,9 +222,9 @@ describe('activity log report', () => {
     const first = list.items[0];
     expect(first).toMatchObject({ area: 'clients', action: 'create' });
     const at = new Date(first.at);
-    for (const [lang, area, action, time] of [
-      ['en', 'Clients', 'Created', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/],
-      ['fi', 'Asiakkaat', 'Lisätty', /^\d{1,2}\.\d{1,2}\.\d{4} klo \d{2}\.\d{2}$/],
+    for (const [lang, area, action, kind, time] of [
+      ['en', 'Clients', 'Created', 'Sub-company', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/],
+      ['fi', 'Asiakkaat', 'Lisätty', 'Tytäryhtiö', /^\d{1,2}\.\d{1,2}\.\d{4} klo \d{2}\.\d{2}$/],
     ] as const) {
       await t.deps.database.db
         .update(users)
@@ -234,7 +234,11 @@ describe('activity log report', () => {
       const row = wb.worksheets[0]!.getRow(2);
       expect(row.getCell(1).value).toMatch(time);
       expect(row.getCell(1).value).toBe(businessDateTime(at, lang));
-      expect([row.getCell(5).value, row.getCell(6).value]).toEqual([area, action]);
+      expect([row.getCell(5).value, row.getCell(6).value, row.getCell(7).value]).toEqual([
+        area,
+        action,
+        kind,
+      ]);
     }
     await t.deps.database.db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.admin));
   });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ACTIVITY_ACTION_LABELS,
   ACTIVITY_AREA_LABELS,
+  ACTIVITY_ENTITY_LABELS,
   activityLabel,
   activityLogListSchema,
   businessDateTime,
@@ -204,7 +205,7 @@ export async function reportsRoutes(app: FastifyInstance) {
           safeOrNull(e.clientName),
           safeText(activityLabel(ACTIVITY_AREA_LABELS, e.area, lang)),
           safeText(activityLabel(ACTIVITY_ACTION_LABELS, e.action, lang)),
-          safeText(e.entity),
+          safeText(activityLabel(ACTIVITY_ENTITY_LABELS, e.entity, lang)),
           safeOrNull(e.entityLabel),
           jsonCell(e.before),
           jsonCell(e.after),

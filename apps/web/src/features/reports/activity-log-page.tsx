@@ -3,8 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import {
+  ACTIVITY_ACTION_LABELS,
+  ACTIVITY_AREA_LABELS,
+  ACTIVITY_ENTITY_LABELS,
   ACTIVITY_LOG_SORTABLE,
-  BUSINESS_TIME_ZONE,
+  activityLabel,
+  businessDateTime,
   type ActivityLogEntry,
   type ActivityLogSortKey,
 } from '@kulu/shared';
@@ -38,17 +42,6 @@ const ACTION_COLORS: Record<string, string> = {
   deactivate: 'orange',
   deny: 'orange',
 };
-
-const dateTime = (iso: string, lang: 'en' | 'fi') =>
-  new Intl.DateTimeFormat(lang === 'fi' ? 'fi-FI' : 'en-GB', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: BUSINESS_TIME_ZONE,
-  }).format(new Date(iso));
 
 const shown = (v: unknown) =>
   v === undefined ? '' : v === null ? NONE : typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -87,8 +80,9 @@ export function ActivityLogPage() {
   };
   const list = useQuery(activityLogQuery(params));
   const filtered = Boolean(state.userId || state.clientId || state.area || state.days);
-  const areaLabel = (a: string) => t(`reports.activityLog.areas.${a}`, { defaultValue: a });
-  const actionLabel = (a: string) => t(`reports.activityLog.actions.${a}`, { defaultValue: a });
+  // In words from packages/shared, as the export writes them (issue 37 item 19).
+  const areaLabel = (a: string) => activityLabel(ACTIVITY_AREA_LABELS, a, lang);
+  const actionLabel = (a: string) => activityLabel(ACTIVITY_ACTION_LABELS, a, lang);
 
   const columns: PagedColumn<ActivityLogEntry>[] = [
     {
@@ -96,7 +90,7 @@ export function ActivityLogPage() {
       dataIndex: 'at',
       title: t('reports.activityLog.at'),
       width: 190,
-      render: (v: string) => dateTime(v, lang),
+      render: (v: string) => businessDateTime(v, lang),
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
     {
@@ -133,16 +127,21 @@ export function ActivityLogPage() {
     {
       key: 'entity',
       title: t('reports.activityLog.entity'),
-      // The thing in words (the API names it); its kind beneath, never a bare `entity #id`.
-      render: (_v, r) =>
-        r.entityLabel ? (
+      // The thing in words (the API names it); its kind in words beneath (a master's title), never
+      // a bare `entity #id` or a code.
+      render: (_v, r) => {
+        const kind = Object.hasOwn(ACTIVITY_ENTITY_LABELS, r.entity)
+          ? ACTIVITY_ENTITY_LABELS[r.entity]![lang]
+          : t(`masters.titles.${r.entity}`, { defaultValue: '' });
+        return r.entityLabel ? (
           <Flex vertical data-testid="activity-log-entity">
             <span>{r.entityLabel}</span>
-            <Typography.Text type="secondary">{r.entity}</Typography.Text>
+            {kind && <Typography.Text type="secondary">{kind}</Typography.Text>}
           </Flex>
         ) : (
-          r.entity
-        ),
+          kind || r.entity
+        );
+      },
     },
   ];
 
