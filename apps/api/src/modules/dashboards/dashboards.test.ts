@@ -716,6 +716,33 @@ describe('GET /api/reports/unused-subscriptions', () => {
         app.tok.companyAdmin,
       );
       expect(wb.worksheets[0]!.rowCount - 1).toBe(body.total);
+
+      // Ending at a chosen month (issue 37 item 19): February's window holds February's
+      // subscriptions (March's idle one is not on February's invoice), not the latest month's.
+      const { rows: inFeb } = (await db.execute(sql`
+        select distinct subscription_id as id from monthly_facts
+        where client_id = ${app.clientId} and month = '2021-02-01' and subscription_id is not null
+        order by 1`)) as unknown as { rows: Array<{ id: number }> };
+      const febIds = new Set(inFeb.map((r) => r.id));
+      const febIdle = inFeb[0]!.id;
+      saved.push(...(await db.select().from(monthlyFacts).where(eq(monthlyFacts.subscriptionId, febIdle))));
+      await db
+        .update(monthlyFacts)
+        .set({ quantity: null, unit: null })
+        .where(eq(monthlyFacts.subscriptionId, febIdle));
+      const feb = (await unused('months=1&to=2021-02&pageSize=200')).json();
+      expect(feb).toMatchObject({ months: 1, from: '2021-02', to: '2021-02' });
+      expect(feb.items.map((i: { subscriptionId: number }) => i.subscriptionId)).toContain(febIdle);
+      expect(feb.items.every((i: { subscriptionId: number }) => febIds.has(i.subscriptionId))).toBe(true);
+      expect(febIds.has(idle!)).toBe(false);
+      const { wb: febBook } = await getWorkbook(
+        app.t,
+        '/api/reports/unused-subscriptions/export?months=1&to=2021-02',
+        app.tok.companyAdmin,
+      );
+      expect(febBook.worksheets[0]!.rowCount - 1).toBe(feb.total);
+      // A window after the last invoice holds nothing.
+      expect((await unused('months=1&to=2099-12')).json()).toMatchObject({ to: '2099-12', total: 0 });
     } finally {
       for (const f of saved)
         await db
@@ -731,6 +758,7 @@ describe('GET /api/reports/unused-subscriptions', () => {
     expect((await unused('', app.tok.clientUser)).statusCode).toBe(403);
     expect((await unused('months=0')).statusCode).toBe(400);
     expect((await unused('months=abc')).statusCode).toBe(400);
+    expect((await unused('to=2021-13')).statusCode).toBe(400);
     expect((await unused('', app.tok.admin)).statusCode).toBe(400);
   });
 });

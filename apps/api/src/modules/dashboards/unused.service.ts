@@ -47,13 +47,15 @@ export async function unusedSubscriptions(
     clientId: q.clientId,
     subCompanyId: q.subCompanyId,
     costCenterId: q.costCenterId,
+    to: q.to,
   });
   const [client] = await db
     .select({ unusedMonthCount: clients.unusedMonthCount })
     .from(clients)
     .where(eq(clients.id, slice.clientId));
   const months = q.months ?? client?.unusedMonthCount ?? 3;
-  // The slice's `to` is the latest month with costs (or the current month without any).
+  // The slice's `to` is the month chosen, else the latest month with costs (or the current month
+  // without any).
   const to = slice.to;
   const from = addMonths(to, -(months - 1));
   const smc = subscriptionMonthCost;

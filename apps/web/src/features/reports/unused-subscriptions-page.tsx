@@ -1,4 +1,5 @@
-import { InputNumber, Typography } from 'antd';
+import { DatePicker, InputNumber, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { UNUSED_MONTHS_MAX, UNUSED_SORTABLE, type UnusedSubscription } from '@kulu/shared';
 import type { PagedColumn } from '../../components/paged-table';
@@ -16,6 +17,8 @@ const SORT: SortSpec<SortKey> = { sortable: UNUSED_SORTABLE, defaultSort: 'cost'
 
 interface Filters extends SliceState {
   months?: number;
+  /** The window's last month (`YYYY-MM`); none: the latest month with costs. */
+  until?: string;
 }
 
 /**
@@ -26,9 +29,9 @@ interface Filters extends SliceState {
 export function UnusedSubscriptionsPage() {
   const report = useSliceReport<SortKey, Filters>(SORT);
   const { t, lang, state, patch, ready, money } = report;
-  // No period: the window is the last N months.
+  // No period: the window is N months up to the month chosen (else the latest with costs).
   const { from: _from, to: _to, ...rest } = report.params;
-  const params: UnusedParams = { ...rest, months: state.months };
+  const params: UnusedParams = { ...rest, months: state.months, to: state.until };
   const list = useQuery(unusedSubscriptionsQuery(params, ready));
   const data = list.data;
 
@@ -60,6 +63,17 @@ export function UnusedSubscriptionsPage() {
               title={t('reports.unused.monthsHelp')}
               aria-label={t('reports.unused.months')}
               data-testid="unused-months"
+            />
+          </FilterField>
+          <FilterField label={t('reports.unused.until')}>
+            <DatePicker
+              picker="month"
+              value={state.until ? dayjs(`${state.until}-01`) : null}
+              onChange={(d) => patch({ until: d ? d.format('YYYY-MM') : undefined })}
+              placeholder={t('reports.unused.untilLatest')}
+              disabled={!ready}
+              aria-label={t('reports.unused.until')}
+              data-testid="unused-until"
             />
           </FilterField>
           {data?.from && data.to && (
