@@ -13,6 +13,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DEMO_PASSWORD = 'Kulu!2026';
 export const ADMIN = 'admin@kulu.fi';
 export const COMPANY_ADMIN = 'anna.virtanen@pohjolarakennus.fi';
+/** The company admin of the second demo client (Saimaan Logistiikka): "another tenant". */
+export const OTHER_ADMIN = 'jussi.makinen@saimaanlogistiikka.fi';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -207,6 +209,51 @@ export const login = async (run: Run, email: string) =>
 
 export const countOf = async (run: Run, token: string, query = '') =>
   (await api(run, 'GET', `/api/invoices?pageSize=1${query}`, { token })).total as number;
+
+/** A multipart upload body of invoice files (POST /api/invoices). */
+export function uploadForm(files: Array<{ name: string; data: Uint8Array; type?: string }>): FormData {
+  const form = new FormData();
+  for (const f of files)
+    form.append('files', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/pdf' }), f.name);
+  return form;
+}
+
+/** Uploads files in one request; the ids of the invoices it accepted. */
+export async function upload(run: Run, token: string, files: Parameters<typeof uploadForm>[0]) {
+  const res = await api(run, 'POST', '/api/invoices', { token, body: uploadForm(files) });
+  return (res.results as Array<{ invoiceId?: number }>).flatMap((r) => (r.invoiceId ? [r.invoiceId] : []));
+}
+
+/** Polls an invoice every `everyMs` until it is no longer in progress; its detail then. */
+export async function finished(run: Run, token: string, id: number, everyMs = 100, timeoutMs = 600_000) {
+  const t0 = performance.now();
+  for (;;) {
+    const invoice = await api(run, 'GET', `/api/invoices/${id}`, { token });
+    if (invoice.uploadState !== 'in_progress') return invoice;
+    if (performance.now() - t0 > timeoutMs) throw new Error(`invoice ${id} still in progress`);
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * A generated DNA invoice of exactly five pages (the number of subscriptions that gives them),
+ * addressed to the second demo client (OTHER_ADMIN's).
+ */
+export async function fivePagePdf(seed: number): Promise<Uint8Array> {
+  const { generateInvoice } = await import('@kulu/invoices/generator');
+  const mupdf = await import('mupdf');
+  for (let subscriptions = 10; ; subscriptions++) {
+    const { pdf } = await generateInvoice({
+      operator: 'dna',
+      subscriptions,
+      seed,
+      buyer: { name: 'Saimaan Logistiikka Oy', businessId: '0737546-2' },
+    });
+    const pages = mupdf.Document.openDocument(pdf, 'application/pdf').countPages();
+    if (pages === 5) return pdf;
+    if (pages > 5) throw new Error(`no five-page invoice for seed ${seed}`);
+  }
+}
 
 /** Waits until no invoice is in progress and the count has not changed for 3 s (demo imports). */
 export async function settle(run: Run, token: string, timeoutMs = 600_000) {

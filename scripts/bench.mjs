@@ -14,7 +14,11 @@
 // invoice's month after six months of history (goal < 1 s), and evaluated again (nothing new).
 // The portfolio bench (apps/api/src/modules/portfolio/portfolio.bench.ts): the provider portfolio's p95 at
 // 200 clients × 150 subscriptions × 24 months on PostgreSQL (same database), through autocannon.
-// `npm run bench -- parse`, `-- finvoice`, `-- import`, `-- alerts`, `-- server`, `-- optimizer`, `-- dashboard`, `-- portfolio`, `-- export` or `-- load` runs one.
+// The probes bench (scripts/bench-probes.ts): issue 37's probe findings on the compiled server with
+// their goals: a ~19 MB text in a Finvoice refused with the server's RSS growth ≤ +300 MB; another
+// tenant's 5-page invoice imported within 10 s beside a big e-invoice's import and follow-up work;
+// health answered within 1 s throughout.
+// `npm run bench -- parse`, `-- finvoice`, `-- import`, `-- alerts`, `-- server`, `-- optimizer`, `-- dashboard`, `-- portfolio`, `-- export`, `-- load` or `-- probes` runs one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +36,7 @@ const SECTIONS = {
   portfolio: 'apps/api/src/modules/portfolio/portfolio.bench.ts',
   export: 'apps/api/src/modules/report-exports/export.bench.ts',
   load: 'scripts/bench-load.ts',
+  probes: 'scripts/bench-probes.ts',
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const w of wanted)

@@ -8,47 +8,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateInvoice } from '@kulu/invoices/generator';
-import * as mupdf from 'mupdf';
 import { nestedFormBomb } from '../apps/api/src/test/bomb-pdf.js';
 import {
   ADMIN,
   api,
   COMPANY_ADMIN,
+  fivePagePdf,
   freePort,
   login,
+  OTHER_ADMIN,
   running,
   settle,
   sleep,
   start,
   stop,
+  uploadForm as form,
   type Run,
 } from './bench-lib.js';
 
-const OTHER_ADMIN = 'jussi.makinen@saimaanlogistiikka.fi';
 const ROUNDS = 3;
-
-const form = (files: Array<{ name: string; data: Uint8Array }>) => {
-  const f = new FormData();
-  for (const x of files)
-    f.append('files', new Blob([new Uint8Array(x.data)], { type: 'application/pdf' }), x.name);
-  return f;
-};
-
-/** A generated DNA invoice of exactly five pages (the number of subscriptions that gives them). */
-async function fivePages(seed: number): Promise<Uint8Array> {
-  for (let subscriptions = 10; ; subscriptions++) {
-    const { pdf } = await generateInvoice({
-      operator: 'dna',
-      subscriptions,
-      seed,
-      buyer: { name: 'Saimaan Logistiikka Oy', businessId: '0737546-2' },
-    });
-    const pages = mupdf.Document.openDocument(pdf, 'application/pdf').countPages();
-    if (pages === 5) return pdf;
-    if (pages > 5) throw new Error(`no five-page invoice for seed ${seed}`);
-  }
-}
 
 async function stateOf(run: Run, token: string, id: number) {
   return (await api(run, 'GET', `/api/invoices/${id}`, { token })).uploadState as string;
@@ -72,7 +50,7 @@ try {
   console.log(`flood: ${bombIds.length} of 20 bombs (${bombs[0].data.length} bytes each) accepted`);
   await sleep(1000);
   for (let round = 1; round <= ROUNDS; round++) {
-    const pdf = await fivePages(2400 + round);
+    const pdf = await fivePagePdf(2400 + round);
     const began = performance.now();
     const res = await api(run, 'POST', '/api/invoices', {
       token: other,
