@@ -30,8 +30,9 @@ function runningEmbedded(): string | null {
   } catch {
     return null;
   }
-  // postmaster.pid's fifth line: the directory of the server's Unix socket.
-  return `postgres://postgres@localhost/${DATABASE_NAME}?host=${encodeURIComponent(lines[4])}`;
+  // postmaster.pid's fourth line: the server's port (the socket's name); its fifth: the socket's directory.
+  const port = Number(lines[3]) || 5432;
+  return `postgres://postgres@localhost:${port}/${DATABASE_NAME}?host=${encodeURIComponent(lines[4])}`;
 }
 
 async function open(): Promise<{ database: Database; close: () => Promise<void>; dataDir?: string }> {
