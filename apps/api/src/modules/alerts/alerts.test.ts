@@ -269,6 +269,32 @@ describe('service numbers month to month', () => {
     ]);
   });
 
+  it('alerts an unchanged charge once when its months are evaluated at the same time (the worker and the daily run)', async () => {
+    const sub = await account();
+    const p = phone();
+    const ids: number[] = [];
+    for (const month of ['2025-01-01', '2025-02-01', '2025-03-01', '2025-04-01'])
+      ids.push(
+        await writeTestInvoice(t.deps.database.db, {
+          clientId: pohjola,
+          operatorId: elisa,
+          month,
+          subCompanyId: sub,
+          subs: [
+            {
+              subCompanyId: sub,
+              phone: p,
+              lines: [{ label: 'Palvelunumerot', category: 'service_number', amount: 44.36 }],
+            },
+          ],
+        }),
+      );
+    // Each evaluation reads the number's earlier alerts: side by side, neither saw the other's.
+    await Promise.all(ids.map((id) => evaluateInvoiceAlerts(t.deps.database.db, id)));
+    const found = await t.deps.database.db.select().from(alerts).where(eq(alerts.subCompanyId, sub));
+    expect(found.filter((a) => a.rule === 'service_numbers')).toHaveLength(1);
+  });
+
   it('alerts an unchanged charge once when its months are imported newest first', async () => {
     expect(
       await monthly([

@@ -245,6 +245,9 @@ export async function storeAlerts(db: Executor, rows: NewAlert[]): Promise<numbe
   return added;
 }
 
+/** The advisory lock's first key: a client's alert evaluations (the second is the client's id). */
+const EVALUATE_LOCK = 20261202;
+
 /**
  * Evaluates the import rules for one uploaded invoice in one transaction; returns the alerts
  * added (0 for an invoice not uploaded, or evaluated before).
@@ -267,6 +270,10 @@ export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<
     if (!inv || inv.state !== 'uploaded' || inv.operatorId == null || !inv.month) return 0;
     const month = `${inv.month.slice(0, 7)}-01`;
     const { clientId, operatorId } = inv;
+    // One evaluation of a client at a time (the follow-up worker's job, the daily run, another
+    // instance): each reads the alerts the others stored, so an unchanged charge of months
+    // evaluated side by side is alerted once, not once each (issue 37 item 12).
+    await tx.execute(sql`select pg_advisory_xact_lock(${EVALUATE_LOCK}, ${clientId})`);
     const settings = await ruleSettings(tx, clientId);
     if (!Object.values(settings).some((r) => r.enabled)) return 0;
     const from = addMonths(month, -USUAL_MONTHS);
