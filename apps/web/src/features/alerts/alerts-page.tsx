@@ -26,6 +26,7 @@ import { FilterField, SelectField } from '../../components/filter-fields';
 import { SliceFilters, useClientChoice } from '../../components/slice-filters';
 import { errorText } from '../../lib/form-rules';
 import { formatDate, orNone } from '../../lib/format';
+import { formatMonth } from '../../lib/chart-options';
 import { NO_SORT } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { chosenClient, rememberClient } from '../../lib/chosen-client';
@@ -171,7 +172,7 @@ export function AlertsPage() {
       key: 'month',
       dataIndex: 'month',
       title: t('alerts.month'),
-      render: (v: string) => v.slice(0, 7),
+      render: (v: string) => formatMonth(v.slice(0, 7), lang),
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
     {
@@ -212,7 +213,7 @@ export function AlertsPage() {
       render: (_: unknown, r) => (
         <Flex vertical gap={6} align="start" data-testid={`alert-phone-${r.id}`}>
           <Flex gap={8} wrap align="center">
-            <span>{r.month.slice(0, 7)}</span>
+            <span>{formatMonth(r.month.slice(0, 7), lang)}</span>
             {stateOf(r.state)}
           </Flex>
           {ruleOf(r)}
