@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -331,6 +333,75 @@ describe('an invoice without a business id naming another company (company admin
       } finally {
         await page.setViewportSize({ width: 1400, height: 900 });
         await switchLanguage(page, 'en');
+      }
+    },
+  );
+});
+
+/**
+ * The README's "Generate an invoice and upload it" (issue 37, item 16): its command, as written in
+ * the README, writes an invoice the demo company admin uploads here and the app imports.
+ */
+async function readmeInvoice(dir: string): Promise<DropFile> {
+  const root = join(import.meta.dirname, '../../..');
+  const section = readFileSync(join(root, 'README.md'), 'utf8').split(
+    '### Generate an invoice and upload it',
+  )[1];
+  const command = section?.split('\n').find((l) => l.startsWith('npm run invoice -- generate'));
+  expect(command, "the README's generate command").toBeTruthy();
+  const out = join(dir, 'pohjola-elisa.pdf');
+  execFileSync('bash', ['-c', command!.replace(/--out \S+/, `--out '${out}'`)], {
+    cwd: root,
+    timeout: 120_000,
+  });
+  return { name: 'pohjola-elisa.pdf', type: 'application/pdf', base64: readFileSync(out).toString('base64') };
+}
+
+describe("the README's example invoice (company admin)", () => {
+  pageTest(
+    browser,
+    'is imported for the demo company: uploaded in English at 1400 px, read in Finnish at 390 px, then deleted',
+    companyUpload('invoice-readme-example'),
+    async (page) => {
+      const dir = mkdtempSync(join(tmpdir(), 'kulu-readme-'));
+      try {
+        const file = await readmeInvoice(dir);
+        await dropFiles(page, [file]);
+        await fileRow(page, file.name).getByText('Waiting').waitFor();
+        await page.getByTestId('upload-all').click();
+        await sendUntil(page, [file.name], 'uploaded');
+        const answer = await page.evaluate(async () => {
+          const res = await fetch('/api/invoices?pageSize=50', {
+            headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+          });
+          return (await res.json()) as { items: { id: number; fileName: string; invoiceNumber: string }[] };
+        });
+        const mine = answer.items.find((i) => i.fileName === file.name);
+        expect(mine?.invoiceNumber).toBeTruthy();
+        const row = page.getByTestId('invoice-table').locator(`tr[data-row-key="${mine!.id}"]`);
+        await row.getByText('Uploaded').waitFor({ timeout: 60_000 });
+        await row.getByText('Pohjola Rakennus Oy').first().waitFor();
+        await screenshot(page, 'invoice-readme-example-en-1400');
+
+        await switchLanguage(page, 'fi');
+        await page.setViewportSize({ width: 390, height: 844 });
+        try {
+          await row.getByTestId('upload-state').getByText('Ladattu').waitFor();
+          await screenshot(page, 'invoice-readme-example-fi-390');
+          // The demo copy as it was.
+          await row.getByTestId('invoice-delete').click();
+          const deleted = page.waitForResponse(
+            (r) => r.url().includes('/api/invoices/') && r.request().method() === 'DELETE',
+          );
+          await page.getByTestId('invoice-delete-confirm').click();
+          expect((await deleted).status()).toBe(200);
+          await row.waitFor({ state: 'detached' });
+        } finally {
+          await page.setViewportSize({ width: 1400, height: 900 });
+          await switchLanguage(page, 'en');
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     },
   );
