@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientOptionsQuery } from '../lib/organization-api';
+import { clearable } from './clearable';
 
 /** The client a provider user (admin, consultant) works on, searchable by name. */
 export function ClientSelect({
@@ -35,7 +36,7 @@ export function ClientSelect({
   return (
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}
-      allowClear
+      allowClear={clearable(t)}
       style={{ minWidth: `min(${minWidth}px, 100%)` }}
       placeholder={placeholder ?? t('dashboards.chooseClient')}
       loading={clients.isLoading}

@@ -3,6 +3,7 @@ import { Card, DatePicker, Flex, Select, Typography, type GetProps } from 'antd'
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DASHBOARD_MAX_MONTHS } from '@kulu/shared';
+import { clearable } from './clearable';
 
 /**
  * The labelled filters of a filter bar (dashboards, reports, downloads, optimization, consultant
@@ -192,10 +193,11 @@ export function SelectField<V extends string | number>({
   disabled?: boolean;
   testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <FilterField label={label}>
       <Select<V>
-        allowClear
+        allowClear={clearable(t)}
         showSearch={search ? { optionFilterProp: 'label' } : undefined}
         style={{ minWidth }}
         placeholder={placeholder}

@@ -135,7 +135,17 @@ export function PagedTable<T extends object, S extends string = never>({
         loading={loading ?? (query.isLoading || (query.isFetching && query.isPlaceholderData))}
         onChange={onChange}
         scroll={{ x: true }}
-        rowSelection={rowSelection}
+        rowSelection={
+          rowSelection && {
+            // antd's own labels are English ("Select all", "Select row 1") in every language.
+            getTitleCheckboxProps: () => ({ 'aria-label': t('common.selectAll') }),
+            ...rowSelection,
+            getCheckboxProps: (r: T) => ({
+              'aria-label': t('common.selectRow'),
+              ...rowSelection.getCheckboxProps?.(r),
+            }),
+          }
+        }
         rowClassName={rowClassName}
         expandable={expandable}
         summary={summary}
