@@ -27,44 +27,9 @@ function configProviderWithoutUniqueTooltip(): Plugin {
   };
 }
 
-const ICON_PREFIX = '\0kulu:antd-icon:';
-
-/**
- * Every antd icon is a `<span role="img" aria-label="close">`: its English name, which a screen reader
- * reads on a Finnish page too ("close", "search", "down" beside Finnish labels; issue 37 item 19).
- * The icons are drawings beside a labelled control (the button, the select, the close button has
- * its own "Sulje"): here the icons' base component (`AntdIconLight`, and `AntdIcon` of the two-tone
- * ones), as every icon module imports it, hides an icon from assistive technology unless the app
- * names it (`aria-label` or `aria-labelledby`), instead of naming it in English.
- */
-function iconsWithoutEnglishNames(): Plugin {
-  return {
-    name: 'kulu-icons-without-english-names',
-    enforce: 'pre',
-    resolveId: (source, importer) => {
-      const base = /^\.\.\/components\/(AntdIconLight|AntdIcon)$/.exec(source)?.[1];
-      return base && importer && /@ant-design[\\/]icons[\\/]es[\\/]icons[\\/]/.test(importer)
-        ? ICON_PREFIX + base
-        : null;
-    },
-    load: (id) =>
-      id.startsWith(ICON_PREFIX)
-        ? `import { createElement, forwardRef } from 'react';
-import Base from '@ant-design/icons/es/components/${id.slice(ICON_PREFIX.length)}';
-const Icon = forwardRef(function Icon(props, ref) {
-  const named = props['aria-label'] != null || props['aria-labelledby'] != null;
-  return createElement(Base, named ? { ...props, ref } : { role: undefined, 'aria-label': undefined, 'aria-hidden': true, ...props, ref });
-});
-Icon.getTwoToneColor = Base.getTwoToneColor;
-Icon.setTwoToneColor = Base.setTwoToneColor;
-export default Icon;`
-        : null,
-  };
-}
-
 export default defineConfig({
   base: './',
-  plugins: [react(), sharedTexts(), configProviderWithoutUniqueTooltip(), iconsWithoutEnglishNames()],
+  plugins: [react(), sharedTexts(), configProviderWithoutUniqueTooltip()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },

@@ -1,4 +1,5 @@
 import { Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 
 interface Props {
   /** What the box shows (usePagedState's `search`). */
@@ -32,6 +33,8 @@ export function SearchBox({
       onSearch={onSearch}
       placeholder={placeholder}
       aria-label={placeholder}
+      // The button's only content: an icon the app names (unnamed icons are hidden, vite.config.ts).
+      searchIcon={<SearchOutlined aria-label={placeholder} />}
       style={alone ? { maxWidth: 320, marginBottom: 12 } : { width }}
       data-testid={testId}
     />
