@@ -128,7 +128,9 @@ describe('issue 37: a phone (390 px)', () => {
       await first.waitFor();
       expect(await withinWidth(page, first)).toBe(true);
       // Month, state and the alert's text in the one cell, and its action.
-      expect(await first.textContent()).toMatch(/\d{4}-\d{2}/);
+      // The month in words (Dec 2026 / joulu 2026), not ISO.
+      expect(await first.textContent()).toMatch(/\p{L}+\.? \d{4}/u);
+      expect(await first.textContent()).not.toMatch(/\d{4}-\d{2}/);
       expect(await first.locator('.ant-tag').count()).toBeGreaterThanOrEqual(2);
       expect(await withinWidth(page, first.getByRole('button'))).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -87,6 +87,8 @@ describe('master field schemas', () => {
   it('lets the client look-ups be read by the holders of every master whose form picks a client, and no one else', () => {
     expect([...MASTER_LOOKUP_PERMISSIONS].sort()).toEqual([
       'masters.costCenters',
+      // A cost element may be a company's own (issue 37 item 7): its form picks the company.
+      'masters.costElements',
       'masters.plans',
       'masters.skippedNumbers',
     ]);
