@@ -1,4 +1,5 @@
-import { i18nReady } from './lib/i18n';
+import i18n, { currentLang, i18nReady } from './lib/i18n';
+import { renameIcons, watchIconNames } from './lib/icon-names';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,4 +13,7 @@ void i18nReady.then(() => {
     </StrictMode>,
   );
   removeSplashWhenDone();
+  // antd's icons named in the interface language, or hidden beside a control's own name.
+  watchIconNames(document.body, currentLang);
+  i18n.on('languageChanged', () => renameIcons(document.body, currentLang()));
 });
