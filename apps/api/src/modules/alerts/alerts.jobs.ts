@@ -1,5 +1,6 @@
 import type { Deps } from '../../types.js';
 import { QUEUE, type JobHandler } from '../../lib/queue.js';
+import { fairPriority } from '../../lib/fair-priority.js';
 import { helsinkiDay } from '@kulu/shared';
 import { eq } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.js';
@@ -37,16 +38,9 @@ export function evaluateAlertsHandler(deps: Deps): JobHandler<EvaluateAlertsJob>
  */
 export async function requestAlertEvaluation(deps: Deps, invoiceId: number): Promise<string | null> {
   await deps.jobs.start(); // the queue's tables exist once it has started
-  const { rows } = (await deps.database.executeSql(
-    `select count(*)::int as ahead from pgboss.job j
-       join invoices i on i.id = (j.data->>'invoiceId')::int
-      where j.name = $1 and j.state < 'completed'
-        and i.client_id = (select client_id from invoices where id = $2) and i.id <> $2`,
-    [QUEUE.evaluateAlerts, invoiceId],
-  )) as { rows: Array<{ ahead: number }> };
   return deps.jobs.send(QUEUE.evaluateAlerts, { invoiceId } satisfies EvaluateAlertsJob, {
     singletonKey: `alerts:${invoiceId}`,
-    priority: -(rows[0]?.ahead ?? 0),
+    priority: await fairPriority(deps, QUEUE.evaluateAlerts, invoiceId),
   });
 }
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fairPriority } from '../../lib/fair-priority.js';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -282,18 +283,8 @@ const refused = (fileName: string, code: MessageCode, lang: Lang): InvoiceUpload
  */
 export async function queueParse(deps: Deps, invoiceId: number): Promise<void> {
   await deps.jobs.start(); // the queue's tables exist once it has started
-  const { rows } = (await deps.database.executeSql(
-    `select count(*)::int as ahead from pgboss.job j
-       join invoices i on i.id = (j.data->>'invoiceId')::int
-      where j.name = $1 and j.state < 'completed'
-        and i.client_id = (select client_id from invoices where id = $2) and i.id <> $2`,
-    [QUEUE.parseInvoice, invoiceId],
-  )) as { rows: Array<{ ahead: number }> };
-  await deps.jobs.send(
-    QUEUE.parseInvoice,
-    { invoiceId },
-    { ...parseJobOptions(deps.config), priority: -(rows[0]?.ahead ?? 0) },
-  );
+  const priority = await fairPriority(deps, QUEUE.parseInvoice, invoiceId);
+  await deps.jobs.send(QUEUE.parseInvoice, { invoiceId }, { ...parseJobOptions(deps.config), priority });
 }
 
 /**
