@@ -295,6 +295,16 @@ describe('service numbers month to month', () => {
     expect(found.filter((a) => a.rule === 'service_numbers')).toHaveLength(1);
   });
 
+  it('alerts an unchanged charge once when a month imported last fills the gap between two alerted ones', async () => {
+    expect(
+      await monthly([
+        ['2025-01-01', 15],
+        ['2025-03-01', 15],
+        ['2025-02-01', 15],
+      ]),
+    ).toEqual([['2025-01-01', 1500]]);
+  });
+
   it('alerts an unchanged charge once when its months are imported newest first', async () => {
     expect(
       await monthly([

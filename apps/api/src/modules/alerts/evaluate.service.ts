@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ALERT_RULE_SEVERITY, type AlertRule } from '@kulu/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { alerts, invoices } from '../../db/schema/index.js';
@@ -393,8 +393,50 @@ export async function evaluateInvoiceAlerts(db: Db, invoiceId: number): Promise<
       goneSubs,
       serviceHistory,
     });
-    return storeAlerts(tx, rows);
+    const added = await storeAlerts(tx, rows);
+    if (charged.length) await dropLaterAlertsOfARun(tx, clientId, charged, subs, serviceHistory.byMonth);
+    return added;
   });
+}
+
+/**
+ * Months imported out of order can leave two alerts on one unchanged charge: January and March
+ * alerted before February arrived, then February's same amount joins them into one run. The
+ * later alerts of such a run, still open, go: one alert a charge, whatever the order of the
+ * imports (issue 37 item 12). An acknowledged alert stays (the user has seen it).
+ */
+async function dropLaterAlertsOfARun(
+  tx: Executor,
+  clientId: number,
+  charged: number[],
+  subs: Map<number, SubRow>,
+  byMonth: Map<number, Map<string, number>>,
+): Promise<void> {
+  const subOf = new Map(charged.map((id) => [subs.get(id)?.phone, id] as const));
+  const phones = [...subOf.keys()].filter((p): p is string => !!p);
+  const stored = await tx.execute(sql`
+    select a.id, a.figures->>'phone' as phone, a.month::text as month, a.state from alerts a
+    where a.client_id = ${clientId} and a.rule = 'service_numbers'
+      and a.figures->>'phone' = any (${`{${phones.map((p) => JSON.stringify(p)).join(',')}}`}::text[])
+    order by a.month`);
+  const all = rowsOf<{ id: number; phone: string; month: string; state: string }>(stored);
+  const drop: number[] = [];
+  for (const a of all) {
+    const months = byMonth.get(subOf.get(a.phone)!);
+    const cents = months?.get(a.month);
+    if (a.state !== 'open' || cents === undefined) continue;
+    const earlier = all.filter((b) => b.phone === a.phone && b.month < a.month && !drop.includes(b.id));
+    if (
+      alertedUnchanged(
+        a.month,
+        cents,
+        months,
+        earlier.map((b) => b.month),
+      )
+    )
+      drop.push(a.id);
+  }
+  if (drop.length) await tx.delete(alerts).where(inArray(alerts.id, drop));
 }
 
 /** The alerts of an invoice (tests). */
