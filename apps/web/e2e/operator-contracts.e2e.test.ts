@@ -127,7 +127,8 @@ async function companyProfile(page: Page) {
     .poll(() =>
       page.locator('input[data-testid=oc-reminder], [data-testid=oc-reminder] input').first().inputValue(),
     )
-    .toBe(`01/10/${year + 2}`);
+    // Shown as the app writes a day (2 Dec 2026), typed in as 01/10/….
+    .toBe(`1 Oct ${year + 2}`);
   await page.locator('[data-testid^=operator-documents-]').first().getByText('No documents yet').waitFor();
   await screenshot(page, 'operator-contracts-profile-en');
   await switchLanguage(page, 'fi');

@@ -46,7 +46,7 @@ import { useDownload } from '../lib/use-download';
 import { useSaveError } from '../lib/use-save-error';
 import { formatDate, orNone } from '../lib/format';
 import {
-  DAY_FORMAT,
+  DAY_PICKER_FORMAT,
   dayProps,
   deleteDocument,
   documentsKey,
@@ -229,7 +229,7 @@ function ContractForm({ clientId, contract }: { clientId: number; contract: Oper
     // The reminder's rule (before the end date) belongs on the reminder.
     onError: useSaveError(form, labels, { operatorContractReminderDate: 'contractEndReminder' }),
   });
-  const dayFormat = DAY_FORMAT[lang];
+  const dayFormat = DAY_PICKER_FORMAT[lang];
   /**
    * A day of the contract; `ok` checks it against the start and end dates, both on save and in the
    * picker, whose days it refuses are off.

@@ -24,6 +24,16 @@ const DAY = {
 /** The same day format for the date pickers (dayjs): what formatDate writes, typed back in. */
 export const DAY_FORMAT = { en: 'D MMM YYYY', fi: 'D.M.YYYY' } as const;
 
+/**
+ * A date picker's formats: it shows DAY_FORMAT and also reads a day typed in the numeric forms people
+ * type (1/1/2031, 01/01/2031 or 2031-01-01 in English, 1.1.2031 or 01.01.2031 in Finnish), not only
+ * "1 Jan 2031" (the picker reads each form strictly: a leading zero is a form of its own).
+ */
+export const DAY_PICKER_FORMAT: Record<Lang, string[]> = {
+  en: [DAY_FORMAT.en, 'D/M/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'D.M.YYYY', 'DD.MM.YYYY'],
+  fi: [DAY_FORMAT.fi, 'DD.MM.YYYY', 'YYYY-MM-DD', 'D/M/YYYY', 'DD/MM/YYYY'],
+};
+
 /** `value` in the interface language with `options`; empty for none, as it is when it is no date. */
 function formatAt(value: string | null | undefined, lang: Lang, options: Intl.DateTimeFormatOptions): string {
   if (!value) return '';

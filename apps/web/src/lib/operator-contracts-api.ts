@@ -86,4 +86,4 @@ export const dayProps = {
   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
 };
 
-export { DAY_FORMAT } from './format';
+export { DAY_FORMAT, DAY_PICKER_FORMAT } from './format';

@@ -15,7 +15,7 @@ import {
   type ClientSaved,
 } from '@kulu/shared';
 import { ApiRequestError } from '../../lib/api-client';
-import { DAY_FORMAT } from '../../lib/format';
+import { DAY_PICKER_FORMAT } from '../../lib/format';
 import { applyFieldErrors, errorText, fieldRules } from '../../lib/form-rules';
 import { CLIENTS_KEY, createClient, operatorOptionsQuery, updateClient } from './api';
 
@@ -241,7 +241,7 @@ export function ClientProfileForm({ client, onSaved, onCancel }: Props) {
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="reminderDate" label={labels.reminderDate} {...dayProps}>
-                <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} />
+                <DatePicker style={{ width: '100%' }} format={DAY_PICKER_FORMAT[lang]} />
               </Form.Item>
             </Col>
           </>

@@ -44,7 +44,7 @@ import {
   billingQuery,
   contractBody,
   contractsKey,
-  DAY_FORMAT,
+  DAY_PICKER_FORMAT,
   dayProps,
   saveContract,
   showApiErrors,
@@ -85,7 +85,9 @@ export function ContractsSection({ clientId }: { clientId: number }) {
   const clientPlanId = billing.data?.billingPlanId ?? null;
   const day = (testId: string): FieldOverride => ({
     item: { ...dayProps },
-    input: () => <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} data-testid={testId} />,
+    input: () => (
+      <DatePicker style={{ width: '100%' }} format={DAY_PICKER_FORMAT[lang]} data-testid={testId} />
+    ),
   });
   // Saved as active, a contract starting later leaves the client locked out until then.
   const startsLater = (values: FormValues, { row, rows }: FormContext) =>
@@ -221,7 +223,7 @@ export function ContractsSection({ clientId }: { clientId: number }) {
                           { required: true, message: t('validation.required', { name: c('inactiveDate') }) },
                         ]}
                       >
-                        <DatePicker style={{ width: '100%' }} format={DAY_FORMAT[lang]} />
+                        <DatePicker style={{ width: '100%' }} format={DAY_PICKER_FORMAT[lang]} />
                       </Form.Item>
                     </Col>
                   )}
@@ -393,7 +395,7 @@ function TerminateModal({
         >
           <DatePicker
             style={{ width: '100%' }}
-            format={DAY_FORMAT[lang]}
+            format={DAY_PICKER_FORMAT[lang]}
             disabledDate={(d) => {
               const day = d.format('YYYY-MM-DD');
               return day < row.startDate || day > row.endDate;

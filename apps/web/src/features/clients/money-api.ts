@@ -135,7 +135,7 @@ export function showApiErrors(
 // ---- days in the forms ----------------------------------------------------------------------------
 
 /** Days as the interface language writes them. */
-export { DAY_FORMAT } from '../../lib/format';
+export { DAY_FORMAT, DAY_PICKER_FORMAT } from '../../lib/format';
 
 /** A `YYYY-MM-DD` value in the form, a dayjs in the date picker. */
 export const dayProps = {

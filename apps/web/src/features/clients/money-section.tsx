@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Lang, MasterResource } from '@kulu/shared';
 import { ResourceSection } from '../../components/resource/resource-section';
-import { apiToday, DAY_FORMAT, dayProps, sectionKey } from './money-api';
+import { apiToday, DAY_PICKER_FORMAT, dayProps, sectionKey } from './money-api';
 import './money-texts';
 
 /**
@@ -98,7 +98,7 @@ export function MoneySection<L>({ clientId, spec }: { clientId: number; spec: Mo
             input: () => (
               <DatePicker
                 style={{ width: '100%' }}
-                format={DAY_FORMAT[lang]}
+                format={DAY_PICKER_FORMAT[lang]}
                 disabledDate={(d) => !date.ok(d.format('YYYY-MM-DD'), apiToday())}
                 defaultPickerValue={date.defaultPickerValue?.()}
                 data-testid={`${testIds.row}-date`}

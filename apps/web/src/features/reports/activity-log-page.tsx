@@ -18,7 +18,7 @@ import { PagedReport } from '../../components/paged-report';
 import type { SortSpec } from '../../lib/paging';
 import { usePagedState } from '../../lib/use-paged-state';
 import { activityLogOptionsQuery, activityLogQuery, exportActivityLog, type ActivityLogParams } from './api';
-import { DAY_FORMAT, NONE, orNone } from '../../lib/format';
+import { DAY_PICKER_FORMAT, NONE, orNone } from '../../lib/format';
 import './texts';
 
 const SORT: SortSpec<ActivityLogSortKey> = {
@@ -198,7 +198,7 @@ export function ActivityLogPage() {
                 value={state.days ?? null}
                 onChange={(v) => patch({ days: v?.[0] && v[1] ? [v[0], v[1]] : null })}
                 placeholder={[t('reports.activityLog.from'), t('reports.activityLog.to')]}
-                format={DAY_FORMAT[lang]}
+                format={DAY_PICKER_FORMAT[lang]}
                 data-testid="activity-log-days"
               />
             </FilterField>
