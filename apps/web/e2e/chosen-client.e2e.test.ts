@@ -24,12 +24,15 @@ const PAGES = [
 ] as const;
 
 describe('the provider user’s chosen client', () => {
-  for (const lang of ['en', 'fi'] as const)
+  for (const [lang, width] of [
+    ['en', 1400],
+    ['fi', 390],
+  ] as const)
     pageTest(
       browser,
-      `is kept from the report where it was chosen to optimization, upload, downloads, alerts and the dashboards (${lang})`,
+      `is kept from the report where it was chosen to optimization, upload, downloads, alerts and the dashboards (${lang}, ${width} px)`,
       {
-        shot: `chosen-client-${lang}`,
+        shot: `chosen-client-${lang}-${width}`,
         as: USERS.consultant,
         lang,
         path: '/admin/reports/top-users',
@@ -37,6 +40,7 @@ describe('the provider user’s chosen client', () => {
         timeout: 420_000,
       },
       async (page) => {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
         await page.getByTestId('top-users-client').click();
         await pickOption(page, CLIENT);
         await expect.poll(() => chosenIn(page, 'top-users-client').textContent()).toBe(CLIENT);
@@ -45,7 +49,7 @@ describe('the provider user’s chosen client', () => {
           await page.getByTestId(select).waitFor();
           await expect.poll(() => chosenIn(page, select).textContent(), { timeout: 30_000 }).toBe(CLIENT);
         }
-        await screenshot(page, `chosen-client-dashboard-${lang}`);
+        await screenshot(page, `chosen-client-dashboard-${lang}-${width}`);
         // Clearing it on one page clears it on the others.
         await page.getByTestId('dashboard-client').hover();
         await page.getByTestId('dashboard-client').locator('.ant-select-clear').click();

@@ -8,12 +8,15 @@ import { USERS, pageTest, screenshot, useBrowser } from './browser';
 const browser = useBrowser();
 
 describe('the Cost and Usage dashboard', () => {
-  for (const lang of ['en', 'fi'] as const)
+  for (const [lang, width] of [
+    ['en', 1400],
+    ['fi', 390],
+  ] as const)
     pageTest(
       browser,
-      `filters the figures by a cost element chosen from those with cost (${lang})`,
+      `filters the figures by a cost element chosen from those with cost (${lang}, ${width} px)`,
       {
-        shot: `cost-element-filter-${lang}`,
+        shot: `cost-element-filter-${lang}-${width}`,
         as: USERS.companyAdmin,
         lang,
         path: '/company/dashboard/costAndUsage',
@@ -21,6 +24,7 @@ describe('the Cost and Usage dashboard', () => {
         timeout: 300_000,
       },
       async (page) => {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
         const select = page.getByTestId('dashboard-cost-element');
         await select.click();
         const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
@@ -36,7 +40,7 @@ describe('the Cost and Usage dashboard', () => {
         const body = (await res.json()) as { totalCost: string };
         expect(Number(body.totalCost)).toBeGreaterThan(0);
         await expect.poll(() => select.locator('.ant-select-content').textContent()).toBe(name);
-        await screenshot(page, `cost-element-filter-${lang}`);
+        await screenshot(page, `cost-element-filter-${lang}-${width}`);
       },
     );
 });
