@@ -147,7 +147,7 @@ export const invoiceLines = pgTable(
     periodEnd: date('period_end'),
     count: integer('count'),
     quantity: numeric('quantity', { precision: 16, scale: 2 }),
-    unit: text('unit', { enum: ['pcs', 'min', 'mb'] }),
+    unit: text('unit', { enum: ['pcs', 'min', 'mb', 'other'] }),
     unitPrice: numeric('unit_price', { precision: 12, scale: 4 }),
     amount: money('amount').notNull(),
   },
@@ -177,7 +177,7 @@ export const monthlyFacts = pgTable(
     costCategoryId: integer('cost_category_id').references(() => costCategories.id),
     amount: money('amount').notNull(),
     quantity: numeric('quantity', { precision: 16, scale: 2 }),
-    unit: text('unit', { enum: ['pcs', 'min', 'mb'] }),
+    unit: text('unit', { enum: ['pcs', 'min', 'mb', 'other'] }),
   },
   (t) => [
     uniqueIndex('monthly_facts_uq').on(t.invoiceId, sql`coalesce(${t.subscriptionId}, 0)`, t.costElementId),
