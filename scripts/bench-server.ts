@@ -8,7 +8,7 @@
  *   3. 12 generated invoices uploaded by a company admin (bearer token) through POST /api/invoices:
  *      time until all are parsed, RSS of the server and of its parse child;
  *   4. a Finvoice e-invoice of 50 and one of 2,000 subscriptions, each from its upload request to
- *      "uploaded".
+ *      "uploaded" and to its figures on the company's dashboard (issue 38: < 3 s for 2,000).
  * RSS and CPU are read from /proc (Linux). Run: npm run bench (or npm run bench -- server).
  * `BENCH_SERVER=finvoice npm run bench -- server` runs part 4 alone, on a first start once its demo
  * invoices are in, with the server at LOG_LEVEL=debug: each upload is followed by where its time
@@ -84,15 +84,17 @@ const phaseText = (p: Record<string, number>) =>
  */
 async function finvoiceUploads(again: Run, token: string) {
   for (const [i, subscriptions] of [50, 2000].entries()) {
-    const { xml } = await generateFinvoice({
+    const month = `2025-0${i + 1}`;
+    const { xml, expected } = await generateFinvoice({
       operator: 'elisa',
       seed: 9300 + i,
       subscriptions,
-      invoiceDate: `2025-0${i + 1}-05`,
+      invoiceDate: `${month}-05`,
       buyer: { name: 'Pohjola Rakennus Oy', businessId: '2345678-0' },
     });
     const body = new FormData();
     body.append('files', new Blob([new Uint8Array(xml)], { type: 'application/xml' }), `finvoice-${i}.xml`);
+    const before = await monthCost(again, token, month);
     const f0 = performance.now();
     const began = Date.now();
     const up = await api(again, 'POST', '/api/invoices', { token, body });
@@ -107,9 +109,12 @@ async function finvoiceUploads(again: Run, token: string) {
       state = (await api(again, 'GET', `/api/invoices/${id}`, { token })).uploadState as string;
     }
     const seconds = (performance.now() - f0) / 1000;
+    const onDashboard =
+      state === 'uploaded' ? await untilOnDashboard(again, token, month, before, expected, f0) : NaN;
     console.log(
       `  Finvoice upload of ${subscriptions} subscriptions (${(xml.length / 1024 / 1024).toFixed(1)} MB): ` +
-        `${state} after ${seconds.toFixed(2)} s (goal < 5 s; the upload request answered after ${answered.toFixed(2)} s)`,
+        `${state} after ${seconds.toFixed(2)} s, its figures on the dashboard after ${onDashboard.toFixed(2)} s ` +
+        `(goal < 3 s, issue 38; the upload request answered after ${answered.toFixed(2)} s)`,
     );
     if (ONLY_FINVOICE) {
       // The job's line is written just after the state changes: a moment for it to arrive.
@@ -123,6 +128,30 @@ async function finvoiceUploads(again: Run, token: string) {
       }
     }
     if (state !== 'uploaded') throw new Error(`the Finvoice upload ended ${state}`);
+  }
+}
+
+/** The company's cost of `month` on its dashboard, as the browser asks for it. */
+async function monthCost(run: Run, token: string, month: string): Promise<number> {
+  const answer = await api(run, 'GET', `/api/dashboard/cost-usage?from=${month}&to=${month}`, { token });
+  return Number((answer.months as Array<{ month: string; cost: string }>)[0]?.cost ?? 0);
+}
+
+/** Seconds from `f0` until the dashboard's `month` shows `before` + the invoice's total excluding VAT. */
+async function untilOnDashboard(
+  run: Run,
+  token: string,
+  month: string,
+  before: number,
+  invoice: { totalExclVat: number },
+  f0: number,
+): Promise<number> {
+  for (;;) {
+    const cost = await monthCost(run, token, month);
+    if (Math.abs(cost - before - invoice.totalExclVat) < 0.005) return (performance.now() - f0) / 1000;
+    if (performance.now() - f0 > 120_000)
+      throw new Error(`the dashboard of ${month} shows ${cost}, not the invoice's ${invoice.totalExclVat}`);
+    await sleep(50);
   }
 }
 
@@ -151,7 +180,7 @@ async function main() {
 
     const first = await start(port, dataDir);
     const demoInvoices = await settle(first, await login(first, ADMIN));
-    // The parse child leaves after its idle time (jobs/parse-runner.ts).
+    // The parse child leaves after its idle time (modules/invoices/pipeline/parse-runner.ts).
     for (let i = 0; processes(first).child && i < 600; i++) await sleep(100);
     const idle1 = await idle(first);
     await stop(first);
