@@ -12,8 +12,7 @@ const API_SRC = 'apps/api/src';
  */
 export const LOAD_SENSITIVE = [
   'build.test.ts',
-  'jobs/inflate-check.test.ts',
-  'jobs/parse-runner.test.ts',
+  'modules/invoices/pipeline/parse-runner.test.ts',
   'lib/queue.test.ts',
   'security/account-enumeration.test.ts',
   'security/decompression-bomb.test.ts',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs, each part only when its sources changed since its last build:
-//   api: apps/api/src/server.ts and jobs/parse-child.ts bundled by esbuild into apps/api/dist/*.js
+//   api: apps/api/src/server.ts and modules/invoices/pipeline/parse-child.ts bundled by esbuild into apps/api/dist/*.js
 //        (the workspace packages @kulu/shared and @kulu/invoices inlined; node_modules packages stay
 //        imports), each worker thread's module bundled on its own beside them, plus the SQL
 //        migrations and files the code opens beside itself;
@@ -185,8 +185,8 @@ async function buildApi() {
     ...BUNDLE_OPTIONS,
     entryPoints: {
       server: 'apps/api/src/server.ts',
-      // Started by jobs/parse-runner.ts as `node parse-child.js` beside the server bundle.
-      'parse-child': 'apps/api/src/jobs/parse-child.ts',
+      // Started by modules/invoices/pipeline/parse-runner.ts as `node parse-child.js` beside the server bundle.
+      'parse-child': 'apps/api/src/modules/invoices/pipeline/parse-child.ts',
       // Started by lib/follow-up.ts as a worker thread from follow-up-worker.js beside the bundle.
       'follow-up-worker': 'apps/api/src/jobs/follow-up-worker.ts',
     },

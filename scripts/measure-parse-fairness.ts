@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nestedFormBomb } from '../apps/api/src/test/bomb-pdf.js';
+import { nestedFormBomb } from '@kulu/invoices/pdf/bomb-pdf';
 import {
   ADMIN,
   api,

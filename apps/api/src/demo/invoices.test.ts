@@ -13,7 +13,7 @@ import {
 } from '../db/schema/index.js';
 import { runFetch } from '../modules/automation/automation.service.js';
 import { QUEUE } from '../lib/queue.js';
-import { parseInvoiceHandler } from '../jobs/parse-invoice.js';
+import { parseInvoiceHandler } from '../modules/invoices/pipeline/parse-invoice.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 import { DEMO_COMPANY, demoRoster } from './company.js';
 import { DEMO_CLIENTS } from './data.js';

@@ -2,16 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { invoices } from '../db/schema/index.js';
 import type { Mail } from '../lib/mailer.js';
 import type { Deps } from '../types.js';
-import { parseInvoiceHandler, type ParseInvoiceJob } from './parse-invoice.js';
-import { stopParseChild } from './parse-runner.js';
+import { parseInvoiceHandler, type ParseInvoiceJob } from '../modules/invoices/pipeline/parse-invoice.js';
+import { stopParseChild } from '../modules/invoices/pipeline/parse-runner.js';
 import { stopFollowUpWorker } from '../lib/follow-up.js';
-import { recoverOrphanedParses, STALE_SECONDS } from './parse-recovery.js';
+import { recoverOrphanedParses, STALE_SECONDS } from '../modules/invoices/pipeline/parse-recovery.js';
 import { QUEUE, resendLost } from '../lib/queue.js';
-import { sweeper } from './sweep.js';
+import { sweeper } from '../lib/sweep.js';
 import type { PhaseLog } from '../lib/phases.js';
 import { uploadReminderHandler } from '../modules/invoices/upload-reminders.js';
 import { queueParse } from '../modules/invoices/invoices.service.js';
-import { startOptimizeWorker, stopOptimizeSweep } from './optimize-client.js';
+import { startOptimizeWorker, stopOptimizeSweep } from '../modules/optimization/optimize.jobs.js';
 import {
   buildReportExportHandler,
   removeExpiredExports,

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bombPdf } from '../test/bomb-pdf.js';
-import { lastParseStats } from '../jobs/parse-runner.js';
+import { bombPdf } from '@kulu/invoices/pdf/bomb-pdf';
+import { lastParseStats } from '../modules/invoices/pipeline/parse-runner.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { settled, uploadFiles, uploadGenerated } from '../test/uploads.js';
 
@@ -67,10 +67,10 @@ describe('decompression bomb', () => {
     // Type-only imports are erased; the child (parse-child.ts) is the one place that loads it.
     // Benches (*.bench.ts, run by `npm run bench` in their own process) are not the API process.
     const root = fileURLToPath(new URL('..', import.meta.url));
-    const sources = ['jobs', 'modules/invoices']
+    const sources = ['jobs', 'modules/invoices', 'modules/invoices/pipeline']
       .flatMap((d) => fs.readdirSync(path.join(root, d)).map((f) => path.join(d, f)))
       .filter((f) => f.endsWith('.ts') && !/(\.test|\.bench|-test-helpers|parse-child)\.ts$/.test(f));
-    expect(sources).toContain(path.join('jobs', 'parse-runner.ts'));
+    expect(sources).toContain(path.join('modules/invoices/pipeline', 'parse-runner.ts'));
     const offenders = sources.filter((f) => {
       const text = fs.readFileSync(path.join(root, f), 'utf8');
       return /import\s+(?!type\b)[^;]*from\s+'(@kulu\/invoices|pdfjs-dist[^']*|mupdf)'|import\('(@kulu\/invoices|pdfjs-dist|mupdf)/.test(

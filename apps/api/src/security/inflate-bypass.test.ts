@@ -3,8 +3,8 @@
 // parse child before MuPDF reads it, the child staying far below its 512 MB cap. Like
 // decompression-bomb.test.ts, this file loads no PDF library into the test (API) process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastParseStats } from '../jobs/parse-runner.js';
-import { HIDDEN_BOMBS, manyStreamsPdf } from '../test/hostile-pdf.js';
+import { lastParseStats } from '../modules/invoices/pipeline/parse-runner.js';
+import { HIDDEN_BOMBS, manyStreamsPdf } from '@kulu/invoices/pdf/hostile-pdf';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { settled, uploadFiles, uploadGenerated } from '../test/uploads.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoice } from '@kulu/invoices';
 import { startJobs } from '../jobs/index.js';
-import { INSTANCE, ownerGone } from '../jobs/parse-recovery.js';
+import { INSTANCE, ownerGone } from '../modules/invoices/pipeline/parse-recovery.js';
 import { QUEUE } from '../lib/queue.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
 import { forPohjola } from '../test/generated.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MAX_BYTES, MESSAGES } from '@kulu/shared';
 import { startJobs } from '../jobs/index.js';
-import { parseTimeLimitSeconds } from '../jobs/parse-invoice.js';
+import { parseTimeLimitSeconds } from '../modules/invoices/pipeline/parse-invoice.js';
 import { QUEUE } from '../lib/queue.js';
 import { loadConfig } from '../config.js';
 import { BUYER, createTestApp, DEMO, type TestApp } from '../test/helpers.js';
-import { nestedFormBomb } from '../test/bomb-pdf.js';
+import { nestedFormBomb } from '@kulu/invoices/pdf/bomb-pdf';
 import { generateInvoiceOutOfProcess, settled, uploadFiles, uploadStreamed } from '../test/uploads.js';
 
 /**

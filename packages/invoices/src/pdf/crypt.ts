@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Chunks } from './pdf-filters.js';
-import type { Value } from './pdf-syntax.js';
+import type { Chunks } from './filters.js';
+import type { Value } from './syntax.js';
 
 /**
  * Decryption for the inflate pre-check (inflate-check.ts). A PDF encrypted with the standard security

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { Uncheckable } from './pdf-syntax.js';
+import { Uncheckable } from './syntax.js';
 
 /**
  * The stream filters of the inflate pre-check (inflate-check.ts), as streaming decoders whose output

@@ -1,14 +1,5 @@
-import { Decryption } from './pdf-crypt.js';
-import {
-  bytesOf,
-  type Chunks,
-  counted,
-  decode,
-  type Filter,
-  filterOf,
-  Meter,
-  OverLimit,
-} from './pdf-filters.js';
+import { Decryption } from './crypt.js';
+import { bytesOf, type Chunks, counted, decode, type Filter, filterOf, Meter, OverLimit } from './filters.js';
 import {
   Budget,
   findHeaders,
@@ -21,7 +12,7 @@ import {
   Tok,
   Uncheckable,
   type Value,
-} from './pdf-syntax.js';
+} from './syntax.js';
 
 /**
  * A pre-check of a PDF before any PDF library reads it (issue 23, findings 1 and 6): every stream is

@@ -31,7 +31,7 @@ export function evaluateAlertsHandler(deps: Deps): JobHandler<EvaluateAlertsJob>
 }
 
 /**
- * Sent after an import commits (jobs/parse-invoice.ts), like the client's optimization. Fair between
+ * Sent after an import commits (modules/invoices/pipeline/parse-invoice.ts), like the client's optimization. Fair between
  * clients like the parses (decision 0019): its priority is minus the number of the client's
  * evaluations not yet finished, so a client that imported 20 invoices holds at most one evaluation
  * ahead of another client's first.

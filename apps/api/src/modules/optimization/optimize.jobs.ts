@@ -1,12 +1,8 @@
-import type { Deps } from '../types.js';
-import { PhaseClock, type PhaseLog } from '../lib/phases.js';
-import { QUEUE, type JobHandler } from '../lib/queue.js';
-import { sweeper } from './sweep.js';
-import {
-  dispatchQueuedRuns,
-  runQueuedOptimization,
-  type OptimizeClientJob,
-} from '../modules/optimization/optimize.service.js';
+import type { Deps } from '../../types.js';
+import { PhaseClock, type PhaseLog } from '../../lib/phases.js';
+import { QUEUE, type JobHandler } from '../../lib/queue.js';
+import { sweeper } from '../../lib/sweep.js';
+import { dispatchQueuedRuns, runQueuedOptimization, type OptimizeClientJob } from './optimize.service.js';
 
 /** How often each instance sends jobs for runs queued without one (plan changes: the outbox). */
 export const OPTIMIZE_SWEEP_SECONDS = 15;

@@ -16,7 +16,7 @@
 // loads on the first PDF, so a child started for an e-invoice answers at once.
 import { InvoiceError } from '@kulu/invoices/errors';
 import { parseInvoiceFile, sniffInvoiceFormat } from '@kulu/invoices/file';
-import { inflatedSize } from './inflate-check.js';
+import { inflatedSize } from '@kulu/invoices/pdf';
 
 interface Request {
   id: number;

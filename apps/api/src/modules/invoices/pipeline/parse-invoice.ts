@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { MessageCode } from '@kulu/shared';
-import { invoices } from '../db/schema/index.js';
-import { readFileData } from '../lib/files.js';
-import { ImportRefusal, importParsedInvoice } from '../modules/invoices/import.service.js';
-import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
-import { requestOptimization } from '../modules/optimization/optimize.service.js';
-import { requestAlertEvaluation } from '../modules/alerts/alerts.jobs.js';
-import type { Deps } from '../types.js';
-import type { JobHandler } from '../lib/queue.js';
+import { invoices } from '../../../db/schema/index.js';
+import { readFileData } from '../../../lib/files.js';
+import { ImportRefusal, importParsedInvoice } from '../import.service.js';
+import { markFailed, notifyWaiting } from '../invoices.service.js';
+import { requestOptimization } from '../../optimization/optimize.service.js';
+import { requestAlertEvaluation } from '../../alerts/alerts.jobs.js';
+import type { Deps } from '../../../types.js';
+import type { JobHandler } from '../../../lib/queue.js';
 import {
   lastParseStats,
   ParseFailure,
@@ -16,9 +16,9 @@ import {
   type ParseLimits,
   warmParseChild,
 } from './parse-runner.js';
-import { PhaseClock, type PhaseLog } from '../lib/phases.js';
+import { PhaseClock, type PhaseLog } from '../../../lib/phases.js';
 import { claimParseJob } from './parse-recovery.js';
-import type { Config } from '../config.js';
+import type { Config } from '../../../config.js';
 
 export interface ParseInvoiceJob {
   invoiceId: number;
@@ -150,7 +150,7 @@ export function parseInvoiceHandler(deps: Deps, log?: PhaseLog): JobHandler<Pars
           clock.add('import', performance.now() - importBegan);
         }
         // After commit: the client's results follow its new invoice (and open marks are realised).
-        // A failed send leaves the run queued: the optimize sweep sends it (jobs/optimize-client.ts).
+        // A failed send leaves the run queued: the optimize sweep sends it (modules/optimization/optimize.jobs.ts).
         if (done.imported) {
           await requestOptimization(deps, done.clientId, 'import').catch((err: unknown) =>
             console.error('optimize-client: enqueue after import failed:', err),

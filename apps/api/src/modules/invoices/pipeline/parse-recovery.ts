@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { markFailed, notifyWaiting } from '../modules/invoices/invoices.service.js';
-import type { Deps } from '../types.js';
-import { QUEUE } from '../lib/queue.js';
+import { markFailed, notifyWaiting } from '../invoices.service.js';
+import type { Deps } from '../../../types.js';
+import { QUEUE } from '../../../lib/queue.js';
 
 /**
  * Who runs a parse job. The handler stamps the job (pg-boss's `output` column, unused while a job

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateInvoice, generatePlainPdf } from '@kulu/invoices';
-import { bombPdf } from '../test/bomb-pdf.js';
-import { pagesSharingFontBomb } from '../test/hostile-pdf.js';
+import { bombPdf } from '@kulu/invoices/pdf/bomb-pdf';
+import { pagesSharingFontBomb } from '@kulu/invoices/pdf/hostile-pdf';
 import {
   childCommand,
   lastParseStats,
@@ -138,14 +138,17 @@ describe('parse in a child process', () => {
   }, 60_000);
 
   it('starts the TypeScript child through tsx, and the compiled child with plain node', () => {
-    const ts = childCommand(384, 'file:///srv/api/src/jobs/parse-runner.ts');
+    const ts = childCommand(384, 'file:///srv/api/src/modules/invoices/pipeline/parse-runner.ts');
     expect(ts).toHaveLength(4);
     expect(ts[0]).toBe('--import');
     expect(fileURLToPath(ts[1])).toMatch(/node_modules[\\/]tsx[\\/]/);
-    expect(ts.slice(2)).toEqual(['--max-old-space-size=384', '/srv/api/src/jobs/parse-child.ts']);
-    expect(childCommand(384, 'file:///srv/api/dist/jobs/parse-runner.js')).toEqual([
+    expect(ts.slice(2)).toEqual([
       '--max-old-space-size=384',
-      '/srv/api/dist/jobs/parse-child.js',
+      '/srv/api/src/modules/invoices/pipeline/parse-child.ts',
+    ]);
+    expect(childCommand(384, 'file:///srv/api/dist/parse-runner.js')).toEqual([
+      '--max-old-space-size=384',
+      '/srv/api/dist/parse-child.js',
     ]);
   });
 });
