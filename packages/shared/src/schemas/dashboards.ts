@@ -168,6 +168,19 @@ export const costUsageSchema = z.object({
   bySubCompany: z.array(costUsageSubCompanySchema),
   /** The top users (subscriptions) by cost and how many subscriptions have cost in the period. */
   byUser: listAnswer(costUsageUserSchema),
+  /**
+   * The invoices with costs in the slice whose own figures show a difference above one cent
+   * (issue 38): the period includes an unexplained difference; empty when every invoice reconciles.
+   */
+  unreconciledInvoices: z.array(
+    z.object({
+      id: z.number().int(),
+      invoiceNumber: z.string().nullable(),
+      operatorName: z.string().nullable(),
+      /** Signed, euros (stated − computed), the largest of the invoice's differences. */
+      difference: money,
+    }),
+  ),
 });
 export type CostUsage = z.infer<typeof costUsageSchema>;
 

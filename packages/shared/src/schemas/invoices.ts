@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { subscriptionOfRow } from './dashboards.js';
-import { idSchema, named, namedOrNull, pagedAnswer, pagedSortedBy, searchText, text } from './primitives.js';
+import {
+  idSchema,
+  listAnswer,
+  named,
+  namedOrNull,
+  pagedAnswer,
+  pagedSortedBy,
+  searchText,
+  text,
+} from './primitives.js';
 
 /**
  * Invoice ingestion (issue 4). Money travels as decimal strings ("1234.50"), as in the masters
@@ -77,8 +86,20 @@ export const invoiceSchema = z.object({
   lineCount: z.number().int(),
   createdAt: z.string(),
   parsedAt: z.string().nullable(),
+  /**
+   * The reconciliation column (issue 38): the largest difference between the invoice's stated and
+   * computed figures, signed (stated − computed), euros; "0.00" reconciled to the cent, null not read.
+   */
+  difference: money,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** A difference above this (euros) is unexplained: the list, the invoice page and the dashboard say so. */
+export const RECONCILIATION_TOLERANCE = 0.01;
+
+/** Whether an invoice's `difference` is above one cent. */
+export const isUnreconciled = (difference: string | null | undefined) =>
+  difference != null && Math.abs(Number(difference)) > RECONCILIATION_TOLERANCE;
 
 /** The answer of DELETE /api/invoices/:id: what went with the invoice. */
 export const invoiceDeletedSchema = z.object({
@@ -104,6 +125,7 @@ export const INVOICE_SORTABLE = [
   'uploadState',
   'parsingStatus',
   'createdAt',
+  'difference',
 ] as const;
 
 export const invoiceListQuerySchema = z.object({
@@ -114,6 +136,8 @@ export const invoiceListQuerySchema = z.object({
   subCompanyId: idSchema.optional(),
   uploadState: z.enum(UPLOAD_STATES).optional(),
   parsingStatus: z.enum(PARSING_STATUSES).optional(),
+  /** `true`: read invoices that reconcile to the cent; `false`: those with a difference above one cent. */
+  reconciled: z.enum(['true', 'false'], { error: 'validation' }).optional(),
   /** yyyy-mm: invoices of this billing month. */
   month: z
     .string()
@@ -157,6 +181,8 @@ export const invoiceLineSchema = z.object({
   unit: z.string().nullable(),
   unitPrice: z.string().nullable(),
   amount: z.string(),
+  /** With unit `other`: the unit as the invoice states it. */
+  unitCode: z.string().nullable(),
 });
 export type InvoiceLineRow = z.infer<typeof invoiceLineSchema>;
 
@@ -172,6 +198,64 @@ export const categoryCostSchema = z.object({
 });
 export type CategoryCost = z.infer<typeof categoryCostSchema>;
 
+/** Where a difference sits: `rows` the lines vs the stated total excl. VAT, `vat` one rate's VAT, `total` excl. + VAT vs incl. */
+export const DIFFERENCE_PLACES = ['rows', 'vat', 'total'] as const;
+
+/** One stated figure beside the one computed from the invoice's lines (euros as decimal strings). */
+export const invoiceDifferenceSchema = z.object({
+  where: z.enum(DIFFERENCE_PLACES),
+  /** For `vat`: the rate in percent. */
+  rate: z.string().nullable(),
+  stated: z.string(),
+  computed: z.string(),
+  /** stated − computed. */
+  difference: z.string(),
+});
+export type InvoiceDifferenceRow = z.infer<typeof invoiceDifferenceSchema>;
+
+/** One VAT rate: its base and VAT as stated, and the base × rate computed (rounded to the cent). */
+export const invoiceVatRateSchema = z.object({
+  rate: z.string(),
+  base: z.string(),
+  statedVat: z.string(),
+  computedVat: z.string(),
+});
+
+/**
+ * An invoice's reconciliation (issue 38): its subscriptions' lines plus its invoice-level lines
+ * (computed total excl. VAT) beside the stated total, VAT per rate, the stated total incl. VAT
+ * beside excl. + VAT, and each difference above one cent with where it sits (never absorbed).
+ */
+export const invoiceReconciliationSchema = z.object({
+  subscriptionsTotal: z.string(),
+  otherLinesTotal: z.string(),
+  computedExclVat: z.string(),
+  statedExclVat: z.string(),
+  vatRates: z.array(invoiceVatRateSchema),
+  statedVat: z.string(),
+  /** The stated total excl. VAT + the stated VAT. */
+  computedInclVat: z.string(),
+  statedInclVat: z.string(),
+  differences: z.array(invoiceDifferenceSchema),
+  reconciled: z.boolean(),
+});
+export type InvoiceReconciliation = z.infer<typeof invoiceReconciliationSchema>;
+
+/** A line whose quantity is in a unit Kulu does not convert (kept as stated, never counted as usage). */
+export const unconvertedLineSchema = z.object({
+  label: z.string(),
+  phoneNumber: z.string().nullable(),
+  userName: z.string().nullable(),
+  quantity: z.string().nullable(),
+  /** The unit as the invoice states it ('' none). */
+  unitCode: z.string(),
+  amount: z.string(),
+});
+export type UnconvertedLine = z.infer<typeof unconvertedLineSchema>;
+
+/** The most unconverted lines an invoice's detail lists (their number is given in full). */
+export const UNCONVERTED_LINES_SHOWN = 200;
+
 /**
  * GET /api/invoices/:id: the invoice header with its cost by category and the invoice-level lines
  * (no subscription: `Muut maksut`). The subscriptions and their lines come page by page from
@@ -182,6 +266,10 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   byCategory: z.array(categoryCostSchema),
   /** Lines without a subscription (invoice-level charges). */
   otherLines: z.array(invoiceLineSchema),
+  /** null: not read, or the caller sees only some sub-companies or cost centers of it. */
+  reconciliation: invoiceReconciliationSchema.nullable(),
+  /** Lines in units Kulu does not convert, the first UNCONVERTED_LINES_SHOWN of those the caller may see. */
+  unconvertedLines: listAnswer(unconvertedLineSchema),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

@@ -65,6 +65,7 @@ export const ACTIVITY_ACTION_LABELS = {
   upload: { en: 'Uploaded', fi: 'Ladattu' },
   deny: { en: 'Denied', fi: 'Estetty' },
   confirm_buyer: { en: 'Buyer confirmed', fi: 'Ostaja vahvistettu' },
+  read_again: { en: 'Read again', fi: 'Luettu uudelleen' },
 } as const satisfies Record<string, Record<Lang, string>>;
 export type ActivityAction = keyof typeof ACTIVITY_ACTION_LABELS;
 

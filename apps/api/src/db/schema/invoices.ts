@@ -13,6 +13,7 @@ import {
 import { createdAt, happenedAt, moment, required, timestamps } from './columns.js';
 import { byUser, clientRef, costCenters, files, operatorRef, operators, subCompanies } from './core.js';
 import { costCategories, costElements, plans } from './masters.js';
+import type { InvoiceDifference, VatBreakdown } from '@kulu/invoices';
 
 /**
  * Invoice ingestion (issue 4): the uploaded or fetched invoice, its lines, the subscriptions seen
@@ -60,6 +61,15 @@ export const invoices = pgTable(
     totalExclVat: money('total_excl_vat'),
     vatAmount: money('vat_amount'),
     totalInclVat: money('total_incl_vat'),
+    /** VAT per rate as the invoice states it (a PDF's or a one-rate invoice's one rate); null until read. */
+    vatBreakdown: jsonb('vat_breakdown').$type<VatBreakdown[]>(),
+    /** Where the invoice's own figures disagree (issue 38): never absorbed; [] reconciles to the cent. */
+    differences: jsonb('differences').$type<InvoiceDifference[]>().notNull().default([]),
+    /** The largest difference by size (signed, euros): 0 reconciled, null not read. */
+    difference: money('difference'),
+    /** The sums of the subscriptions' lines and of the invoice-level lines as read (skipped numbers included). */
+    subscriptionsTotal: money('subscriptions_total'),
+    otherLinesTotal: money('other_lines_total'),
     uploadState: text('upload_state', { enum: UPLOAD_STATES }).notNull().default('in_progress'),
     parsingStatus: text('parsing_status', { enum: PARSING_STATUSES }).notNull().default('pending'),
     /** A message code of packages/shared (e.g. invalidInvoice) and the parser's detailed message. */
@@ -86,6 +96,9 @@ export const invoices = pgTable(
       .where(sql`${t.uploadState} = 'uploaded'`),
     index('invoices_client_state_idx').on(t.clientId, t.uploadState),
     index('invoices_client_sha_idx').on(t.clientId, t.fileSha256),
+    index('invoices_client_difference_idx')
+      .on(t.clientId)
+      .where(sql`abs(${t.difference}) > 0.01`),
   ],
 );
 
@@ -150,6 +163,8 @@ export const invoiceLines = pgTable(
     unit: text('unit', { enum: ['pcs', 'min', 'mb', 'other'] }),
     unitPrice: numeric('unit_price', { precision: 12, scale: 4 }),
     amount: money('amount').notNull(),
+    /** With unit `other`: the unit as the invoice states it (`vrk`, `MON`; '' none). */
+    unitCode: text('unit_code'),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId),

@@ -20,7 +20,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { PhaseClock } from '../../lib/phases.js';
 import { deleteInvoice } from './delete.service.js';
-import { confirmInvoiceBuyer } from './confirm-buyer.service.js';
+import { confirmInvoiceBuyer, readInvoiceAgain } from './confirm-buyer.service.js';
 import { currentUser } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendAttachment } from '../../lib/files.js';
@@ -278,6 +278,29 @@ export async function invoicesRoutes(app: FastifyInstance) {
     async (req) => {
       await confirmInvoiceBuyer(deps, req.scope, req.params.id, currentUser(req).id);
       const code = 'invoiceBuyerConfirmed' as const;
+      return { code, message: message(code, requestLanguage(req)) };
+    },
+  );
+
+  route.post(
+    '/api/invoices/:id/read-again',
+    'invoices.upload',
+    {
+      summary:
+        'Read again an invoice refused because the company had no contract with its operator, once ' +
+        'the contract is added (PUT /api/clients/:clientId/operator-contracts/:operatorId; issue 38)',
+      params: idParams,
+      response: {
+        200: messageAnswer,
+        404: messageAnswer.describe("Not an invoice of the caller's scope"),
+        409: messageAnswer.describe(
+          'Not refused for a missing operator contract, still no contract, or its file is no longer kept',
+        ),
+      },
+    },
+    async (req) => {
+      await readInvoiceAgain(deps, req.scope, req.params.id, currentUser(req).id);
+      const code = 'invoiceReadAgain' as const;
       return { code, message: message(code, requestLanguage(req)) };
     },
   );

@@ -5,6 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   INVOICE_MAX_BYTES,
   invoiceFileKind,
+  RECONCILIATION_TOLERANCE,
   message,
   type CategoryCost,
   type Invoice,
@@ -45,19 +46,27 @@ import { parseJobOptions, QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 import { isoTimeOrNull as iso } from '../../lib/db-values.js';
 import type { InvoiceBuyer } from './import.service.js';
+
+/** What an import's refusal records on the failed invoice beside its reason (see markFailed). */
+export interface RefusedInvoiceFacts {
+  operatorId?: number;
+  invoiceNumber?: string;
+}
 import { readFileData, removeFiles, storeFileStream, type StreamedFile } from '../../lib/files.js';
 import type { PhaseClock } from '../../lib/phases.js';
+import { invoiceReconciliation, unconvertedLines } from './reconciliation.js';
 
 /** The text of an invoice's error code in a language, with the printed business id it may name. */
 /** A failed invoice's reason in `lang`, with whom the invoice was addressed to where it names them. */
 export const invoiceErrorText = (
   code: MessageCode,
   lang: Lang,
-  buyer: { businessId: string | null; name: string | null },
+  buyer: { businessId: string | null; name: string | null; invoiceNumber?: string | null },
 ) =>
   message(code, lang)
     .replace('{businessId}', buyer.businessId ?? '')
-    .replace('{buyerName}', buyer.name ?? '');
+    .replace('{buyerName}', buyer.name ?? '')
+    .replaceAll('{invoiceNumber}', buyer.invoiceNumber ?? '');
 
 /** What an uploaded invoice file is by its first bytes (never by name or type): its media type, or null. */
 export function invoiceMediaType(head: Buffer): 'application/pdf' | 'application/xml' | null {
@@ -441,11 +450,18 @@ export async function markFailed(
   /** The reason's detail shown to the company (null: none; the server log has it). */
   detail: string | null,
   buyer?: InvoiceBuyer,
+  /**
+   * What the refusal learnt of the invoice that its reason names: its operator (no contract with
+   * it: the way forward adds one) or the number a copy or cancellation refers to.
+   */
+  known?: RefusedInvoiceFacts,
 ) {
   await deps.database.db
     .update(invoices)
     .set({
       ...(buyer ? { customerName: buyer.name, businessId: buyer.businessId } : {}),
+      ...(known?.operatorId != null ? { operatorId: known.operatorId } : {}),
+      ...(known?.invoiceNumber != null ? { invoiceNumber: known.invoiceNumber } : {}),
       uploadState: 'failed',
       parsingStatus: 'completed',
       errorCode: code,
@@ -486,6 +502,7 @@ export async function notifyWaiting(deps: Deps, invoiceId: number): Promise<numb
       ? invoiceErrorText(inv.errorCode as MessageCode, mailLanguage(u.languageId), {
           businessId: inv.businessId,
           name: inv.customerName,
+          invoiceNumber: inv.number,
         })
       : '';
     await deps.jobs.send(QUEUE.sendMail, {
@@ -524,6 +541,7 @@ const SORT: Record<InvoiceListQuery['sort'], SQL | typeof invoices.id> = {
   uploadState: sql`${invoices.uploadState}`,
   parsingStatus: sql`${invoices.parsingStatus}`,
   createdAt: sql`${invoices.createdAt}`,
+  difference: sql`abs(${invoices.difference})`,
 };
 
 /**
@@ -556,6 +574,7 @@ const shown = {
   parsedAt: invoices.parsedAt,
   lineCount: invoices.lineCount,
   subscriptionCount: invoices.subscriptionCount,
+  difference: invoices.difference,
 };
 
 const selection = {
@@ -600,13 +619,18 @@ function toInvoice(s: Selected, lang: Lang): Invoice {
     parsingStatus: r.parsingStatus,
     errorCode: code,
     errorMessage: code
-      ? invoiceErrorText(code, lang, { businessId: r.businessId, name: r.customerName })
+      ? invoiceErrorText(code, lang, {
+          businessId: r.businessId,
+          name: r.customerName,
+          invoiceNumber: r.invoiceNumber,
+        })
       : null,
     errorDetail: r.errorMessage,
     subscriptionCount: r.subscriptionCount,
     lineCount: r.lineCount,
     createdAt: iso(r.createdAt)!,
     parsedAt: iso(r.parsedAt),
+    difference: r.difference,
   };
 }
 
@@ -627,6 +651,7 @@ interface ListShape {
   subCompanyId: boolean;
   uploadState: boolean;
   parsingStatus: boolean;
+  reconciled: InvoiceListQuery['reconciled'];
   month: boolean;
   q: boolean;
   sort: InvoiceListQuery['sort'];
@@ -649,6 +674,8 @@ function listStatement(db: Db, scoped: SQL | undefined, f: ListShape) {
     f.subCompanyId ? eq(invoices.subCompanyId, p('subCompanyId')) : undefined,
     f.uploadState ? eq(invoices.uploadState, p('uploadState')) : undefined,
     f.parsingStatus ? eq(invoices.parsingStatus, p('parsingStatus')) : undefined,
+    f.reconciled === 'true' ? sql`abs(${invoices.difference}) <= ${RECONCILIATION_TOLERANCE}` : undefined,
+    f.reconciled === 'false' ? sql`abs(${invoices.difference}) > ${RECONCILIATION_TOLERANCE}` : undefined,
     f.month ? eq(invoices.periodStart, p('periodStart')) : undefined,
     f.q ? or(ilike(invoices.invoiceNumber, p('pattern')), ilike(invoices.fileName, p('pattern'))) : undefined,
   );
@@ -691,6 +718,7 @@ export async function listInvoices(
     subCompanyId: q.subCompanyId != null,
     uploadState: Boolean(q.uploadState),
     parsingStatus: Boolean(q.parsingStatus),
+    reconciled: q.reconciled,
     month: Boolean(q.month),
     q: Boolean(q.q),
     sort: q.sort,
@@ -748,6 +776,7 @@ const lineSelection = {
   unit: invoiceLines.unit,
   unitPrice: invoiceLines.unitPrice,
   amount: invoiceLines.amount,
+  unitCode: invoiceLines.unitCode,
 };
 
 /** The lines matching `where` in invoice order. */
@@ -818,17 +847,21 @@ async function invoiceInScope(db: Db, scope: Scope, id: number) {
  */
 export async function getInvoice(db: Db, scope: Scope, id: number, lang: Lang): Promise<InvoiceDetail> {
   const row = await invoiceInScope(db, scope, id);
-  const [byCategory, otherLines] = await Promise.all([
+  // Invoice-level lines belong to no sub-company: users limited to some don't see them, nor the
+  // whole invoice's reconciliation (its sums are of every sub-company's lines).
+  const limited = Boolean(scope.subCompanyIds || scope.costCenterIds);
+  const [byCategory, otherLines, reconciliation, unconverted] = await Promise.all([
     categoryCosts(db, and(eq(monthlyFacts.invoiceId, id), factsInScope(scope)), lang),
-    // Invoice-level lines belong to no sub-company: users limited to some don't see them.
-    scope.subCompanyIds || scope.costCenterIds
-      ? []
-      : linesWhere(db, and(eq(invoiceLines.invoiceId, id), isNull(invoiceLines.subscriptionId))),
+    limited ? [] : linesWhere(db, and(eq(invoiceLines.invoiceId, id), isNull(invoiceLines.subscriptionId))),
+    limited ? null : invoiceReconciliation(db, id),
+    unconvertedLines(db, id, limited ? subscriptionsInScope(scope) : undefined),
   ]);
   return {
     ...toInvoice(row, lang),
     byCategory,
     otherLines: otherLines.map(({ subscriptionId: _, ...l }) => l),
+    reconciliation,
+    unconvertedLines: unconverted,
   };
 }
 

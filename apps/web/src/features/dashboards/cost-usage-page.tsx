@@ -23,6 +23,7 @@ import { SubscriptionsDrawer, type SubscriptionSlice } from './subscriptions-dra
 import { FilterBar, SelectField } from '../../components/filter-fields';
 import { shownPeriodOf, SliceFilters, useProvider, useSlice } from '../../components/slice-filters';
 import { FiguresState, NoInvoicesHint, TotalCard } from './dashboard-parts';
+import { UnreconciledNotice } from './unreconciled-notice';
 import {
   categoryOption,
   clickedId,
@@ -270,6 +271,7 @@ function Figures({ data, lang, drill }: { data: CostUsage; lang: Lang; drill: Dr
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <UnreconciledNotice data={data} lang={lang} />
       <Row gutter={[16, 16]} data-testid="dashboard-totals">
         <TotalCard
           title={t('dashboards.totalCost')}

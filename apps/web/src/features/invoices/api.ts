@@ -60,3 +60,13 @@ export const deleteInvoice = (id: number) => api.delete<InvoiceDeleted>(`/api/in
 /** A company admin confirms that an invoice refused for its buyer's name is the company's. */
 export const confirmInvoiceBuyer = (id: number) =>
   api.post<{ code: string; message: string }>(`/api/invoices/${id}/confirm-buyer`);
+
+/**
+ * The way forward of an invoice refused for a missing operator contract (issue 38, item 7): adds
+ * the contract through the operator contracts' own PUT (an empty contract; its details can be
+ * filled in later), then reads the invoice again.
+ */
+export async function addContractAndReadAgain(invoice: { id: number; clientId: number; operatorId: number }) {
+  await api.put(`/api/clients/${invoice.clientId}/operator-contracts/${invoice.operatorId}`, {});
+  return api.post<{ code: string; message: string }>(`/api/invoices/${invoice.id}/read-again`);
+}

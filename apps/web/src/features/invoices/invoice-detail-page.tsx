@@ -34,6 +34,7 @@ import { EInvoiceTag } from './format-tag';
 import { ConfirmBuyerButton } from './confirm-buyer-button';
 import { DeleteInvoiceButton } from './delete-invoice-button';
 import { PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
+import { ReconciliationCard, UnconvertedLinesCard } from './reconciliation-card';
 
 registerDetailTexts();
 
@@ -176,6 +177,8 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
             ]}
           />
         </Card>
+        <ReconciliationCard invoice={invoice} lang={lang} />
+        <UnconvertedLinesCard invoice={invoice} lang={lang} />
         <CategoryCard byCategory={invoice.byCategory} lang={lang} testId="invoice-categories" height={280} />
         <InvoiceSubscriptions invoiceId={invoice.id} lang={lang} />
         {invoice.otherLines.length > 0 && (

@@ -14,6 +14,8 @@ import { BuyerText } from './buyer-text';
 import { EInvoiceTag } from './format-tag';
 import { ConfirmBuyerButton } from './confirm-buyer-button';
 import { DeleteInvoiceButton } from './delete-invoice-button';
+import { ContractWayForward } from './contract-way-forward';
+import { ReconciliationTag } from './reconciliation-card';
 import { amountOf, invoiceReasonText, PARSING_STATUS_COLOR, UPLOAD_STATE_COLOR } from './labels';
 
 type Sort = (typeof INVOICE_SORTABLE)[number];
@@ -94,6 +96,7 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
                 </Typography.Text>
               </Tooltip>
             )}
+            <ContractWayForward invoice={row} compact />
           </div>
         ),
       },
@@ -110,6 +113,11 @@ export function InvoiceTable({ clientId, showClient }: { clientId?: number; show
         align: 'right',
         render: money,
         onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      },
+      {
+        ...sorted('difference'),
+        title: t('invoices.reconciliation.column'),
+        render: (v: string | null) => <ReconciliationTag difference={v} lang={lang} />,
       },
       {
         ...sorted('createdAt'),

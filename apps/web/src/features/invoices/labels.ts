@@ -31,11 +31,13 @@ export const invoiceReasonText = (
     errorMessage: string | null;
     buyerBusinessId: string | null;
     buyerName: string | null;
+    invoiceNumber?: string | null;
   },
 ): string =>
   reasonText(t, invoice.errorCode, invoice.errorMessage, {
     businessId: invoice.buyerBusinessId,
     buyerName: invoice.buyerName,
+    invoiceNumber: invoice.invoiceNumber ?? null,
   });
 
 /** A decimal string from the API ("1234.50") as a number, or null. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Invoice, Lang } from '@kulu/shared';
 import { formatNumber } from '../../lib/format';
 import { invoiceReasonText, reasonText, UPLOAD_STATE_COLOR } from './labels';
+import { ContractWayForward } from './contract-way-forward';
 import type { UploadItem } from './upload-files';
 
 /** What a file shows: its send status, then the state of its invoice once the API took it. */
@@ -104,6 +105,7 @@ export function UploadFileList({ items, invoices, onRemove }: Props) {
                   {reason}
                 </Typography.Text>
               )}
+              {invoice && <ContractWayForward invoice={invoice} />}
             </Flex>
           </List.Item>
         );
