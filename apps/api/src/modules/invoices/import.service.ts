@@ -1,6 +1,10 @@
+/**
+ * The import's writer (issue 38): reads what the plan needs (import-plan.ts `ImportCatalogue`),
+ * lets the pure plan decide the rows, and writes them in ONE transaction, swapping the plan's
+ * planned ids (negative) for the database's as it creates rows.
+ */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { InvoiceLine, ParsedInvoice } from '@kulu/invoices';
-import type { MessageCode } from '@kulu/shared';
+import type { ParsedInvoice } from '@kulu/invoices';
 import {
   clientOperators,
   clients,
@@ -21,149 +25,41 @@ import type { Db, Tx } from '../../db/client.js';
 import { insertRows, updateRows } from '../../db/bulk.js';
 import { logActivity } from '../../lib/activity-log.js';
 import type { PhaseClock } from '../../lib/phases.js';
+import {
+  checkImport,
+  invoiceLabels,
+  keptSubscriptions,
+  OTHER_ELEMENT_NAME,
+  planImport,
+  skippedKey,
+  type ElementRef,
+  type ImportCatalogue,
+  type ImportHead,
+  type ImportPlan,
+} from './import-plan.js';
 
-/** A deterministic refusal of an import (the invoice is marked failed, nothing else is written). */
-export class ImportRefusal extends Error {
-  constructor(
-    readonly code: MessageCode,
-    detail: string,
-    /** Whom the refused invoice was addressed to (kept on the failed invoice, shown on its page). */
-    readonly buyer?: InvoiceBuyer,
-  ) {
-    super(detail);
-    this.name = 'ImportRefusal';
-  }
-}
-
-export interface InvoiceBuyer {
-  name: string;
-  businessId: string | null;
-}
-
-const normalBusinessId = (id: string) => id.replace(/\s/g, '');
-
-/** Legal forms and their words, left out when two company names are compared. */
-const LEGAL_FORMS = new Set([
-  'oy',
-  'oyj',
-  'ab',
-  'abp',
-  'ky',
-  'ay',
-  'tmi',
-  'osakeyhtiö',
-  'julkinen',
-  'aktiebolag',
-  'ltd',
-  'limited',
-  'inc',
-  'gmbh',
-  'as',
-  'ry',
-]);
-
-/** A company name compared by its words: case, punctuation and the legal form do not matter. */
-export function companyNameKey(name: string): string {
-  return name
-    .normalize('NFKC')
-    .toLocaleLowerCase('fi')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w && !LEGAL_FORMS.has(w))
-    .join(' ');
-}
-
-/** The names an invoice of the client may be addressed to: the company's and its sub-companies'. */
-export interface ClientNames {
-  businessId: string;
-  names: string[];
-}
-
-/**
- * The buyer printed on the invoice against the client: a business id must be the client's (any
- * other refuses the import; the reason names only the printed id, never whether or which other
- * client has it). A PDF that prints no business id must name the client or one of its sub-companies
- * as the buyer (issue 37, item 11: case, punctuation and legal form aside), unless a company admin
- * `confirmed` it; else it is refused as `invoiceBuyerUnknown`, keeping the printed name. An
- * e-invoice names its buyer's id in a field of its own, so one without it is refused.
- */
-export function checkBuyer(
-  client: ClientNames,
-  parsed: ParsedInvoice,
-  format: 'pdf' | 'finvoice' = 'pdf',
-  confirmed = false,
-): void {
-  if (parsed.businessId == null) {
-    // An e-invoice names its buyer in a field of its own, so one without it is not known to be
-    // the client's (docs/decisions/0020-finvoice.md).
-    if (format === 'finvoice') {
-      throw new ImportRefusal('invoiceNoBuyer', 'the e-invoice names no buyer business id', {
-        name: parsed.customerName,
-        businessId: null,
-      });
-    }
-    const printed = companyNameKey(parsed.customerName);
-    if (confirmed || (printed && client.names.some((n) => companyNameKey(n) === printed))) return;
-    throw new ImportRefusal(
-      'invoiceBuyerUnknown',
-      `the invoice prints no business id and its buyer "${parsed.customerName}" is not the client's name`,
-      { name: parsed.customerName, businessId: null },
-    );
-  }
-  if (normalBusinessId(parsed.businessId) === normalBusinessId(client.businessId)) return;
-  throw new ImportRefusal(
-    'invoiceOtherBuyer',
-    `the invoice is addressed to business id ${parsed.businessId}, not to the client's`,
-    { name: parsed.customerName, businessId: parsed.businessId },
-  );
-}
+export {
+  checkBuyer,
+  companyNameKey,
+  ImportRefusal,
+  OTHER_ELEMENT_NAME,
+  type ClientNames,
+  type InvoiceBuyer,
+} from './import-plan.js';
 
 /** Test seam: called inside the import transaction after the lines are written (to fail midway). */
 export const importTestHooks: { afterLines?: (invoiceId: number, tx: Tx) => void | Promise<void> } = {};
 
-const cents = (n: number): number => Math.round(n * 100);
-const fromCents = (c: number): string => {
-  const sign = c < 0 ? '-' : '';
-  const a = Math.abs(c);
-  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-};
-const monthOf = (isoDate: string) => `${isoDate.slice(0, 7)}-01`;
-const monthEnd = (isoDate: string) => {
-  const [y, m] = isoDate.split('-').map(Number);
-  return `${isoDate.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-};
-const CHUNK = 500;
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
-
-type CategoryRow = { id: number; name: string; operatorId: number | null; usageType: string; zone: string };
-
-/**
- * The cost category rule for a label nobody has categorized yet: the parser's category hint and
- * roaming region against the cost categories' usage type and zone (the operator's own categories
- * first). Service numbers go to a category named so; other voice to the rest.
- */
-function categoryByHint(line: InvoiceLine, categories: CategoryRow[], operatorId: number): number | null {
-  const usage =
-    line.category === 'service_number' ? 'voice' : line.category === 'other' ? null : line.category;
-  if (!usage) return null;
-  const zone = line.region ?? 'domestic';
-  const candidates = categories
-    .filter((c) => c.usageType === usage && c.zone === zone)
-    .filter((c) => c.operatorId === null || c.operatorId === operatorId)
-    .filter((c) => (line.category === 'service_number') === /service/i.test(c.name))
-    .sort((a, b) => (b.operatorId ?? 0) - (a.operatorId ?? 0));
-  return candidates[0]?.id ?? null;
-}
+type Head = typeof invoices.$inferSelect;
 
 /**
  * Writes a parsed invoice in ONE transaction: the header, subscriptions (created on first sight),
  * cost elements for new labels (auto-categorized where a plan group or a category rule matches),
- * lines and monthly facts. The client row is locked first, so imports of one client run one at a
- * time; the invoice row is re-checked, so a job that runs twice writes once. Throws ImportRefusal
- * for an invoice that must not be imported (addressed to another company, already parsed, unknown
- * operator, an operator the client has no contract with); any error rolls
- * everything back. `clock` (measurement) gets a lap per step, named `import.*`.
+ * lines and monthly facts, as `planImport` plans them. The client row is locked first, so imports
+ * of one client run one at a time; the invoice row is re-checked, so a job that runs twice writes
+ * once. Throws ImportRefusal for an invoice that must not be imported (`checkImport`: addressed to
+ * another company, unknown operator, an operator the client has no contract with, already parsed);
+ * any error rolls everything back. `clock` (measurement) gets a lap per step, named `import.*`.
  */
 export async function importParsedInvoice(
   db: Db,
@@ -177,181 +73,146 @@ export async function importParsedInvoice(
   return db.transaction(async (tx) => {
     const [head] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!head || head.uploadState !== 'in_progress') return { imported: false as const };
-    const [client] = await tx
-      .select({ id: clients.id, businessId: clients.businessId, name: clients.companyName })
-      .from(clients)
-      .where(eq(clients.id, head.clientId))
-      .for('update');
-    const names =
-      parsed.businessId == null
-        ? [
-            client.name,
-            ...(
-              await tx
-                .select({ name: subCompanies.name })
-                .from(subCompanies)
-                .where(eq(subCompanies.clientId, head.clientId))
-            ).map((r) => r.name),
-          ]
-        : [];
-    checkBuyer({ businessId: client.businessId, names }, parsed, head.format, head.buyerConfirmedAt !== null);
-
-    const [operator] = await tx
-      .select({ id: operators.id })
-      .from(operators)
-      .where(sql`lower(${operators.name}) = lower(${parsed.operator})`);
-    if (!operator) {
-      throw new ImportRefusal('invoiceUnknownOperator', `operator ${parsed.operator} is not in use`);
-    }
-    // Only invoices of operators the client has a contract with (operator contracts, spec §3).
-    const [contract] = await tx
-      .select({ id: clientOperators.id })
-      .from(clientOperators)
-      .where(and(eq(clientOperators.clientId, head.clientId), eq(clientOperators.operatorId, operator.id)));
-    if (!contract) {
-      throw new ImportRefusal(
-        'invoiceOperatorNoContract',
-        `the client has no operator contract with ${parsed.operator}`,
-      );
-    }
-    const [dup] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.clientId, head.clientId),
-          eq(invoices.operatorId, operator.id),
-          eq(invoices.invoiceNumber, parsed.invoiceNumber),
-          eq(invoices.uploadState, 'uploaded'),
-        ),
-      );
-    if (dup) {
-      throw new ImportRefusal(
-        'invoiceAlreadyParsed',
-        `invoice ${parsed.invoiceNumber} of ${parsed.operator} was already parsed`,
-      );
-    }
-    const month = monthOf(parsed.invoiceDate);
+    const operatorId = await checkParties(tx, head, parsed);
     clock?.lap('import.checks');
-    const counts = await writeBody(tx, head, operator.id, parsed, month, now, clock, clientElementsMax);
+    const catalogue = await readCatalogue(tx, head, operatorId, parsed, clientElementsMax);
+    const plan = planImport(parsed, catalogue, { head, now, clientElementsMax });
+    clock?.lap('import.read');
+    await writePlan(tx, head, plan, now, clock);
     if (importTestHooks.afterLines) await importTestHooks.afterLines(invoiceId, tx);
-
-    await tx
-      .update(invoices)
-      .set({
-        operatorId: operator.id,
-        invoiceNumber: parsed.invoiceNumber,
-        invoiceDate: parsed.invoiceDate,
-        dueDate: parsed.dueDate,
-        periodStart: month,
-        periodEnd: monthEnd(parsed.invoiceDate),
-        customerName: parsed.customerName,
-        businessId: parsed.businessId,
-        currency: parsed.currency,
-        vatRate: parsed.vatRate.toFixed(2),
-        totalExclVat: fromCents(cents(parsed.totalExclVat)),
-        vatAmount: fromCents(cents(parsed.vatAmount)),
-        totalInclVat: fromCents(cents(parsed.totalInclVat)),
-        uploadState: 'uploaded',
-        parsingStatus: 'completed',
-        errorCode: null,
-        errorMessage: null,
-        parsedAt: now,
-        lineCount: counts.lines,
-        subscriptionCount: counts.lineSubscriptions,
-      })
-      .where(eq(invoices.id, invoiceId));
+    await tx.update(invoices).set(plan.header).where(eq(invoices.id, invoiceId));
     clock?.lap('import.header');
-    return { imported: true as const, clientId: head.clientId, ...counts };
+    return { imported: true as const, clientId: head.clientId, ...plan.counts };
   });
 }
 
-/** The element of a client's lines whose new names passed CLIENT_COST_ELEMENTS_MAX. */
-export const OTHER_ELEMENT_NAME = 'Muut maksut / Other charges';
-
-/** The client's own "Other charges" of the operator (created at its first need). */
-async function otherElement(tx: Tx, clientId: number, operatorId: number, now: Date) {
-  const key = and(
-    eq(costElements.operatorId, operatorId),
-    eq(costElements.clientId, clientId),
-    sql`lower(${costElements.name}) = lower(${OTHER_ELEMENT_NAME})`,
-  );
-  const pick = { id: costElements.id, categoryId: costElements.costCategoryId };
-  const [found] = await tx.select(pick).from(costElements).where(key);
-  if (found) return found;
-  const [made] = await tx
-    .insert(costElements)
-    .values({ name: OTHER_ELEMENT_NAME, operatorId, clientId, createdAt: now, updatedAt: now })
-    .returning(pick);
-  return made;
+/** Locks the client and reads whom the invoice is for and who sent it; refuses (checkImport) or gives the operator. */
+async function checkParties(tx: Tx, head: Head, parsed: ParsedInvoice): Promise<number> {
+  const [client] = await tx
+    .select({ id: clients.id, businessId: clients.businessId, name: clients.companyName })
+    .from(clients)
+    .where(eq(clients.id, head.clientId))
+    .for('update');
+  const names =
+    parsed.businessId == null
+      ? [
+          client.name,
+          ...(
+            await tx
+              .select({ name: subCompanies.name })
+              .from(subCompanies)
+              .where(eq(subCompanies.clientId, head.clientId))
+          ).map((r) => r.name),
+        ]
+      : [];
+  const [operator] = await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(sql`lower(${operators.name}) = lower(${parsed.operator})`);
+  const [contract] = operator
+    ? await tx
+        .select({ id: clientOperators.id })
+        .from(clientOperators)
+        .where(and(eq(clientOperators.clientId, head.clientId), eq(clientOperators.operatorId, operator.id)))
+    : [];
+  const [dup] = operator
+    ? await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.clientId, head.clientId),
+            eq(invoices.operatorId, operator.id),
+            eq(invoices.invoiceNumber, parsed.invoiceNumber),
+            eq(invoices.uploadState, 'uploaded'),
+          ),
+        )
+    : [];
+  return checkImport(parsed, {
+    client: { businessId: client.businessId, names },
+    format: head.format,
+    buyerConfirmed: head.buyerConfirmedAt !== null,
+    operatorId: operator?.id ?? null,
+    hasContract: !!contract,
+    duplicate: !!dup,
+  });
 }
 
-async function writeBody(
+/** The operator's cost elements of `names` (lower-cased) the client may use: its own, then the shared ones over them. */
+async function elementsNamed(tx: Tx, clientId: number, operatorId: number, names: string[]) {
+  const found = new Map<string, ElementRef>();
+  if (!names.length) return found;
+  const rows = await tx
+    .select({ id: costElements.id, name: costElements.name, categoryId: costElements.costCategoryId })
+    .from(costElements)
+    .where(
+      and(
+        eq(costElements.operatorId, operatorId),
+        inArray(sql`lower(${costElements.name})`, names),
+        or(isNull(costElements.clientId), eq(costElements.clientId, clientId)),
+      ),
+    )
+    .orderBy(sql`${costElements.clientId} is null`);
+  for (const r of rows) found.set(r.name.toLowerCase(), { id: r.id, categoryId: r.categoryId });
+  return found;
+}
+
+/** The client's own "Other charges" of the operator, where it exists. */
+async function findOtherElement(tx: Tx, clientId: number, operatorId: number): Promise<ElementRef | null> {
+  const [found] = await tx
+    .select({ id: costElements.id, categoryId: costElements.costCategoryId })
+    .from(costElements)
+    .where(
+      and(
+        eq(costElements.operatorId, operatorId),
+        eq(costElements.clientId, clientId),
+        sql`lower(${costElements.name}) = lower(${OTHER_ELEMENT_NAME})`,
+      ),
+    );
+  return found ?? null;
+}
+
+/** What the plan needs from the database (catalogue rows only new names need are read only then). */
+async function readCatalogue(
   tx: Tx,
-  head: typeof invoices.$inferSelect,
+  head: Head,
   operatorId: number,
   parsed: ParsedInvoice,
-  month: string,
-  now: Date,
-  clock?: PhaseClock,
-  clientElementsMax = Infinity,
-) {
+  clientElementsMax: number,
+): Promise<ImportCatalogue> {
   const clientId = head.clientId;
-  const skipped = new Set(
-    (
-      await tx
-        .select({ phone: skippedPhoneNumbers.phoneNumber })
-        .from(skippedPhoneNumbers)
-        .where(or(isNull(skippedPhoneNumbers.clientId), eq(skippedPhoneNumbers.clientId, clientId)))
-    ).map((r) => r.phone.replace(/[\s-]/g, '')),
-  );
-  const subs = parsed.subscriptions.filter((s) => !skipped.has(s.phoneNumber));
-
-  // Cost elements: one per operator and label (case-insensitive), the shared one (client_id null)
-  // before the client's own. A name a company's own upload brings that neither has is kept as the
-  // client's own (never another client's, never on the provider's shared list), at most
-  // `clientElementsMax` of them; the lines of further new names go to the client's "Other charges"
-  // of the operator, and the activity log says why (issue 37 item 7). The demo and the operator
-  // portals' automation bring the operators' own names: shared.
-  const allLines = [...subs.flatMap((s) => s.lines), ...parsed.otherLines];
-  const labels = new Map<string, InvoiceLine>();
-  for (const l of allLines) if (!labels.has(l.label.toLowerCase())) labels.set(l.label.toLowerCase(), l);
-  const elementOf = new Map<string, { id: number; categoryId: number | null }>();
-  const ownNames = head.source === 'upload';
-  const loadElements = async (names: string[]) => {
-    const rows = await tx
-      .select({
-        id: costElements.id,
-        name: costElements.name,
-        categoryId: costElements.costCategoryId,
-        clientId: costElements.clientId,
-      })
-      .from(costElements)
-      .where(
-        and(
-          eq(costElements.operatorId, operatorId),
-          inArray(sql`lower(${costElements.name})`, names),
-          or(isNull(costElements.clientId), eq(costElements.clientId, clientId)),
-        ),
-      )
-      .orderBy(sql`${costElements.clientId} is null`);
-    // The client's own first, then the shared ones over them.
-    for (const r of rows) elementOf.set(r.name.toLowerCase(), { id: r.id, categoryId: r.categoryId });
-  };
-  if (labels.size) await loadElements([...labels.keys()]);
-  let fresh = [...labels].filter(([k]) => !elementOf.has(k)).map(([, l]) => l);
-  let overLimit: InvoiceLine[] = [];
-  if (ownNames && fresh.length) {
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(costElements)
-      .where(eq(costElements.clientId, clientId));
-    const room = Math.max(0, clientElementsMax - n);
-    overLimit = fresh.slice(room);
-    fresh = fresh.slice(0, room);
-  }
-
-  // Plans of the operator (the client's own contract rows first), with their plan group's rule.
+  const skippedRows = await tx
+    .select({ phone: skippedPhoneNumbers.phoneNumber })
+    .from(skippedPhoneNumbers)
+    .where(or(isNull(skippedPhoneNumbers.clientId), eq(skippedPhoneNumbers.clientId, clientId)));
+  const skipped = new Set(skippedRows.map((r) => skippedKey(r.phone)));
+  const kept = keptSubscriptions(parsed, skipped);
+  const labels = [...invoiceLabels(parsed, kept).keys()];
+  const elements = await elementsNamed(tx, clientId, operatorId, labels);
+  const freshNames = labels.filter((l) => !elements.has(l)).length;
+  const ownNames = freshNames > 0 && head.source === 'upload';
+  const [{ n: clientElements }] = ownNames
+    ? await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(costElements)
+        .where(eq(costElements.clientId, clientId))
+    : [{ n: 0 }];
+  // Names past the client's room go to its "Other charges" (planElements).
+  const otherElement =
+    ownNames && freshNames > Math.max(0, clientElementsMax - clientElements)
+      ? await findOtherElement(tx, clientId, operatorId)
+      : null;
+  const categories = freshNames
+    ? await tx
+        .select({
+          id: costCategories.id,
+          name: costCategories.name,
+          operatorId: costCategories.operatorId,
+          usageType: costCategories.usageType,
+          zone: costCategories.zone,
+        })
+        .from(costCategories)
+    : [];
   const planRows = await tx
     .select({
       id: plans.id,
@@ -363,339 +224,206 @@ async function writeBody(
     .from(plans)
     .leftJoin(planGroups, eq(planGroups.id, plans.planGroupId))
     .where(and(eq(plans.operatorId, operatorId), or(isNull(plans.clientId), eq(plans.clientId, clientId))));
-  const planOf = new Map<string, (typeof planRows)[number]>();
-  for (const p of planRows.sort((a, b) => (a.clientId ?? 0) - (b.clientId ?? 0))) {
-    planOf.set(p.name.toLowerCase(), p);
-  }
+  const centers = await tx
+    .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
+    .from(costCenters)
+    .where(eq(costCenters.clientId, clientId));
+  const known = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.clientId, clientId),
+        sql`${subscriptions.phoneNumber} = any(${sql.param(kept.map((s) => s.phoneNumber))}::text[])`,
+      ),
+    );
+  return {
+    operatorId,
+    skipped,
+    elements,
+    clientElements,
+    otherElement,
+    categories,
+    plans: planRows,
+    centers,
+    subscriptions: new Map(known.map((s) => [s.phoneNumber, s])),
+  };
+}
 
-  if (fresh.length) {
-    const categories = await tx
-      .select({
-        id: costCategories.id,
-        name: costCategories.name,
-        operatorId: costCategories.operatorId,
-        usageType: costCategories.usageType,
-        zone: costCategories.zone,
-      })
-      .from(costCategories);
-    const values = fresh.map((l) => {
-      const plan = planOf.get(l.label.toLowerCase());
-      const categoryId =
-        plan?.groupAuto && plan.groupCategoryId
-          ? plan.groupCategoryId
-          : categoryByHint(l, categories, operatorId);
-      return {
-        name: l.label,
+const INSERT_CHUNK = 500;
+
+/** The new cost elements and "Other charges" written; their planned ids → the rows as stored. */
+async function writeElements(
+  tx: Tx,
+  head: ImportHead,
+  plan: ImportPlan,
+  now: Date,
+  ids: Map<number, ElementRef>,
+) {
+  const { create, createOther, limited } = plan.elements;
+  const operatorId = plan.operatorId;
+  for (let i = 0; i < create.length; i += INSERT_CHUNK) {
+    const chunk = create.slice(i, i + INSERT_CHUNK).map(({ ref: _ref, ...row }) => row);
+    await tx.insert(costElements).values(chunk).onConflictDoNothing();
+  }
+  // Read back by name: a shared name another import wrote meanwhile is that one.
+  const stored = await elementsNamed(
+    tx,
+    head.clientId,
+    operatorId,
+    create.map((e) => e.name.toLowerCase()),
+  );
+  for (const e of create) ids.set(e.ref, stored.get(e.name.toLowerCase())!);
+  if (createOther != null) {
+    const pick = { id: costElements.id, categoryId: costElements.costCategoryId };
+    const [made] = await tx
+      .insert(costElements)
+      .values({
+        name: OTHER_ELEMENT_NAME,
         operatorId,
-        clientId: ownNames ? clientId : null,
-        costCategoryId: categoryId,
-        status: categoryId ? ('auto_categorized' as const) : ('uncategorized' as const),
+        clientId: head.clientId,
         createdAt: now,
         updatedAt: now,
-      };
-    });
-    await insertChunked(values, (chunk) => tx.insert(costElements).values(chunk).onConflictDoNothing());
-    await loadElements(fresh.map((l) => l.label.toLowerCase()));
+      })
+      .returning(pick);
+    ids.set(createOther, made);
   }
-  if (overLimit.length) {
-    const other = await otherElement(tx, clientId, operatorId, now);
-    for (const l of overLimit) elementOf.set(l.label.toLowerCase(), other);
+  if (limited) {
     await logActivity(tx, {
       userId: null,
-      clientId,
+      clientId: head.clientId,
       area: 'invoices',
       action: 'import',
       entity: 'invoice',
       entityId: head.id,
-      after: {
-        reason: 'costElementsLimited',
-        limit: clientElementsMax,
-        names: overLimit.length,
-        costElement: OTHER_ELEMENT_NAME,
-        firstNames: overLimit.slice(0, 10).map((l) => l.label.slice(0, 100)),
-      },
+      after: { reason: 'costElementsLimited', ...limited, costElement: OTHER_ELEMENT_NAME },
     });
   }
+}
 
-  clock?.lap('import.elements');
-  // Cost centers by the printed code: an existing one named by the code (or "code name"), else a new one.
-  const centerRows = await tx
-    .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
+/** The new cost centers written (one statement); their planned ids → the stored ids. */
+async function writeCenters(tx: Tx, head: ImportHead, plan: ImportPlan, ids: Map<number, number>) {
+  if (!plan.centers.length) return;
+  await tx
+    .insert(costCenters)
+    .values(plan.centers.map(({ ref: _ref, ...row }) => row))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ id: costCenters.id, name: costCenters.name })
     .from(costCenters)
-    .where(eq(costCenters.clientId, clientId));
-  const centerOf = new Map<string, { id: number; subCompanyId: number | null }>();
-  const findCenter = (code: string) =>
-    centerRows.find((c) => c.name.toLowerCase() === code.toLowerCase()) ??
-    centerRows.find((c) => c.name.toLowerCase().startsWith(`${code.toLowerCase()} `));
-  const codes = [...new Set(subs.map((s) => s.costCenter).filter((c): c is string => !!c))];
-  // The codes no center has yet: created in one statement (a code differing only by case from an
-  // earlier one is that center: one per lower-cased name), then read back by name.
-  const missing = new Map<string, string>();
-  for (const code of codes) {
-    if (!findCenter(code) && !missing.has(code.toLowerCase())) missing.set(code.toLowerCase(), code);
-  }
-  const created = new Map<string, { id: number; subCompanyId: number | null }>();
-  if (missing.size) {
-    await tx
-      .insert(costCenters)
-      .values([...missing.values()].map((name) => ({ clientId, subCompanyId: head.subCompanyId, name })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select({ id: costCenters.id, name: costCenters.name, subCompanyId: costCenters.subCompanyId })
-      .from(costCenters)
-      .where(
-        and(
-          eq(costCenters.clientId, clientId),
-          inArray(sql`lower(${costCenters.name})`, [...missing.keys()]),
+    .where(
+      and(
+        eq(costCenters.clientId, head.clientId),
+        inArray(
+          sql`lower(${costCenters.name})`,
+          plan.centers.map((c) => c.name.toLowerCase()),
         ),
-      );
-    for (const r of rows) created.set(r.name.toLowerCase(), r);
-  }
-  for (const code of codes) {
-    const center = findCenter(code) ?? created.get(code.toLowerCase())!;
-    centerOf.set(code, { id: center.id, subCompanyId: center.subCompanyId });
-  }
+      ),
+    );
+  const idOf = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+  for (const c of plan.centers) ids.set(c.ref, idOf.get(c.name.toLowerCase())!);
+}
 
+const SUBSCRIPTION_WRITE = [
+  'id',
+  'firstSeenMonth',
+  'lastSeenMonth',
+  'userName',
+  'operatorId',
+  'subCompanyId',
+  'costCenterId',
+  'currentPlanId',
+  'updatedAt',
+] as const;
+const SUBSCRIPTION_INSERT = [
+  'clientId',
+  'phoneNumber',
+  'userName',
+  'operatorId',
+  'subCompanyId',
+  'costCenterId',
+  'currentPlanId',
+  'firstSeenMonth',
+  'lastSeenMonth',
+  'createdAt',
+  'updatedAt',
+] as const;
+const LINE_COLUMNS = [
+  'invoiceId',
+  'clientId',
+  'subscriptionId',
+  'position',
+  'label',
+  'costElementId',
+  'category',
+  'region',
+  'periodStart',
+  'periodEnd',
+  'count',
+  'quantity',
+  'unit',
+  'unitPrice',
+  'amount',
+] as const;
+const FACT_COLUMNS = [
+  'clientId',
+  'invoiceId',
+  'operatorId',
+  'subscriptionId',
+  'subCompanyId',
+  'costCenterId',
+  'month',
+  'costElementId',
+  'costCategoryId',
+  'amount',
+  'quantity',
+  'unit',
+] as const;
+
+/** The plan's rows written, each kind in one statement (db/bulk.ts), created rows' ids swapped in. */
+async function writePlan(tx: Tx, head: Head, plan: ImportPlan, now: Date, clock?: PhaseClock) {
+  const elements = new Map<number, ElementRef>();
+  await writeElements(tx, head, plan, now, elements);
+  clock?.lap('import.elements');
+  const centers = new Map<number, number>();
+  await writeCenters(tx, head, plan, centers);
+  const center = (id: number | null | undefined) => (id != null && id < 0 ? centers.get(id)! : (id ?? null));
   clock?.lap('import.centers');
-  // Subscriptions: created on first sight, refreshed by the newest invoice.
-  const existing = new Map(
-    (
-      await tx
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.clientId, clientId),
-            sql`${subscriptions.phoneNumber} = any(${sql.param(subs.map((s) => s.phoneNumber))}::text[])`,
-          ),
-        )
-    ).map((s) => [s.phoneNumber, s]),
-  );
-  const subIdOf = new Map<string, { id: number; subCompanyId: number | null; costCenterId: number | null }>();
-  const fresher: Array<typeof subscriptions.$inferInsert> = [];
-  // Known subscriptions by id (a number twice on one invoice: its last sighting, as row by row did):
-  // those of the newest month refreshed in full, those of an older month only their first month.
-  const refreshed = new Map<number, Partial<typeof subscriptions.$inferInsert>>();
-  const backdated = new Map<number, { id: number; firstSeenMonth: string }>();
-  for (const s of subs) {
-    const center = s.costCenter ? centerOf.get(s.costCenter) : undefined;
-    const fee = s.lines.find((l) => l.category === 'monthly_fee' && planOf.has(l.label.toLowerCase()));
-    const planId = fee ? planOf.get(fee.label.toLowerCase())!.id : null;
-    const subCompanyId = center?.subCompanyId ?? head.subCompanyId ?? null;
-    const old = existing.get(s.phoneNumber);
-    if (!old) {
-      fresher.push({
-        clientId,
-        phoneNumber: s.phoneNumber,
-        userName: s.userName,
-        operatorId,
-        subCompanyId,
-        costCenterId: center?.id ?? null,
-        currentPlanId: planId,
-        firstSeenMonth: month,
-        lastSeenMonth: month,
-        createdAt: now,
-        updatedAt: now,
-      });
-      continue;
-    }
-    const firstSeenMonth = month < old.firstSeenMonth ? month : old.firstSeenMonth;
-    if (month >= old.lastSeenMonth) {
-      refreshed.set(old.id, {
-        id: old.id,
-        firstSeenMonth,
-        lastSeenMonth: month,
-        userName: s.userName,
-        operatorId,
-        subCompanyId: subCompanyId ?? old.subCompanyId,
-        costCenterId: center?.id ?? old.costCenterId,
-        currentPlanId: planId ?? old.currentPlanId,
-        updatedAt: now,
-      });
-      backdated.delete(old.id);
-    } else {
-      backdated.set(old.id, { id: old.id, firstSeenMonth });
-      refreshed.delete(old.id);
-    }
-  }
-  // One statement per kind (db/bulk.ts), the rows as written read back (the lines and facts carry them).
-  type Written = {
-    id: number;
-    phoneNumber: string;
-    subCompanyId: number | null;
-    costCenterId: number | null;
-  };
-  const written = sql`${subscriptions.id}, ${subscriptions.phoneNumber} as "phoneNumber", ${subscriptions.subCompanyId} as "subCompanyId", ${subscriptions.costCenterId} as "costCenterId"`;
-  const keep = (rows: Written[]) => {
-    for (const r of rows) {
-      subIdOf.set(r.phoneNumber, { id: r.id, subCompanyId: r.subCompanyId, costCenterId: r.costCenterId });
-    }
-  };
-  keep(
-    await updateRows<typeof subscriptions, Written>(
-      tx,
-      subscriptions,
-      [
-        'id',
-        'firstSeenMonth',
-        'lastSeenMonth',
-        'userName',
-        'operatorId',
-        'subCompanyId',
-        'costCenterId',
-        'currentPlanId',
-        'updatedAt',
-      ],
-      [...refreshed.values()],
-      written,
-    ),
-  );
-  keep(
-    await updateRows<typeof subscriptions, Written>(
-      tx,
-      subscriptions,
-      ['id', 'firstSeenMonth'],
-      [...backdated.values()],
-      written,
-    ),
-  );
-  keep(
-    await insertRows<typeof subscriptions, Written>(
-      tx,
-      subscriptions,
-      [
-        'clientId',
-        'phoneNumber',
-        'userName',
-        'operatorId',
-        'subCompanyId',
-        'costCenterId',
-        'currentPlanId',
-        'firstSeenMonth',
-        'lastSeenMonth',
-        'createdAt',
-        'updatedAt',
-      ],
-      fresher,
-      written,
-    ),
-  );
-
-  clock?.lap('import.subscriptions');
-  // Lines and facts (facts summed in integer cents / hundredths).
-  const lineRows: Array<typeof invoiceLines.$inferInsert> = [];
-  const facts = new Map<
-    string,
-    {
-      sub: { id: number; subCompanyId: number | null; costCenterId: number | null } | null;
-      element: { id: number; categoryId: number | null };
-      cents: number;
-      qty: number | null;
-      unit: InvoiceLine['unit'];
-      mixed: boolean;
-    }
-  >();
-  let position = 0;
-  const addLine = (
-    sub: { id: number; subCompanyId: number | null; costCenterId: number | null } | null,
-    l: InvoiceLine,
-  ) => {
-    const element = elementOf.get(l.label.toLowerCase());
-    if (!element) throw new Error(`no cost element for label "${l.label}"`);
-    lineRows.push({
-      invoiceId: head.id,
-      clientId,
-      subscriptionId: sub?.id ?? null,
-      position: position++,
-      label: l.label,
-      costElementId: element.id,
-      category: l.category,
-      region: l.region,
-      periodStart: l.periodStart,
-      periodEnd: l.periodEnd,
-      count: l.count,
-      quantity: l.quantity == null ? null : fromCents(cents(l.quantity)),
-      unit: l.unit,
-      unitPrice: l.unitPrice == null ? null : l.unitPrice.toFixed(4),
-      amount: fromCents(cents(l.amount)),
-    });
-    const key = `${sub?.id ?? 0}:${element.id}`;
-    const f = facts.get(key) ?? { sub, element, cents: 0, qty: null, unit: l.unit, mixed: false };
-    f.cents += cents(l.amount);
-    if (l.quantity != null) {
-      if (f.unit !== l.unit) f.mixed = true;
-      f.qty = (f.qty ?? 0) + cents(l.quantity);
-    }
-    facts.set(key, f);
-  };
-  for (const s of subs) {
-    const sub = subIdOf.get(s.phoneNumber)!;
-    for (const l of s.lines) addLine(sub, l);
-  }
-  for (const l of parsed.otherLines) addLine(null, l);
-  await insertRows(
+  const subs = plan.subscriptions;
+  const refresh = subs.refresh.map((row) => ({ ...row, costCenterId: center(row.costCenterId) }));
+  await updateRows(tx, subscriptions, SUBSCRIPTION_WRITE, refresh);
+  await updateRows(tx, subscriptions, ['id', 'firstSeenMonth'], subs.backdate);
+  const created = await insertRows<typeof subscriptions, { id: number; phoneNumber: string }>(
     tx,
-    invoiceLines,
-    [
-      'invoiceId',
-      'clientId',
-      'subscriptionId',
-      'position',
-      'label',
-      'costElementId',
-      'category',
-      'region',
-      'periodStart',
-      'periodEnd',
-      'count',
-      'quantity',
-      'unit',
-      'unitPrice',
-      'amount',
-    ],
-    lineRows,
+    subscriptions,
+    SUBSCRIPTION_INSERT,
+    subs.create.map(({ ref: _ref, ...row }) => ({ ...row, costCenterId: center(row.costCenterId) })),
+    sql`${subscriptions.id}, ${subscriptions.phoneNumber} as "phoneNumber"`,
   );
+  const subIdOf = new Map(created.map((r) => [r.phoneNumber, r.id]));
+  const phoneOf = new Map(subs.create.map((s) => [s.ref, s.phoneNumber]));
+  const sub = (id: number | null | undefined) =>
+    id != null && id < 0 ? subIdOf.get(phoneOf.get(id)!)! : (id ?? null);
+  const element = (id: number) => (id < 0 ? elements.get(id)! : null);
+  clock?.lap('import.subscriptions');
+  const lines = plan.lines.map((l) => ({
+    ...l,
+    subscriptionId: sub(l.subscriptionId),
+    costElementId: element(l.costElementId)?.id ?? l.costElementId,
+  }));
+  await insertRows(tx, invoiceLines, LINE_COLUMNS, lines);
   clock?.lap('import.lines');
   // One statement: monthly_facts' statement trigger (migration 0007) folds them into the summaries once.
-  await insertRows(
-    tx,
-    monthlyFacts,
-    [
-      'clientId',
-      'invoiceId',
-      'operatorId',
-      'subscriptionId',
-      'subCompanyId',
-      'costCenterId',
-      'month',
-      'costElementId',
-      'costCategoryId',
-      'amount',
-      'quantity',
-      'unit',
-    ],
-    [...facts.values()].map((f) => ({
-      clientId,
-      invoiceId: head.id,
-      operatorId,
-      subscriptionId: f.sub?.id ?? null,
-      subCompanyId: f.sub ? f.sub.subCompanyId : head.subCompanyId,
-      costCenterId: f.sub?.costCenterId ?? null,
-      month,
-      costElementId: f.element.id,
-      costCategoryId: f.element.categoryId,
-      amount: fromCents(f.cents),
-      quantity: f.qty == null || f.mixed ? null : fromCents(f.qty),
-      unit: f.qty == null || f.mixed ? null : f.unit,
-    })),
-  );
+  const facts = plan.facts.map((f) => {
+    const made = element(f.costElementId);
+    return {
+      ...f,
+      subscriptionId: sub(f.subscriptionId),
+      costCenterId: center(f.costCenterId),
+      costElementId: made?.id ?? f.costElementId,
+      costCategoryId: made ? made.categoryId : f.costCategoryId,
+    };
+  });
+  await insertRows(tx, monthlyFacts, FACT_COLUMNS, facts);
   clock?.lap('import.facts');
-  return {
-    subscriptions: subs.length,
-    lines: lineRows.length,
-    /** Subscriptions with at least one line (the invoice list's count). */
-    lineSubscriptions: new Set(lineRows.flatMap((r) => (r.subscriptionId == null ? [] : [r.subscriptionId])))
-      .size,
-    skipped: parsed.subscriptions.length - subs.length,
-  };
 }

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { MessageCode } from '@kulu/shared';
 import { invoices } from '../../../db/schema/index.js';
 import { readFileData } from '../../../lib/files.js';
-import { ImportRefusal, importParsedInvoice } from '../import.service.js';
+import { importParsedInvoice } from '../import.service.js';
+import { ImportRefusal } from '../import-plan.js';
 import { markFailed, notifyWaiting } from '../invoices.service.js';
 import { requestOptimization } from '../../optimization/optimize.service.js';
 import { requestAlertEvaluation } from '../../alerts/alerts.jobs.js';
@@ -47,6 +48,11 @@ const CODE_OF: Record<ParseFailureCode, MessageCode> = {
   finvoice_unknown_seller: 'invoiceUnknownSeller',
   finvoice_rows_mismatch: 'invoiceRowsMismatch',
   finvoice_vat_mismatch: 'invoiceVatMismatch',
+  not_peppol: 'invoiceNotPeppol',
+  peppol_unsupported_version: 'invoicePeppolVersion',
+  peppol_unsupported_type: 'invoicePeppolType',
+  peppol_unknown_seller: 'invoiceUnknownSeller',
+  peppol_unsupported_currency: 'invoiceCurrency',
   timeout: 'invoiceParseTimeout',
   out_of_memory: 'invoiceExpandsTooMuch',
   expands_too_much: 'invoiceExpandsTooMuch',
