@@ -64,11 +64,6 @@ export function euros(value5: number): number {
   return roundDiv(value5, CENT) / 100;
 }
 
-/** 5-decimal amount → its text with two decimals (for messages). */
-export function formatAmount(value5: number): string {
-  return (value5 / 10 ** SCALE).toFixed(2);
-}
-
 /** `25,5` / `25.5` → 255000 (percent at 4 decimals); null when not a percentage. */
 export function readPercent(text: string | null): number | null {
   const m = text === null ? null : /^(\d{1,3})(?:[,.](\d{1,4}))?$/.exec(text.trim());
@@ -78,11 +73,6 @@ export function readPercent(text: string | null): number | null {
 /** A percentage at 4 decimals (255000) → percent (25.5). */
 export function percentOf(rate4: number): number {
   return rate4 / 10_000;
-}
-
-/** `255000` → `25,5` (for messages). */
-export function formatRate(rate4: number): string {
-  return String(rate4 / 10_000).replace('.', ',');
 }
 
 /** A format's amount text at 5 decimals; refused (MalformedInvoiceError) when absent or not an amount. */

@@ -4,7 +4,7 @@
  * article name, or in a text row heading the subscription's rows (finvoice/subscriptions.ts reads
  * the texts; docs/decisions/0020-finvoice.md).
  */
-import { isSectionEnd, numberAndName, numberAtStart } from '../finvoice/subscriptions.js';
+import { isSectionEnd, numberAndName, numberAtStart, withoutLabels } from '../finvoice/subscriptions.js';
 import type { EInvoiceRow } from './model.js';
 
 export interface Assigned {
@@ -74,7 +74,7 @@ export class RowAssigner {
     }
     const start = numberAtStart(row.articleName);
     if (start) {
-      const name = row.freeTexts.join(' ').trim();
+      const name = withoutLabels(row.freeTexts.join(' ').trim());
       return { phoneNumber: start.phoneNumber, userName: name, costCenter: cost, label: start.label };
     }
     if (this.heading) {

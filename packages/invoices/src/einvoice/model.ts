@@ -38,10 +38,13 @@ export interface EInvoiceRow {
 export interface EInvoiceCharge {
   /** A discount (allowance) is subtracted, a charge added. */
   kind: 'charge' | 'discount';
-  /** Excluding VAT, as stated (positive: the kind gives the sign). */
-  amount: string;
+  /** Excluding VAT, as stated (positive: the kind gives the sign); null: `percent` of `base`. */
+  amount: string | null;
+  /** Percent of `base`, where the document states the charge so instead of as an amount. */
+  percent?: string | null;
+  base?: string | null;
   vatRate: string | null;
-  /** The reason text (else the code; else the builder names it). */
+  /** The reason as text, else as a code; null: the builder names it (`Alennus`, `Lisäveloitus`). */
   reason: string | null;
 }
 
@@ -98,6 +101,9 @@ export interface EInvoiceFormat {
     vatRate: string;
     vatAmount: string;
     vatSpecification: string;
+    /** The invoice-level charges and discounts, and their amount (`ChargeDetails` / `DiscountDetails`, `Amount`). */
+    charge?: string;
+    chargeAmount?: string;
     rowVatExcluded: string;
     rowVatAmount: string;
     rowAmount: string;

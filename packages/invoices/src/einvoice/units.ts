@@ -3,7 +3,7 @@
  */
 import { MalformedInvoiceError } from '../errors.js';
 import { scaledToNumber } from '../finnish.js';
-import type { QuantityUnit } from '../types.js';
+import type { LineCategory, QuantityUnit } from '../types.js';
 import { parseAmount, readOnce, roundDiv, SCALE } from './amounts.js';
 import type { EInvoiceQuantity, EInvoiceRow } from './model.js';
 
@@ -43,26 +43,37 @@ export interface Quantities {
   count: number | null;
   quantity: number | null;
   unit: QuantityUnit | null;
+  /** With unit `other`: the unit as stated ('' for none). */
+  unitCode?: string;
 }
 
 /**
  * A row's quantities in Kulu's units: a duration (minutes, two decimals, seconds / 60 rounded half
  * up) or a data volume (MB, one decimal, GB × 1024) is the quantity, and a piece quantity beside it
- * is the count (e.g. the number of calls); pieces alone are the quantity.
+ * is the count (e.g. the number of calls); pieces alone are the quantity. Hours are minutes only on
+ * a voice line (an hour of a service is not 60 minutes of calls). A unit Kulu does not convert (or
+ * none) never refuses the row: its quantity is kept as `other` with the unit as stated, when the row
+ * has no quantity Kulu converts. `category`: the line's (vocabulary.ts).
  */
-export function quantitiesOf(row: EInvoiceRow): Quantities {
+export function quantitiesOf(row: EInvoiceRow, category: LineCategory): Quantities {
   let pieces: number | null = null;
   let measured: { quantity: number; unit: QuantityUnit } | null = null;
+  let other: Quantities | null = null;
   for (const q of row.quantities) {
-    const kind = unitKind(q);
+    let kind = unitKind(q);
     const value = parseAmount(q.value); // 5 decimals
     if (value === null) {
       throw new MalformedInvoiceError(`row ${row.index}: quantity "${q.value}" is not a number`);
     }
+    if (kind === 'hour' && category !== 'voice') kind = null;
     if (kind === null) {
-      throw new MalformedInvoiceError(
-        `row ${row.index}: unknown quantity unit "${q.unit || q.unitUN}" of "${row.articleName}"`,
-      );
+      other ??= {
+        count: null,
+        quantity: scaledToNumber(value, SCALE),
+        unit: 'other',
+        unitCode: q.unit || q.unitUN,
+      };
+      continue;
     }
     if (kind === 'pcs') {
       pieces ??= scaledToNumber(value, SCALE);
@@ -82,7 +93,7 @@ export function quantitiesOf(row: EInvoiceRow): Quantities {
   }
   if (measured) return { count: pieces, quantity: measured.quantity, unit: measured.unit };
   if (pieces !== null) return { count: null, quantity: pieces, unit: 'pcs' };
-  return { count: null, quantity: null, unit: null };
+  return other ?? { count: null, quantity: null, unit: null };
 }
 
 /** Seconds (at 5 decimals) → minutes to two decimals, half up: as the PDF parser reads `h:mm:ss`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvoiceError, ReconciliationError, type InvoiceErrorCode } from '../errors.js';
+import { InvoiceError, type InvoiceErrorCode } from '../errors.js';
 import { parseInvoiceFile } from '../file.js';
 import { generateFinvoice } from '../generator/finvoice.js';
 import { MAX_FINVOICE_ROWS, parseFinvoice } from './parse.js';
@@ -164,23 +164,33 @@ describe('hostile and broken Finvoice files are refused, each with its own code'
     );
   });
 
-  it('refuses rows that are off the total excluding VAT by a cent', () => {
+  it('reads rows that are off the total excluding VAT by a cent, recording each difference (issue 38)', () => {
     const text = validText();
     const m = /<InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">(-?\d+),(\d\d)</.exec(text)!;
-    const cents = Number(m[1]) * 100 + Number(m[2]) + 1;
+    const stated = Number(m[1]) * 100 + Number(m[2]);
+    const cents = stated + 1;
     const off = text.replace(
       m[0],
       `<InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}<`,
     );
-    const err = expectRefused(enc(off), 'finvoice_rows_mismatch', /off by 0\.01 EUR/);
-    expect(err).toBeInstanceOf(ReconciliationError);
-    expect((err as ReconciliationError).differenceCents).toBe(1);
+    const invoice = parseFinvoice(enc(off));
+    expect(invoice.totalExclVat).toBe(cents / 100);
+    expect(invoice.differences).toContainEqual({
+      where: 'rows',
+      stated: cents / 100,
+      computed: stated / 100,
+      difference: 0.01,
+    });
+    // the VAT specification's base and excl. + VAT no longer meet the stated totals either
+    expect(invoice.differences?.map((d) => d.where)).toEqual(['rows', 'vat', 'total']);
+    expect(parseFinvoice(enc(text)).differences).toBeUndefined();
   });
 
-  it('refuses VAT that is off by a cent', () => {
+  it('reads VAT that is off by a cent, recording the rate, the stated and the computed VAT (issue 38)', () => {
     const text = validText();
     const m = /<VatRateAmount AmountCurrencyIdentifier="EUR">(\d+),(\d\d)</.exec(text)!;
-    const cents = Number(m[1]) * 100 + Number(m[2]) + 1;
+    const computed = Number(m[1]) * 100 + Number(m[2]);
+    const cents = computed + 1;
     const amount = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
     const off = text
       .replace(m[0], `<VatRateAmount AmountCurrencyIdentifier="EUR">${amount}<`)
@@ -188,7 +198,15 @@ describe('hostile and broken Finvoice files are refused, each with its own code'
         /<InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">[^<]+</,
         `<InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">${amount}<`,
       );
-    expectRefused(enc(off), 'finvoice_vat_mismatch', /off by 0\.01 EUR/);
+    const vat = parseFinvoice(enc(off));
+    expect(vat.vatAmount).toBe(cents / 100);
+    expect(vat.differences).toContainEqual({
+      where: 'vat',
+      rate: Number(/<VatRatePercent>([\d,]+)</.exec(text)![1].replace(',', '.')),
+      stated: cents / 100,
+      computed: computed / 100,
+      difference: 0.01,
+    });
     // the VAT total alone off by a cent
     const total = text.replace(
       /<InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">(\d+),(\d\d)</,
@@ -197,7 +215,29 @@ describe('hostile and broken Finvoice files are refused, each with its own code'
         return `<InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">${Math.floor(v / 100)},${String(v % 100).padStart(2, '0')}<`;
       },
     );
-    expectRefused(enc(total), 'finvoice_vat_mismatch');
+    expect(parseFinvoice(enc(total)).differences).toEqual([
+      { where: 'vat', stated: (computed + 1) / 100, computed: computed / 100, difference: 0.01 },
+      expect.objectContaining({ where: 'total', difference: -0.01 }),
+    ]);
+  });
+
+  it('still refuses what is not a figure: no total, an amount that is not a number, a bad date', () => {
+    const text = validText();
+    expectRefused(
+      enc(text.replace(/<InvoiceTotalVatExcludedAmount [^>]*>[^<]*<\/InvoiceTotalVatExcludedAmount>/, '')),
+      'malformed_invoice',
+      /no InvoiceTotalVatExcludedAmount/,
+    );
+    expectRefused(
+      enc(text.replace(/(<RowVatExcludedAmount [^>]*>)[^<]*</, '$1kymmenen<')),
+      'malformed_invoice',
+      /"kymmenen" is not a Finvoice amount/,
+    );
+    expectRefused(
+      enc(text.replace(/(<InvoiceDate [^>]*>)\d+</, '$120261340<')),
+      'malformed_invoice',
+      /InvoiceDate "20261340" is not a CCYYMMDD date/,
+    );
   });
 
   it('gives every refusal through parseInvoiceFile as well (content judged, not the name)', async () => {

@@ -5,6 +5,7 @@
 import { EInvoiceBuilder } from '../einvoice/builder.js';
 import {
   emptyRow,
+  type EInvoiceCharge,
   type EInvoiceFormat,
   type EInvoiceQuantity,
   type EInvoiceRow,
@@ -12,7 +13,7 @@ import {
 } from '../einvoice/model.js';
 import { FinvoiceError, MalformedInvoiceError, XmlReadError } from '../errors.js';
 import { TEXT_LIMITS, TextTooLongError } from '../limits.js';
-import type { ParsedInvoice } from '../types.js';
+import type { InvoiceOrigin, ParsedInvoice } from '../types.js';
 import { readXml, type XmlReader } from './xml.js';
 
 export { assignRows, RowAssigner } from '../einvoice/assign.js';
@@ -23,6 +24,7 @@ export { emptyRow };
 const ROW_FIELDS = new Set([
   'ArticleName',
   'DeliveredQuantity',
+  'InvoicedQuantity',
   'StartDate',
   'EndDate',
   'UnitPriceAmount',
@@ -55,7 +57,18 @@ const HEADER_FIELDS = new Set([
   'EpiReference',
   'EpiRemittanceInfoIdentifier',
   'EpiDateOptionDate',
+  'OriginCode',
+  'OriginalInvoiceNumber',
+  'Amount',
+  'Percent',
+  'BaseAmount',
+  'ReasonText',
+  'FreeText',
+  'ReasonCode',
 ]);
+
+/** The row elements that state a quantity: the first of them that gives one is read (not both). */
+const QUANTITY_FIELDS = new Set(['DeliveredQuantity', 'InvoicedQuantity']);
 
 export const FINVOICE_VERSIONS = ['1.3', '2.0', '2.01', '3.0'] as const;
 export type FinvoiceVersion = (typeof FINVOICE_VERSIONS)[number];
@@ -92,6 +105,10 @@ interface Header {
   totalIncl: string | null;
   currencies: Set<string>;
   vat: EInvoiceVat[];
+  /** InvoiceDetails' DiscountDetails and ChargeDetails (3.0), with the code apart from the text. */
+  charges: (EInvoiceCharge & { code: string | null })[];
+  origin: string | null;
+  originalInvoiceNumber: string | null;
   reference: string | null;
   epiReference: string | null;
 }
@@ -116,6 +133,9 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
     totalIncl: null,
     currencies: new Set(),
     vat: [],
+    charges: [],
+    origin: null,
+    originalInvoiceNumber: null,
     reference: null,
     epiReference: null,
   };
@@ -124,6 +144,8 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
   const path: string[] = [];
   let row: FinvoiceRow | null = null;
   let quantity: Quantity | null = null;
+  /** The row's element that gave its first quantity (DeliveredQuantity or InvoicedQuantity). */
+  let quantityFrom: string | null = null;
 
   readXml(bytes, 'Finvoice', {
     open(name, depth, reader) {
@@ -148,10 +170,11 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
       if (depth === 2 && name === 'InvoiceRow') {
         if (++rowCount > MAX_FINVOICE_ROWS) throw tooManyRows();
         row = emptyRow(++rowIndex);
+        quantityFrom = null;
       } else if (row && depth === 3 && name === 'SubInvoiceRow') {
         if (++rowCount > MAX_FINVOICE_ROWS) throw tooManyRows();
         row.subBlock = true;
-      } else if (row && depth === 3 && name === 'DeliveredQuantity') {
+      } else if (row && depth === 3 && QUANTITY_FIELDS.has(name) && (quantityFrom ?? name) === name) {
         quantity = {
           value: '',
           unit: reader.attribute('QuantityUnitCode')?.trim() ?? '',
@@ -159,6 +182,20 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
         };
       } else if (depth === 3 && name === 'VatSpecificationDetails' && path[1] === 'InvoiceDetails') {
         header.vat.push({ base: null, rate: null, amount: null });
+      } else if (
+        depth === 3 &&
+        (name === 'DiscountDetails' || name === 'ChargeDetails') &&
+        path[1] === 'InvoiceDetails'
+      ) {
+        header.charges.push({
+          kind: name === 'DiscountDetails' ? 'discount' : 'charge',
+          amount: null,
+          percent: null,
+          base: null,
+          vatRate: null,
+          reason: null,
+          code: null,
+        });
       }
     },
     close(name, depth, reader) {
@@ -176,7 +213,11 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
             row.articleName = text;
             break;
           case 'DeliveredQuantity':
-            if (quantity) row.quantities.push({ value: text, unit: quantity.unit, unitUN: quantity.unitUN });
+          case 'InvoicedQuantity':
+            if (quantity && text) {
+              row.quantities.push({ value: text, unit: quantity.unit, unitUN: quantity.unitUN });
+              quantityFrom = name;
+            }
             quantity = null;
             break;
           case 'StartDate':
@@ -243,12 +284,28 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
           case 'InvoiceTotalVatIncludedAmount':
             header.totalIncl = text;
             break;
+          case 'OriginCode':
+            header.origin = text;
+            break;
+          case 'OriginalInvoiceNumber':
+            header.originalInvoiceNumber = text || null;
+            break;
         }
       } else if (parent === 'VatSpecificationDetails' && grand === 'InvoiceDetails') {
         const spec = header.vat[header.vat.length - 1];
         if (name === 'VatBaseAmount') spec.base = text;
         else if (name === 'VatRatePercent') spec.rate = text;
         else if (name === 'VatRateAmount') spec.amount = text;
+      } else if (grand === 'InvoiceDetails' && (parent === 'DiscountDetails' || parent === 'ChargeDetails')) {
+        const charge = header.charges[header.charges.length - 1];
+        if (name === 'Amount') charge.amount = text;
+        else if (name === 'Percent') charge.percent = text;
+        else if (name === 'BaseAmount') charge.base = text;
+        else if (name === 'VatRatePercent') charge.vatRate = text;
+        else if (name === 'ReasonText' || name === 'FreeText') charge.reason = text || null;
+        else if (name === 'ReasonCode') charge.code = text || null;
+      } else if (parent === 'OriginalInvoiceReference' && grand === 'InvoiceDetails') {
+        if (name === 'InvoiceNumber') header.originalInvoiceNumber ??= text || null;
       } else if (parent === 'PaymentTermsDetails' && name === 'InvoiceDueDate') {
         header.dueDate ??= text;
       } else if (parent === 'EpiIdentificationDetails' && name === 'EpiReference') {
@@ -336,6 +393,8 @@ const FINVOICE: EInvoiceFormat = {
     vatRate: 'VatRatePercent',
     vatAmount: 'VatRateAmount',
     vatSpecification: 'VatSpecificationDetails',
+    charge: 'DiscountDetails / ChargeDetails',
+    chargeAmount: 'Amount',
     rowVatExcluded: 'RowVatExcludedAmount',
     rowVatAmount: 'RowVatAmount',
     rowAmount: 'RowAmount',
@@ -406,8 +465,14 @@ export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
     totalVat: header.totalVat,
     totalIncl: header.totalIncl,
     vat: header.vat,
-    charges: [],
-    origin: 'original',
-    originalInvoiceNumber: null,
+    charges: header.charges.map(({ code, ...charge }) => ({ ...charge, reason: charge.reason ?? code })),
+    origin: originOf(header.origin),
+    originalInvoiceNumber: header.originalInvoiceNumber,
   });
+}
+
+/** OriginCode: `Copy` a re-sent invoice, `Cancel` a cancellation; anything else (or none) an original. */
+function originOf(code: string | null): InvoiceOrigin {
+  const c = code?.toLowerCase();
+  return c === 'copy' ? 'copy' : c === 'cancel' ? 'cancel' : 'original';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assignRows, emptyRow, type FinvoiceRow } from './parse.js';
-import { findPhoneNumber, numberAndName, numberAtStart } from './subscriptions.js';
+import { findPhoneNumber, numberAndName, numberAtStart, withoutLabels } from './subscriptions.js';
 
 describe('the subscription-number finder', () => {
   it('finds national numbers with and without spaces and international +358 / 00358 numbers', () => {
@@ -41,6 +41,24 @@ describe('the subscription-number finder', () => {
     });
     expect(numberAndName('Maija Virtanen / +358 44 111 2222')?.userName).toBe('Maija Virtanen');
     expect(numberAndName('Liittymä 044 111 2222')?.userName).toBe('');
+  });
+
+  it('leaves labels before a name or a number out of the user name (issue 38 item 6)', () => {
+    for (const [text, userName] of [
+      ['040 123 4567 Käyttäjä Matti Meikäläinen', 'Matti Meikäläinen'],
+      ['Käyttäjä: Matti Meikäläinen 040 123 4567', 'Matti Meikäläinen'],
+      ['Liittymä 040 123 4567 Käyttäjä: Matti Meikäläinen', 'Matti Meikäläinen'],
+      ['Liittymä: 040 123 4567 / User: Matti Meikäläinen', 'Matti Meikäläinen'],
+      ['User: Matti Meikäläinen, Subscription: +358 40 123 4567', 'Matti Meikäläinen'],
+      ['Käyttäjä Matti Meikäläinen Liittymä: 0401234567', 'Matti Meikäläinen'],
+      ['Puhelinnumero: 040 123 4567 Käyttäjä: Anna-Liisa Nurmi', 'Anna-Liisa Nurmi'],
+      ['Numero 040 123 4567 \u2013 Käyttäjä Matti Numeronen', 'Matti Numeronen'],
+      ['Liittymä: 040 123 4567', ''],
+    ]) {
+      expect(numberAndName(text), text).toEqual({ phoneNumber: '+358401234567', userName });
+    }
+    expect(withoutLabels('Käyttäjä: Matti Meikäläinen')).toBe('Matti Meikäläinen');
+    expect(withoutLabels('Numerola Oy')).toBe('Numerola Oy');
   });
 
   it('takes a number at the start of an article name and the rest as the label', () => {

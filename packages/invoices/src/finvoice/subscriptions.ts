@@ -15,6 +15,25 @@ const PHONE = /(?<![\d+,.])(?:\+358|00358|0)(?: ?\d){6,11}(?![\d,.\-/]\d|\d)/;
 
 /** Words that introduce the number in a heading (`Liittymä 040 …`, `Numero 040 …`). */
 const LEAD_WORDS = /^(?:liittymä|liittymänumero|puhelinnumero|numero|nro|matkapuhelin|käyttäjä)\s*:?\s*$/i;
+/**
+ * Labels written before a name or a number in free text (`Käyttäjä Matti Meikäläinen`, `User: …`,
+ * `Liittymä: 040 …`): not part of the user's name.
+ */
+const LABEL =
+  '(?:käyttäjä|käyttäjän nimi|user|user name|liittymä|liittymänumero|puhelinnumero|numero|nro|matkapuhelin|subscription|phone number|phone)';
+const LEADING_LABEL = new RegExp(`^${LABEL}(?:\\s*:\\s*|\\s+)`, 'i');
+const TRAILING_LABEL = new RegExp(`[\\s/\u2013\u2014:,|-]+${LABEL}\\s*:?$|^${LABEL}\\s*:?$`, 'i');
+
+/** A name without the labels around it (`Käyttäjä: Matti Meikäläinen` → `Matti Meikäläinen`). */
+export function withoutLabels(text: string): string {
+  let name = text;
+  for (let previous = ''; previous !== name;) {
+    previous = name;
+    name = name.replace(LEADING_LABEL, '').replace(TRAILING_LABEL, '').replace(EDGE, '');
+  }
+  return name;
+}
+
 /** Separators between the number, the name and the label: `/`, `–`, `-`, `:`, `,`, `|`. */
 const EDGE = /^[\s/\u2013\u2014:,|-]+|[\s/\u2013\u2014:,|-]+$/g;
 
@@ -53,13 +72,14 @@ export function numberAtStart(articleName: string): { phoneNumber: string; label
 /**
  * A number and the user's name in free text or a heading (`040 123 4567 Matti Meikäläinen`,
  * `Numero 040 123 4567 – Matti Meikäläinen`, `Matti Meikäläinen +358 40 123 4567`): the name is the
- * text after the number, else the text before it without a lead word (`Liittymä`, `Numero`).
+ * text after the number, else the text before it without a lead word (`Liittymä`, `Numero`); labels
+ * before a name or a number (`Käyttäjä: …`, `User: …`, `Liittymä …`) are not part of it.
  */
 export function numberAndName(text: string): { phoneNumber: string; userName: string } | null {
   const m = findPhoneNumber(text);
   if (!m) return null;
-  let userName = m.after;
-  if (!userName && !LEAD_WORDS.test(m.before)) userName = m.before;
+  let userName = withoutLabels(m.after);
+  if (!userName && !LEAD_WORDS.test(m.before)) userName = withoutLabels(m.before);
   return { phoneNumber: m.phoneNumber, userName };
 }
 

@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateFinvoice, type FinvoiceRowStyle } from '../generator/finvoice.js';
+import { generateFinvoice, type FinvoiceOptions, type FinvoiceRowStyle } from '../generator/finvoice.js';
 import { OPERATOR_IDS } from '../test-helpers.js';
 
 const XSD = [process.env.FINVOICE_XSD].find((p): p is string => !!p && existsSync(p));
@@ -33,7 +33,7 @@ describe.skipIf(!XSD)('generated Finvoice 3.0 files validate against the Finvoic
   });
 
   it.skipIf(!hasXmllint && !inCi)(
-    'every operator × row style × charset × credit note, without the envelope',
+    'every operator × row style × charset × credit note, without the envelope, and every shape of issue 38',
     () => {
       const files: string[] = [];
       let seed = 300;
@@ -60,6 +60,35 @@ describe.skipIf(!XSD)('generated Finvoice 3.0 files validate against the Finvoic
           }
         }
       }
+      // issue 38's shapes: InvoicedQuantity, invoice-level charges, VAT-included rows, mixed VAT,
+      // odd units, copies and cancellations, labelled free text (each alone and all at once)
+      const shapes: Partial<FinvoiceOptions>[] = [
+        { quantityElement: 'InvoicedQuantity' },
+        { quantityElement: 'both' },
+        { invoiceCharges: true },
+        { vatIncludedRows: true },
+        { mixedVat: true },
+        { oddUnits: true },
+        { origin: 'copy' },
+        { origin: 'cancel', creditNote: true },
+        { labelledFreeText: true, rowStyle: 'heading' },
+        {
+          quantityElement: 'InvoicedQuantity',
+          invoiceCharges: true,
+          vatIncludedRows: true,
+          mixedVat: true,
+          oddUnits: true,
+          origin: 'copy',
+          labelledFreeText: true,
+        },
+      ];
+      shapes.forEach((shape, i) => {
+        const operator = OPERATOR_IDS[i % OPERATOR_IDS.length];
+        const g = generateFinvoice({ operator, subscriptions: 5, seed: seed++, version: '3.0', ...shape });
+        const file = join(dir, `shape-${i}.xml`);
+        writeFileSync(file, g.xml);
+        files.push(file);
+      });
       const r = spawnSync('xmllint', ['--noout', '--schema', XSD!, ...files], { encoding: 'utf8' });
       expect(r.error, 'xmllint is missing: apt-get install -y libxml2-utils').toBeUndefined();
       expect(r.stderr.split('\n').filter((l) => l && !l.endsWith(' validates'))).toEqual([]);

@@ -13,8 +13,12 @@ import { formatCents, formatPhone, formatScaled } from '../finnish.js';
 import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '../types.js';
 import {
   invoiceHeadOf,
+  lineVatTenths,
   seededModel,
   vatCents,
+  withInvoiceCharges,
+  withMixedVat,
+  withOddUnits,
   type InvoiceModel,
   type ModelLine,
   type ModelSubscription,
@@ -56,6 +60,23 @@ export interface FinvoiceOptions {
    * then usage, then one-offs and credits, so a subscription's rows are not adjacent. Default by seed.
    */
   grouping?: 'subscription' | 'section';
+  /**
+   * The row element the quantities are in (default `DeliveredQuantity`); `InvoicedQuantity` is how
+   * most public 3.0 files state them; `both` writes each quantity in both (read once).
+   */
+  quantityElement?: 'DeliveredQuantity' | 'InvoicedQuantity' | 'both';
+  /** Invoice-level discounts and charges (3.0 DiscountDetails / ChargeDetails; model.ts withInvoiceCharges). */
+  invoiceCharges?: boolean;
+  /** Rows that state only their amount including VAT (`RowAmount`, no RowVatAmount or RowVatExcludedAmount). */
+  vatIncludedRows?: boolean;
+  /** Some rows at 14 %, 10 % and 0 %, with VatSpecificationDetails per rate (model.ts withMixedVat). */
+  mixedVat?: boolean;
+  /** Rows in MON, pv, DAY, vrk, ZZ, KG, D, h and no unit, and a call in hours (model.ts withOddUnits). */
+  oddUnits?: boolean;
+  /** A re-sent copy or a cancellation (OriginCode Copy / Cancel, with the OriginalInvoiceNumber). */
+  origin?: 'copy' | 'cancel';
+  /** Labels before the name and the number in free texts and headings (`Käyttäjä: …`, `User: …`, `Liittymä …`). */
+  labelledFreeText?: boolean;
 }
 
 export interface GeneratedFinvoice {
@@ -128,6 +149,9 @@ export const FINVOICE_SELLERS: Record<string, Seller> = {
 };
 
 const minutesHundredths = (seconds: number) => Math.floor((seconds * 10 + 3) / 6);
+/** round(a × b / divisor), half away from zero, integers only. */
+const mulDivRound = (a: number, b: number, divisor: number) =>
+  Math.sign(a * b) * Math.floor((Math.abs(a * b) + divisor / 2) / divisor);
 const toNumber = (value: number, scale: number) => Number((value / 10 ** scale).toFixed(scale));
 /** Negation without -0. */
 const neg = (v: number) => (v === 0 ? 0 : -v);
@@ -141,6 +165,15 @@ export function generateFinvoice(options: FinvoiceOptions): GeneratedFinvoice {
     );
   }
   const { model, seed } = seededModel(seller.id, options);
+  if (
+    (options.invoiceCharges || options.quantityElement === 'InvoicedQuantity') &&
+    (options.version ?? '3.0') !== '3.0'
+  ) {
+    throw new Error('invoice-level charges and InvoicedQuantity are Finvoice 3.0');
+  }
+  if (options.oddUnits) withOddUnits(model, seed);
+  if (options.mixedVat) withMixedVat(model, seed);
+  if (options.invoiceCharges) withInvoiceCharges(model, seed);
   return writeFinvoice(seller, model, seed, options);
 }
 
@@ -149,6 +182,8 @@ interface Emitted {
   phone: string | null;
   sub: ModelSubscription | null;
   expected: InvoiceLine;
+  /** Its VAT rate, tenths of a percent. */
+  tenths: number;
 }
 
 function writeFinvoice(
@@ -168,12 +203,26 @@ function writeFinvoice(
   const compactNumbers = style.chance(0.3);
   const sign = (cents: number) => (creditNote ? neg(cents) : cents);
   const vatTenths = model.vatTenths;
-  const rate = formatScaled(vatTenths, 1, { thousands: '' }).replace(/,0$/, '');
+  const rateText = (tenths: number) => formatScaled(tenths, 1, { thousands: '' }).replace(/,0$/, '');
+  const vatCode = (tenths: number) => (tenths === 0 ? 'Z' : 'S');
+  const labelled = options.labelledFreeText ?? false;
   const eur = (cents: number) => `AmountCurrencyIdentifier="EUR">${formatCents(cents, { thousands: '' })}`;
   const date = (iso: string) => `Format="CCYYMMDD">${iso.replaceAll('-', '')}`;
 
   const out: string[] = [];
   const emitted: Emitted[] = [];
+  const labelRng = new Random(seed * 131 + 17);
+  /** A row's free text naming its subscription: `040 … Name`, or with labels (`Liittymä 040 … Käyttäjä: Name`). */
+  const numberAndUser = (sub: ModelSubscription) => {
+    if (!labelled) return `${phoneText(sub.phone)} ${sub.userName}`;
+    const phone = phoneText(sub.phone);
+    return labelRng.pick([
+      `Liittymä ${phone} Käyttäjä: ${sub.userName}`,
+      `Käyttäjä ${sub.userName} Liittymä: ${phone}`,
+      `User: ${sub.userName}, Subscription: ${phone}`,
+      `Liittymä: ${phone} / Käyttäjä ${sub.userName}`,
+    ]);
+  };
   let position = 0;
 
   const phoneText = (phone: string) =>
@@ -209,12 +258,25 @@ function writeFinvoice(
     const unitPrice = line.unitPriceCents === null ? null : sign(line.unitPriceCents);
     const quantities: string[] = [];
     const un = (code: string) => (v3 ? ` QuantityUnitCodeUN="${code}"` : '');
-    const q = (value: string, unit: string, code: string) =>
-      quantities.push(
-        `<DeliveredQuantity QuantityUnitCode="${unit}"${un(code)}>${value}</DeliveredQuantity>`,
-      );
-    let expectedQ: Pick<InvoiceLine, 'count' | 'quantity' | 'unit'>;
-    if (line.seconds !== undefined) {
+    const element = options.quantityElement ?? 'DeliveredQuantity';
+    const delivered: string[] = [];
+    const invoiced: string[] = [];
+    const q = (value: string, unit: string, code: string) => {
+      const attributes = `${unit ? ` QuantityUnitCode="${unit}"` : ''}${code ? un(code) : ''}`;
+      if (element !== 'InvoicedQuantity')
+        delivered.push(`<DeliveredQuantity${attributes}>${value}</DeliveredQuantity>`);
+      if (element !== 'DeliveredQuantity')
+        invoiced.push(`<InvoicedQuantity${attributes}>${value}</InvoicedQuantity>`);
+    };
+    let expectedQ: Pick<InvoiceLine, 'count' | 'quantity' | 'unit' | 'unitCode'>;
+    if (line.stated) {
+      const { unit, hundredths } = line.stated;
+      q(formatScaled(hundredths, 2, { thousands: '' }), unit, unit === 'h' ? 'HUR' : '');
+      expectedQ =
+        line.category === 'voice' && unit === 'h'
+          ? { count: null, quantity: toNumber(hundredths * 60, 2), unit: 'min' }
+          : { count: null, quantity: toNumber(hundredths, 2), unit: 'other', unitCode: unit };
+    } else if (line.seconds !== undefined) {
       const h = minutesHundredths(line.seconds);
       if (seller.id === 'elisa') {
         q(String(line.seconds), 's', 'SEC');
@@ -236,17 +298,25 @@ function writeFinvoice(
       q(String(pieces), 'kpl', 'C62');
       expectedQ = { count: null, quantity: pieces, unit: 'pcs' };
     }
+    quantities.push(...delivered, ...invoiced);
     const phone = sub?.phone ?? null;
     const ownNumber = phone !== null && !underHeading;
     const articleName =
       ownNumber && rowStyle === 'articleName' ? `${phoneText(phone)} ${line.label}` : line.label;
     const freeTexts: string[] = [];
     if (sub && ownNumber) {
-      if (rowStyle === 'freeText') freeTexts.push(`${phoneText(sub.phone)} ${sub.userName}`);
-      else if (rowStyle === 'articleName') freeTexts.push(sub.userName);
+      if (rowStyle === 'freeText') freeTexts.push(numberAndUser(sub));
+      else if (rowStyle === 'articleName')
+        freeTexts.push(
+          labelled ? `${labelRng.pick(['Käyttäjä:', 'User:', 'Käyttäjä'])} ${sub.userName}` : sub.userName,
+        );
     }
     const costCenter = sub?.costCenter && !underHeading ? sub.costCenter.code : null;
-    const rowVat = vatCents(amount, vatTenths);
+    const tenths = lineVatTenths(model, line);
+    const rowVat = vatCents(amount, tenths);
+    // only the amount including VAT: the parser takes its VAT out at the row's rate, to the cent
+    const vatIncluded = options.vatIncludedRows ?? false;
+    const read = vatIncluded ? amount + rowVat - mulDivRound(amount + rowVat, tenths, 1000 + tenths) : amount;
     position++;
     out.push(
       '<InvoiceRow>',
@@ -260,10 +330,14 @@ function writeFinvoice(
       `<RowPositionIdentifier>${position}</RowPositionIdentifier>`,
       ...(costCenter ? [`<RowAccountDimensionText>${costCenter}</RowAccountDimensionText>`] : []),
       ...freeTexts.map((t) => `<RowFreeText>${esc(t)}</RowFreeText>`),
-      `<RowVatRatePercent>${rate}</RowVatRatePercent>`,
-      ...(v3 ? ['<RowVatCode>S</RowVatCode>'] : []),
-      `<RowVatAmount ${eur(rowVat)}</RowVatAmount>`,
-      `<RowVatExcludedAmount ${eur(amount)}</RowVatExcludedAmount>`,
+      `<RowVatRatePercent>${rateText(tenths)}</RowVatRatePercent>`,
+      ...(v3 ? [`<RowVatCode>${vatCode(tenths)}</RowVatCode>`] : []),
+      ...(vatIncluded
+        ? []
+        : [
+            `<RowVatAmount ${eur(rowVat)}</RowVatAmount>`,
+            `<RowVatExcludedAmount ${eur(amount)}</RowVatExcludedAmount>`,
+          ]),
       `<RowAmount ${eur(amount + rowVat)}</RowAmount>`,
       '</InvoiceRow>',
     );
@@ -278,15 +352,22 @@ function writeFinvoice(
         periodEnd: line.period?.end ?? null,
         ...expectedQ,
         unitPrice: unitPrice === null ? null : toNumber(unitPrice, 2),
-        amount: toNumber(amount, 2),
+        amount: toNumber(read, 2),
+        vatRate: tenths / 10,
       },
+      tenths,
     });
-    return amount;
+    return read;
   };
 
   // ---- rows
   const heading = (sub: ModelSubscription) =>
-    textRow(`Numero ${phoneText(sub.phone)} \u2013 ${sub.userName}`, sub.costCenter?.code ?? null);
+    textRow(
+      labelled
+        ? `${labelRng.pick(['Liittymä:', 'Liittymä', 'Numero'])} ${phoneText(sub.phone)} \u2013 ${labelRng.pick(['Käyttäjä', 'Käyttäjä:', 'User:'])} ${sub.userName}`
+        : `Numero ${phoneText(sub.phone)} \u2013 ${sub.userName}`,
+      sub.costCenter?.code ?? null,
+    );
   const sections: [string, (l: ModelLine) => boolean][] =
     grouping === 'section'
       ? [
@@ -353,17 +434,57 @@ function writeFinvoice(
     subCents.set(e.phone, subCents.get(e.phone)! + Math.round(e.expected.amount * 100));
   }
   for (const [phone, sub] of subs) sub.total = toNumber(subCents.get(phone)!, 2);
-  const totalExcl = sign(
-    [...model.subscriptions.flatMap((s) => s.lines), ...model.otherLines].reduce(
-      (s, l) => s + l.amountCents,
-      0,
-    ),
-  );
-  const vat = vatCents(totalExcl, vatTenths);
+  // invoice-level charges and discounts (a discount is negative on the invoice)
+  // (written in the XSD's order: every discount, then every charge)
+  const charges = (model.charges ?? [])
+    .map((c) => ({ ...c, cents: sign(c.amountCents) }))
+    .sort((a, b) => Number(a.kind === 'charge') - Number(b.kind === 'charge'));
+  for (const c of charges) {
+    otherLines.push({
+      label: c.reason,
+      category: c.kind === 'discount' ? 'discount' : 'other',
+      region: null,
+      periodStart: null,
+      periodEnd: null,
+      count: null,
+      quantity: null,
+      unit: null,
+      unitPrice: null,
+      amount: toNumber(c.kind === 'discount' ? neg(c.cents) : c.cents, 2),
+      vatRate: c.vatTenths / 10,
+    });
+  }
+  // VAT per rate: the bases of the lines read, then base × rate rounded once per rate
+  const bases = new Map<number, number>();
+  for (const e of emitted) {
+    bases.set(e.tenths, (bases.get(e.tenths) ?? 0) + Math.round(e.expected.amount * 100));
+  }
+  for (const c of charges) {
+    bases.set(c.vatTenths, (bases.get(c.vatTenths) ?? 0) + (c.kind === 'discount' ? neg(c.cents) : c.cents));
+  }
+  if (!bases.size) bases.set(vatTenths, 0);
+  const rates = [...bases.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([tenths, base]) => ({ tenths, base, vat: vatCents(base, tenths) }));
+  const totalExcl = rates.reduce((s, r) => s + r.base, 0);
+  const vat = rates.reduce((s, r) => s + r.vat, 0);
+  const main = rates.reduce((a, b) => (Math.abs(b.base) > Math.abs(a.base) ? b : a));
+  const origin = options.origin;
+  const originalNumber = origin === 'copy' ? model.invoiceNumber : `${model.invoiceNumber.slice(0, -1)}0`;
   const expected: ParsedInvoice = {
     operator: seller.id,
     ...invoiceHeadOf(model),
-    vatRate: vatTenths / 10,
+    vatRate: main.tenths / 10,
+    ...(rates.length > 1
+      ? {
+          vatBreakdown: rates.map((r) => ({
+            rate: r.tenths / 10,
+            base: toNumber(r.base, 2),
+            vat: toNumber(r.vat, 2),
+          })),
+        }
+      : {}),
+    ...(origin ? { origin, originalInvoiceNumber: originalNumber } : {}),
     totalExclVat: toNumber(totalExcl, 2),
     vatAmount: toNumber(vat, 2),
     totalInclVat: toNumber(totalExcl + vat, 2),
@@ -419,29 +540,49 @@ function writeFinvoice(
     `<InvoiceTypeCode>${creditNote ? 'INV02' : 'INV01'}</InvoiceTypeCode>`,
     ...(v3 ? [`<InvoiceTypeCodeUN>${creditNote ? '381' : '380'}</InvoiceTypeCodeUN>`] : []),
     `<InvoiceTypeText>${creditNote ? 'HYVITYSLASKU' : 'LASKU'}</InvoiceTypeText>`,
-    '<OriginCode>Original</OriginCode>',
+    `<OriginCode>${origin === 'copy' ? 'Copy' : origin === 'cancel' ? 'Cancel' : 'Original'}</OriginCode>`,
     `<InvoiceNumber>${model.invoiceNumber}</InvoiceNumber>`,
     `<InvoiceDate ${date(model.invoiceDate)}</InvoiceDate>`,
-    ...(creditNote
-      ? [`<OriginalInvoiceNumber>${model.invoiceNumber.slice(0, -1)}0</OriginalInvoiceNumber>`]
-      : []),
+    ...(creditNote || origin ? [`<OriginalInvoiceNumber>${originalNumber}</OriginalInvoiceNumber>`] : []),
     `<InvoicingPeriodStartDate ${date(ownMonthStart)}</InvoicingPeriodStartDate>`,
     `<InvoicingPeriodEndDate ${date(ownMonthEnd)}</InvoicingPeriodEndDate>`,
     `<SellersBuyerIdentifier>${model.customerNumber}</SellersBuyerIdentifier>`,
     `<InvoiceTotalVatExcludedAmount ${eur(totalExcl)}</InvoiceTotalVatExcludedAmount>`,
     `<InvoiceTotalVatAmount ${eur(vat)}</InvoiceTotalVatAmount>`,
     `<InvoiceTotalVatIncludedAmount ${eur(totalExcl + vat)}</InvoiceTotalVatIncludedAmount>`,
-    '<VatSpecificationDetails>',
-    `<VatBaseAmount ${eur(totalExcl)}</VatBaseAmount>`,
-    `<VatRatePercent>${rate}</VatRatePercent>`,
-    ...(v3 ? ['<VatCode>S</VatCode>'] : []),
-    `<VatRateAmount ${eur(vat)}</VatRateAmount>`,
-    '</VatSpecificationDetails>',
+    ...rates.flatMap((r) => [
+      '<VatSpecificationDetails>',
+      `<VatBaseAmount ${eur(r.base)}</VatBaseAmount>`,
+      `<VatRatePercent>${rateText(r.tenths)}</VatRatePercent>`,
+      ...(v3 ? [`<VatCode>${vatCode(r.tenths)}</VatCode>`] : []),
+      `<VatRateAmount ${eur(r.vat)}</VatRateAmount>`,
+      '</VatSpecificationDetails>',
+    ]),
     '<InvoiceFreeText>Hinnat euroina (€). Kiitos, että käytät palvelujamme.</InvoiceFreeText>',
     '<PaymentTermsDetails>',
     '<PaymentTermsFreeText>14 pv netto</PaymentTermsFreeText>',
     `<InvoiceDueDate ${date(model.dueDate)}</InvoiceDueDate>`,
     '</PaymentTermsDetails>',
+    ...charges
+      .filter((c) => c.kind === 'discount')
+      .flatMap((c) => [
+        '<DiscountDetails>',
+        `<FreeText>${esc(c.reason)}</FreeText>`,
+        `<Amount ${eur(c.cents)}</Amount>`,
+        `<VatCategoryCode>${vatCode(c.vatTenths)}</VatCategoryCode>`,
+        `<VatRatePercent>${rateText(c.vatTenths)}</VatRatePercent>`,
+        '</DiscountDetails>',
+      ]),
+    ...charges
+      .filter((c) => c.kind === 'charge')
+      .flatMap((c) => [
+        '<ChargeDetails>',
+        `<ReasonText>${esc(c.reason)}</ReasonText>`,
+        `<Amount ${eur(c.cents)}</Amount>`,
+        `<VatCategoryCode>${vatCode(c.vatTenths)}</VatCategoryCode>`,
+        `<VatRatePercent>${rateText(c.vatTenths)}</VatRatePercent>`,
+        '</ChargeDetails>',
+      ]),
     '</InvoiceDetails>',
   );
   for (const row of rows) doc.push(row);

@@ -36,6 +36,22 @@ export interface ModelLine {
   /** The per-unit price where the line is priced (usage beyond the plan, fees); null when included. */
   unitPriceCents: number | null;
   amountCents: number;
+  /** The line's own VAT rate (tenths of a percent) where it is not the invoice's (`withMixedVat`). */
+  vatTenths?: number;
+  /**
+   * A quantity in a unit as an e-invoice states it (`withOddUnits`): `MON`, `pv`, `DAY`, `vrk`, `ZZ`,
+   * `KG`, `D`, `h`, '' (none); in hundredths. Kulu converts only hours on a voice line (to minutes).
+   */
+  stated?: { unit: string; hundredths: number };
+}
+
+/** An invoice-level charge or discount (not on a row: Finvoice 3.0 Charge/DiscountDetails, UBL AllowanceCharge). */
+export interface ModelCharge {
+  kind: 'charge' | 'discount';
+  reason: string;
+  /** Excluding VAT, positive: the kind gives the sign on the invoice. */
+  amountCents: number;
+  vatTenths: number;
 }
 
 export interface ModelSubscription {
@@ -59,6 +75,8 @@ export interface InvoiceModel {
   vatTenths: number;
   subscriptions: ModelSubscription[];
   otherLines: ModelLine[];
+  /** Invoice-level charges and discounts (`withInvoiceCharges`); none when absent. */
+  charges?: ModelCharge[];
 }
 
 export interface ModelOptions {
@@ -414,4 +432,104 @@ function withCredits(rng: Random, lines: ModelLine[], own: { start: string; end:
   if (rng.chance(0.08)) lines.push(fixed('Alennus', 'credit', 'discount', -rng.int(100, 1000), own));
   if (rng.chance(0.08)) lines.push(fixed('Hyvitys', 'credit', 'discount', -rng.int(100, 6000), null));
   return lines;
+}
+
+// ---- e-invoice shapes (issue 38): drawn from their own stream, so the seed's invoice stays as it was
+
+/** The VAT rate of a line (tenths of a percent): its own, else the invoice's. */
+export function lineVatTenths(model: InvoiceModel, line: ModelLine): number {
+  return line.vatTenths ?? model.vatTenths;
+}
+
+/** The reduced Finnish rates a mixed invoice uses besides the general one. */
+export const REDUCED_VAT_TENTHS = [140, 100, 0] as const;
+
+/**
+ * Several VAT rates on one invoice: some charged lines at 14 %, 10 % and 0 % (each rate on at least
+ * one line), the rest at the invoice's rate.
+ */
+export function withMixedVat(model: InvoiceModel, seed: number): void {
+  const rng = new Random(seed * 31337 + 11);
+  const charged = [...model.subscriptions.flatMap((s) => s.lines), ...model.otherLines].filter(
+    (l) => l.amountCents !== 0,
+  );
+  for (const line of charged) if (rng.chance(0.25)) line.vatTenths = rng.pick([...REDUCED_VAT_TENTHS]);
+  REDUCED_VAT_TENTHS.forEach((tenths, i) => {
+    if (!charged.some((l) => l.vatTenths === tenths) && charged[i]) charged[i].vatTenths = tenths;
+  });
+}
+
+/** Invoice-level charges and discounts: a discount on the whole invoice and an invoicing charge. */
+export function withInvoiceCharges(model: InvoiceModel, seed: number): void {
+  const rng = new Random(seed * 7727 + 3);
+  model.charges = [
+    {
+      kind: 'discount',
+      reason: rng.pick(['Sopimusalennus', 'Volyymialennus', 'Kampanja-alennus']),
+      amountCents: rng.int(100, 5000),
+      vatTenths: model.vatTenths,
+    },
+    {
+      kind: 'charge',
+      reason: rng.pick(['Laskutuspalvelumaksu', 'Käsittelymaksu']),
+      amountCents: rng.int(100, 900),
+      vatTenths: model.vatTenths,
+    },
+  ];
+  if (rng.chance(0.5)) {
+    model.charges.push({
+      kind: 'discount',
+      reason: 'Hyvitys palvelukatkosta',
+      amountCents: rng.int(100, 2000),
+      vatTenths: model.vatTenths,
+    });
+  }
+}
+
+/** The odd units, each on a line of its own (the `h` on a service: not minutes of calls). */
+const ODD_UNITS: { unit: string; label: string }[] = [
+  { unit: 'MON', label: 'Laitevuokra' },
+  { unit: 'pv', label: 'Varalaite' },
+  { unit: 'DAY', label: 'Matkadatapäivä' },
+  { unit: 'vrk', label: 'Vuokrapuhelin' },
+  { unit: 'ZZ', label: 'Palvelupaketti' },
+  { unit: 'KG', label: 'Laitteen kierrätys' },
+  { unit: 'D', label: 'Päiväpassi' },
+  { unit: 'h', label: 'Tekninen tuki' },
+  { unit: '', label: 'Palvelumaksu' },
+];
+
+/**
+ * Lines in units Kulu does not convert (`ModelLine.stated`), spread over the subscriptions, and one
+ * voice line stated in hours (which are minutes: it is a call).
+ */
+export function withOddUnits(model: InvoiceModel, seed: number): void {
+  const rng = new Random(seed * 4099 + 5);
+  ODD_UNITS.forEach(({ unit, label }, i) => {
+    const sub = model.subscriptions[i % model.subscriptions.length];
+    const hundredths = rng.int(1, 40) * (rng.chance(0.5) ? 100 : 25);
+    const unitPriceCents = rng.pick([100, 250, 500]);
+    sub.lines.push({
+      label,
+      kind: 'oneOff',
+      category: 'other',
+      region: null,
+      period: null,
+      stated: { unit, hundredths },
+      unitPriceCents,
+      amountCents: Math.round((hundredths * unitPriceCents) / 100),
+    });
+  });
+  const hours = rng.int(1, 12) * 25; // hundredths of an hour: a whole number of seconds
+  model.subscriptions[0].lines.push({
+    label: 'Puhelut lankaverkkoon',
+    kind: 'voice',
+    category: 'voice',
+    region: 'domestic',
+    period: null,
+    seconds: hours * 36,
+    stated: { unit: 'h', hundredths: hours },
+    unitPriceCents: null,
+    amountCents: 0,
+  });
 }
