@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { fairPriority } from '../../lib/fair-priority.js';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sniffInvoiceFormat, type InvoiceFileFormat } from '@kulu/invoices/file';
 import {
   INVOICE_MAX_BYTES,
-  invoiceFileKind,
   RECONCILIATION_TOLERANCE,
   message,
   type CategoryCost,
@@ -68,10 +68,16 @@ export const invoiceErrorText = (
     .replace('{buyerName}', buyer.name ?? '')
     .replaceAll('{invoiceNumber}', buyer.invoiceNumber ?? '');
 
-/** What an uploaded invoice file is by its first bytes (never by name or type): its media type, or null. */
+/** The media type an invoice file of `format` is stored and served with (null: not an invoice file). */
+const mediaTypeOf = (format: InvoiceFileFormat | null) =>
+  format === 'pdf' ? 'application/pdf' : format ? 'application/xml' : null;
+
+/**
+ * What an uploaded invoice file is by its first bytes (never by name or type), judged by the one
+ * sniffer the parse child uses too (`sniffInvoiceFormat`, @kulu/invoices/file): its media type, or null.
+ */
 export function invoiceMediaType(head: Buffer): 'application/pdf' | 'application/xml' | null {
-  const kind = invoiceFileKind(head);
-  return kind === 'pdf' ? 'application/pdf' : kind === 'xml' ? 'application/xml' : null;
+  return mediaTypeOf(sniffInvoiceFormat(head));
 }
 
 export type IncomingFile = { fileName: string } & (
@@ -79,8 +85,8 @@ export type IncomingFile = { fileName: string } & (
       /** null when the file exceeded the size limit. */
       data: Buffer | null;
     }
-  /** Already streamed into storage (uploads): its file row, hash and size. */
-  | { stored: StreamedFile }
+  /** Already streamed into storage (uploads): its file row, hash and size, and its format by its first bytes. */
+  | { stored: StreamedFile; format: InvoiceFileFormat }
   /** Refused while it streamed in (nothing of it stored). */
   | { refused: MessageCode }
 );
@@ -112,13 +118,14 @@ export async function receiveInvoiceFile(
       return source.truncated;
     },
   };
+  let format: InvoiceFileFormat | null = null;
   const outcome = await storeFileStream(
     db,
     { clientId: target.clientId, kind: 'invoice', name, mime: 'application/pdf' },
     counted,
-    { maxBytes: INVOICE_MAX_BYTES, accept: invoiceMediaType },
+    { maxBytes: INVOICE_MAX_BYTES, accept: (head) => mediaTypeOf((format = sniffInvoiceFormat(head))) },
   );
-  if ('stored' in outcome) return { fileName, stored: outcome.stored };
+  if ('stored' in outcome) return { fileName, stored: outcome.stored, format: format ?? 'pdf' };
   return { fileName, refused: outcome.refused === 'size' ? 'invoiceTooLarge' : 'invoiceNotPdf' };
 }
 
@@ -397,7 +404,7 @@ export async function uploadInvoices(
           fileName,
           fileSha256: sha,
           fileSize: size,
-          format: (streamed?.mime ?? invoiceMediaType(data!)) === 'application/xml' ? 'finvoice' : 'pdf',
+          format: 'stored' in f ? f.format : (sniffInvoiceFormat(data!) ?? 'pdf'),
           source,
           batchId,
           uploadedBy: opts.userId,
