@@ -9,6 +9,7 @@
  */
 import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '@kulu/invoices';
 import type { MessageCode } from '@kulu/shared';
+import { reconciliationColumns } from './reconciliation.js';
 import type {
   costElements,
   invoiceLines,
@@ -24,6 +25,8 @@ export class ImportRefusal extends Error {
     detail: string,
     /** Whom the refused invoice was addressed to (kept on the failed invoice, shown on its page). */
     readonly buyer?: InvoiceBuyer,
+    /** What else the failed invoice keeps: the operator (no contract), the number a copy or cancellation names. */
+    readonly known?: RefusedInvoiceFacts,
   ) {
     super(detail);
     this.name = 'ImportRefusal';
@@ -33,6 +36,14 @@ export class ImportRefusal extends Error {
 export interface InvoiceBuyer {
   name: string;
   businessId: string | null;
+}
+
+/** What a refusal records on the failed invoice beside its reason (invoices.service.ts markFailed). */
+export interface RefusedInvoiceFacts {
+  /** The operator the client has no contract with: the way forward adds one (item 7). */
+  operatorId?: number;
+  /** The invoice a copy or a cancellation names (its message names it). */
+  invoiceNumber?: string;
 }
 
 const normalBusinessId = (id: string) => id.replace(/\s/g, '');
@@ -126,6 +137,42 @@ export interface ImportParties {
   hasContract: boolean;
   /** The client already has this operator's invoice of this number uploaded. */
   duplicate: boolean;
+  /**
+   * For a copy or a cancellation (issue 38 item 5): the client already has this operator's invoice
+   * of the number it names (`originalInvoiceNumber`, else its own number) uploaded.
+   */
+  originalKnown?: boolean;
+}
+
+/** The number a copy or a cancellation names: the original's where stated, else its own. */
+export const referencedNumber = (parsed: ParsedInvoice) =>
+  parsed.originalInvoiceNumber || parsed.invoiceNumber;
+
+/**
+ * What the document is (issue 38 item 5): a cancellation is never added as a cost (refused, naming
+ * the invoice it cancels and whether Kulu has it: the user deletes that one, never Kulu); a copy of
+ * an invoice Kulu has is refused, naming it; a copy of one Kulu does not have is the only record
+ * of it and is imported (once: a second copy finds it).
+ */
+function checkOrigin(parsed: ParsedInvoice, parties: ImportParties, operatorId: number): void {
+  if (!parsed.origin || parsed.origin === 'original') return;
+  const known = { operatorId, invoiceNumber: referencedNumber(parsed) };
+  if (parsed.origin === 'cancel') {
+    throw new ImportRefusal(
+      parties.originalKnown ? 'invoiceCancelsKnown' : 'invoiceCancelsUnknown',
+      `the document cancels invoice ${known.invoiceNumber} of ${parsed.operator}`,
+      undefined,
+      known,
+    );
+  }
+  if (parties.duplicate || parties.originalKnown) {
+    throw new ImportRefusal(
+      'invoiceCopyAlreadyImported',
+      `the document is a copy of invoice ${known.invoiceNumber} of ${parsed.operator}, already imported`,
+      undefined,
+      known,
+    );
+  }
 }
 
 /**
@@ -143,8 +190,12 @@ export function checkImport(parsed: ParsedInvoice, parties: ImportParties): numb
     throw new ImportRefusal(
       'invoiceOperatorNoContract',
       `the client has no operator contract with ${parsed.operator}`,
+      undefined,
+      // The way forward adds a contract with it and reads the invoice again (item 7).
+      { operatorId: parties.operatorId },
     );
   }
+  checkOrigin(parsed, parties, parties.operatorId);
   if (parties.duplicate) {
     throw new ImportRefusal(
       'invoiceAlreadyParsed',
@@ -527,6 +578,8 @@ function planLinesAndFacts(
       unit: l.unit,
       unitPrice: l.unitPrice == null ? null : l.unitPrice.toFixed(4),
       amount: fromCents(cents(l.amount)),
+      // A unit Kulu does not convert keeps the invoice's own (issue 38).
+      unitCode: l.unit === 'other' ? (l.unitCode ?? '') : null,
     });
     const key = `${sub?.id ?? 0}:${element.id}`;
     const f = facts.get(key) ?? { sub, element, cents: 0, qty: null, unit: l.unit, mixed: false };
@@ -572,6 +625,8 @@ function planHeader(parsed: ParsedInvoice, operatorId: number, month: string, no
     totalExclVat: fromCents(cents(parsed.totalExclVat)),
     vatAmount: fromCents(cents(parsed.vatAmount)),
     totalInclVat: fromCents(cents(parsed.totalInclVat)),
+    // VAT per rate, the differences its own figures show and the lines' sums as read (issue 38).
+    ...reconciliationColumns(parsed),
     uploadState: 'uploaded' as const,
     parsingStatus: 'completed' as const,
     errorCode: null,

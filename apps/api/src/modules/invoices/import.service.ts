@@ -31,6 +31,7 @@ import {
   keptSubscriptions,
   OTHER_ELEMENT_NAME,
   planImport,
+  referencedNumber,
   skippedKey,
   type ElementRef,
   type ImportCatalogue,
@@ -45,6 +46,7 @@ export {
   OTHER_ELEMENT_NAME,
   type ClientNames,
   type InvoiceBuyer,
+  type RefusedInvoiceFacts,
 } from './import-plan.js';
 
 /** Test seam: called inside the import transaction after the lines are written (to fail midway). */
@@ -115,15 +117,18 @@ async function checkParties(tx: Tx, head: Head, parsed: ParsedInvoice): Promise<
         .from(clientOperators)
         .where(and(eq(clientOperators.clientId, head.clientId), eq(clientOperators.operatorId, operator.id)))
     : [];
-  const [dup] = operator
+  // The client's uploaded invoices of the operator of this number and of the one a copy or a
+  // cancellation names.
+  const numbers = [...new Set([parsed.invoiceNumber, referencedNumber(parsed)])];
+  const known = operator
     ? await tx
-        .select({ id: invoices.id })
+        .select({ number: invoices.invoiceNumber })
         .from(invoices)
         .where(
           and(
             eq(invoices.clientId, head.clientId),
             eq(invoices.operatorId, operator.id),
-            eq(invoices.invoiceNumber, parsed.invoiceNumber),
+            inArray(invoices.invoiceNumber, numbers),
             eq(invoices.uploadState, 'uploaded'),
           ),
         )
@@ -134,7 +139,8 @@ async function checkParties(tx: Tx, head: Head, parsed: ParsedInvoice): Promise<
     buyerConfirmed: head.buyerConfirmedAt !== null,
     operatorId: operator?.id ?? null,
     hasContract: !!contract,
-    duplicate: !!dup,
+    duplicate: known.some((k) => k.number === parsed.invoiceNumber),
+    originalKnown: known.some((k) => k.number === referencedNumber(parsed)),
   });
 }
 
@@ -364,6 +370,7 @@ const LINE_COLUMNS = [
   'unit',
   'unitPrice',
   'amount',
+  'unitCode',
 ] as const;
 const FACT_COLUMNS = [
   'clientId',

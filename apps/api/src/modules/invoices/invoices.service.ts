@@ -45,13 +45,7 @@ import { SUBSCRIPTION_NAMES } from '../../lib/subscription-names.js';
 import { parseJobOptions, QUEUE } from '../../lib/queue.js';
 import type { Deps } from '../../types.js';
 import { isoTimeOrNull as iso } from '../../lib/db-values.js';
-import type { InvoiceBuyer } from './import.service.js';
-
-/** What an import's refusal records on the failed invoice beside its reason (see markFailed). */
-export interface RefusedInvoiceFacts {
-  operatorId?: number;
-  invoiceNumber?: string;
-}
+import type { InvoiceBuyer, RefusedInvoiceFacts } from './import.service.js';
 import { readFileData, removeFiles, storeFileStream, type StreamedFile } from '../../lib/files.js';
 import type { PhaseClock } from '../../lib/phases.js';
 import { invoiceReconciliation, unconvertedLines } from './reconciliation.js';

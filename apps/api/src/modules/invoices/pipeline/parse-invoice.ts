@@ -171,7 +171,7 @@ export function parseInvoiceHandler(deps: Deps, log?: PhaseLog): JobHandler<Pars
         if (e instanceof ParseFailure && (e.code !== 'internal' || lastAttempt)) {
           await markFailed(deps, invoiceId, CODE_OF[e.code], e.message);
         } else if (e instanceof ImportRefusal) {
-          await markFailed(deps, invoiceId, e.code, e.message, e.buyer);
+          await markFailed(deps, invoiceId, e.code, e.message, e.buyer, e.known);
         } else if (isDataError(e) || lastAttempt) {
           // The database's own words (SQL, constraint and column names, ids) go to the server log
           // only; the company sees the reason in its language. A value the database refuses is
