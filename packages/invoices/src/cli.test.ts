@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,4 +35,62 @@ describe('kulu-invoice parse of a Finvoice file', () => {
       expectSameInvoice(JSON.parse(run.stdout), g.expected, charset);
     });
   }
+});
+
+describe('kulu-invoice generate --format peppol, then parse (judged by content)', () => {
+  it('writes a Peppol BIS 3 credit note and its expected JSON; parse reads it back to the same invoice', () => {
+    const file = join(dir, 'telia-peppol.xml');
+    const expectedFile = join(dir, 'telia-peppol.json');
+    const generate = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'generate',
+        '--format',
+        'peppol',
+        '--operator',
+        'telia',
+        '--subscriptions',
+        '4',
+        '--seed',
+        '12',
+        '--credit-note',
+        '--invoice-charges',
+        '--frame',
+        '--out',
+        file,
+        '--expected',
+        expectedFile,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(generate.status, generate.stderr).toBe(0);
+    expect(generate.stderr).toMatch(/telia Peppol BIS 3 credit note .*SBDH frame/);
+    const run = spawnSync(process.execPath, [CLI, 'parse', file], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(readFileSync(expectedFile, 'utf8')));
+  });
+
+  it('refuses an option of another format', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'generate',
+        '--format',
+        'peppol',
+        '--operator',
+        'elisa',
+        '--subscriptions',
+        '1',
+        '--envelope',
+        '--out',
+        join(dir, 'x.xml'),
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--envelope does not apply to --format peppol/);
+  });
 });

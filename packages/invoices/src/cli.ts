@@ -1,12 +1,14 @@
 /**
- * `npm run invoice -- parse FILE` prints the structured invoice of a PDF or a Finvoice file (judged
- * by content) as JSON on stdout.
+ * `npm run invoice -- parse FILE` prints the structured invoice of a PDF, a Finvoice or a Peppol BIS 3
+ * file (judged by content: src/file.ts sniffInvoiceFormat) as JSON on stdout.
  * `npm run invoice -- generate --operator elisa --subscriptions 500 --out file.pdf [--seed N]
  *    [--page-size A4|LETTER|LEGAL|B5|A5] [--font Helvetica|Times-Roman|Courier|file.ttf] [--font-size N]
  *    [--date yyyy-mm-dd] [--buyer-name NAME] [--business-id 1234567-8|none] [--expected file.json]` writes an
  *    invoice PDF (and the JSON parsing must give); `--business-id none` prints no Y-tunnus.
  *    With `--format finvoice [--version 1.3|2.0|2.01|3.0] [--envelope] [--charset UTF-8|ISO-8859-15]
- *    [--credit-note] [--row-style freeText|articleName|heading]` it writes a Finvoice e-invoice instead.
+ *    [--credit-note] [--row-style freeText|articleName|heading]` it writes a Finvoice e-invoice instead;
+ *    with `--format peppol [--credit-note] [--row-style note|itemName] [--invoice-charges] [--frame]` a
+ *    Peppol BIS Billing 3.0 (UBL 2.1) Invoice or CreditNote.
  * Errors go to stderr with a non-zero exit code (1: bad input file, 2: usage).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,18 +17,21 @@ import { InvoiceError } from './errors.js';
 import { parseInvoiceFile } from './file.js';
 
 // The generator (pdfkit) loads only for `generate`, and the PDF reader (MuPDF) only for a PDF:
-// `parse` of a Finvoice file starts without either.
+// `parse` of an e-invoice (Finvoice or Peppol) starts without either.
 const usage = async (): Promise<string> => {
   const { PAGE_SIZES, PRINT_LAYOUTS } = await loadGenerator();
   return `Usage:
-  npm run invoice -- parse FILE                  (a PDF or a Finvoice XML file, judged by its content)
+  npm run invoice -- parse FILE                  (a PDF, a Finvoice or a Peppol XML file, judged by its content)
   npm run invoice -- generate --operator ${Object.keys(PRINT_LAYOUTS).join('|')} --subscriptions N --out FILE
       [--seed N] [--date YYYY-MM-DD] [--buyer-name NAME] [--business-id 1234567-8|none] [--expected FILE.json]
       PDF (default, --format pdf):
       [--page-size ${Object.keys(PAGE_SIZES).join('|')}] [--font NAME|FILE.ttf] [--font-size N]
       Finvoice e-invoice (--format finvoice):
       [--version ${FINVOICE_VERSIONS.join('|')}] [--envelope] [--charset ${CHARSETS.join('|')}] [--credit-note]
-      [--row-style ${ROW_STYLES.join('|')}] (default: the operator's own)`;
+      [--row-style ${ROW_STYLES.join('|')}] (default: the operator's own)
+      Peppol BIS Billing 3.0 e-invoice (--format peppol):
+      [--credit-note] [--row-style ${PEPPOL_ROW_STYLES.join('|')}] (default: the operator's own)
+      [--invoice-charges] (invoice-level lines as AllowanceCharge) [--frame] (SBDH transport frame)`;
 };
 
 async function loadGenerator() {
@@ -40,6 +45,7 @@ async function loadGenerator() {
 const FINVOICE_VERSIONS = ['1.3', '2.0', '2.01', '3.0'] as const;
 const CHARSETS = ['UTF-8', 'ISO-8859-15'] as const;
 const ROW_STYLES = ['freeText', 'articleName', 'heading'] as const;
+const PEPPOL_ROW_STYLES = ['note', 'itemName'] as const;
 
 function oneOf<T extends string>(
   value: string | undefined,
@@ -55,7 +61,8 @@ function oneOf<T extends string>(
 class UsageError extends Error {}
 
 async function parseCommand(args: string[]): Promise<void> {
-  if (args.length !== 1) throw new UsageError('parse takes exactly one file (a PDF or a Finvoice XML file)');
+  if (args.length !== 1)
+    throw new UsageError('parse takes exactly one file (a PDF or an e-invoice XML file)');
   let bytes: Uint8Array;
   try {
     // a view of the file's own buffer: no second copy of it
@@ -101,6 +108,8 @@ async function generateCommand(args: string[]): Promise<void> {
       charset: { type: 'string' },
       'credit-note': { type: 'boolean' },
       'row-style': { type: 'string' },
+      'invoice-charges': { type: 'boolean' },
+      frame: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: true,
@@ -135,13 +144,42 @@ async function generateCommand(args: string[]): Promise<void> {
     businessId === undefined
       ? undefined
       : { name: values['buyer-name'], businessId: businessId === 'none' ? null : businessId };
-  const format = oneOf(values.format, ['pdf', 'finvoice'] as const, 'format') ?? 'pdf';
-  const finvoiceOnly = ['version', 'envelope', 'charset', 'credit-note', 'row-style'] as const;
-  const pdfOnly = ['page-size', 'font', 'font-size'] as const;
-  for (const name of format === 'pdf' ? finvoiceOnly : pdfOnly) {
-    if (values[name] !== undefined) throw new UsageError(`--${name} does not apply to --format ${format}`);
+  const format = oneOf(values.format, ['pdf', 'finvoice', 'peppol'] as const, 'format') ?? 'pdf';
+  const OPTIONS_OF = {
+    pdf: ['page-size', 'font', 'font-size'],
+    finvoice: ['version', 'envelope', 'charset', 'credit-note', 'row-style'],
+    peppol: ['credit-note', 'row-style', 'invoice-charges', 'frame'],
+  } as const;
+  const formatOnly = new Set(Object.values(OPTIONS_OF).flat());
+  for (const name of formatOnly) {
+    if (values[name] !== undefined && !(OPTIONS_OF[format] as readonly string[]).includes(name))
+      throw new UsageError(`--${name} does not apply to --format ${format}`);
   }
   const seed = positiveInt(values.seed, 'seed', 1);
+  if (format === 'peppol') {
+    const { generatePeppol } = await import('./generator/peppol.js');
+    const generated = generatePeppol({
+      operator: values.operator,
+      subscriptions,
+      seed,
+      invoiceDate: values.date,
+      buyer,
+      creditNote: values['credit-note'],
+      rowStyle: oneOf(values['row-style'], PEPPOL_ROW_STYLES, 'row-style'),
+      invoiceCharges: values['invoice-charges'],
+      frame: values.frame,
+    });
+    await writeFile(values.out, generated.xml);
+    if (values.expected) await writeFile(values.expected, `${JSON.stringify(generated.expected, null, 2)}\n`);
+    const { layout } = generated;
+    process.stderr.write(
+      `wrote ${values.out}: ${layout.operator} Peppol BIS 3 ${layout.creditNote ? 'credit note' : 'invoice'} ` +
+        `${generated.expected.invoiceNumber}, ${subscriptions} subscriptions, ${layout.rowStyle} lines` +
+        `${layout.invoiceCharges ? ', invoice-level allowances and charges' : ''}${layout.frame ? ', SBDH frame' : ''}, ` +
+        `${generated.xml.length} bytes, total ${generated.expected.totalInclVat.toFixed(2)} EUR incl. VAT\n`,
+    );
+    return;
+  }
   if (format === 'finvoice') {
     const { generateFinvoice } = await import('./generator/finvoice.js');
     const generated = generateFinvoice({

@@ -21,7 +21,13 @@ export type InvoiceErrorCode =
   | 'finvoice_unsupported_type'
   | 'finvoice_unknown_seller'
   | 'finvoice_rows_mismatch'
-  | 'finvoice_vat_mismatch';
+  | 'finvoice_vat_mismatch'
+  // Peppol BIS Billing 3.0 (UBL 2.1) e-invoices (src/peppol)
+  | 'not_peppol'
+  | 'peppol_unsupported_version'
+  | 'peppol_unsupported_type'
+  | 'peppol_unknown_seller'
+  | 'peppol_unsupported_currency';
 
 /** Base class of every error this package throws on bad input. */
 export class InvoiceError extends Error {
@@ -119,5 +125,21 @@ export class FinvoiceError extends InvoiceError {
   ) {
     super(code, message);
     this.name = 'FinvoiceError';
+  }
+}
+
+/** Well-formed XML that is not a Peppol BIS Billing 3.0 invoice Kulu reads (see src/peppol/parse.ts). */
+export class PeppolError extends InvoiceError {
+  constructor(
+    code:
+      | 'not_peppol'
+      | 'peppol_unsupported_version'
+      | 'peppol_unsupported_type'
+      | 'peppol_unknown_seller'
+      | 'peppol_unsupported_currency',
+    message: string,
+  ) {
+    super(code, message);
+    this.name = 'PeppolError';
   }
 }

@@ -44,3 +44,12 @@ export {
   type FinvoiceRowStyle,
   type GeneratedFinvoice,
 } from './generator/finvoice.js';
+export { MAX_PEPPOL_LINES, parsePeppol, PEPPOL_BIS3 } from './peppol/parse.js';
+export {
+  generatePeppol,
+  type GeneratedPeppol,
+  type PeppolNamespaces,
+  type PeppolOptions,
+  type PeppolRowStyle,
+  type PeppolSellerIds,
+} from './generator/peppol.js';

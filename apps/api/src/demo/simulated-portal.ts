@@ -4,7 +4,8 @@
  * A small HTTP server that behaves like an operator's customer portal as far as Kulu's automated
  * invoice retrieval needs: sign in (`POST /api/login` → bearer token), a month's invoice list
  * (`GET /api/invoices?month=yyyy-mm`, each with its format) and download (`GET /api/invoices/:id/pdf`
- * for a PDF, `GET /api/invoices/:id/finvoice` for a Finvoice e-invoice, as operators deliver them to
+ * for a PDF, `GET /api/invoices/:id/finvoice` for a Finvoice e-invoice, `GET /api/invoices/:id/peppol`
+ * for a Peppol BIS Billing 3.0 e-invoice, as operators deliver them to
  * business customers). The files are made by the invoice generator of @kulu/invoices. Tests and demo mode use it because the real
  * Elisa, Telia and DNA portals cannot be reached from here (README: "Simulated operator portal").
  */
@@ -13,13 +14,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowLocalOrigin } from '../lib/outbound-url.js';
 
+type PortalFormat = 'pdf' | 'finvoice' | 'peppol';
+
 export interface SimulatedInvoice {
   id: string;
   invoiceNumber: string;
   month: string;
   fileName: string;
-  /** `pdf` (default) or `finvoice`: what the portal serves the invoice as. */
-  format?: 'pdf' | 'finvoice';
+  /** `pdf` (default), `finvoice` or `peppol`: what the portal serves the invoice as. */
+  format?: PortalFormat;
   /** The file's bytes, or a function making them on first download. */
   file: Uint8Array | (() => Promise<Uint8Array>);
 }
@@ -99,7 +102,7 @@ export async function startSimulatedPortal(
           })),
       });
     }
-    const m = /^\/api\/invoices\/([^/]+)\/(pdf|finvoice)$/.exec(url.pathname);
+    const m = /^\/api\/invoices\/([^/]+)\/(pdf|finvoice|peppol)$/.exec(url.pathname);
     if (req.method === 'GET' && m) {
       if (account.failDownloads) return json(res, 500, { error: 'download failed' });
       const inv = account.invoices.find((i) => i.id === decodeURIComponent(m[1]));
@@ -138,7 +141,7 @@ export async function startSimulatedPortal(
 
 /**
  * Invoices of one operator for some billing months, made by the generator (one seed per account):
- * PDFs, or Finvoice e-invoices for the months `format` says so.
+ * PDFs, or Finvoice or Peppol e-invoices for the months `format` says so.
  */
 export async function generatePortalInvoices(
   operator: string,
@@ -149,10 +152,10 @@ export async function generatePortalInvoices(
     /** The company the invoices are addressed to (an import checks its business id). */
     buyer?: { name?: string; businessId: string | null };
     /** What a month's invoice is served as (default: every month a PDF). */
-    format?: (month: string) => 'pdf' | 'finvoice';
+    format?: (month: string) => PortalFormat;
   },
 ): Promise<SimulatedInvoice[]> {
-  const { generateInvoice, generateFinvoice } = await import('@kulu/invoices/generator');
+  const { generateInvoice, generateFinvoice, generatePeppol } = await import('@kulu/invoices/generator');
   const out: SimulatedInvoice[] = [];
   for (const [i, month] of months.entries()) {
     const format = opts.format?.(month) ?? 'pdf';
@@ -163,16 +166,13 @@ export async function generatePortalInvoices(
       invoiceDate: `${month}-05`,
       buyer: opts.buyer,
     };
-    const { file, expected } =
-      format === 'finvoice'
-        ? await Promise.resolve(generateFinvoice(options)).then((g) => ({
-            file: g.xml,
-            expected: g.expected,
-          }))
-        : await generateInvoice({ ...options, pageSize: 'A4', font: 'Helvetica' }).then((g) => ({
-            file: g.pdf,
-            expected: g.expected,
-          }));
+    const eInvoice = format === 'finvoice' ? generateFinvoice : format === 'peppol' ? generatePeppol : null;
+    const { file, expected } = eInvoice
+      ? await Promise.resolve(eInvoice(options)).then((g) => ({ file: g.xml, expected: g.expected }))
+      : await generateInvoice({ ...options, pageSize: 'A4', font: 'Helvetica' }).then((g) => ({
+          file: g.pdf,
+          expected: g.expected,
+        }));
     out.push({
       id: crypto.randomUUID(),
       invoiceNumber: expected.invoiceNumber,

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InvoiceError } from '../errors.js';
-import { parseInvoiceFile, sniffInvoiceFormat } from '../file.js';
-import { generateInvoice } from '../generator/generate.js';
 import {
   generateFinvoice,
   type FinvoiceCharset,
@@ -116,39 +113,5 @@ describe('Finvoice round trip: generate → parse gives the generated invoice', 
     const lines = [...parsed.subscriptions.flatMap((s) => s.lines), ...parsed.otherLines];
     expect(lines.some((l) => /yhteensä/i.test(l.label))).toBe(false);
     expect(lines.length).toBe(text.match(/<RowVatExcludedAmount /g)?.length);
-  });
-});
-
-describe('sniffInvoiceFormat and parseInvoiceFile judge the file by its content', () => {
-  it('tells XML (BOM and whitespace allowed), PDF and neither apart from the first KiB', () => {
-    const enc = (s: string) => new TextEncoder().encode(s);
-    expect(sniffInvoiceFormat(enc('<?xml version="1.0"?><Finvoice/>'))).toBe('xml');
-    expect(sniffInvoiceFormat(new Uint8Array([0xef, 0xbb, 0xbf, ...enc(' \r\n\t<Finvoice/>')]))).toBe('xml');
-    expect(sniffInvoiceFormat(enc('<SOAP-ENV:Envelope>'))).toBe('xml');
-    expect(sniffInvoiceFormat(new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x3f, 0x00]))).toBe('xml');
-    expect(sniffInvoiceFormat(enc('%PDF-1.7\n'))).toBe('pdf');
-    expect(sniffInvoiceFormat(enc(`${'x'.repeat(500)}%PDF-1.4`))).toBe('pdf');
-    expect(sniffInvoiceFormat(enc(`${'x'.repeat(1100)}%PDF-1.4`))).toBeNull();
-    expect(sniffInvoiceFormat(enc('MZ\x90\x00'))).toBeNull();
-    expect(sniffInvoiceFormat(new Uint8Array(0))).toBeNull();
-    expect(sniffInvoiceFormat(enc('Laskun numero 123'))).toBeNull();
-  });
-
-  it('reads a Finvoice file and a PDF through the same entry', async () => {
-    const xml = generateFinvoice({ operator: 'dna', subscriptions: 3, seed: 5, envelope: true });
-    expect(await parseInvoiceFile(xml.xml)).toEqual({ format: 'finvoice', invoice: xml.expected });
-    const pdf = await generateInvoice({ operator: 'elisa', subscriptions: 2, seed: 5 });
-    expect(await parseInvoiceFile(pdf.pdf)).toEqual({ format: 'pdf', invoice: pdf.expected });
-  });
-
-  it('refuses what is neither with unknown_file_type', async () => {
-    for (const bytes of [new Uint8Array(0), new TextEncoder().encode('Laskun numero 123\n')]) {
-      const err = await parseInvoiceFile(bytes).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(err).toBeInstanceOf(InvoiceError);
-      expect((err as InvoiceError).code).toBe('unknown_file_type');
-    }
   });
 });

@@ -15,6 +15,7 @@ export { personName, referenceNumber } from './data.js';
 export { Random } from './random.js';
 export { buildModel, TRIP_OUTSIDE_EU_SHARE } from './model.js';
 export { generateFinvoice, type FinvoiceOptions, type GeneratedFinvoice } from './finvoice.js';
+export { generatePeppol, type GeneratedPeppol, type PeppolOptions } from './peppol.js';
 
 export const PAGE_SIZES = {
   A4: [595.28, 841.89],

@@ -19,8 +19,8 @@ import {
 export const UPLOAD_STATES = ['in_progress', 'uploaded', 'failed'] as const;
 export const PARSING_STATUSES = ['pending', 'completed'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
-/** What an invoice arrived as: a PDF of a modelled layout, or a Finvoice e-invoice (XML). */
-export const INVOICE_FORMATS = ['pdf', 'finvoice'] as const;
+/** What an invoice arrived as: a PDF of a modelled layout, a Finvoice or a Peppol BIS Billing 3.0 e-invoice (XML). */
+export const INVOICE_FORMATS = ['pdf', 'finvoice', 'peppol'] as const;
 export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 export type ParsingStatus = (typeof PARSING_STATUSES)[number];
 

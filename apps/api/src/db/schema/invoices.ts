@@ -25,7 +25,7 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 export const UPLOAD_STATES = ['in_progress', 'uploaded', 'failed'] as const;
 export const PARSING_STATUSES = ['pending', 'completed'] as const;
-export const INVOICE_FORMATS = ['pdf', 'finvoice'] as const;
+export const INVOICE_FORMATS = ['pdf', 'finvoice', 'peppol'] as const;
 
 export const invoices = pgTable(
   'invoices',

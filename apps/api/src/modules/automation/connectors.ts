@@ -1,7 +1,7 @@
 /**
  * Operator portal connectors: one per operator, each signing in to the operator's customer portal
- * over real HTTP, listing a month's invoices and downloading each as the portal offers it: a PDF or
- * a Finvoice e-invoice (the upload reads both, judged by content).
+ * over real HTTP, listing a month's invoices and downloading each as the portal offers it: a PDF, a
+ * Finvoice or a Peppol BIS Billing 3.0 e-invoice (the upload reads all three, judged by content).
  *
  * We cannot reach the real Elisa, Telia or DNA portals from here, so the paths below are those of
  * the SIMULATED operator portal (demo/simulated-portal.ts), which tests and demo mode run. A connector
@@ -21,7 +21,7 @@ import {
 } from '../../lib/outbound-url.js';
 
 /** What a portal delivers an invoice as. */
-export type PortalInvoiceFormat = 'pdf' | 'finvoice';
+export type PortalInvoiceFormat = 'pdf' | 'finvoice' | 'peppol';
 
 export interface PortalInvoiceRef {
   id: string;
@@ -103,11 +103,11 @@ async function call(
   };
 }
 
-const FORMATS: readonly PortalInvoiceFormat[] = ['pdf', 'finvoice'];
+const FORMATS: readonly PortalInvoiceFormat[] = ['pdf', 'finvoice', 'peppol'];
 
 /**
  * The simulated portal's API shape (JSON sign-in, bearer token, invoice list with each invoice's
- * format, download of a PDF or a Finvoice e-invoice).
+ * format, download of a PDF, a Finvoice or a Peppol e-invoice).
  */
 export function createHttpConnector(operator: string): OperatorConnector {
   const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;

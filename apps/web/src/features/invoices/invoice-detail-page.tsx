@@ -94,9 +94,7 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: Lang }) 
               onClick={() => void download()}
               data-testid="invoice-download"
             >
-              {t(
-                invoice.format === 'finvoice' ? 'detail.invoice.downloadFinvoice' : 'detail.invoice.download',
-              )}
+              {t(invoice.format !== 'pdf' ? 'detail.invoice.downloadFinvoice' : 'detail.invoice.download')}
             </Button>
             <ConfirmBuyerButton invoiceId={invoice.id} errorCode={invoice.errorCode} withText />
             <DeleteInvoiceButton
