@@ -32,7 +32,7 @@ export class EInvoiceBuilder {
   private readonly otherLines: InvoiceLine[] = [];
   private readonly rowRates = new Set<string>();
   private readonly assigner = new RowAssigner();
-  private readonly classes = new Map<string | null, Map<string, Classification>>();
+  private readonly classes = new Map<string | null, Map<string, Classification & { label: string }>>();
   private classified = 0;
   private rowsSum = 0;
   private invoiceMonth: string | null = null;
@@ -85,7 +85,15 @@ export class EInvoiceBuilder {
     return date;
   }
 
-  private classify(label: string, periodStart: string | null, month: string): Classification {
+  /**
+   * A label's category and region, and the label itself as first read: the same label on thousands
+   * of rows is then one string, not one per line (memory of a 28 MB file).
+   */
+  private classify(
+    label: string,
+    periodStart: string | null,
+    month: string,
+  ): Classification & { label: string } {
     // by period start, then label: no key string to build per row
     let byLabel = this.classes.get(periodStart);
     if (!byLabel) {
@@ -94,7 +102,7 @@ export class EInvoiceBuilder {
     }
     let classification = byLabel.get(label);
     if (!classification) {
-      classification = classifyLine(label, periodStart, month);
+      classification = { ...classifyLine(label, periodStart, month), label };
       if (this.classified++ < 100_000) byLabel.set(label, classification);
     }
     return classification;
@@ -120,28 +128,43 @@ export class EInvoiceBuilder {
     const end = row.endDate ? this.date(row.endDate, `${at} ${n.rowEnd}`) : null;
     const periodStart = start ?? end;
     const periodEnd = end ?? start;
-    const label = assigned.label || row.freeTexts.join(' ') || '';
-    if (!label) throw new MalformedInvoiceError(`${at} has an amount but no ${n.articleName}`);
-    const classification = this.classify(label, periodStart, month);
+    const read = assigned.label || row.freeTexts.join(' ') || '';
+    if (!read) throw new MalformedInvoiceError(`${at} has an amount but no ${n.articleName}`);
+    const { category, region, label } = this.classify(read, periodStart, month);
     const unitPrice =
       row.unitPrice === null
         ? null
         : roundDiv(this.amount(row.unitPrice, `${at} ${n.unitPrice}`), 10) / 10_000;
-    const { count, quantity, unit, unitCode } = quantitiesOf(row, classification.category);
-    const line: InvoiceLine = {
-      label,
-      category: classification.category,
-      region: classification.region,
-      periodStart,
-      periodEnd,
-      count,
-      quantity,
-      unit,
-      unitPrice,
-      amount: euros(amount),
-    };
+    const { count, quantity, unit, unitCode } = quantitiesOf(row, category);
+    // one literal per shape: every line of a kind shares its hidden class (memory of a 28 MB file)
+    const line: InvoiceLine =
+      rate === null
+        ? {
+            label,
+            category,
+            region,
+            periodStart,
+            periodEnd,
+            count,
+            quantity,
+            unit,
+            unitPrice,
+            amount: euros(amount),
+          }
+        : {
+            label,
+            category,
+            region,
+            periodStart,
+            periodEnd,
+            count,
+            quantity,
+            unit,
+            unitPrice,
+            amount: euros(amount),
+            vatRate: percentOf(rate),
+          };
     if (unitCode !== undefined) line.unitCode = unitCode;
-    if (rate !== null) line.vatRate = percentOf(rate);
     if (!assigned.phoneNumber) {
       this.otherLines.push(line);
       return;
