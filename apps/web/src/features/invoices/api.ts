@@ -9,6 +9,7 @@ import type {
   Lang,
 } from '@kulu/shared';
 import { api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api-client';
 import { shownQuery } from '../../lib/shown-query';
 
 export const INVOICES_KEY = ['invoices'] as const;
@@ -62,11 +63,20 @@ export const confirmInvoiceBuyer = (id: number) =>
   api.post<{ code: string; message: string }>(`/api/invoices/${id}/confirm-buyer`);
 
 /**
- * The way forward of an invoice refused for a missing operator contract (issue 38, item 7): adds
- * the contract through the operator contracts' own PUT (an empty contract; its details can be
- * filled in later), then reads the invoice again.
+ * The way forward of an invoice refused for a missing operator contract (issue 38, item 7): reads
+ * the invoice again, adding the contract first through the operator contracts' own PUT (its details
+ * can be filled in later) only while there is none (a contract added meanwhile is never overwritten).
  */
 export async function addContractAndReadAgain(invoice: { id: number; clientId: number; operatorId: number }) {
-  await api.put(`/api/clients/${invoice.clientId}/operator-contracts/${invoice.operatorId}`, {});
-  return api.post<{ code: string; message: string }>(`/api/invoices/${invoice.id}/read-again`);
+  const readAgain = () =>
+    api.post<{ code: string; message: string }>(`/api/invoices/${invoice.id}/read-again`);
+  try {
+    return await readAgain();
+  } catch (e) {
+    if (!(e instanceof ApiRequestError) || e.code !== 'invoiceOperatorNoContract') throw e;
+  }
+  await api.put(`/api/clients/${invoice.clientId}/operator-contracts/${invoice.operatorId}`, {
+    uploadInvoiceReminder: false,
+  });
+  return readAgain();
 }
