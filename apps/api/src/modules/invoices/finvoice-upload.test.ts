@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { generateFinvoice } from '@kulu/invoices/generator';
+import { generateFinvoice, generatePeppol } from '@kulu/invoices/generator';
 import type { ParsedInvoice } from '@kulu/invoices';
 import { users } from '../../db/schema/index.js';
 import { BUYER, DEMO } from '../../test/helpers.js';
@@ -37,10 +37,14 @@ async function uploadAll(files: Array<{ name: string; data: Uint8Array }>, token
 
 const money = (n: number) => n.toFixed(2);
 
-function expectImported(invoice: Record<string, unknown>, expected: ParsedInvoice) {
+function expectImported(
+  invoice: Record<string, unknown>,
+  expected: ParsedInvoice,
+  format: 'finvoice' | 'peppol' = 'finvoice',
+) {
   expect(invoice).toMatchObject({
     uploadState: 'uploaded',
-    format: 'finvoice',
+    format,
     invoiceNumber: expected.invoiceNumber,
     invoiceDate: expected.invoiceDate,
     buyerBusinessId: expected.businessId,
@@ -138,12 +142,14 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
         code: 'invoiceXmlNotWellFormed',
       },
       {
+        // UBL is read by the Peppol reader (issue 38), which refuses a UBL document that is no invoice
         name: 'ubl.xml',
         data: bytes(
-          '<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
+          '<?xml version="1.0"?><Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>',
         ),
-        code: 'invoiceNotFinvoice',
+        code: 'invoiceNotPeppol',
       },
+      { name: 'teapps.xml', data: bytes('<?xml version="1.0"?><TEAPPSXML/>'), code: 'invoiceNotFinvoice' },
       {
         name: 'seller.xml',
         data: bytes(xml.replaceAll('0116510-6', '1234567-1')),
@@ -209,7 +215,7 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
         url: `/api/invoices/${done[3].id}`,
         token: await app.t.login(DEMO.companyAdmin),
       });
-      expect(fi.json().errorMessage).toMatch(/^XML-tiedosto ei ole Finvoice-verkkolasku/);
+      expect(fi.json().errorMessage).toMatch(/^XML-tiedosto ei ole Peppol BIS Billing 3\.0 -lasku/);
     } finally {
       await db.update(users).set({ languageId: 1 }).where(eq(users.email, DEMO.companyAdmin));
     }
@@ -261,4 +267,56 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().results[0]).toMatchObject({ status: 'refused', code: 'invoiceNotPdf' });
   });
+});
+
+describe('Peppol BIS Billing 3.0 e-invoices uploaded like Finvoice (issue 38 item 8)', () => {
+  it("imports an operator's Peppol invoice and credit note with the figures they state, and refuses a non-operator's for its seller", async () => {
+    const invoice = generatePeppol({
+      operator: 'elisa',
+      subscriptions: 4,
+      seed: 38_001,
+      invoiceDate: '2025-06-05',
+      buyer: BUYER.pohjola,
+    });
+    const credit = generatePeppol({
+      operator: 'telia',
+      subscriptions: 2,
+      seed: 38_002,
+      invoiceDate: '2025-06-12',
+      buyer: BUYER.pohjola,
+      creditNote: true,
+      invoiceCharges: true,
+      frame: true,
+    });
+    const stranger = generatePeppol({
+      operator: 'elisa',
+      subscriptions: 2,
+      seed: 38_003,
+      invoiceDate: '2025-06-14',
+      buyer: BUYER.pohjola,
+      seller: { name: 'Sähkö Oy', businessId: '1234567-1' },
+    });
+    expect(credit.expected.totalExclVat).toBeLessThan(0);
+    const [a, b, c] = await uploadAll([
+      { name: 'elisa-kesakuu.xml', data: invoice.xml },
+      { name: 'telia-hyvitys.pdf', data: credit.xml },
+      { name: 'sahko.xml', data: stranger.xml },
+    ]);
+    expectImported(a, invoice.expected, 'peppol');
+    expectImported(b, credit.expected, 'peppol');
+    expect([c.uploadState, c.errorCode]).toEqual(['failed', 'invoiceUnknownSeller']);
+    expect(c.errorDetail).toMatch(/^the seller Sähkö Oy \(1234567-1\) is not an operator Kulu reads/);
+
+    // Its subscriptions and their costs, as the invoice states them.
+    const subs = await app.t.inject({
+      method: 'GET',
+      url: `/api/invoices/${a.id}/subscriptions?pageSize=50`,
+      token: app.tok.companyAdmin,
+    });
+    expect(subs.statusCode, subs.body).toBe(200);
+    const totals = (subs.json().items as Array<{ phoneNumber: string; total: string }>)
+      .map((s) => [s.phoneNumber, s.total])
+      .sort();
+    expect(totals).toEqual(invoice.expected.subscriptions.map((s) => [s.phoneNumber, money(s.total)]).sort());
+  }, 600_000);
 });
