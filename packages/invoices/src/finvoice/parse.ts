@@ -11,8 +11,8 @@ import {
   type EInvoiceRow,
   type EInvoiceVat,
 } from '../einvoice/model.js';
+import { elementText, isoDate } from '../einvoice/read.js';
 import { FinvoiceError, MalformedInvoiceError, XmlReadError } from '../errors.js';
-import { TEXT_LIMITS, TextTooLongError } from '../limits.js';
 import type { InvoiceOrigin, ParsedInvoice } from '../types.js';
 import { readXml, type XmlReader } from './xml.js';
 
@@ -319,13 +319,6 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
   return header;
 }
 
-/** An element's trimmed text, refused when longer than any field Kulu reads may be (limits.ts). */
-function elementText(reader: XmlReader, field: string): string {
-  const text = reader.text().trim();
-  if (text.length > TEXT_LIMITS.element) throw new TextTooLongError(field, text.length, TEXT_LIMITS.element);
-  return text;
-}
-
 function tooManyRows(): XmlReadError {
   return new XmlReadError(
     'xml_too_large',
@@ -364,10 +357,7 @@ const DATES = new Map<string, string | null>();
 
 function readDate(text: string | null): string | null {
   const m = text ? /^(\d{4})(\d{2})(\d{2})$/.exec(text.trim()) : null;
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  return m ? isoDate(m[1], m[2], m[3]) : null;
 }
 
 /** A business id as `1234567-8` (also from `12345678`, `FI12345678`); null when not one. */
