@@ -400,8 +400,9 @@ const FINVOICE: EInvoiceFormat = {
 
 /**
  * Finvoice bytes → a reconciled ParsedInvoice (synchronous). Throws an InvoiceError subclass on any
- * bad input: XmlReadError, FinvoiceError, MalformedInvoiceError or ReconciliationError. Who sent the
- * file (format, version, type, seller, currency) is judged before any of its rows.
+ * bad input: XmlReadError, FinvoiceError or MalformedInvoiceError (figures that disagree are recorded
+ * in `differences`, not thrown). Who sent the file (format, version, type, seller, currency) is
+ * judged before any of its rows.
  */
 export function parseFinvoice(bytes: Uint8Array): ParsedInvoice {
   // Rows are mapped as they are read (InvoiceDetails, with the invoice date, comes before them in
