@@ -1,16 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
-import { invoices } from '../db/schema/index.js';
 import type { Mail } from '../lib/mailer.js';
 import type { Deps } from '../types.js';
 import { parseInvoiceHandler, type ParseInvoiceJob } from '../modules/invoices/pipeline/parse-invoice.js';
 import { stopParseChild } from '../modules/invoices/pipeline/parse-runner.js';
 import { stopFollowUpWorker } from '../lib/follow-up.js';
-import { recoverOrphanedParses, STALE_SECONDS } from '../modules/invoices/pipeline/parse-recovery.js';
-import { QUEUE, resendLost } from '../lib/queue.js';
+import {
+  recoverOrphanedParses,
+  requeueOrphans,
+  STALE_SECONDS,
+} from '../modules/invoices/pipeline/parse-recovery.js';
+
+import { QUEUE } from '../lib/queue.js';
 import { sweeper } from '../lib/sweep.js';
 import type { PhaseLog } from '../lib/phases.js';
 import { uploadReminderHandler } from '../modules/invoices/upload-reminders.js';
-import { queueParse } from '../modules/invoices/invoices.service.js';
 import { startOptimizeWorker, stopOptimizeSweep } from '../modules/optimization/optimize.jobs.js';
 import {
   buildReportExportHandler,
@@ -121,16 +123,6 @@ export async function startJobs(deps: Deps, options: StartJobsOptions = {}): Pro
   // Also while running: a parse whose instance died is taken over by a live one within a minute.
   parseSweep.start(deps);
   for (const extension of options.extensions ?? []) await extension(deps);
-}
-
-/**
- * In-progress invoices whose parse job is gone (the enqueue failed after the row was committed)
- * get a new job; the handler is idempotent, so a duplicate costs one no-op.
- */
-async function requeueOrphans(deps: Deps): Promise<number> {
-  const match = sql`(j.data->>'invoiceId')::int = ${invoices.id}`;
-  const lost = { id: invoices.id, waiting: eq(invoices.uploadState, 'in_progress'), match };
-  return resendLost(deps.database.db, QUEUE.parseInvoice, lost, (id) => queueParse(deps, id));
 }
 
 /** Graceful stop: no new jobs, running handlers finish (or are released), the parse worker ends. */

@@ -78,6 +78,23 @@ export function parseJobOptions(config: Pick<Config, 'PARSE_TIMEOUT_SECONDS'>): 
   return { expireInSeconds: config.PARSE_TIMEOUT_SECONDS + PARSE_JOB_MARGIN_SECONDS };
 }
 
+/** Who runs a job (a process of an instance), as stamped on it while it is active. */
+export interface JobOwner {
+  host?: string;
+  pid?: number;
+  boot?: string;
+}
+
+/** An active job as the queue's table holds it (`activeJobs`). */
+export interface ActiveJob {
+  id: string;
+  /** `invoiceId` of its data, as text (null: none). */
+  invoiceId: string | null;
+  owner: JobOwner | null;
+  /** Its heartbeat (or, unstamped, its start) is older than asked. */
+  stale: boolean;
+}
+
 export type JobHandler<T> = (job: {
   id: string;
   data: T;
@@ -213,6 +230,82 @@ export class JobQueue {
     const boss = await this.ensure();
     // pg-boss counts states before `before`: created, retry and active (a running job is not done).
     return boss.getQueueSize(name, { before: 'completed' });
+  }
+
+  // The queue's own table (pgboss.job) is read and written here only: the parts of the application
+  // that need its state ask these (issue 38). Jobs "about an invoice" carry `invoiceId` in their data.
+
+  private async rows<R>(text: string, values: unknown[]): Promise<R[]> {
+    return ((await this.database.executeSql(text, values)) as { rows: R[] }).rows;
+  }
+
+  /**
+   * Unfinished jobs of `name` about the other invoices of the client `invoiceId` belongs to (decision
+   * 0019's fair priority). The queue must have started (its tables exist).
+   */
+  async clientJobsAhead(name: QueueName, invoiceId: number): Promise<number> {
+    const [row] = await this.rows<{ ahead: number }>(
+      `select count(*)::int as ahead from pgboss.job j
+         join invoices i on i.id = (j.data->>'invoiceId')::int
+        where j.name = $1 and j.state < 'completed'
+          and i.client_id = (select client_id from invoices where id = $2) and i.id <> $2`,
+      [name, invoiceId],
+    );
+    return row?.ahead ?? 0;
+  }
+
+  /** Seconds the jobs of `name` about the client's invoices ran in the last hour (a running one up to now). */
+  async clientSecondsLastHour(name: QueueName, clientId: number): Promise<number> {
+    const [row] = await this.rows<{ seconds: number }>(
+      `select coalesce(sum(extract(epoch from
+                (case when j.state = 'active' then now() else j.completed_on end)
+                - greatest(j.started_on, now() - interval '1 hour'))), 0)::float8 as seconds
+         from pgboss.job j join invoices i on i.id = (j.data->>'invoiceId')::int
+        where j.name = $1 and i.client_id = $2 and j.started_on is not null
+          and (j.state = 'active' or j.completed_on > now() - interval '1 hour')`,
+      [name, clientId],
+    );
+    return Math.max(0, Number(row?.seconds ?? 0));
+  }
+
+  /** Writes who runs an active job, and a heartbeat (`beat`: now), into its `output` (unused while active). */
+  async stampActive(name: QueueName, id: string, owner: JobOwner): Promise<void> {
+    await this.database.executeSql(
+      `update pgboss.job
+          set output = jsonb_build_object('host', $3::text, 'pid', $4::int, 'boot', $5::text, 'beat', now())
+        where name = $1 and id = $2::uuid and state = 'active'`,
+      [name, id, owner.host, owner.pid, owner.boot],
+    );
+  }
+
+  /** The active jobs of `name`: their owner stamp and whether it (or their start) is older than `staleSeconds`. */
+  async activeJobs(name: QueueName, staleSeconds: number): Promise<ActiveJob[]> {
+    return this.rows<ActiveJob>(
+      `select id::text, data->>'invoiceId' as "invoiceId", output as owner,
+              coalesce((output->>'beat')::timestamptz, started_on) < now() - ($2::int * interval '1 second') as stale
+         from pgboss.job where name = $1 and state = 'active'`,
+      [name, staleSeconds],
+    );
+  }
+
+  /** Compare-and-set of an active job's `output`: true when it was still `from` and is now `to`. */
+  async takeOverActive(name: QueueName, id: string, from: object | null, to: object): Promise<boolean> {
+    const rows = await this.rows(
+      `update pgboss.job set output = $3::jsonb
+         where name = $1 and id = $2::uuid and state = 'active' and output is not distinct from $4::jsonb
+         returning id`,
+      [name, id, JSON.stringify(to), from == null ? null : JSON.stringify(from)],
+    );
+    return rows.length > 0;
+  }
+
+  /** A job waiting to be retried starts now rather than after its delay; false when it is not (failed for good). */
+  async retryNow(name: QueueName, id: string): Promise<boolean> {
+    const rows = await this.rows(
+      `update pgboss.job set start_after = now() where name = $1 and id = $2::uuid and state = 'retry' returning state`,
+      [name, id],
+    );
+    return rows.length > 0;
   }
 
   /** Graceful: stops fetching, waits for running handlers (up to `timeoutMs`). Idempotent. */

@@ -303,16 +303,7 @@ export async function queueParse(deps: Deps, invoiceId: number): Promise<void> {
  */
 export async function parseSecondsLastHour(deps: Deps, clientId: number): Promise<number> {
   await deps.jobs.start();
-  const { rows } = (await deps.database.executeSql(
-    `select coalesce(sum(extract(epoch from
-              (case when j.state = 'active' then now() else j.completed_on end)
-              - greatest(j.started_on, now() - interval '1 hour'))), 0)::float8 as seconds
-       from pgboss.job j join invoices i on i.id = (j.data->>'invoiceId')::int
-      where j.name = $1 and i.client_id = $2 and j.started_on is not null
-        and (j.state = 'active' or j.completed_on > now() - interval '1 hour')`,
-    [QUEUE.parseInvoice, clientId],
-  )) as { rows: Array<{ seconds: number }> };
-  return Math.max(0, Number(rows[0]?.seconds ?? 0));
+  return deps.jobs.clientSecondsLastHour(QUEUE.parseInvoice, clientId);
 }
 
 /**
