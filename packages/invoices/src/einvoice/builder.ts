@@ -334,7 +334,11 @@ function reconcile(
   const found = difference('rows', totalExcl, rowsSum);
   if (rates.length === 1 && rates[0].stated === null) {
     // one rate, none stated but the total: the total's VAT is that rate's
-    found.push(...difference('vat', totalVat, vatOf(rates[0].base, rates[0].rate), rates[0].rate));
+    const [{ base, rate }] = rates;
+    found.push(
+      ...difference('vat', totalVat, vatOf(base, rate), rate),
+      ...difference('vat', totalExcl, base),
+    );
   } else {
     let baseSum = 0;
     let vatSum = 0;

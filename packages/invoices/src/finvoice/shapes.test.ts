@@ -139,6 +139,30 @@ describe('item 4: several VAT rates', () => {
   });
 });
 
+describe('differences of an e-invoice with several rates', () => {
+  it('records the one rate whose stated VAT is off, with its rate, and reads the invoice', () => {
+    const g = generateFinvoice({ operator: 'telia', subscriptions: 4, seed: 61, mixedVat: true });
+    const text = dec(g.xml);
+    const spec =
+      /(<VatRatePercent>14<\/VatRatePercent>\s*<VatCode>S<\/VatCode>\s*<VatRateAmount [^>]*>)([^<]+)</;
+    const cents = Math.round(Number(spec.exec(text)![2].replace(',', '.')) * 100);
+    const off = text.replace(spec, `$1${((cents + 5) / 100).toFixed(2).replace('.', ',')}<`);
+    const invoice = parseFinvoice(enc(off));
+    expect(invoice.differences).toEqual([
+      { where: 'vat', rate: 14, stated: (cents + 5) / 100, computed: cents / 100, difference: 0.05 },
+      // the rates' stated VAT no longer adds up to the VAT total
+      {
+        where: 'vat',
+        stated: g.expected.vatAmount,
+        computed: (Math.round(g.expected.vatAmount * 100) + 5) / 100,
+        difference: -0.05,
+      },
+    ]);
+    expect(invoice.vatBreakdown!.find((b) => b.rate === 14)!.vat).toBe((cents + 5) / 100);
+    expect(invoice.subscriptions).toEqual(g.expected.subscriptions);
+  });
+});
+
 describe('item 5: copies and cancellations', () => {
   it('reads OriginCode Copy and Cancel with the number of the invoice they copy or cancel', () => {
     const [copy] = roundTrip({ origin: 'copy' }, 70);
