@@ -136,12 +136,15 @@ export function ReconciliationCard({ invoice, lang }: { invoice: InvoiceDetail; 
           {r.differences.map((d, i) => (
             <li key={i}>
               <Typography.Text type="danger">
-                {t(`invoices.reconciliation.where.${d.where}`, {
-                  rate: d.rate === null ? '' : rateText(d.rate, lang),
-                  stated: money(d.stated),
-                  computed: money(d.computed),
-                  difference: money(d.difference),
-                })}
+                {t(
+                  `invoices.reconciliation.where.${d.where === 'vat' && d.rate === null ? 'vatNoRate' : d.where}`,
+                  {
+                    rate: d.rate === null ? '' : rateText(d.rate, lang),
+                    stated: money(d.stated),
+                    computed: money(d.computed),
+                    difference: money(d.difference),
+                  },
+                )}
               </Typography.Text>
             </li>
           ))}
