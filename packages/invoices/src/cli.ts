@@ -15,6 +15,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { InvoiceError } from './errors.js';
 import { parseInvoiceFile } from './file.js';
+import type { ParsedInvoice } from './types.js';
 
 // The generator (pdfkit) loads only for `generate`, and the PDF reader (MuPDF) only for a PDF:
 // `parse` of an e-invoice (Finvoice or Peppol) starts without either.
@@ -122,6 +123,7 @@ async function generateCommand(args: string[]): Promise<void> {
     );
   }
   if (!values.out) throw new UsageError('--out is required');
+  const files = { out: values.out, expected: values.expected };
   const subscriptions = positiveInt(values.subscriptions, 'subscriptions');
   if (subscriptions < 1) throw new UsageError('--subscriptions must be at least 1');
   const pageSize = values['page-size']?.toUpperCase();
@@ -169,14 +171,14 @@ async function generateCommand(args: string[]): Promise<void> {
       invoiceCharges: values['invoice-charges'],
       frame: values.frame,
     });
-    await writeFile(values.out, generated.xml);
-    if (values.expected) await writeFile(values.expected, `${JSON.stringify(generated.expected, null, 2)}\n`);
     const { layout } = generated;
-    process.stderr.write(
-      `wrote ${values.out}: ${layout.operator} Peppol BIS 3 ${layout.creditNote ? 'credit note' : 'invoice'} ` +
+    await writeGenerated(
+      files,
+      generated.xml,
+      generated.expected,
+      `${layout.operator} Peppol BIS 3 ${layout.creditNote ? 'credit note' : 'invoice'} ` +
         `${generated.expected.invoiceNumber}, ${subscriptions} subscriptions, ${layout.rowStyle} lines` +
-        `${layout.invoiceCharges ? ', invoice-level allowances and charges' : ''}${layout.frame ? ', SBDH frame' : ''}, ` +
-        `${generated.xml.length} bytes, total ${generated.expected.totalInclVat.toFixed(2)} EUR incl. VAT\n`,
+        `${layout.invoiceCharges ? ', invoice-level allowances and charges' : ''}${layout.frame ? ', SBDH frame' : ''}`,
     );
     return;
   }
@@ -194,14 +196,14 @@ async function generateCommand(args: string[]): Promise<void> {
       creditNote: values['credit-note'],
       rowStyle: oneOf(values['row-style'], ROW_STYLES, 'row-style'),
     });
-    await writeFile(values.out, generated.xml);
-    if (values.expected) await writeFile(values.expected, `${JSON.stringify(generated.expected, null, 2)}\n`);
     const { layout } = generated;
-    process.stderr.write(
-      `wrote ${values.out}: ${layout.operator} Finvoice ${layout.version} ${layout.creditNote ? 'credit note' : 'invoice'} ` +
+    await writeGenerated(
+      files,
+      generated.xml,
+      generated.expected,
+      `${layout.operator} Finvoice ${layout.version} ${layout.creditNote ? 'credit note' : 'invoice'} ` +
         `${generated.expected.invoiceNumber}, ${subscriptions} subscriptions, ${layout.charset}` +
-        `${layout.envelope ? ', SOAP envelope' : ''}, ${layout.rowStyle} rows, ${generated.xml.length} bytes, ` +
-        `total ${generated.expected.totalInclVat.toFixed(2)} EUR incl. VAT\n`,
+        `${layout.envelope ? ', SOAP envelope' : ''}, ${layout.rowStyle} rows`,
     );
     return;
   }
@@ -215,12 +217,26 @@ async function generateCommand(args: string[]): Promise<void> {
     invoiceDate: values.date,
     buyer,
   });
-  await writeFile(values.out, generated.pdf);
-  if (values.expected) await writeFile(values.expected, `${JSON.stringify(generated.expected, null, 2)}\n`);
+  await writeGenerated(
+    files,
+    generated.pdf,
+    generated.expected,
+    `${generated.expected.operator} invoice ${generated.expected.invoiceNumber}, ` +
+      `${subscriptions} subscriptions, ${generated.pages} pages`,
+  );
+}
+
+/** Writes a generated file (and with --expected the JSON parsing it must give) and says what it wrote. */
+async function writeGenerated(
+  files: { out: string; expected?: string },
+  bytes: Uint8Array,
+  expected: ParsedInvoice,
+  what: string,
+): Promise<void> {
+  await writeFile(files.out, bytes);
+  if (files.expected) await writeFile(files.expected, `${JSON.stringify(expected, null, 2)}\n`);
   process.stderr.write(
-    `wrote ${values.out}: ${generated.expected.operator} invoice ${generated.expected.invoiceNumber}, ` +
-      `${subscriptions} subscriptions, ${generated.pages} pages, ${generated.pdf.length} bytes, ` +
-      `total ${generated.expected.totalInclVat.toFixed(2)} EUR incl. VAT\n`,
+    `wrote ${files.out}: ${what}, ${bytes.length} bytes, total ${expected.totalInclVat.toFixed(2)} EUR incl. VAT\n`,
   );
 }
 

@@ -10,10 +10,10 @@
  */
 import { readOnce } from '../einvoice/amounts.js';
 import { EInvoiceBuilder } from '../einvoice/builder.js';
+import { elementText, isoDate } from '../einvoice/read.js';
 import { emptyRow, type EInvoiceFormat, type EInvoiceHeader, type EInvoiceRow } from '../einvoice/model.js';
 import { PeppolError, XmlReadError } from '../errors.js';
 import { OPERATOR_BUSINESS_IDS } from '../finvoice/parse.js';
-import { TEXT_LIMITS, TextTooLongError } from '../limits.js';
 import type { ParsedInvoice } from '../types.js';
 import { readXml, type XmlReader } from '../finvoice/xml.js';
 import { businessIdOf, firstBusinessId, type PartyId } from './identifiers.js';
@@ -37,10 +37,7 @@ const OPERATORS_TEXT = 'Elisa Oyj 0116510-6, Telia Finland Oyj 1475607-9, DNA Oy
 /** UBL dates are `YYYY-MM-DD` (an xs:date; a time zone, which Peppol does not use, is dropped). */
 function readIsoDateOnce(text: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:\d{2})?$/.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  return m ? isoDate(m[1], m[2], m[3]) : null;
 }
 
 /** Dates repeat on every line: each text is read once. */
@@ -139,13 +136,6 @@ function namespaceOf(name: string, reader: XmlReader): string {
 function localName(name: string): string {
   const colon = name.indexOf(':');
   return colon < 0 ? name : name.slice(colon + 1);
-}
-
-/** An element's trimmed text, refused when longer than any field Kulu reads may be (limits.ts). */
-function elementText(reader: XmlReader, field: string): string {
-  const text = reader.text().trim();
-  if (text.length > TEXT_LIMITS.element) throw new TextTooLongError(field, text.length, TEXT_LIMITS.element);
-  return text;
 }
 
 function notPeppol(what: string): PeppolError {
