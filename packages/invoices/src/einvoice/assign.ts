@@ -44,6 +44,18 @@ export class RowAssigner {
     return result;
   }
 
+  /** A user's name repeats on each of its rows: each is cleaned of labels once. */
+  private readonly names = new Map<string, string>();
+
+  private nameIn(text: string): string {
+    let name = this.names.get(text);
+    if (name === undefined) {
+      name = withoutLabels(text);
+      if (this.names.size < 100_000) this.names.set(text, name);
+    }
+    return name;
+  }
+
   assign(row: EInvoiceRow): Assigned | null {
     if (row.subBlock) {
       this.heading = null;
@@ -74,7 +86,7 @@ export class RowAssigner {
     }
     const start = numberAtStart(row.articleName);
     if (start) {
-      const name = withoutLabels(row.freeTexts.join(' ').trim());
+      const name = this.nameIn(row.freeTexts.join(' ').trim());
       return { phoneNumber: start.phoneNumber, userName: name, costCenter: cost, label: start.label };
     }
     if (this.heading) {

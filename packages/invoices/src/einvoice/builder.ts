@@ -22,6 +22,7 @@ import {
   readOnce,
   readPercent,
   roundDiv,
+  parseAmount,
 } from './amounts.js';
 import { RowAssigner } from './assign.js';
 import type { EInvoiceCharge, EInvoiceFormat, EInvoiceHeader, EInvoiceRow } from './model.js';
@@ -73,6 +74,19 @@ export class EInvoiceBuilder {
     return ratePercent(text) ?? percentTenThousandths(text, what, this.format.name);
   }
 
+  // A row's figures: the message naming the row and the element is built only when one is refused.
+
+  private rowAmount(row: EInvoiceRow, text: string | null, field: keyof EInvoiceFormat['names']): number {
+    return (
+      (text === null ? null : parseAmount(text)) ??
+      this.amount(text, `row ${row.index} ${this.format.names[field]}`)
+    );
+  }
+
+  private rowDate(row: EInvoiceRow, text: string, field: 'rowStart' | 'rowEnd'): string {
+    return this.format.readDate(text) ?? this.date(text, `row ${row.index} ${this.format.names[field]}`);
+  }
+
   private date(text: string | null, what: string): string {
     const date = text === null ? null : this.format.readDate(text);
     if (!date) {
@@ -111,30 +125,34 @@ export class EInvoiceBuilder {
   private map(row: EInvoiceRow, month: string): void {
     const assigned = this.assigner.assign(row);
     if (!assigned) return;
-    const n = this.format.names;
-    const at = `row ${row.index}`;
-    const rate = row.vatRate === null ? null : this.percent(row.vatRate, `${at} ${n.rowVatRate}`);
+    const rate =
+      row.vatRate === null
+        ? null
+        : (ratePercent(row.vatRate) ??
+          this.percent(row.vatRate, `row ${row.index} ${this.format.names.rowVatRate}`));
     if (row.vatRate !== null) this.rowRates.add(row.vatRate.trim());
     let amount: number;
-    if (row.vatExcluded !== null) amount = this.amount(row.vatExcluded, `${at} ${n.rowVatExcluded}`);
+    if (row.vatExcluded !== null) amount = this.rowAmount(row, row.vatExcluded, 'rowVatExcluded');
     else {
-      amount = this.amount(row.amount, `${at} ${n.rowAmount}`);
-      if (row.vatAmount !== null) amount -= this.amount(row.vatAmount, `${at} ${n.rowVatAmount}`);
+      amount = this.rowAmount(row, row.amount, 'rowAmount');
+      if (row.vatAmount !== null) amount -= this.rowAmount(row, row.vatAmount, 'rowVatAmount');
       // only an amount including VAT: less its VAT at the row's rate, to the cent
       else if (rate) amount -= roundDiv(amount * rate, (1_000_000 + rate) * CENT) * CENT;
     }
     this.rowsSum += amount;
-    const start = row.startDate ? this.date(row.startDate, `${at} ${n.rowStart}`) : null;
-    const end = row.endDate ? this.date(row.endDate, `${at} ${n.rowEnd}`) : null;
+    const start = row.startDate ? this.rowDate(row, row.startDate, 'rowStart') : null;
+    const end = row.endDate ? this.rowDate(row, row.endDate, 'rowEnd') : null;
     const periodStart = start ?? end;
     const periodEnd = end ?? start;
     const read = assigned.label || row.freeTexts.join(' ') || '';
-    if (!read) throw new MalformedInvoiceError(`${at} has an amount but no ${n.articleName}`);
+    if (!read) {
+      throw new MalformedInvoiceError(
+        `row ${row.index} has an amount but no ${this.format.names.articleName}`,
+      );
+    }
     const { category, region, label } = this.classify(read, periodStart, month);
     const unitPrice =
-      row.unitPrice === null
-        ? null
-        : roundDiv(this.amount(row.unitPrice, `${at} ${n.unitPrice}`), 10) / 10_000;
+      row.unitPrice === null ? null : roundDiv(this.rowAmount(row, row.unitPrice, 'unitPrice'), 10) / 10_000;
     const { count, quantity, unit, unitCode } = quantitiesOf(row, category);
     // one literal per shape: every line of a kind shares its hidden class (memory of a 28 MB file)
     const line: InvoiceLine =
