@@ -56,6 +56,20 @@ function expectImported(
   });
 }
 
+/** The invoice's subscriptions as the API lists them: each number with its cost, as on the invoice. */
+async function expectSubscriptions(invoiceId: unknown, expected: ParsedInvoice) {
+  const subs = await app.t.inject({
+    method: 'GET',
+    url: `/api/invoices/${String(invoiceId)}/subscriptions?pageSize=50`,
+    token: app.tok.companyAdmin,
+  });
+  expect(subs.statusCode, subs.body).toBe(200);
+  const totals = (subs.json().items as Array<{ phoneNumber: string; total: string }>)
+    .map((s) => [s.phoneNumber, s.total])
+    .sort();
+  expect(totals).toEqual(expected.subscriptions.map((s) => [s.phoneNumber, money(s.total)]).sort());
+}
+
 describe('Finvoice e-invoices uploaded like PDFs', () => {
   it('imports an e-invoice and a credit note (ISO-8859-15 behind the transport frame), tagged as e-invoices', async () => {
     const invoice = generateFinvoice({
@@ -86,15 +100,7 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
     expectImported(a, invoice.expected);
     expectImported(b, credit.expected);
 
-    // Its subscriptions, as on the invoice.
-    const subs = await app.t.inject({
-      method: 'GET',
-      url: `/api/invoices/${a.id}/subscriptions?pageSize=50`,
-      token: app.tok.companyAdmin,
-    });
-    expect(subs.statusCode, subs.body).toBe(200);
-    const numbers = (subs.json().items as Array<{ phoneNumber: string }>).map((s) => s.phoneNumber).sort();
-    expect(numbers).toEqual(invoice.expected.subscriptions.map((s) => s.phoneNumber).sort());
+    await expectSubscriptions(a.id, invoice.expected);
 
     // The original file comes back as the XML it was.
     const file = await app.t.inject({
@@ -307,16 +313,6 @@ describe('Peppol BIS Billing 3.0 e-invoices uploaded like Finvoice (issue 38 ite
     expect([c.uploadState, c.errorCode]).toEqual(['failed', 'invoiceUnknownSeller']);
     expect(c.errorDetail).toMatch(/^the seller Sähkö Oy \(1234567-1\) is not an operator Kulu reads/);
 
-    // Its subscriptions and their costs, as the invoice states them.
-    const subs = await app.t.inject({
-      method: 'GET',
-      url: `/api/invoices/${a.id}/subscriptions?pageSize=50`,
-      token: app.tok.companyAdmin,
-    });
-    expect(subs.statusCode, subs.body).toBe(200);
-    const totals = (subs.json().items as Array<{ phoneNumber: string; total: string }>)
-      .map((s) => [s.phoneNumber, s.total])
-      .sort();
-    expect(totals).toEqual(invoice.expected.subscriptions.map((s) => [s.phoneNumber, money(s.total)]).sort());
+    await expectSubscriptions(a.id, invoice.expected);
   }, 600_000);
 });
