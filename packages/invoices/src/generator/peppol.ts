@@ -13,7 +13,17 @@
 import { formatPhone, formatScaled } from '../finnish.js';
 import type { InvoiceLine, InvoiceSubscription, ParsedInvoice } from '../types.js';
 import { FINVOICE_SELLERS } from './finvoice.js';
-import { invoiceHeadOf, seededModel, vatCents, type ModelLine, type ModelSubscription } from './model.js';
+import {
+  invoiceHeadOf,
+  lineVatTenths,
+  seededModel,
+  withInvoiceCharges,
+  withMixedVat,
+  withOddUnits,
+  type ModelLine,
+  type ModelSubscription,
+} from './model.js';
+import { expectedChargeLine, expectedVat } from './expected-vat.js';
 import { Random } from './random.js';
 
 export type PeppolRowStyle = 'note' | 'itemName';
@@ -49,8 +59,12 @@ export interface PeppolOptions {
   sellerIds?: PeppolSellerIds;
   /** Another seller than the operator (a non-operator), with the operator's lines. */
   seller?: { name: string; businessId: string };
-  /** The invoice-level lines (billing fee, credits) as document-level AllowanceCharge, not lines. */
+  /** Invoice-level discounts and charges as document-level AllowanceCharge (model.ts withInvoiceCharges). */
   invoiceCharges?: boolean;
+  /** Some lines at 14 %, 10 % and 0 %, a TaxSubtotal per rate (model.ts withMixedVat). */
+  mixedVat?: boolean;
+  /** Lines in units Kulu does not convert (MON, DAY, ZZ, KGM, HUR on a service, none) and a call in hours (model.ts withOddUnits). */
+  oddUnits?: boolean;
   /** In a Peppol StandardBusinessDocument (SBDH) transport frame, as an access point delivers it. */
   frame?: boolean;
   /** `subscription` (default by seed) or `section`: fees, usage, one-offs; a subscription's lines not adjacent. */
@@ -70,6 +84,8 @@ export interface GeneratedPeppol {
     namespaces: PeppolNamespaces;
     sellerIds: PeppolSellerIds;
     invoiceCharges: boolean;
+    mixedVat: boolean;
+    oddUnits: boolean;
     frame: boolean;
     grouping: 'subscription' | 'section';
   };
@@ -91,6 +107,22 @@ const toNumber = (value: number, scale: number) => Number((value / 10 ** scale).
 const neg = (v: number) => (v === 0 ? 0 : -v);
 const minutesHundredths = (seconds: number) => Math.floor((seconds * 10 + 3) / 6);
 
+/**
+ * The UN/ECE Rec 20 code a UBL file states for the model's odd units (`ModelLine.stated`; UBL has no
+ * free-text unit): `pv`, `vrk`, `D` are days, `KG` is KGM; none stays none (no unitCode).
+ */
+const UBL_UNIT: Record<string, string> = {
+  MON: 'MON',
+  pv: 'DAY',
+  DAY: 'DAY',
+  vrk: 'DAY',
+  ZZ: 'ZZ',
+  KG: 'KGM',
+  D: 'DAY',
+  h: 'HUR',
+  '': '',
+};
+
 function esc(text: string): string {
   return text.replace(/[&<>"]/g, (c) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
@@ -106,6 +138,9 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
     );
   }
   const { model, seed } = seededModel(operator.id, options);
+  if (options.oddUnits) withOddUnits(model, seed);
+  if (options.mixedVat) withMixedVat(model, seed);
+  if (options.invoiceCharges) withInvoiceCharges(model, seed);
   const style = new Random(seed * 7907 + 31);
   const creditNote = options.creditNote ?? false;
   const rowStyle = options.rowStyle ?? (operator.id === 'telia' ? 'itemName' : 'note');
@@ -118,7 +153,6 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
   const seller = { ...operator, ...(options.seller ?? {}) };
   const currency = options.currency ?? 'EUR';
   const sign = (v: number) => (creditNote ? neg(v) : v);
-  const rate = dec(model.vatTenths, 1).replace(/\.0$/, '');
 
   // element writers for the chosen prefixes
   const [rootPrefix, cacPrefix, cbcPrefix] =
@@ -132,8 +166,16 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
   const a = (name: string, ...children: string[]) =>
     `<${cacPrefix}${name}>${children.join('')}</${cacPrefix}${name}>`;
   const eur = (name: string, cents: number) => b(name, dec(cents, 2), ` currencyID="${currency}"`);
-  const vatCategory = (element: string) =>
-    a(element, b('ID', 'S'), b('Percent', rate), a('TaxScheme', b('ID', 'VAT')));
+  const vatCategory = (element: string, tenths: number) =>
+    a(
+      element,
+      b('ID', tenths ? 'S' : 'Z'),
+      b('Percent', dec(tenths, 1).replace(/\.0$/, '')),
+      a('TaxScheme', b('ID', 'VAT')),
+    );
+  // the bases per VAT rate (tenths of a percent → cents, as written)
+  const bases = new Map<number, number>();
+  const addBase = (tenths: number, cents: number) => bases.set(tenths, (bases.get(tenths) ?? 0) + cents);
 
   const phoneText = (phone: string) =>
     rowStyle === 'itemName'
@@ -155,8 +197,15 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
 
   const writeLine = (line: ModelLine, sub: ModelSubscription | null) => {
     let quantity: { value: string; unit: string };
-    let expectedQ: Pick<InvoiceLine, 'count' | 'quantity' | 'unit'>;
-    if (line.seconds !== undefined) {
+    let expectedQ: Pick<InvoiceLine, 'count' | 'quantity' | 'unit' | 'unitCode'>;
+    if (line.stated) {
+      const unit = UBL_UNIT[line.stated.unit] ?? line.stated.unit;
+      quantity = { value: dec(line.stated.hundredths, 2), unit };
+      expectedQ =
+        line.category === 'voice' && unit === 'HUR'
+          ? { count: null, quantity: toNumber(line.stated.hundredths * 60, 2), unit: 'min' }
+          : { count: null, quantity: toNumber(line.stated.hundredths, 2), unit: 'other', unitCode: unit };
+    } else if (line.seconds !== undefined) {
       const h = minutesHundredths(line.seconds);
       quantity =
         seller.id === 'elisa'
@@ -176,13 +225,15 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
       expectedQ = { count: null, quantity: pieces, unit: 'pcs' };
     }
     const price = Math.abs(line.unitPriceCents ?? 0);
+    const tenths = lineVatTenths(model, line);
+    addBase(tenths, line.amountCents);
     const name = sub && rowStyle === 'itemName' ? `${phoneText(sub.phone)} ${line.label}` : line.label;
     const note = !sub ? null : rowStyle === 'note' ? `${phoneText(sub.phone)} ${sub.userName}` : sub.userName;
     lines.push(
       `<${cacPrefix}${lineElement}>`,
       b('ID', String(++lineCount)),
       note ? b('Note', note) : '',
-      b(quantityElement, quantity.value, ` unitCode="${quantity.unit}"`),
+      b(quantityElement, quantity.value, quantity.unit ? ` unitCode="${quantity.unit}"` : ''),
       eur('LineExtensionAmount', line.amountCents),
       sub?.costCenter ? b('AccountingCost', sub.costCenter.code) : '',
       line.period ? a('InvoicePeriod', b('StartDate', line.period.start), b('EndDate', line.period.end)) : '',
@@ -190,7 +241,7 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
         'Item',
         b('Name', name),
         a('SellersItemIdentification', b('ID', `${seller.code}-${productCode(line.label)}`)),
-        vatCategory('ClassifiedTaxCategory'),
+        vatCategory('ClassifiedTaxCategory', tenths),
       ),
       a('Price', eur('PriceAmount', price)),
       `</${cacPrefix}${lineElement}>`,
@@ -205,7 +256,7 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
       ...expectedQ,
       unitPrice: toNumber(sign(price), 2),
       amount: toNumber(sign(line.amountCents), 2),
-      vatRate: model.vatTenths / 10,
+      vatRate: tenths / 10,
     };
     if (!sub) {
       otherLines.push(expected);
@@ -239,39 +290,45 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
     for (const sub of model.subscriptions)
       for (const line of sub.lines.filter(inSection)) writeLine(line, sub);
   }
-  // the invoice-level lines: as lines, or as document-level allowances and charges
+  for (const line of model.otherLines) writeLine(line, null);
+  // invoice-level discounts and charges: document-level AllowanceCharge
   const allowanceCharges: string[] = [];
   let allowances = 0;
   let charges = 0;
-  for (const line of model.otherLines) {
-    if (!invoiceCharges) {
-      writeLine(line, null);
-      continue;
-    }
-    const charge = line.amountCents >= 0;
-    if (charge) charges += line.amountCents;
-    else allowances -= line.amountCents;
+  // (discounts first, as the Finvoice file of the same invoice lists them)
+  const modelCharges = [...(model.charges ?? [])].sort(
+    (x, y) => Number(x.kind === 'charge') - Number(y.kind === 'charge'),
+  );
+  for (const c of modelCharges) {
+    const charge = c.kind === 'charge';
+    if (charge) charges += c.amountCents;
+    else allowances += c.amountCents;
+    addBase(c.vatTenths, charge ? c.amountCents : -c.amountCents);
     allowanceCharges.push(
       a(
         'AllowanceCharge',
         b('ChargeIndicator', String(charge)),
-        b('AllowanceChargeReason', line.label),
-        eur('Amount', Math.abs(line.amountCents)),
-        vatCategory('TaxCategory'),
+        b('AllowanceChargeReason', c.reason),
+        eur('Amount', c.amountCents),
+        vatCategory('TaxCategory', c.vatTenths),
       ),
     );
-    otherLines.push(chargeLine(line.label, sign(line.amountCents), charge, model.vatTenths / 10));
+    otherLines.push(
+      expectedChargeLine(c.reason, c.kind, sign(charge ? c.amountCents : -c.amountCents), c.vatTenths),
+    );
   }
+  // as parsed (a credit note's negated): VAT per rate, base × rate rounded once per rate
+  const parsed = expectedVat(new Map([...bases].map(([tenths, cents]) => [tenths, sign(cents)])));
   const totalExcl = lineCents - allowances + charges;
-  const vat = vatCents(totalExcl, model.vatTenths);
+  const vat = sign(parsed.vat);
 
   const expected: ParsedInvoice = {
     operator: seller.id,
     ...invoiceHeadOf(model),
-    vatRate: model.vatTenths / 10,
-    totalExclVat: toNumber(sign(totalExcl), 2),
-    vatAmount: toNumber(sign(vat), 2),
-    totalInclVat: toNumber(sign(totalExcl + vat), 2),
+    ...parsed.head,
+    totalExclVat: toNumber(parsed.totalExcl, 2),
+    vatAmount: toNumber(parsed.vat, 2),
+    totalInclVat: toNumber(parsed.totalExcl + parsed.vat, 2),
     subscriptions: [...subs.values()].map(({ cents, ...sub }) => ({ ...sub, total: toNumber(cents, 2) })),
     otherLines,
   };
@@ -365,7 +422,14 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
     a(
       'TaxTotal',
       eur('TaxAmount', vat),
-      a('TaxSubtotal', eur('TaxableAmount', totalExcl), eur('TaxAmount', vat), vatCategory('TaxCategory')),
+      ...parsed.rates.map((r) =>
+        a(
+          'TaxSubtotal',
+          eur('TaxableAmount', sign(r.base)),
+          eur('TaxAmount', sign(r.vat)),
+          vatCategory('TaxCategory', r.tenths),
+        ),
+      ),
     ),
     a(
       'LegalMonetaryTotal',
@@ -392,29 +456,11 @@ export function generatePeppol(options: PeppolOptions): GeneratedPeppol {
       namespaces,
       sellerIds,
       invoiceCharges,
+      mixedVat: options.mixedVat ?? false,
+      oddUnits: options.oddUnits ?? false,
       frame,
       grouping,
     },
-  };
-}
-
-/**
- * An invoice-level charge (category `other`) or allowance (`discount`, negative) as the e-invoice
- * builder gives it.
- */
-function chargeLine(label: string, amountCents: number, charge: boolean, vatRate: number): InvoiceLine {
-  return {
-    label,
-    category: charge ? 'other' : 'discount',
-    region: null,
-    periodStart: null,
-    periodEnd: null,
-    count: null,
-    quantity: null,
-    unit: null,
-    unitPrice: null,
-    amount: toNumber(amountCents, 2),
-    vatRate,
   };
 }
 
