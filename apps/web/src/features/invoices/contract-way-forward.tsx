@@ -60,9 +60,15 @@ export function ContractWayForward({
       onConfirm={() => add.mutateAsync().catch(() => undefined)}
     >
       <Button
+        // In a table cell: a link under the refusal's reason, wrapping like it.
+        type={compact ? 'link' : 'default'}
         size={compact ? 'small' : 'middle'}
-        icon={<FileAddOutlined />}
-        style={compact ? { whiteSpace: 'normal', height: 'auto', textAlign: 'start' } : undefined}
+        icon={compact ? undefined : <FileAddOutlined />}
+        style={
+          compact
+            ? { padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', fontSize: 12 }
+            : undefined
+        }
         data-testid="invoice-add-contract"
       >
         {label}
