@@ -13,7 +13,7 @@ let portal: SimulatedPortal;
 const tok: Record<string, string> = {};
 let clientId: number;
 let elisaId: number;
-const MONTHS = ['2026-09', '2026-10'];
+const MONTHS = ['2026-09', '2026-10', '2026-07'];
 const PASSWORD = 'Portaali-salasana-1!';
 
 beforeAll(async () => {
@@ -26,8 +26,9 @@ beforeAll(async () => {
         seed: 77,
         subscriptions: 4,
         buyer: BUYER.pohjola,
-        // The second month arrives as a Finvoice e-invoice, as operators send business customers.
-        format: (month) => (month === MONTHS[1] ? 'finvoice' : 'pdf'),
+        // The second month arrives as a Finvoice e-invoice, as operators send business customers, the
+        // third as a Peppol BIS Billing 3.0 e-invoice.
+        format: (month) => (month === MONTHS[1] ? 'finvoice' : month === MONTHS[2] ? 'peppol' : 'pdf'),
       }),
     },
   ]);
@@ -160,6 +161,20 @@ describe('automated invoice retrieval (simulated operator portal)', () => {
     expect(rows.map((r) => [r.uploadState, r.format, r.source]).sort()).toEqual([
       ['uploaded', 'finvoice', 'automation'],
       ['uploaded', 'pdf', 'automation'],
+    ]);
+  }, 60_000);
+
+  it('fetches a month the portal offers as a Peppol e-invoice and imports it as one', async () => {
+    await api('POST', `/api/automation/clients/${clientId}/run`, { month: MONTHS[2] });
+    const { latest } = await nextRun(MONTHS[2], 0);
+    expect(latest).toMatchObject({ status: 'succeeded', downloaded: 1 });
+    expect(portal.log).toContain(`GET /api/invoices/${portal.accounts[0].invoices[2].id}/peppol`);
+    await allSettled();
+    const rows = await t.deps.database.db.select().from(invoices).where(eq(invoices.clientId, clientId));
+    expect(rows.map((r) => [r.uploadState, r.format, r.source]).sort()).toEqual([
+      ['uploaded', 'finvoice', 'automation'],
+      ['uploaded', 'pdf', 'automation'],
+      ['uploaded', 'peppol', 'automation'],
     ]);
   }, 60_000);
 
