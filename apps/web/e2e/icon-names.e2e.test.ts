@@ -71,4 +71,34 @@ describe('icons in the accessibility tree (issue 37 item 19)', () => {
           }
         },
       );
+
+  pageTest(
+    browser,
+    "hides an icon once text is added beside it in its control, and names a lone icon in Finnish (the page's watcher)",
+    {
+      shot: 'icon-names-watcher',
+      as: USERS.companyAdmin,
+      lang: 'fi',
+      path: '/company/alerts',
+      ready: 'alerts-table',
+    },
+    async (page) => {
+      const states = await page.evaluate(async () => {
+        const button = document.createElement('button');
+        button.innerHTML = '<span role="img" aria-label="search" class="anticon anticon-search"></span>';
+        document.body.append(button);
+        const icon = button.querySelector('span')!;
+        const settle = () => new Promise((r) => setTimeout(r, 50));
+        await settle();
+        const alone = [icon.getAttribute('aria-label'), icon.getAttribute('aria-hidden')];
+        button.append(document.createTextNode('Hae'));
+        await settle();
+        const beside = icon.getAttribute('aria-hidden');
+        button.remove();
+        return { alone, beside };
+      });
+      expect(states.alone).toEqual(['hae', null]);
+      expect(states.beside).toBe('true');
+    },
+  );
 });

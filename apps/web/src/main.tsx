@@ -1,5 +1,5 @@
 import i18n, { currentLang, i18nReady } from './lib/i18n';
-import { renameIcons, watchIconNames } from './lib/icon-names';
+import { watchIconNames } from './lib/icon-names';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,6 +14,5 @@ void i18nReady.then(() => {
   );
   removeSplashWhenDone();
   // antd's icons named in the interface language, or hidden beside a control's own name.
-  watchIconNames(document.body, currentLang);
-  i18n.on('languageChanged', () => renameIcons(document.body, currentLang()));
+  watchIconNames(document.body, currentLang, i18n);
 });

@@ -83,12 +83,24 @@ function nameIcon(icon: Element, lang: Lang): void {
 
 const ICONS = 'span.anticon[role="img"]';
 
+/** What tells of a change of language (i18next's instance). */
+export interface LanguageEvents {
+  on(event: 'languageChanged', listener: () => void): unknown;
+  off(event: 'languageChanged', listener: () => void): unknown;
+}
+
 /**
- * Keeps every antd icon under `root` named for the interface language as the page changes; the
- * returned function stops. `lang` is asked each time (the language can change on the page).
+ * Keeps every antd icon under `root` named for the interface language as the page changes and when
+ * the language changes; the returned function stops. `lang` is asked each time.
  */
-export function watchIconNames(root: HTMLElement, lang: () => Lang): () => void {
-  const all = () => root.querySelectorAll(ICONS).forEach((icon) => nameIcon(icon, lang()));
+export function watchIconNames(root: HTMLElement, lang: () => Lang, languages?: LanguageEvents): () => void {
+  const all = () => renameIcons(root, lang());
+  /** The icons of the control `node` sits in: text added beside an icon names its control. */
+  const control = (node: Node) =>
+    node.parentElement
+      ?.closest(CONTROL)
+      ?.querySelectorAll(ICONS)
+      .forEach((icon) => nameIcon(icon, lang()));
   all();
   const observer = new MutationObserver((changes) => {
     for (const change of changes) {
@@ -103,14 +115,11 @@ export function watchIconNames(root: HTMLElement, lang: () => Lang): () => void 
         continue;
       }
       for (const node of change.addedNodes) {
-        if (!(node instanceof Element)) continue;
-        if (node.matches(ICONS)) nameIcon(node, lang());
-        node.querySelectorAll(ICONS).forEach((icon) => nameIcon(icon, lang()));
-        // Text added beside an icon names its control: its icons are drawings from now on.
-        node.parentElement
-          ?.closest(CONTROL)
-          ?.querySelectorAll(ICONS)
-          .forEach((icon) => nameIcon(icon, lang()));
+        if (node instanceof Element) {
+          if (node.matches(ICONS)) nameIcon(node, lang());
+          node.querySelectorAll(ICONS).forEach((icon) => nameIcon(icon, lang()));
+        } else if (node.nodeType !== Node.TEXT_NODE) continue;
+        control(node);
       }
     }
   });
@@ -120,10 +129,14 @@ export function watchIconNames(root: HTMLElement, lang: () => Lang): () => void 
     attributes: true,
     attributeFilter: ['aria-label'],
   });
-  return () => observer.disconnect();
+  languages?.on('languageChanged', all);
+  return () => {
+    observer.disconnect();
+    languages?.off('languageChanged', all);
+  };
 }
 
-/** Names the icons again after a change of language. */
+/** Names the icons under `root` for `lang` (all of them, as after a change of language). */
 export function renameIcons(root: HTMLElement, lang: Lang): void {
   root.querySelectorAll(ICONS).forEach((icon) => nameIcon(icon, lang));
 }
