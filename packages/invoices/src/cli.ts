@@ -15,6 +15,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { InvoiceError } from './errors.js';
 import { parseInvoiceFile } from './file.js';
+import { writeIndentedJson } from './indented-json.js';
 import type { ParsedInvoice } from './types.js';
 
 // The generator (pdfkit) loads only for `generate`, and the PDF reader (MuPDF) only for a PDF:
@@ -73,7 +74,7 @@ async function parseCommand(args: string[]): Promise<void> {
     throw new InvoiceError('unknown_file_type', `cannot read ${args[0]}: ${(err as Error).message}`);
   }
   const { invoice } = await parseInvoiceFile(bytes);
-  process.stdout.write(`${JSON.stringify(invoice, null, 2)}\n`);
+  writeIndentedJson(invoice, (text) => process.stdout.write(text));
 }
 
 function positiveInt(value: string | undefined, name: string, fallback?: number): number {
