@@ -46,6 +46,8 @@ export function boundText(text: string | null | undefined, limit: number, field:
 
 function boundLine(line: InvoiceLine, where: string): void {
   boundText(line.label, TEXT_LIMITS.label, `the label of ${where}`);
+  // an e-invoice's unit as stated (an attribute: not bounded by TEXT_LIMITS.element when read)
+  boundText(line.unitCode, TEXT_LIMITS.id, `the quantity unit of ${where}`);
 }
 
 function boundSubscription(sub: InvoiceSubscription): void {

@@ -163,4 +163,12 @@ describe('hostile and foreign Peppol files are refused, each with its own code',
     );
     expectRefused(enc(text), 'text_too_long');
   });
+
+  it('refuses a quantity unit longer than any real one, and names no huge currency', () => {
+    const unit = validText().replace(/unitCode="[^"]*"/, `unitCode="${'Z'.repeat(100_000)}"`);
+    expectRefused(enc(unit), 'text_too_long', /the quantity unit of .* is 100,000 characters long/);
+    const currency = validText().replace('currencyID="EUR"', `currencyID="${'X'.repeat(100_000)}"`);
+    const err = expectRefused(enc(currency), 'peppol_unsupported_currency');
+    expect(err.message.length).toBeLessThan(200);
+  });
 });

@@ -13,6 +13,7 @@ import { EInvoiceBuilder } from '../einvoice/builder.js';
 import { elementText, isoDate } from '../einvoice/read.js';
 import { emptyRow, type EInvoiceFormat, type EInvoiceHeader, type EInvoiceRow } from '../einvoice/model.js';
 import { PeppolError, XmlReadError } from '../errors.js';
+import { TEXT_LIMITS } from '../limits.js';
 import { OPERATOR_BUSINESS_IDS } from '../finvoice/parse.js';
 import type { ParsedInvoice } from '../types.js';
 import { readXml, type XmlReader } from '../finvoice/xml.js';
@@ -212,7 +213,8 @@ function readDocument(
       path[rel - 1] = local;
       if (local.endsWith('Amount')) {
         const currency = reader.attribute('currencyID');
-        if (currency !== undefined) doc.currencies.add(currency.trim());
+        // named in a refusal: never more than an id's length
+        if (currency !== undefined) doc.currencies.add(currency.trim().slice(0, TEXT_LIMITS.id));
       }
       if (rel === 1) {
         if (local === 'InvoiceLine' || local === 'CreditNoteLine') {
