@@ -71,6 +71,13 @@ export interface RegisterOptions {
  * `{ code, message }`; with `meta.totals`, the list answer carries them (`def.totals`).
  */
 export function registerResource(app: FastifyInstance, def: ResourceDef, opts: RegisterOptions) {
+  const kit = resourceKit(app, def, opts);
+  registerReads(kit);
+  registerWrites(kit);
+}
+
+/** What the routes of one resource share: its parts, schemas, parameters and the request's context. */
+function resourceKit(app: FastifyInstance, def: ResourceDef, opts: RegisterOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { meta, parent, owner } = def;
   const db = app.deps.database.db;
@@ -124,6 +131,48 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
     return { me, parentId };
   };
 
+  return {
+    app,
+    def,
+    opts,
+    r,
+    meta,
+    db,
+    base,
+    without,
+    unpaged,
+    parentParams,
+    idParams,
+    rowParam,
+    rowOf,
+    savedSchema,
+    schema,
+    saved,
+    routeConfig,
+    context,
+  };
+}
+type ResourceKit = ReturnType<typeof resourceKit>;
+
+/** The list (paged or not), its export, the options and one row. */
+function registerReads(kit: ResourceKit) {
+  const {
+    def,
+    opts,
+    r,
+    meta,
+    db,
+    base,
+    without,
+    unpaged,
+    parentParams,
+    idParams,
+    rowParam,
+    rowOf,
+    schema,
+    routeConfig,
+    context,
+  } = kit;
   if (opts.unpaged) {
     r.get(
       base,
@@ -205,7 +254,29 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, opts: R
       },
     );
   }
+}
 
+/** Create, update (or upsert) and delete. */
+function registerWrites(kit: ResourceKit) {
+  const {
+    app,
+    def,
+    r,
+    meta,
+    db,
+    base,
+    without,
+    parentParams,
+    idParams,
+    rowParam,
+    rowOf,
+    savedSchema,
+    schema,
+    saved,
+    routeConfig,
+    context,
+  } = kit;
+  const { savedAs } = meta;
   if (!meta.customWrite && !def.key?.upsert) {
     r.post(
       base,

@@ -416,6 +416,47 @@ const cacheKeyOf = (scope: Scope, slice: Slice, q: object) => [
   scope.operatorId,
 ];
 
+/**
+ * The cost-and-usage cells of the slice from `previousFrom` to its end: a row per month × category,
+ * per cost center and per sub-company (`set`: 3, 1, 2), the last two with their cost in the period.
+ */
+function costUsageCells(db: Db, slice: Slice, previousFrom: string) {
+  const { from, to } = slice;
+  const inPeriod = sql`${f.month} >= ${firstDay(from)}`;
+  // grouping(cost center, sub-company): 3 = a month × category cell, 1 = a cost center, 2 = a sub-company.
+  const set = sql<number>`grouping(${f.costCenterId}, ${f.subCompanyId})::int`;
+  return db
+    .select({
+      set,
+      month: sql<string>`to_char(${f.month}, 'YYYY-MM')`,
+      costCategoryId: f.costCategoryId,
+      name: costCategories.name,
+      nameFi: costCategories.nameFi,
+      usageType: costCategories.usageType,
+      zone: costCategories.zone,
+      costCenterId: f.costCenterId,
+      costCenterName: costCenters.name,
+      subCompanyId: f.subCompanyId,
+      subCompanyName: subCompanies.name,
+      cost: costSum,
+      periodCost: sql<string>`coalesce(sum(${f.amount}) filter (where ${inPeriod}), 0)::text`,
+      periodRows: sql<number>`(count(*) filter (where ${inPeriod}))::int`,
+      voice: sql<string>`sum(${f.minutes})::text`,
+      sms: sql<string>`coalesce(sum(${f.pieces}) filter (where ${costCategories.usageType} = 'sms'), 0)::text`,
+      data: sql<string>`sum(${f.megabytes})::text`,
+    })
+    .from(f)
+    .leftJoin(costCategories, eq(costCategories.id, f.costCategoryId))
+    .leftJoin(costCenters, eq(costCenters.id, f.costCenterId))
+    .leftJoin(subCompanies, eq(subCompanies.id, f.subCompanyId))
+    .where(and(slice.where(f), gte(f.month, firstDay(previousFrom)), lte(f.month, firstDay(to))))
+    .groupBy(
+      sql`grouping sets ((${f.month}, ${f.costCategoryId}, ${costCategories.name}, ${costCategories.nameFi},
+        ${costCategories.usageType}, ${costCategories.zone}), (${f.costCenterId}, ${costCenters.name}),
+        (${f.subCompanyId}, ${subCompanies.name}))`,
+    );
+}
+
 async function computeCostUsage(
   db: Db,
   slice: Slice,
@@ -426,40 +467,8 @@ async function computeCostUsage(
   const previousFrom = addMonths(from, -span);
   const previousTo = addMonths(from, -1);
 
-  const inPeriod = sql`${f.month} >= ${firstDay(from)}`;
-  // grouping(cost center, sub-company): 3 = a month × category cell, 1 = a cost center, 2 = a sub-company.
-  const set = sql<number>`grouping(${f.costCenterId}, ${f.subCompanyId})::int`;
   const [cells, users] = await Promise.all([
-    db
-      .select({
-        set,
-        month: sql<string>`to_char(${f.month}, 'YYYY-MM')`,
-        costCategoryId: f.costCategoryId,
-        name: costCategories.name,
-        nameFi: costCategories.nameFi,
-        usageType: costCategories.usageType,
-        zone: costCategories.zone,
-        costCenterId: f.costCenterId,
-        costCenterName: costCenters.name,
-        subCompanyId: f.subCompanyId,
-        subCompanyName: subCompanies.name,
-        cost: costSum,
-        periodCost: sql<string>`coalesce(sum(${f.amount}) filter (where ${inPeriod}), 0)::text`,
-        periodRows: sql<number>`(count(*) filter (where ${inPeriod}))::int`,
-        voice: sql<string>`sum(${f.minutes})::text`,
-        sms: sql<string>`coalesce(sum(${f.pieces}) filter (where ${costCategories.usageType} = 'sms'), 0)::text`,
-        data: sql<string>`sum(${f.megabytes})::text`,
-      })
-      .from(f)
-      .leftJoin(costCategories, eq(costCategories.id, f.costCategoryId))
-      .leftJoin(costCenters, eq(costCenters.id, f.costCenterId))
-      .leftJoin(subCompanies, eq(subCompanies.id, f.subCompanyId))
-      .where(and(slice.where(f), gte(f.month, firstDay(previousFrom)), lte(f.month, firstDay(to))))
-      .groupBy(
-        sql`grouping sets ((${f.month}, ${f.costCategoryId}, ${costCategories.name}, ${costCategories.nameFi},
-          ${costCategories.usageType}, ${costCategories.zone}), (${f.costCenterId}, ${costCenters.name}),
-          (${f.subCompanyId}, ${subCompanies.name}))`,
-      ),
+    costUsageCells(db, slice, previousFrom),
     subscriptionCosts(db, slice, { sort: 'cost', order: 'desc', page: 1, pageSize: DASHBOARD_TOP_USERS }),
   ]);
 

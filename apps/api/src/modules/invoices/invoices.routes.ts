@@ -39,6 +39,7 @@ import {
   type UploadTarget,
 } from './invoices.service.js';
 import { declareRoutes } from '../../lib/routes.js';
+import type { Deps } from '../../types.js';
 import { UploadsInFlight, type UploadHold } from './upload-shares.js';
 
 const optId = idSchema.optional();
@@ -82,13 +83,13 @@ const STATUS_OF: Partial<Record<MessageCode, number>> = {
   internal: 503,
 };
 
-export async function invoicesRoutes(app: FastifyInstance) {
+/** POST /api/invoices: everything that can refuse the whole upload before its body is read, then its files. */
+function uploadRoute(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
   const access = { permission: 'invoices.upload' } as const;
   const tags = ['invoices'];
-  const route = declareRoutes(app, tags);
 
   // Upload bytes this instance is receiving, counted as they arrive, in all and per client.
   const MB = 1024 * 1024;
@@ -158,73 +159,82 @@ export async function invoicesRoutes(app: FastifyInstance) {
       onResponse: async (req) => release(req),
       onRequestAbort: async (req) => release(req),
     },
-    async (req, reply) => {
-      const me = currentUser(req);
-      const lang = requestLanguage(req);
-      const gate = gates.get(req)!;
-      const { target, clock, hold: received } = gate;
-      const incoming: IncomingFile[] = [];
-      // Every file byte taken from the body (`received.bytes`), held of the client's share as it
-      // arrives: what no invoice keeps counts against the client's daily upload budget all the
-      // same (a refused copy was written to storage, then dropped).
-      try {
-        // A file over the limit is answered per file ("too large"), the others still go through
-        // (`throwFileSizeLimit` is honoured by parts() at run time; its types omit it). Each file
-        // streams into storage as it arrives; the request never holds a whole file.
-        const partOptions = {
-          limits: { fileSize: INVOICE_MAX_BYTES, files: INVOICE_MAX_FILES, fields: 10, fieldSize: 1000 },
-          throwFileSizeLimit: false,
-        };
-        for await (const part of req.parts(partOptions)) {
-          if (part.type === 'field') {
-            // The target comes with the query; a form field naming another one is a mistake.
-            const value = String(part.value);
-            if (part.fieldname === 'clientId' && value !== String(target.clientId)) {
-              throw new AppError(400, 'validation', { clientId: 'invalid' });
-            }
-            if (part.fieldname === 'subCompanyId' && value !== String(target.subCompanyId ?? '')) {
-              throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
-            }
-            continue;
-          }
-          clock.lap('wait'); // for the part's first bytes
-          incoming.push(await receiveInvoiceFile(db, target, part.filename, part.file, received));
-          clock.lap('receive');
-        }
-      } catch (e) {
-        // Nothing of a request that breaks off midway (or is cut off) is kept.
-        clearTimeout(gate.deadline);
-        await discardReceived(db, incoming);
-        await recordRefusedBytes(deps, target.clientId, received.bytes).catch(() => {});
-        if (e instanceof AppError) throw e;
-        throw new AppError(400, 'validation', { files: 'invalid' });
-      }
-      clearTimeout(gate.deadline);
-      if (!incoming.length) throw new AppError(400, 'validation', { files: 'required' });
-      clock.lap('wait');
-      const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang, clock });
-      // One result per file, in order: an accepted file counts as its invoice's file_size.
-      const kept = incoming.reduce(
-        (sum, f, i) => sum + (results[i]?.status === 'accepted' && 'stored' in f ? f.stored.size : 0),
-        0,
-      );
-      // The files are already answered for: a receipt that cannot be written is no 5xx.
-      await recordRefusedBytes(deps, target.clientId, received.bytes - kept).catch(() => {});
-      clock.lap('receipt');
-      req.log.debug(
-        { invoiceIds: results.flatMap((x) => x.invoiceId ?? []), bytes: received.bytes, ...clock.fields() },
-        'invoice upload phases',
-      );
-      const accepted = results.filter((x) => x.status === 'accepted').length;
-      const body = { results, accepted, refused: results.length - accepted };
-      if (accepted) return body;
-      const code = results[0].code as MessageCode;
-      const statusCode = STATUS_OF[code] ?? 400;
-      return (reply as FastifyReply)
-        .code(statusCode)
-        .send({ statusCode, code, message: message(code, lang), ...body });
-    },
+    async (req, reply) => answerUpload(deps, req, reply as FastifyReply, gates.get(req)!),
   );
+}
+
+/** The upload's body: each file streamed into storage, then stored as an invoice and its parse queued. */
+async function answerUpload(deps: Deps, req: FastifyRequest, reply: FastifyReply, gate: UploadGate) {
+  const { db } = deps.database;
+  const me = currentUser(req);
+  const lang = requestLanguage(req);
+  const { target, clock, hold: received } = gate;
+  const incoming: IncomingFile[] = [];
+  // Every file byte taken from the body (`received.bytes`), held of the client's share as it
+  // arrives: what no invoice keeps counts against the client's daily upload budget all the
+  // same (a refused copy was written to storage, then dropped).
+  try {
+    // A file over the limit is answered per file ("too large"), the others still go through
+    // (`throwFileSizeLimit` is honoured by parts() at run time; its types omit it). Each file
+    // streams into storage as it arrives; the request never holds a whole file.
+    const partOptions = {
+      limits: { fileSize: INVOICE_MAX_BYTES, files: INVOICE_MAX_FILES, fields: 10, fieldSize: 1000 },
+      throwFileSizeLimit: false,
+    };
+    for await (const part of req.parts(partOptions)) {
+      if (part.type === 'field') {
+        // The target comes with the query; a form field naming another one is a mistake.
+        const value = String(part.value);
+        if (part.fieldname === 'clientId' && value !== String(target.clientId)) {
+          throw new AppError(400, 'validation', { clientId: 'invalid' });
+        }
+        if (part.fieldname === 'subCompanyId' && value !== String(target.subCompanyId ?? '')) {
+          throw new AppError(400, 'validation', { subCompanyId: 'invalid' });
+        }
+        continue;
+      }
+      clock.lap('wait'); // for the part's first bytes
+      incoming.push(await receiveInvoiceFile(db, target, part.filename, part.file, received));
+      clock.lap('receive');
+    }
+  } catch (e) {
+    // Nothing of a request that breaks off midway (or is cut off) is kept.
+    clearTimeout(gate.deadline);
+    await discardReceived(db, incoming);
+    await recordRefusedBytes(deps, target.clientId, received.bytes).catch(() => {});
+    if (e instanceof AppError) throw e;
+    throw new AppError(400, 'validation', { files: 'invalid' });
+  }
+  clearTimeout(gate.deadline);
+  if (!incoming.length) throw new AppError(400, 'validation', { files: 'required' });
+  clock.lap('wait');
+  const results = await uploadInvoices(deps, target, incoming, { userId: me.id, lang, clock });
+  // One result per file, in order: an accepted file counts as its invoice's file_size.
+  const kept = incoming.reduce(
+    (sum, f, i) => sum + (results[i]?.status === 'accepted' && 'stored' in f ? f.stored.size : 0),
+    0,
+  );
+  // The files are already answered for: a receipt that cannot be written is no 5xx.
+  await recordRefusedBytes(deps, target.clientId, received.bytes - kept).catch(() => {});
+  clock.lap('receipt');
+  req.log.debug(
+    { invoiceIds: results.flatMap((x) => x.invoiceId ?? []), bytes: received.bytes, ...clock.fields() },
+    'invoice upload phases',
+  );
+  const accepted = results.filter((x) => x.status === 'accepted').length;
+  const body = { results, accepted, refused: results.length - accepted };
+  if (accepted) return body;
+  const code = results[0].code as MessageCode;
+  const statusCode = STATUS_OF[code] ?? 400;
+  return reply.code(statusCode).send({ statusCode, code, message: message(code, lang), ...body });
+}
+
+export async function invoicesRoutes(app: FastifyInstance) {
+  uploadRoute(app);
+  const { deps } = app;
+  const { db } = deps.database;
+  const access = { permission: 'invoices.upload' } as const;
+  const route = declareRoutes(app, ['invoices']);
 
   route.get(
     '/api/invoices',

@@ -208,6 +208,56 @@ export async function realiseMarks(tx: Tx, clientId: number, now: Date): Promise
 /** node-postgres answers `{ rows }`, PGlite too; both through drizzle's execute. */
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
+/**
+ * The client's subscriptions' months of use since `monthsBack` months before `oldest`: a month billed
+ * without use counts as a month of no use (its facts), the use from the invoice lines.
+ */
+async function usageMonths(tx: Tx, clientId: number, oldest: string, monthsBack: number) {
+  const months = new Map<number, Map<string, UsageMonth>>();
+  const since = sql`(${oldest}::date - make_interval(months => ${monthsBack}))`;
+  const billed = await tx
+    .selectDistinct({ sub: monthlyFacts.subscriptionId, month: sql<string>`${monthlyFacts.month}::text` })
+    .from(monthlyFacts)
+    .where(
+      and(
+        eq(monthlyFacts.clientId, clientId),
+        isNotNull(monthlyFacts.subscriptionId),
+        gte(monthlyFacts.month, since),
+      ),
+    );
+  for (const b of billed) {
+    const m = months.get(b.sub!) ?? new Map<string, UsageMonth>();
+    m.set(b.month, emptyMonth());
+    months.set(b.sub!, m);
+  }
+  const usage = await tx
+    .select({
+      sub: invoiceLines.subscriptionId,
+      month: sql<string>`${invoices.periodStart}::text`,
+      category: invoiceLines.category,
+      region: invoiceLines.region,
+      quantity: sql<string>`sum(${invoiceLines.quantity})::text`,
+    })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(
+      and(
+        eq(invoiceLines.clientId, clientId),
+        eq(invoices.uploadState, 'uploaded'),
+        isNotNull(invoiceLines.subscriptionId),
+        isNotNull(invoiceLines.quantity),
+        inArray(invoiceLines.category, ['voice', 'sms', 'data']),
+        gte(invoices.periodStart, since),
+      ),
+    )
+    .groupBy(invoiceLines.subscriptionId, invoices.periodStart, invoiceLines.category, invoiceLines.region);
+  for (const u of usage) {
+    const m = months.get(u.sub!)?.get(u.month);
+    if (m) addUsage(m, u.category, u.region, Number(u.quantity));
+  }
+  return months;
+}
+
 export interface OptimizeOutcome {
   subscriptions: number;
   findings: number;
@@ -261,55 +311,10 @@ export async function optimizeClient(
     ).filter((s) => latestOf.get(s.operatorId) === s.lastSeen);
 
     const oldest = [...latestOf.values()].sort()[0];
-    const months = new Map<number, Map<string, UsageMonth>>();
-    if (subs.length && oldest) {
-      const since = sql`(${oldest}::date - make_interval(months => ${client.months}))`;
-      const billed = await tx
-        .selectDistinct({ sub: monthlyFacts.subscriptionId, month: sql<string>`${monthlyFacts.month}::text` })
-        .from(monthlyFacts)
-        .where(
-          and(
-            eq(monthlyFacts.clientId, clientId),
-            isNotNull(monthlyFacts.subscriptionId),
-            gte(monthlyFacts.month, since),
-          ),
-        );
-      for (const b of billed) {
-        const m = months.get(b.sub!) ?? new Map<string, UsageMonth>();
-        m.set(b.month, emptyMonth());
-        months.set(b.sub!, m);
-      }
-      const usage = await tx
-        .select({
-          sub: invoiceLines.subscriptionId,
-          month: sql<string>`${invoices.periodStart}::text`,
-          category: invoiceLines.category,
-          region: invoiceLines.region,
-          quantity: sql<string>`sum(${invoiceLines.quantity})::text`,
-        })
-        .from(invoiceLines)
-        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-        .where(
-          and(
-            eq(invoiceLines.clientId, clientId),
-            eq(invoices.uploadState, 'uploaded'),
-            isNotNull(invoiceLines.subscriptionId),
-            isNotNull(invoiceLines.quantity),
-            inArray(invoiceLines.category, ['voice', 'sms', 'data']),
-            gte(invoices.periodStart, since),
-          ),
-        )
-        .groupBy(
-          invoiceLines.subscriptionId,
-          invoices.periodStart,
-          invoiceLines.category,
-          invoiceLines.region,
-        );
-      for (const u of usage) {
-        const m = months.get(u.sub!)?.get(u.month);
-        if (m) addUsage(m, u.category, u.region, Number(u.quantity));
-      }
-    }
+    const months =
+      subs.length && oldest
+        ? await usageMonths(tx, clientId, oldest, client.months)
+        : new Map<number, Map<string, UsageMonth>>();
 
     const { plans: choices, replaced } = await clientPlans(tx, clientId, [
       ...new Set(subs.map((s) => s.operatorId)),

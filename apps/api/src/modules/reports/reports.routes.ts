@@ -44,6 +44,7 @@ import { allPages, planTypesSheet, topUsers, topUsersSheet } from './report-shee
 import { clientContractsBatches, clientContractsReport } from './client-contracts.service.js';
 import { activityLogBatches, activityLogOptions, activityLogReport } from './activity-log.service.js';
 import { declareRoutes } from '../../lib/routes.js';
+import type { Db } from '../../db/client.js';
 
 /** Headers of the activity log workbook, in the caller's language. */
 const ACTIVITY_HEADERS: Record<Lang, string[]> = {
@@ -174,18 +175,24 @@ const today = () => helsinkiDay(new Date());
  * `/export` → the workbook of exactly what the filters show (its first rows are read before the file
  * starts, so the report's checks still answer with their status).
  */
+/** `report({ name, … })`: the routes `/api/reports/<name>` and `/api/reports/<name>/export`. */
+const reportMaker =
+  (app: FastifyInstance, tags: string[]) =>
+  <Q extends z.ZodType>({ name, ...def }: Omit<ReportDef<Q>, 'path' | 'tags'> & { name: string }) =>
+    reportRoutes(app, { ...def, path: `/api/reports/${name}`, tags });
+type Report = ReturnType<typeof reportMaker>;
+
 export async function reportsRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
   const tags = ['reports'];
-  const route = declareRoutes(app, tags);
+  const report = reportMaker(app, tags);
+  activityReports(db, report, declareRoutes(app, tags));
+  subscriptionReports(db, report);
+  summaryReports(db, report);
+}
 
-  /** `/api/reports/<name>` and `/api/reports/<name>/export`. */
-  const report = <Q extends z.ZodType>({
-    name,
-    ...def
-  }: Omit<ReportDef<Q>, 'path' | 'tags'> & { name: string }) =>
-    reportRoutes(app, { ...def, path: `/api/reports/${name}`, tags });
-
+/** The activity log and its filters' choices. */
+function activityReports(db: Db, report: Report, route: ReturnType<typeof declareRoutes>) {
   report({
     name: 'activity-log',
     permission: 'activityLog',
@@ -234,7 +241,10 @@ export async function reportsRoutes(app: FastifyInstance) {
     },
     async (req) => activityLogOptions(db, req.scope),
   );
+}
 
+/** Top Users, Unused Subscriptions, Client Contracts and Base Plan Types. */
+function subscriptionReports(db: Db, report: Report) {
   report({
     name: 'top-users',
     permission: 'reports.topUsers',
@@ -333,7 +343,10 @@ export async function reportsRoutes(app: FastifyInstance) {
     list: (scope, q) => planTypes(db, scope, q),
     workbook: (scope, q, lang) => planTypesSheet(db, scope, q, lang),
   });
+}
 
+/** The cost and usage summaries and Overcharged Plans. */
+function summaryReports(db: Db, report: Report) {
   /**
    * A summaries workbook: a row per cost center (or one for the entire organization), its name
    * first and then `values`; the file is named after the report and its months.
