@@ -256,7 +256,10 @@ function LinesTable({ lines, lang, testId }: { lines: InvoiceLineRow[]; lang: La
       render: (_: unknown, l) =>
         l.quantity === null
           ? ''
-          : `${formatNumber(Number(l.quantity), lang)}${l.unit ? ` ${t(`detail.unit.${l.unit}`)}` : ''}`,
+          : `${formatNumber(Number(l.quantity), lang)} ${
+              // A unit Kulu does not convert: the invoice's own, as stated.
+              l.unit === 'other' ? (l.unitCode ?? '') : l.unit ? t(`detail.unit.${l.unit}`) : ''
+            }`.trim(),
     },
     {
       title: t('detail.line.unitPrice'),
