@@ -24,7 +24,7 @@ describe('writeIndentedJson', () => {
   it('writes a large array in pieces of about a quarter million characters, never one string of it', () => {
     const value = {
       head: 1,
-      subscriptions: Array.from({ length: 2000 }, (_, i) => ({
+      subscriptions: Array.from({ length: 4000 }, (_, i) => ({
         phoneNumber: `+35840${i}`,
         lines: [{ label: 'Puhelut', amount: i / 100 }],
       })),
