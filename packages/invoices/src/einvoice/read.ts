@@ -5,10 +5,21 @@
 import type { XmlReader } from '../finvoice/xml.js';
 import { TEXT_LIMITS, TextTooLongError } from '../limits.js';
 
-/** An element's trimmed text, refused when longer than any field Kulu reads may be (limits.ts). */
-export function elementText(reader: XmlReader, field: string): string {
+/**
+ * An element's trimmed text, refused when longer than any field Kulu reads may be (limits.ts). A row's
+ * element is named `field of rowElement rowIndex` (`RowFreeText of row 12`), built only when refused.
+ */
+export function elementText(
+  reader: XmlReader,
+  field: string,
+  rowElement?: string,
+  rowIndex?: number,
+): string {
   const text = reader.text().trim();
-  if (text.length > TEXT_LIMITS.element) throw new TextTooLongError(field, text.length, TEXT_LIMITS.element);
+  if (text.length > TEXT_LIMITS.element) {
+    const what = rowElement === undefined ? field : `${field} of ${rowElement} ${rowIndex}`;
+    throw new TextTooLongError(what, text.length, TEXT_LIMITS.element);
+  }
   return text;
 }
 

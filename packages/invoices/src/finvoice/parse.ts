@@ -207,7 +207,7 @@ function readDocument(bytes: Uint8Array, onRow: (row: FinvoiceRow, header: Heade
           return;
         }
         if (depth !== 3 || !ROW_FIELDS.has(name)) return;
-        const text = elementText(reader, `${name} of row ${row.index}`);
+        const text = elementText(reader, name, 'row', row.index);
         switch (name) {
           case 'ArticleName':
             row.articleName = text;

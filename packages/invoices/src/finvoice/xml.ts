@@ -18,6 +18,9 @@ import { XmlReadError } from '../errors.js';
 export const MAX_XML_BYTES = 32 * 1024 * 1024;
 /** Deeper element nesting is refused (a Finvoice document is at most about 8 levels deep). */
 export const MAX_XML_DEPTH = 32;
+/** Texts this short (in bytes) are kept once each (Scanner.shortText), at most MAX_SHORT_TEXTS of them. */
+const SHORT_TEXT = 64;
+const MAX_SHORT_TEXTS = 16384;
 /** More attributes on one element are refused. */
 const MAX_ATTRIBUTES = 64;
 
@@ -156,6 +159,7 @@ class Scanner implements XmlReader {
   private tagNameEnd = 0;
   private nameHash = 0;
   private readonly nameCache = new Map<number, string>();
+  private readonly textCache = new Map<number, { text: string; at: number; length: number }>();
   private readonly hasChildren: boolean[] = [];
   private readonly pieces: (string[] | null)[] = [];
   private readonly segStarts: number[] = [];
@@ -240,6 +244,8 @@ class Scanner implements XmlReader {
     for (let k = 0; k < this.attrCount * 4; k += 4) {
       const ns = attrs[k];
       if (attrs[k + 1] - ns === name.length && this.startsWith(name, ns)) {
+        const short = this.shortText(attrs[k + 2], attrs[k + 3]);
+        if (short !== null) return short;
         const value = this.decodeText(attrs[k + 2], attrs[k + 3]);
         return /[\t\n\r]/.test(value) ? value.replace(/[\t\n\r]/g, ' ') : value;
       }
@@ -249,8 +255,35 @@ class Scanner implements XmlReader {
 
   text(): string {
     if (this.textChildren) return '';
-    const last = this.decodeText(this.textFrom, this.textTo);
-    return this.textPieces ? this.textPieces.join('') + last : last;
+    if (this.textPieces === null) {
+      return this.shortText(this.textFrom, this.textTo) ?? this.decodeText(this.textFrom, this.textTo);
+    }
+    return this.textPieces.join('') + this.decodeText(this.textFrom, this.textTo);
+  }
+
+  /**
+   * A short text without references — an amount, a date, a rate, a unit, an article name, a
+   * subscription's free text, repeated row after row — as one string per distinct text, from a cache
+   * by its bytes' hash; null for a longer text or one with a reference or a control character. Fewer
+   * strings to decode, make and collect, and later lookups by them find their hash computed.
+   */
+  private shortText(from: number, to: number): string | null {
+    const length = to - from;
+    if (length > SHORT_TEXT) return null;
+    const buf = this.buf;
+    let hash = length;
+    for (let i = from; i < to; i++) {
+      const b = buf[i];
+      if (b < 0x20 || b === AMP) return null;
+      hash = (hash * 31 + b) | 0;
+    }
+    const known = this.textCache.get(hash);
+    if (known !== undefined && known.length === length && this.sameRange(known.at, from, length)) {
+      return known.text;
+    }
+    const text = this.decode(from, to);
+    if (this.textCache.size < MAX_SHORT_TEXTS) this.textCache.set(hash, { text, at: from, length });
+    return text;
   }
 
   // ---- scanning

@@ -399,23 +399,26 @@ function readLineField(
   unitCode: string,
   lineElement: string,
 ): void {
-  const at = `${lineElement} ${row.index}`;
   if (rel === 2) {
     switch (local) {
       case 'Note': {
-        const text = elementText(reader, `Note of ${at}`);
+        const text = elementText(reader, 'Note', lineElement, row.index);
         if (text) row.freeTexts.push(text);
         break;
       }
       case 'InvoicedQuantity':
       case 'CreditedQuantity':
-        row.quantities.push({ value: elementText(reader, `${local} of ${at}`), unit: '', unitUN: unitCode });
+        row.quantities.push({
+          value: elementText(reader, local, lineElement, row.index),
+          unit: '',
+          unitUN: unitCode,
+        });
         break;
       case 'LineExtensionAmount':
-        row.vatExcluded = elementText(reader, `LineExtensionAmount of ${at}`);
+        row.vatExcluded = elementText(reader, 'LineExtensionAmount', lineElement, row.index);
         break;
       case 'AccountingCost':
-        row.accountDimension = elementText(reader, `AccountingCost of ${at}`) || null;
+        row.accountDimension = elementText(reader, 'AccountingCost', lineElement, row.index) || null;
         break;
     }
     return;
@@ -425,10 +428,10 @@ function readLineField(
     if (parent === 'InvoicePeriod' && local === 'StartDate') row.startDate = elementText(reader, local);
     else if (parent === 'InvoicePeriod' && local === 'EndDate') row.endDate = elementText(reader, local);
     else if (parent === 'Item' && local === 'Name')
-      row.articleName = elementText(reader, `Item/Name of ${at}`);
+      row.articleName = elementText(reader, 'Item/Name', lineElement, row.index);
     else if (parent === 'Price' && local === 'PriceAmount') row.unitPrice = elementText(reader, local);
   } else if (rel === 4 && path[1] === 'Item' && parent === 'ClassifiedTaxCategory' && local === 'Percent') {
-    row.vatRate = elementText(reader, `ClassifiedTaxCategory/Percent of ${at}`);
+    row.vatRate = elementText(reader, 'ClassifiedTaxCategory/Percent', lineElement, row.index);
   }
 }
 
