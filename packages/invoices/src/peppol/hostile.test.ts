@@ -170,5 +170,19 @@ describe('hostile and foreign Peppol files are refused, each with its own code',
     const currency = validText().replace('currencyID="EUR"', `currencyID="${'X'.repeat(100_000)}"`);
     const err = expectRefused(enc(currency), 'peppol_unsupported_currency');
     expect(err.message.length).toBeLessThan(200);
+    const stranger = Buffer.from(
+      generatePeppol({
+        operator: 'elisa',
+        subscriptions: 1,
+        seed: 2,
+        sellerIds: 'vat',
+        seller: { name: 'Kauppa Oy', businessId: '7654321-8' },
+      }).xml,
+    )
+      .toString('utf8')
+      .replace('schemeID="EM"', `schemeID="${'S'.repeat(100_000)}"`)
+      .replace(/<cbc:CompanyID>FI76543218</, '<cbc:CompanyID>x<');
+    const unknown = expectRefused(enc(stranger), 'peppol_unknown_seller');
+    expect(unknown.message.length).toBeLessThan(400);
   });
 });

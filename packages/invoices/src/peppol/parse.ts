@@ -252,7 +252,8 @@ function readDocument(
       if (rel === 2 && (top === 'AccountingSupplierParty' || top === 'AccountingCustomerParty')) {
         party = local === 'Party' ? (top === 'AccountingSupplierParty' ? doc.seller : doc.buyer) : null;
       } else if (party && (local === 'EndpointID' || local === 'ID' || local === 'CompanyID')) {
-        scheme = reader.attribute('schemeID')?.trim() ?? '';
+        // an attribute (no element limit): a scheme is short, and may be named in a refusal
+        scheme = reader.attribute('schemeID')?.trim().slice(0, TEXT_LIMITS.id) ?? '';
       } else if (rel === 2 && top === 'TaxTotal' && local === 'TaxSubtotal') {
         subtotal = { base: null, rate: null, amount: null };
         doc.vat.push(subtotal);
