@@ -1,15 +1,15 @@
 /** The CLI's JSON output, written in pieces (src/cli.ts `parse`). */
 
 /** About this many characters are written at a time (stdout to a file or pipe is synchronous). */
-const JSON_CHUNK = 1 << 18;
+const JSON_CHUNK = 1 << 16;
 /** Array elements stringified at a time. */
-const JSON_RUN = 64;
+const JSON_RUN = 16;
 const RUN_OPEN = '{\n  "k": [';
 const RUN_CLOSE = '\n  ]\n}';
 
 /**
  * Writes `JSON.stringify(value, null, 2)` and a newline, the same characters, in pieces: the
- * top-level arrays (a large invoice's subscriptions) 64 elements at a time, so neither one string of
+ * top-level arrays (a large invoice's subscriptions) 16 elements at a time, so neither one string of
  * the whole invoice (13 MB for 6,000 subscriptions) nor its bytes are ever held (peak RSS).
  */
 export function writeIndentedJson(value: object, write: (text: string) => void): void {
