@@ -8,7 +8,7 @@
  * default namespace, any other) are free, and the root's namespace is checked. Everything under
  * `UBLExtensions` and anything Kulu does not read is passed over.
  */
-import { readOnce } from '../einvoice/amounts.js';
+import { parseAmount, readOnce, SCALE } from '../einvoice/amounts.js';
 import { EInvoiceBuilder } from '../einvoice/builder.js';
 import { elementText, isoDate } from '../einvoice/read.js';
 import { emptyRow, type EInvoiceFormat, type EInvoiceHeader, type EInvoiceRow } from '../einvoice/model.js';
@@ -102,6 +102,8 @@ interface Document {
   vat: { base: string | null; rate: string | null; amount: string | null }[];
   taxExclusive: string | null;
   taxInclusive: string | null;
+  /** LegalMonetaryTotal's PayableAmount, PrepaidAmount, PayableRoundingAmount (for a missing TaxInclusiveAmount). */
+  payable: { amount: string | null; prepaid: string | null; rounding: string | null };
 }
 
 /** A document-level AllowanceCharge as stated. */
@@ -301,6 +303,9 @@ function readDocument(
       } else if (top === 'LegalMonetaryTotal' && rel === 2) {
         if (local === 'TaxExclusiveAmount') doc.taxExclusive = elementText(reader, local);
         else if (local === 'TaxInclusiveAmount') doc.taxInclusive = elementText(reader, local);
+        else if (local === 'PayableAmount') doc.payable.amount = elementText(reader, local);
+        else if (local === 'PrepaidAmount') doc.payable.prepaid = elementText(reader, local);
+        else if (local === 'PayableRoundingAmount') doc.payable.rounding = elementText(reader, local);
       }
     },
   });
@@ -520,6 +525,7 @@ export function parsePeppol(bytes: Uint8Array): ParsedInvoice {
     vat: [],
     taxExclusive: null,
     taxInclusive: null,
+    payable: { amount: null, prepaid: null, rounding: null },
   };
   const builder = new EInvoiceBuilder(PEPPOL_FORMAT);
   let credit = false;
@@ -547,6 +553,26 @@ export function parsePeppol(bytes: Uint8Array): ParsedInvoice {
   return builder.finish(headerOf(doc, operator));
 }
 
+/**
+ * Without a TaxInclusiveAmount (mandatory in BIS 3, so rare): the amount due plus what was paid in
+ * advance, less the rounding of the amount due (EN 16931: BT-115 = BT-112 − BT-113 + BT-114). Null
+ * when not all of them read as amounts (the builder then says the total is missing).
+ */
+function inclusiveFromPayable(payable: Document['payable']): string | null {
+  if (payable.amount === null) return null;
+  const value = (text: string | null) => (text === null ? 0 : parseAmount(text));
+  const [amount, prepaid, rounding] = [
+    value(payable.amount),
+    value(payable.prepaid),
+    value(payable.rounding),
+  ];
+  if (amount === null || prepaid === null || rounding === null) return payable.amount;
+  const total = amount + prepaid - rounding;
+  const unit = 10 ** SCALE;
+  const text = `${Math.floor(Math.abs(total) / unit)}.${String(Math.abs(total) % unit).padStart(SCALE, '0')}`;
+  return total < 0 ? `-${text}` : text;
+}
+
 function headerOf(doc: Document, operator: string): EInvoiceHeader {
   const sign = doc.kind === 'creditNote' ? negate : (t: string) => t;
   const signed = (t: string | null) => (t === null ? null : sign(t));
@@ -563,7 +589,7 @@ function headerOf(doc: Document, operator: string): EInvoiceHeader {
     referenceNumber: (doc.paymentId ?? '').replace(/\s/g, ''),
     totalExcl: signed(doc.taxExclusive),
     totalVat: signed(doc.taxAmount),
-    totalIncl: signed(doc.taxInclusive),
+    totalIncl: signed(doc.taxInclusive ?? inclusiveFromPayable(doc.payable)),
     vat: doc.vat.map((v) => ({ base: signed(v.base), rate: v.rate, amount: signed(v.amount) })),
     charges: doc.charges.map((c) => ({
       kind: c.indicator?.trim() === 'true' || c.indicator?.trim() === '1' ? 'charge' : 'discount',

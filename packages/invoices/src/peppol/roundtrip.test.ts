@@ -151,6 +151,22 @@ describe('Peppol BIS 3 round trip: every generated file parses to the invoice it
       expect(discounts.every((l) => sign * l.amount < 0)).toBe(true);
     }
   });
+
+  it('takes the total including VAT from the amount due where TaxInclusiveAmount is missing', () => {
+    const g = generatePeppol({ operator: 'telia', subscriptions: 2, seed: 8 });
+    const text = Buffer.from(g.xml).toString('utf8');
+    const without = text
+      .replace(/<cbc:TaxInclusiveAmount[^>]*>[^<]*<\/cbc:TaxInclusiveAmount>/, '')
+      .replace(
+        /<cbc:PayableAmount currencyID="EUR">([^<]*)</,
+        (_, due: string) =>
+          `<cbc:PrepaidAmount currencyID="EUR">10.00</cbc:PrepaidAmount><cbc:PayableRoundingAmount currencyID="EUR">0.02</cbc:PayableRoundingAmount><cbc:PayableAmount currencyID="EUR">${(Number(due) - 10 + 0.02).toFixed(2)}<`,
+      );
+    expect(without).not.toContain('TaxInclusiveAmount');
+    const parsed = parsePeppol(new Uint8Array(Buffer.from(without, 'utf8')));
+    expect(parsed.totalInclVat).toBe(g.expected.totalInclVat);
+    expect(parsed.differences).toBeUndefined();
+  });
 });
 
 describe('Finnish party identifiers', () => {
