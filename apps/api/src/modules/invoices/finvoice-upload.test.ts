@@ -161,19 +161,8 @@ describe('Finvoice e-invoices uploaded like PDFs', () => {
         data: bytes(xml.replaceAll('0116510-6', '1234567-1')),
         code: 'invoiceUnknownSeller',
       },
-      {
-        name: 'totals.xml',
-        data: bytes(
-          xml.replace(
-            /(<InvoiceTotalVatExcludedAmount[^>]*>)(-?\d+),(\d\d)/,
-            (_, tag: string, e: string, c: string) => {
-              const cents = Number(e) * 100 + Number(c) + 1;
-              return `${tag}${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-            },
-          ),
-        ),
-        code: 'invoiceRowsMismatch',
-      },
+      // A file whose rows do not add up to its total is read, its difference shown (issue 38):
+      // reconciliation.test.ts.
       {
         name: 'vaasa.xml',
         data: generateFinvoice({
