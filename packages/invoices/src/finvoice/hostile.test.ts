@@ -118,6 +118,9 @@ describe('hostile and broken Finvoice files are refused, each with its own code'
     const text = validText();
     for (const broken of [
       text.replace('</InvoiceNumber>', '</InvoiceNumbr>'),
+      text.replace('</InvoiceNumber>', '</InvoiceNumbe>'),
+      text.replace('</InvoiceNumber>', '</InvoiceNumberX>'),
+      text.replace('</InvoiceNumber>', '</InvoiceNumber.1>'),
       text.replace('<InvoiceTypeText>LASKU', '<InvoiceTypeText>A & B'),
       text.replace('<OriginCode>', '<OriginCode a="1" a="2">'),
       text.replace('<OriginCode>', '<OriginCode a="<">'),
@@ -128,6 +131,15 @@ describe('hostile and broken Finvoice files are refused, each with its own code'
     ]) {
       expectRefused(enc(broken), 'xml_not_well_formed');
     }
+    expectRefused(
+      enc(text.replace('</InvoiceNumber>', '</InvoiceNumber-2>')),
+      'xml_not_well_formed',
+      /<\/InvoiceNumber-2> does not close <InvoiceNumber>/,
+    );
+    // white space before an end tag's ">" is allowed
+    expect(parseFinvoice(enc(text.replace('</InvoiceNumber>', '</InvoiceNumber \n>'))).invoiceNumber).toBe(
+      parseFinvoice(enc(text)).invoiceNumber,
+    );
     // a second root is a second document: said so (bounds.test.ts)
     expectRefused(enc(`${text}<Finvoice Version="3.0"/>`), 'xml_several_documents');
   });

@@ -616,10 +616,14 @@ class Scanner implements XmlReader {
           // end tag
           const closeAt = this.pos;
           this.pos += 2;
-          const ns = this.pos;
-          const ne = this.name('an element name');
+          // the open element's name byte for byte, then no more name: no name to scan nor hash
           const os = this.nameStarts[depth - 1];
-          if (ne - ns !== this.nameEnds[depth - 1] - os || !this.sameRange(ns, os, ne - ns)) {
+          const length = this.nameEnds[depth - 1] - os;
+          if (this.sameRange(this.pos, os, length) && !isNameChar(buf[this.pos + length])) {
+            this.pos += length;
+          } else {
+            const ns = this.pos;
+            const ne = this.name('an element name');
             this.fail(`</${this.decode(ns, ne)}> does not close <${names[depth - 1]}>`, closeAt);
           }
           this.skipSpace();
