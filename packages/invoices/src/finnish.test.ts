@@ -43,6 +43,17 @@ describe('Finnish numbers', () => {
     expect(parseScaled('57 175,1', 1)).toBe(571751);
   });
 
+  it('gives a scaled integer as the number its decimal text reads as, up to 2^53', () => {
+    const values = [0, 1, -1, 5, 60, 99999, -123456789, 2 ** 52 - 1, -(2 ** 52 - 1), 2 ** 52, 2 ** 53 - 1];
+    for (let i = 1; i < 2000; i++) values.push(Math.round(i ** 4.7) * (i % 2 ? 1 : -1));
+    for (const value of values) {
+      for (let scale = 0; scale <= 15; scale++) {
+        const text = (value / 10 ** scale).toFixed(scale);
+        expect(Object.is(scaledToNumber(value, scale), Number(text)), `${value} at ${scale}`).toBe(true);
+      }
+    }
+  });
+
   it('formats the Finnish way and round-trips', () => {
     expect(formatCents(123456)).toBe('1 234,56');
     expect(formatCents(-1230)).toBe('-12,30');

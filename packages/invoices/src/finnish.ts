@@ -66,6 +66,13 @@ export function formatCents(cents: number, options?: FormatOptions): string {
 
 /** Integer scaled by 10^scale → a JSON number (exact to the printed decimals). */
 export function scaledToNumber(value: number, scale: number): number {
+  // An integer below 2^52 divided by a power of ten (both exact doubles, one correctly rounded
+  // division) is already the double nearest its decimal text — what Number(text) gives — and its
+  // ulp is below 10^-scale, so toFixed would give that very text: no text to make.
+  if (Number.isInteger(value) && Math.abs(value) < 2 ** 52 && scale >= 0 && scale <= 15) {
+    const n = value / 10 ** scale;
+    return n === 0 ? 0 : n;
+  }
   return Number((value / 10 ** scale).toFixed(scale));
 }
 
