@@ -44,18 +44,23 @@ export function boundText(text: string | null | undefined, limit: number, field:
   if (text != null && text.length > limit) throw new TextTooLongError(field, text.length, limit);
 }
 
-function boundLine(line: InvoiceLine, where: string): void {
-  boundText(line.label, TEXT_LIMITS.label, `the label of ${where}`);
+/** Line `index` of `sub` (of the invoice itself when null); where it is named only when refused. */
+function boundLine(line: InvoiceLine, index: number, sub: InvoiceSubscription | null): void {
   // an e-invoice's unit as stated (an attribute: not bounded by TEXT_LIMITS.element when read)
+  const unitCode = line.unitCode ?? '';
+  if (line.label.length <= TEXT_LIMITS.label && unitCode.length <= TEXT_LIMITS.id) return;
+  const where = sub
+    ? `line ${index + 1} of subscription ${sub.phoneNumber}`
+    : `invoice-level line ${index + 1}`;
+  boundText(line.label, TEXT_LIMITS.label, `the label of ${where}`);
   boundText(line.unitCode, TEXT_LIMITS.id, `the quantity unit of ${where}`);
 }
 
 function boundSubscription(sub: InvoiceSubscription): void {
-  const where = `subscription ${sub.phoneNumber}`;
   boundText(sub.phoneNumber, TEXT_LIMITS.id, 'a phone number');
-  boundText(sub.userName, TEXT_LIMITS.userName, `the user name of ${where}`);
-  boundText(sub.costCenter, TEXT_LIMITS.costCenter, `the cost center of ${where}`);
-  sub.lines.forEach((l, i) => boundLine(l, `line ${i + 1} of ${where}`));
+  boundText(sub.userName, TEXT_LIMITS.userName, `the user name of subscription ${sub.phoneNumber}`);
+  boundText(sub.costCenter, TEXT_LIMITS.costCenter, `the cost center of subscription ${sub.phoneNumber}`);
+  for (let i = 0; i < sub.lines.length; i++) boundLine(sub.lines[i], i, sub);
 }
 
 /**
@@ -69,6 +74,6 @@ export function checkTextBounds(invoice: ParsedInvoice): ParsedInvoice {
   boundText(invoice.referenceNumber, TEXT_LIMITS.id, 'the reference number');
   boundText(invoice.customerName, TEXT_LIMITS.customerName, "the buyer's name");
   for (const sub of invoice.subscriptions) boundSubscription(sub);
-  invoice.otherLines.forEach((l, i) => boundLine(l, `invoice-level line ${i + 1}`));
+  for (let i = 0; i < invoice.otherLines.length; i++) boundLine(invoice.otherLines[i], i, null);
   return invoice;
 }

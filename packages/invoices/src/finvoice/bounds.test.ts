@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvoiceError, type InvoiceErrorCode } from '../errors.js';
 import { generateFinvoice } from '../generator/finvoice.js';
-import { TEXT_LIMITS, TextTooLongError } from '../limits.js';
+import { checkTextBounds, TEXT_LIMITS, TextTooLongError } from '../limits.js';
 import { parseFinvoice } from './parse.js';
 
 /**
@@ -76,6 +76,24 @@ describe('texts of an e-invoice are bounded', () => {
       enc(text.replace(/<InvoiceNumber>[^<]*</, `<InvoiceNumber>${'1'.repeat(65)}<`)),
       'text_too_long',
       /^the invoice number is 65 characters long/,
+    );
+  });
+
+  it('names the line whose label is over its limit: its place in its subscription, or on the invoice', () => {
+    const invoice = structuredClone(
+      generateFinvoice({ operator: 'elisa', subscriptions: 2, seed: 37 }).expected,
+    );
+    expect(checkTextBounds(structuredClone(invoice))).toEqual(invoice);
+    const sub = invoice.subscriptions[1];
+    const long = structuredClone(invoice);
+    long.subscriptions[1].lines[1].label = 'x'.repeat(TEXT_LIMITS.label + 1);
+    expect(() => checkTextBounds(long)).toThrow(
+      `the label of line 2 of subscription ${sub.phoneNumber} is 201 characters long (at most 200)`,
+    );
+    const other = structuredClone(invoice);
+    other.otherLines.push({ ...sub.lines[0], label: 'Maksu', unitCode: 'u'.repeat(65) });
+    expect(() => checkTextBounds(other)).toThrow(
+      `the quantity unit of invoice-level line ${other.otherLines.length} is 65 characters long (at most 64)`,
     );
   });
 
