@@ -136,10 +136,23 @@ function namespaceOf(name: string, reader: XmlReader): string {
   return reader.attribute(colon < 0 ? 'xmlns' : `xmlns:${name.slice(0, colon)}`) ?? '';
 }
 
+/**
+ * An element's name without its prefix (`cbc:Note` → `Note`). The scanner gives each name as one
+ * string, so each is cut once (at most LOCAL_NAMES_KEPT kept): the same local name string element
+ * after element, not a new one per element (a 28 MB file has a million of them).
+ */
 function localName(name: string): string {
-  const colon = name.indexOf(':');
-  return colon < 0 ? name : name.slice(colon + 1);
+  let local = LOCAL_NAMES.get(name);
+  if (local === undefined) {
+    const colon = name.indexOf(':');
+    local = colon < 0 ? name : name.slice(colon + 1);
+    if (LOCAL_NAMES.size < LOCAL_NAMES_KEPT) LOCAL_NAMES.set(name, local);
+  }
+  return local;
 }
+
+const LOCAL_NAMES = new Map<string, string>();
+const LOCAL_NAMES_KEPT = 2000;
 
 function notPeppol(what: string): PeppolError {
   return new PeppolError('not_peppol', `not a Peppol invoice: ${what}`);
